@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+export const LOCALES = ['de-de', 'en-us'] as const;
+export const locale = z.enum(LOCALES);
+export type AppLocale = z.infer<typeof locale>;
+
+const email = z.string().trim().min(1).max(320).email();
+
+export const loginRequest = z.object({ email, password: z.string().min(1).max(200) });
+export const loginResponse = z.object({ redirectTo: z.string() });
+
+export const forgotPasswordRequest = z.object({ email });
+export const resetPasswordRequest = z.object({ token: z.string().min(10).max(500), password: z.string().min(8).max(200) });
+export const confirmEmailRequest = z.object({ token: z.string().min(10).max(2000) });
+export const changePasswordRequest = z.object({
+  currentPassword: z.string().min(1).max(200),
+  newPassword: z.string().min(8).max(200),
+});
+export const okResponse = z.object({ ok: z.literal(true), message: z.string().optional() });
+
+export const tenantInfo = z.object({
+  id: z.string(),
+  name: z.string(),
+  features: z.array(z.string()),
+  privacyText: z.string(),
+  imprintText: z.string(),
+});
+export type TenantInfo = z.infer<typeof tenantInfo>;
+
+export const me = z.object({
+  user: z.object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    emailVerified: z.boolean(),
+    employeeId: z.string().nullable(),
+    department: z.object({ id: z.string(), name: z.string() }).nullable(),
+  }),
+  tenant: z.object({ id: z.string(), name: z.string() }),
+  permissions: z.array(z.string()),
+  features: z.array(z.string()),
+  isAdmin: z.boolean(),
+  locale,
+  startPath: z.string(),
+});
+export type Me = z.infer<typeof me>;
+
+export const updateProfileRequest = z.object({
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+});
+export const updateLocaleRequest = z.object({ locale });

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** A database or a transaction: repositories accept either. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** The embedded instance, when running on PGlite (tests clone it). */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** The role every tenant-scoped transaction runs as: not superuser, not BYPASSRLS, so policies apply. */
+export const APP_ROLE = 'buchbar_app';
+
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File): Promise<Database> {
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { btree_gist },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return { kind: 'pglite', db, pglite: client, close: () => client.close() };
+}
+
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return { kind: 'postgres', db, close: () => pool.end() };
+}
+
+export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, 'pglite'));
+}
+
+/** Applies the committed SQL migrations, then (re)applies grants and tenant policies to every table. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') await migratePglite(database.db as never, { migrationsFolder });
+  else await migratePg(database.db as never, { migrationsFolder });
+  await database.db.execute(sql`select buchbar_secure_tables()`);
+}
+
+/**
+ * Runs `fn` in one transaction as the app role with the tenant set, so that
+ * row-level security confines every statement to that tenant — the second wall
+ * behind the tenant filter every repository applies itself.
+ */
+export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${tenantId}, true)`,
+    );
+    return fn(tx as unknown as Db);
+  });
+}

@@ -1,0 +1,6 @@
+export * from './tenants';
+export * from './auth';
+export * from './people';
+export * from './settings';
+export * from './places';
+export * from './system';

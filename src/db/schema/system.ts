@@ -1,0 +1,37 @@
+import { bigserial, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from './tenants';
+
+/** Logging (SPEC §3, §7): level, message, category and tenant. */
+export const logs = pgTable(
+  'logs',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    level: text('level').notNull(),
+    message: text('message').notNull(),
+    category: text('category').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index().on(t.tenantId, t.createdAt)],
+);
+
+/**
+ * Every mail is written here first and then sent; without SMTP it stays here
+ * (and in the log), so no mail is ever lost. System-owned: auth mails are
+ * written before a tenant context exists, hence no row-level security.
+ */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'set null' }),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  /** 'wartend', 'gesendet' or 'fehler'. */
+  status: text('status').notNull().default('wartend'),
+  error: text('error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});

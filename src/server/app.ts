@@ -1,0 +1,78 @@
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import pino, { type Logger } from 'pino';
+import type { Database } from '../db/client';
+import { createAuth } from './auth/better-auth';
+import type { Config } from './config';
+import type { Deps } from './deps';
+import { registerErrorHandler } from './http/error-handler';
+import { createMailer, type Mailer } from './mail/mailer';
+import { registerSpa } from './plugins/spa';
+import { registerTenantResolution } from './plugins/tenant-resolution';
+import { healthRoutes } from './routes/health';
+import { sessionRoutes } from './routes/session';
+import { settingsRoutes } from './routes/settings';
+import { tenantRoutes } from './routes/tenant';
+import { userRoutes } from './routes/users';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** pino logger; tests pass a silent one. */
+  log?: Logger;
+  webRoot?: string;
+}
+
+export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
+  const log = opts.log ?? pino({ level: opts.config.logLevel });
+  const app = Fastify({ loggerInstance: log as FastifyBaseLogger, trustProxy: true, bodyLimit: 1024 * 1024 });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const mailer: Mailer = createMailer({ db: opts.database.db, smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, log });
+  const auth = createAuth({ db: opts.database.db, config: opts.config, mailer });
+  const deps: Deps = { database: opts.database, auth, mailer, config: opts.config, log };
+  app.addHook('onClose', async () => mailer.close());
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    hsts: opts.config.publicUrl.startsWith('https://'),
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, code: 'rate_limited', message: `retry in ${ctx.after}` }),
+  });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Buchbar API', version: '1.0.0', description: 'Mandantenfähige Buchung von Arbeitsplätzen, Leseräumen und Poolfahrzeugen' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerTenantResolution(app, opts.database.db);
+  registerErrorHandler(app);
+
+  await app.register(healthRoutes(deps));
+  await app.register(tenantRoutes(deps));
+  await app.register(sessionRoutes(deps));
+  await app.register(settingsRoutes(deps));
+  await app.register(userRoutes(deps));
+
+  await registerSpa(app, deps, opts.webRoot ?? path.resolve('dist/web'));
+  return { app, deps };
+}

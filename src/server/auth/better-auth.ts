@@ -1,0 +1,68 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Db } from '../../db/client';
+import { authAccount, authSession, authUser, authVerification } from '../../db/schema/index';
+import type { Config } from '../config';
+import type { Mailer } from '../mail/mailer';
+import { emailConfirmationMail, invitationMail, passwordRecoveryMail } from '../mail/templates';
+import { authMailContext } from './mail-context';
+
+export const SESSION_COOKIE_PREFIX = 'buchbar';
+/** SPEC §9: sessions live 400 days. */
+const SESSION_DAYS = 400;
+
+export function createAuth(opts: { db: Db; config: Config; mailer: Mailer }) {
+  const { config, mailer } = opts;
+  return betterAuth({
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.appSecret,
+    database: drizzleAdapter(opts.db, {
+      provider: 'pg',
+      schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification },
+    }),
+    // Sign-in, reset and confirmation go through our own routes (tenant checks,
+    // generic errors, @fastify/rate-limit); better-auth's handler is not mounted.
+    rateLimit: { enabled: false },
+    session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    advanced: {
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        const ctx = authMailContext.getStore();
+        if (!ctx) return;
+        const path = ctx.purpose === 'invitation' ? '/leseraum/passwort' : '/auth/recovery';
+        const url = `${ctx.origin}${path}?token=${encodeURIComponent(token)}`;
+        const render = ctx.purpose === 'invitation' ? invitationMail : passwordRecoveryMail;
+        await mailer.send({
+          tenantId: ctx.tenantId,
+          to: user.email,
+          ...render({ name: ctx.recipientName, tenantName: ctx.tenantName, url, locale: ctx.locale }),
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: false,
+      autoSignInAfterVerification: false,
+      async sendVerificationEmail({ user, token }) {
+        const ctx = authMailContext.getStore();
+        if (!ctx) return;
+        const url = `${ctx.origin}/auth/confirm?token=${encodeURIComponent(token)}`;
+        await mailer.send({
+          tenantId: ctx.tenantId,
+          to: user.email,
+          ...emailConfirmationMail({ name: ctx.recipientName, tenantName: ctx.tenantName, url, locale: ctx.locale }),
+        });
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,14 @@
+import type { Logger } from 'pino';
+import type { Database } from '../db/client';
+import type { Auth } from './auth/better-auth';
+import type { Config } from './config';
+import type { Mailer } from './mail/mailer';
+
+/** What services need from the outside world; built once in app.ts. */
+export interface Deps {
+  database: Database;
+  auth: Auth;
+  mailer: Mailer;
+  config: Config;
+  log: Logger;
+}

@@ -1,0 +1,59 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../domain/errors';
+import { guardRoute, type Permission } from '../../domain/permissions';
+import type { Deps } from '../deps';
+import type { TenantRecord } from '../repositories/tenant-repository';
+import type { UserContext } from '../services/context';
+import { resolveUser } from '../services/session/resolve-user';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    tenant: TenantRecord | null;
+    locale: string | undefined;
+    /** undefined until resolved once per request; null when nobody is signed in. */
+    userContext: UserContext | null | undefined;
+  }
+}
+
+export function requireTenant(req: FastifyRequest): TenantRecord {
+  if (!req.tenant) {
+    throw new AppError('tenant_unknown', `Für die Adresse ${req.hostname} ist kein Mandant eingerichtet.`, 404, { host: req.hostname });
+  }
+  return req.tenant;
+}
+
+export async function currentUser(deps: Deps, req: FastifyRequest): Promise<UserContext | null> {
+  if (req.userContext === undefined) {
+    req.userContext = await resolveUser(deps, requireTenant(req), req.headers);
+    if (req.userContext) req.locale = req.userContext.locale;
+  }
+  return req.userContext;
+}
+
+export async function requireUser(deps: Deps, req: FastifyRequest): Promise<UserContext> {
+  const user = await currentUser(deps, req);
+  if (!user) throw new AppError('unauthenticated', 'Bitte melden Sie sich an.', 401);
+  return user;
+}
+
+/** API guard from the same rule as the client routes: the API of an admin section is guarded like its page. */
+export async function requireSection(deps: Deps, req: FastifyRequest, sectionPath: string): Promise<UserContext> {
+  const user = await requireUser(deps, req);
+  const result = guardRoute(sectionPath, user.permissions);
+  if (!result.allowed) throw new AppError('forbidden', result.denial, 403, { denial: result.denial });
+  return user;
+}
+
+export async function requirePermission(deps: Deps, req: FastifyRequest, permission: Permission): Promise<UserContext> {
+  const user = await requireUser(deps, req);
+  if (!user.permissions.has(permission)) {
+    const denial = `no ${permission}`;
+    throw new AppError('forbidden', denial, 403, { denial });
+  }
+  return user;
+}
+
+/** Origin for links in mails: the host the user is using, so a link leads back to the same tenant. */
+export function requestOrigin(req: FastifyRequest): string {
+  return `${req.protocol}://${req.host}`;
+}

@@ -1,0 +1,11 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { authUser } from '../../db/schema/index';
+
+export async function findAuthUser(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: authUser.id, email: authUser.email, emailVerified: authUser.emailVerified })
+    .from(authUser)
+    .where(eq(authUser.id, id));
+  return row ?? null;
+}

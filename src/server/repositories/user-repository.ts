@@ -1,0 +1,142 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { authSession, departments, users } from '../../db/schema/index';
+import type { PermissionSources } from '../../domain/permissions';
+
+export interface MemberRecord {
+  id: string;
+  tenantId: string;
+  authUserId: string;
+  employeeId: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  status: string;
+  department: { id: string; name: string } | null;
+}
+
+const memberColumns = {
+  id: users.id,
+  tenantId: users.tenantId,
+  authUserId: users.authUserId,
+  employeeId: users.employeeId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  status: users.status,
+  departmentId: departments.id,
+  departmentName: departments.name,
+};
+
+type MemberRow = { [K in keyof typeof memberColumns]: unknown };
+
+function toMember(row: MemberRow): MemberRecord {
+  const r = row as Record<keyof typeof memberColumns, string | null>;
+  return {
+    id: r.id!,
+    tenantId: r.tenantId!,
+    authUserId: r.authUserId!,
+    employeeId: r.employeeId,
+    firstName: r.firstName!,
+    lastName: r.lastName!,
+    email: r.email!,
+    status: r.status!,
+    department: r.departmentId ? { id: r.departmentId, name: r.departmentName! } : null,
+  };
+}
+
+function selectMembers(db: Db, tenantId: string) {
+  return db
+    .select(memberColumns)
+    .from(users)
+    .leftJoin(departments, and(eq(departments.tenantId, users.tenantId), eq(departments.id, users.departmentId)))
+    .where(eq(users.tenantId, tenantId))
+    .$dynamic();
+}
+
+export async function findMemberByEmail(db: Db, tenantId: string, email: string): Promise<MemberRecord | null> {
+  const [row] = await selectMembers(db, tenantId).where(
+    and(eq(users.tenantId, tenantId), sql`lower(${users.email}) = lower(${email})`),
+  );
+  return row ? toMember(row) : null;
+}
+
+export async function findMemberByAuthUser(db: Db, tenantId: string, authUserId: string): Promise<MemberRecord | null> {
+  const [row] = await selectMembers(db, tenantId).where(
+    and(eq(users.tenantId, tenantId), eq(users.authUserId, authUserId)),
+  );
+  return row ? toMember(row) : null;
+}
+
+export async function findMemberById(db: Db, tenantId: string, id: string): Promise<MemberRecord | null> {
+  const [row] = await selectMembers(db, tenantId).where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
+  return row ? toMember(row) : null;
+}
+
+export async function listMembers(db: Db, tenantId: string): Promise<MemberRecord[]> {
+  const rows = await selectMembers(db, tenantId).orderBy(asc(users.lastName), asc(users.firstName));
+  return rows.map(toMember);
+}
+
+export async function updateMember(
+  db: Db,
+  tenantId: string,
+  id: string,
+  patch: Partial<Pick<MemberRecord, 'firstName' | 'lastName' | 'email' | 'status'>>,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set(patch)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Ends every session of an identity (used when a user is set inactive). */
+export async function deleteSessionsOfAuthUser(db: Db, authUserId: string): Promise<void> {
+  await db.delete(authSession).where(eq(authSession.userId, authUserId));
+}
+
+/**
+ * All permission grants of a user through the three paths of SPEC §6 (direct,
+ * role, group's roles) in one round trip; resolution is the domain's job.
+ */
+export async function loadPermissionSources(db: Db, tenantId: string, userId: string): Promise<PermissionSources> {
+  const result = await db.execute<{ path: string; owner: string; name: string; value: string }>(sql`
+    select 'direct' as path, up.user_id::text as owner, up.permission_name as name, up.value
+      from user_permissions up
+     where up.tenant_id = ${tenantId} and up.user_id = ${userId}
+    union all
+    select 'role', ur.role_id::text, rp.permission_name, rp.value
+      from user_roles ur
+      join role_permissions rp on rp.tenant_id = ur.tenant_id and rp.role_id = ur.role_id
+     where ur.tenant_id = ${tenantId} and ur.user_id = ${userId}
+    union all
+    select 'group', ug.group_id::text, rp.permission_name, rp.value
+      from user_groups ug
+      join group_roles gr on gr.tenant_id = ug.tenant_id and gr.group_id = ug.group_id
+      join role_permissions rp on rp.tenant_id = gr.tenant_id and rp.role_id = gr.role_id
+     where ug.tenant_id = ${tenantId} and ug.user_id = ${userId}
+  `);
+  const rows = (result as unknown as { rows: { path: string; owner: string; name: string; value: string }[] }).rows;
+  const byOwner = (path: string) => {
+    const map = new Map<string, { name: string; value: string }[]>();
+    for (const r of rows.filter((x) => x.path === path)) {
+      map.set(r.owner, [...(map.get(r.owner) ?? []), { name: r.name, value: r.value }]);
+    }
+    return [...map.values()];
+  };
+  return {
+    direct: rows.filter((r) => r.path === 'direct').map((r) => ({ name: r.name, value: r.value })),
+    roles: byOwner('role').map((permissions) => ({ permissions })),
+    groups: byOwner('group').map((permissions) => ({ roles: [{ permissions }] })),
+  };
+}
+
+export async function listGroupIdsOfUser(db: Db, tenantId: string, userId: string) {
+  const result = await db.execute<{ id: string; name: string }>(sql`
+    select g.id::text as id, g.name from user_groups ug
+      join groups g on g.tenant_id = ug.tenant_id and g.id = ug.group_id
+     where ug.tenant_id = ${tenantId} and ug.user_id = ${userId}`);
+  return (result as unknown as { rows: { id: string; name: string }[] }).rows;
+}

@@ -1,0 +1,47 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { IncomingHttpHeaders } from 'node:http';
+import { withTenant } from '../../../db/client';
+import { AppError } from '../../../domain/errors';
+import type { Deps } from '../../deps';
+import type { TenantRecord } from '../../repositories/tenant-repository';
+import { findMemberByEmail } from '../../repositories/user-repository';
+
+/** One message for every failed sign-in, so it never tells whether an address exists (issue #2). */
+export const LOGIN_FAILED = 'E-Mail oder Passwort ist falsch.';
+const loginFailed = () => new AppError('login_failed', LOGIN_FAILED, 401);
+
+/**
+ * Signs in on the request's tenant only: the identity must be an `aktiv`
+ * member there. Returns the Set-Cookie headers of the new session.
+ */
+export async function signIn(
+  deps: Deps,
+  tenant: TenantRecord,
+  input: { email: string; password: string },
+  headers: IncomingHttpHeaders,
+): Promise<string[]> {
+  const member = await withTenant(deps.database.db, tenant.id, (tx) => findMemberByEmail(tx, tenant.id, input.email));
+  if (!member || member.status !== 'aktiv') throw loginFailed();
+  try {
+    const result = await deps.auth.api.signInEmail({
+      body: { email: member.email, password: input.password },
+      headers: fromNodeHeaders(headers),
+      returnHeaders: true,
+    });
+    return result.headers.getSetCookie();
+  } catch {
+    throw loginFailed();
+  }
+}
+
+/** Ends the session of the request (if any) and returns the cookie-clearing headers. */
+export async function signOut(deps: Deps, headers: IncomingHttpHeaders): Promise<string[]> {
+  if (!headers.cookie) return [];
+  try {
+    const result = await deps.auth.api.signOut({ headers: fromNodeHeaders(headers), returnHeaders: true });
+    return result.headers.getSetCookie();
+  } catch {
+    // No valid session: there is nothing to end, the client is signed out already.
+    return [];
+  }
+}

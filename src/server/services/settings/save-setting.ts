@@ -1,0 +1,38 @@
+import { withTenant } from '../../../db/client';
+import { AppError } from '../../../domain/errors';
+import { canWriteSetting } from '../../../domain/setting-access';
+import { encodeSettingValue, findOption, type SettingLayer } from '../../../domain/settings';
+import type { Deps } from '../../deps';
+import { groupExists, upsertSettingValue } from '../../repositories/setting-repository';
+import type { UserContext } from '../context';
+
+/**
+ * Stores a customizing value at a layer. BENUTZER always means the signed-in
+ * user's own value; GRUPPE and MANDANT need a settings permission.
+ */
+export async function saveSetting(
+  deps: Deps,
+  user: UserContext,
+  input: { name: string; layer: SettingLayer; value: unknown; groupId?: string },
+): Promise<void> {
+  const option = findOption(input.name);
+  const access = canWriteSetting(user.permissions, option, input.layer);
+  if (!access.allowed) throw new AppError('forbidden', access.denial, 403, { denial: access.denial });
+  const text = encodeSettingValue(option, input.value, input.layer);
+  const tenantId = user.tenant.id;
+  await withTenant(deps.database.db, tenantId, async (tx) => {
+    if (input.layer === 'GRUPPE') {
+      if (!input.groupId || !(await groupExists(tx, tenantId, input.groupId))) {
+        throw new AppError('setting_value_invalid', `Neuer Customizing Wert ${String(input.value)} konnte nicht in Schicht GRUPPE gespeichert werden`, 400);
+      }
+    }
+    await upsertSettingValue(tx, {
+      tenantId,
+      optionName: option.name,
+      layer: input.layer,
+      userId: input.layer === 'BENUTZER' ? user.member.id : null,
+      groupId: input.layer === 'GRUPPE' ? input.groupId! : null,
+      value: text,
+    });
+  });
+}
