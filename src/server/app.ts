@@ -56,6 +56,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
   await app.register(fastifyRateLimit, {
     global: false,
+    // preHandler, so a route's key can use the parsed body (sign-in counts per address and e-mail).
+    hook: 'preHandler',
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, code: 'rate_limited', message: `retry in ${ctx.after}` }),
   });
   await app.register(fastifySwagger, {

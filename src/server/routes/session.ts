@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { withTenant } from '../../db/client';
 import { hasAdminAccess } from '../../domain/permissions';
@@ -25,8 +26,15 @@ import { signIn, signOut } from '../services/session/sign-in';
 import { effectiveSetting } from '../services/settings/effective-settings';
 import { saveSetting } from '../services/settings/save-setting';
 
-/** Sign-in attempts per minute and address (issue #2: rate-limited sign-in). */
-const SIGN_IN_LIMIT = { max: 10, timeWindow: '1 minute' };
+/**
+ * Sign-in attempts per minute, counted per client address and e-mail: enough
+ * for a person who mistypes, too few to guess a password (issue #2).
+ */
+const SIGN_IN_LIMIT = {
+  max: 10,
+  timeWindow: '1 minute',
+  keyGenerator: (req: FastifyRequest) => `${req.ip}|${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
+};
 
 async function startPathOf(deps: Deps, user: UserContext) {
   const setting = await withTenant(deps.database.db, user.tenant.id, (tx) => effectiveSetting(tx, user.tenant.id, user.member.id, 'startseite'));

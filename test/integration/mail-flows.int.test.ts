@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECOVERY_SENT } from '../../src/server/services/session/passwords';
+import { DB_KINDS } from '../support/databases';
+import { extractLink, startSmtpServer } from '../support/smtp';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const SW = 'stadtwerke.localhost';
+const UB = 'bibliothek.localhost';
+
+describe.each(DB_KINDS)('password recovery, invitation and e-mail confirmation over real SMTP on %s', (kind) => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await startTestApp(kind, { smtpUrl: smtp.url });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('recovers a forgotten password through the mailed link, and the old password stops working', async () => {
+    const res = await t.call(SW, { method: 'POST', url: '/api/session/password/forgot', payload: { email: 'mitarbeiter@stadtwerke.test' } });
+    expect(res.json()).toEqual({ ok: true, message: RECOVERY_SENT });
+    const mail = await smtp.waitFor('mitarbeiter@stadtwerke.test');
+    expect(mail.subject).toBe('Buchbar – Passwort zurücksetzen (Stadtwerke Musterstadt)');
+    expect(mail.text).toContain('Hallo Max Mustermann');
+    const link = new URL(extractLink(mail.text, '/auth/recovery'));
+    // The link leads back to the tenant's own host.
+    expect(link.host).toBe(SW);
+    const token = link.searchParams.get('token')!;
+
+    const reset = await t.call(SW, { method: 'POST', url: '/api/session/password/reset', payload: { token, password: 'NeuesPasswort!1' } });
+    expect(reset.statusCode).toBe(200);
+    await expect(t.login(SW, 'mitarbeiter@stadtwerke.test', 'NeuesPasswort!1')).resolves.toMatch(/session_token/);
+    await expect(t.login(SW, 'mitarbeiter@stadtwerke.test')).rejects.toThrow(/401/);
+
+    const reuse = await t.call(SW, { method: 'POST', url: '/api/session/password/reset', payload: { token, password: 'NochEinsNeu!2' } });
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json().error.message).toBe('Der Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.');
+  });
+
+  it('answers an unknown address exactly like a known one and sends nothing', async () => {
+    const before = smtp.mails.length;
+    const res = await t.call(SW, { method: 'POST', url: '/api/session/password/forgot', payload: { email: 'niemand@stadtwerke.test' } });
+    expect(res.json()).toEqual({ ok: true, message: RECOVERY_SENT });
+    // A member of another tenant gets nothing from this tenant's domain either.
+    await t.call(SW, { method: 'POST', url: '/api/session/password/forgot', payload: { email: 'leser@bibliothek.test' } });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.mails.length).toBe(before);
+  });
+
+  it('invites a user: the link opens /leseraum/passwort and sets a first password', async () => {
+    const admin = await t.login(UB, 'admin@bibliothek.test');
+    const users = (await t.call(UB, { method: 'GET', url: '/api/users', cookie: admin })).json().users as { id: string; email: string }[];
+    const leser = users.find((u) => u.email === 'leser@bibliothek.test')!;
+    const res = await t.call(UB, { method: 'POST', url: `/api/users/${leser.id}/invitation`, cookie: admin });
+    expect(res.json()).toEqual({ ok: true, message: 'Die Einladung wurde versendet.' });
+    const mail = await smtp.waitFor('leser@bibliothek.test');
+    expect(mail.subject).toBe('Buchbar – Ihre Einladung (Universitätsbibliothek Musterstadt)');
+    const link = new URL(extractLink(mail.text, '/leseraum/passwort'));
+    const set = await t.call(UB, { method: 'POST', url: '/api/session/password/reset', payload: { token: link.searchParams.get('token')!, password: 'Lesesaal2026!' } });
+    expect(set.statusCode).toBe(200);
+    await expect(t.login(UB, 'leser@bibliothek.test', 'Lesesaal2026!')).resolves.toMatch(/session_token/);
+  });
+
+  it('confirms an e-mail address through the mailed /auth/confirm link', async () => {
+    await t.database.db.execute(sql`update auth_user set email_verified = false where email = 'freigabe@stadtwerke.test'`);
+    const cookie = await t.login(SW, 'freigabe@stadtwerke.test');
+    expect((await t.call(SW, { method: 'GET', url: '/api/session/me', cookie })).json().user.emailVerified).toBe(false);
+    await t.call(SW, { method: 'POST', url: '/api/session/email/send-confirmation', cookie });
+    const mail = await smtp.waitFor('freigabe@stadtwerke.test');
+    const link = new URL(extractLink(mail.text, '/auth/confirm'));
+    const res = await t.call(SW, { method: 'POST', url: '/api/session/email/confirm', payload: { token: link.searchParams.get('token')! } });
+    expect(res.statusCode).toBe(200);
+    expect((await t.call(SW, { method: 'GET', url: '/api/session/me', cookie })).json().user.emailVerified).toBe(true);
+  });
+
+  it('writes the mail in English for a user who chose en-us', async () => {
+    const cookie = await t.login(SW, 'fuhrpark@stadtwerke.test');
+    await t.call(SW, { method: 'PUT', url: '/api/session/locale', cookie, payload: { locale: 'en-us' } });
+    await t.call(SW, { method: 'POST', url: '/api/session/password/forgot', payload: { email: 'fuhrpark@stadtwerke.test' } });
+    const mail = await smtp.waitFor('fuhrpark@stadtwerke.test');
+    expect(mail.subject).toBe('Buchbar – reset your password (Stadtwerke Musterstadt)');
+    expect(mail.text).toContain('Hello Felix Fuhrmann');
+  });
+});
+
+describe('without SMTP_URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('pglite');
+  });
+  afterAll(() => t?.close());
+
+  it('keeps the mail in the outbox table instead of losing it', async () => {
+    await t.call(SW, { method: 'POST', url: '/api/session/password/forgot', payload: { email: 'admin@stadtwerke.test' } });
+    const rows = (await t.database.db.execute(sql`select "to", subject, status, text from mail_outbox`)) as unknown as {
+      rows: { to: string; subject: string; status: string; text: string }[];
+    };
+    expect(rows.rows).toHaveLength(1);
+    expect(rows.rows[0]).toMatchObject({ to: 'admin@stadtwerke.test', subject: 'Buchbar – Passwort zurücksetzen (Stadtwerke Musterstadt)', status: 'wartend' });
+    expect(rows.rows[0]!.text).toMatch(/\/auth\/recovery\?token=/);
+  });
+});

@@ -1,0 +1,53 @@
+import pino from 'pino';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Database } from '../../src/db/client';
+import { DEMO_PASSWORD } from '../../src/db/seed/demo-data';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import type { Deps } from '../../src/server/deps';
+import { openTestDatabase, type DbKind } from './databases';
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: Deps;
+  database: Database;
+  /** app.inject with the Host header of a demo domain. */
+  call(host: string, opts: InjectOptions & { cookie?: string }): ReturnType<FastifyInstance['inject']>;
+  /** Signs in and returns the Cookie header value of the session. */
+  login(host: string, email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(kind: DbKind, opts: { smtpUrl?: string; webRoot?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database = await openTestDatabase(kind);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...(opts.smtpUrl ? { SMTP_URL: opts.smtpUrl } : {}),
+    ...opts.env,
+  });
+  const { app, deps } = await buildApp({ config, database, log: pino({ level: 'silent' }), webRoot: opts.webRoot ?? '/nonexistent' });
+  await app.ready();
+  const call: TestApp['call'] = (host, { cookie, headers, ...rest }) =>
+    app.inject({ ...rest, headers: { host, ...(cookie ? { cookie } : {}), ...headers } });
+  return {
+    app,
+    deps,
+    database,
+    call,
+    async login(host, email, password = DEMO_PASSWORD) {
+      const res = await call(host, { method: 'POST', url: '/api/session/login', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`Anmeldung von ${email} auf ${host} fehlgeschlagen: ${res.statusCode} ${res.body}`);
+      const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+      return cookies
+        .map((c) => c.split(';')[0]!)
+        .filter((c) => c.startsWith('buchbar.'))
+        .join('; ');
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three suites by file suffix (DESIGN §6.10): unit tests beside the code,
+ * integration tests against PGlite (and PostgreSQL when DATABASE_URL is set),
+ * browser journeys in Debian's Chromium against the built app.
+ * This config deliberately does not extend vite.config.ts (that one builds the web app).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          root: '.',
+          include: ['src/**/*.test.ts'],
+          exclude: ['src/**/*.int.test.ts', 'node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'int',
+          root: '.',
+          include: ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each PGlite clone holds a few hundred MB; two workers fit the 2-core machine.
+          maxWorkers: 2,
+          fileParallelism: true,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          root: '.',
+          include: ['e2e/**/*.spec.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
