@@ -5,9 +5,9 @@ import type { SettingLayer, SettingOption } from './settings';
  * Who may write a customizing value (SPEC §6): everyone their own BENUTZER
  * value; GRUPPE and MANDANT values are tenant settings, so they need what the
  * settings page /admin/einstellungen needs — one rule, reused, not restated.
+ * Whether the option exists at that layer at all is encodeSettingValue's rule.
  */
-export function canWriteSetting(perms: ReadonlySet<string>, option: SettingOption, layer: SettingLayer): GuardResult {
-  if (!option.layers.includes(layer)) return { allowed: false, denial: `Schicht ${layer} ist für ${option.name} nicht vorgesehen` };
+export function canWriteSetting(perms: ReadonlySet<string>, _option: SettingOption, layer: SettingLayer): GuardResult {
   if (layer === 'BENUTZER') return { allowed: true };
   return guardRoute('/admin/einstellungen', perms);
 }

@@ -12,6 +12,7 @@ import { createAuth } from './auth/better-auth';
 import type { Config } from './config';
 import type { Deps } from './deps';
 import { registerErrorHandler } from './http/error-handler';
+import { currentUser } from './http/request-context';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerSpa } from './plugins/spa';
 import { registerTenantResolution } from './plugins/tenant-resolution';
@@ -67,7 +68,9 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerTenantResolution(app, opts.database.db);
-  registerErrorHandler(app);
+  registerErrorHandler(app, async (req) => {
+    if (req.tenant) await currentUser(deps, req);
+  });
 
   await app.register(healthRoutes(deps));
   await app.register(tenantRoutes(deps));

@@ -24,8 +24,10 @@ export function sendError(
  * Bad input of any kind is a 4xx with a message a user understands; only real
  * faults are 500, and their details stay in the log.
  */
-export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((err: FastifyError, req, reply) => {
+export function registerErrorHandler(app: FastifyInstance, resolveLocale: (req: FastifyRequest) => Promise<void>) {
+  app.setErrorHandler(async (err: FastifyError, req, reply) => {
+    // Input is validated before a handler resolves the user; look the language up now, only when needed.
+    if (req.locale === undefined && req.headers.cookie) await resolveLocale(req).catch(() => undefined);
     if (isAppError(err)) return sendError(reply, req, err.status, err.code, err.message, err.params);
 
     if (hasZodFastifySchemaValidationErrors(err)) {

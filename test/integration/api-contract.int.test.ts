@@ -1,0 +1,100 @@
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS } from '../support/databases';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const SW = 'stadtwerke.localhost';
+type Operation = { method: string; path: string };
+
+function operations(doc: { paths: Record<string, Record<string, unknown>> }): Operation[] {
+  return Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => ({ method: method.toUpperCase(), path })));
+}
+/** Signing out would end the session the sweep runs under; it has its own test. */
+const sweepable = (o: Operation) => !o.path.startsWith('/api/docs') && o.path !== '/api/session/logout';
+const fill = (path: string, value: string) => path.replace(/\{[^}]+\}/g, encodeURIComponent(value));
+
+describe.each(DB_KINDS)('the API as a contract on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let ops: Operation[];
+  let foreign: { userId: string; groupId: string; emails: string[] };
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    admin = await t.login(SW, 'admin@stadtwerke.test');
+    const doc = (await t.call(SW, { method: 'GET', url: '/api/docs/json' })).json();
+    ops = operations(doc);
+    const r = (await t.database.db.execute(sql`
+      select u.id::text as user_id, u.email, g.id::text as group_id
+        from users u join tenants te on te.id = u.tenant_id
+        left join user_groups ug on ug.tenant_id = u.tenant_id and ug.user_id = u.id
+        left join groups g on g.tenant_id = ug.tenant_id and g.id = ug.group_id
+       where te.sub_identifier = 'bibliothek'`)) as unknown as { rows: { user_id: string; email: string; group_id: string | null }[] };
+    foreign = { userId: r.rows[0]!.user_id, groupId: r.rows.find((x) => x.group_id)!.group_id!, emails: r.rows.map((x) => x.email) };
+  });
+  afterAll(() => t?.close());
+
+  it('documents every route in the OpenAPI document at /api/docs', async () => {
+    const paths = ops.map((o) => `${o.method} ${o.path}`);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'GET /api/health',
+        'GET /api/tenant',
+        'POST /api/session/login',
+        'GET /api/session/me',
+        'GET /api/settings',
+        'PUT /api/settings/{name}',
+        'GET /api/users',
+        'PATCH /api/users/{id}',
+        'POST /api/users/{id}/invitation',
+      ]),
+    );
+    const ui = await t.call(SW, { method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+  });
+
+  it('never reveals or changes another tenant through any route, even with its ids', async () => {
+    for (const op of ops.filter(sweepable)) {
+      const url = fill(op.path, foreign.userId);
+      const res = await t.call(SW, {
+        method: op.method as 'GET',
+        url,
+        cookie: admin,
+        ...(op.method === 'GET' ? {} : { payload: { status: 'inaktiv', firstName: 'Übernommen', layer: 'GRUPPE', groupId: foreign.groupId, value: 1 } }),
+      });
+      for (const email of foreign.emails) expect(res.body, `${op.method} ${url}`).not.toContain(email);
+      if (op.path.includes('{id}')) expect(res.statusCode, `${op.method} ${url}`).toBe(404);
+    }
+    const r = (await t.database.db.execute(sql`
+      select count(*)::int as n from users u join tenants te on te.id = u.tenant_id
+       where te.sub_identifier = 'bibliothek' and (u.status <> 'aktiv' or u.first_name = 'Übernommen')`)) as unknown as { rows: { n: number }[] };
+    expect(r.rows[0]!.n).toBe(0);
+    const s = (await t.database.db.execute(sql`select count(*)::int as n from setting_values where group_id = ${foreign.groupId}::uuid`)) as unknown as { rows: { n: number }[] };
+    expect(s.rows[0]!.n).toBe(0);
+  });
+
+  it('answers any malformed input with a 4xx and a readable error, never a 5xx', async () => {
+    const garbage = fc.oneof(fc.jsonValue(), fc.string(), fc.constant(undefined));
+    const segment = fc.oneof(fc.string({ maxLength: 40 }), fc.uuid(), fc.constant('%00'), fc.constant('../../etc'));
+    for (const op of ops.filter((o) => sweepable(o) && o.path !== '/api/health')) {
+      await fc.assert(
+        fc.asyncProperty(garbage, segment, async (body, seg) => {
+          const res = await t.call(SW, {
+            method: op.method as 'POST',
+            url: fill(op.path, seg),
+            cookie: admin,
+            ...(op.method === 'GET' || body === undefined ? {} : { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+          });
+          expect(res.statusCode, `${op.method} ${op.path} ${JSON.stringify(body)}`).toBeLessThan(500);
+          if (res.statusCode >= 400) {
+            const error = res.json().error;
+            expect(typeof error.code).toBe('string');
+            expect(error.message.length).toBeGreaterThan(3);
+          }
+        }),
+        { numRuns: 15 },
+      );
+    }
+  });
+});
