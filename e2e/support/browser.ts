@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Debian's Chromium (or CHROME_PATH); never a downloaded browser. */
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) {
+    throw new Error(
+      `Kein Chromium gefunden (gesucht: ${candidates.join(', ')}). Installieren Sie Debians Paket: apt-get install -y chromium, oder setzen Sie CHROME_PATH.`,
+    );
+  }
+  return found;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+/** A fresh context per journey: cookies never leak between tests. */
+export async function newPage(browser: Browser, opts: { width?: number; height?: number; locale?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 },
+    locale: opts.locale ?? 'de-DE',
+    timezoneId: 'Europe/Berlin',
+  });
+  return context.newPage();
+}

@@ -1,0 +1,26 @@
+/**
+ * `npm test`: builds the web app (the browser journeys run against the real
+ * build), then runs every suite — unit, integration (PGlite, and PostgreSQL
+ * when DATABASE_URL is set) and browser — and ends with one summary line.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const run = (cmd: string, args: string[]) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
+
+if (run('npx', ['vite', 'build', '--logLevel', 'warn']) !== 0) {
+  console.error('0 passed, 1 failed: the web build failed');
+  process.exit(1);
+}
+mkdirSync(path.join(root, '.tmp'), { recursive: true });
+const report = path.join(root, '.tmp/vitest-report.json');
+const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
+try {
+  const r = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number };
+  console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed${r.numPendingTests ? `, ${r.numPendingTests} skipped` : ''}`);
+} catch {
+  console.log('\n0 passed, 1 failed: no test report was written');
+}
+process.exit(status);
