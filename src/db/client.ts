@@ -20,6 +20,8 @@ export interface Database {
   db: Db;
   /** The embedded instance, when running on PGlite (tests clone it). */
   pglite?: PGlite;
+  /** The connection pool, when running on PostgreSQL (jobs and LISTEN use it). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -41,7 +43,7 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  return { kind: 'postgres', db, close: () => pool.end() };
+  return { kind: 'postgres', db, pool, close: () => pool.end() };
 }
 
 export async function openDatabase(opts: { databaseUrl: string | null; dataDir: string }): Promise<Database> {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -13,9 +14,13 @@ import type { Config } from './config';
 import type { Deps } from './deps';
 import { registerErrorHandler } from './http/error-handler';
 import { currentUser } from './http/request-context';
+import { createJobQueue } from './jobs/job-queue';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createEventBus } from './realtime/event-bus';
+import { createLocalStorage } from './storage/file-storage';
 import { registerSpa } from './plugins/spa';
 import { registerTenantResolution } from './plugins/tenant-resolution';
+import { eventRoutes } from './routes/events';
 import { healthRoutes } from './routes/health';
 import { sessionRoutes } from './routes/session';
 import { settingsRoutes } from './routes/settings';
@@ -28,6 +33,8 @@ export interface AppOptions {
   /** pino logger; tests pass a silent one. */
   log?: Logger;
   webRoot?: string;
+  /** Runs the pg-boss workers and schedules (the server does; most tests call job handlers directly). */
+  startJobs?: boolean;
 }
 
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
@@ -38,10 +45,24 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   const mailer: Mailer = createMailer({ db: opts.database.db, smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, log });
   const auth = createAuth({ db: opts.database.db, config: opts.config, mailer });
-  const deps: Deps = { database: opts.database, auth, mailer, config: opts.config, log };
-  app.addHook('onClose', async () => mailer.close());
+  const deps: Deps = {
+    database: opts.database,
+    auth,
+    mailer,
+    config: opts.config,
+    log,
+    jobs: createJobQueue(opts.database, log),
+    events: createEventBus(opts.database, log),
+    storage: createLocalStorage(path.join(opts.config.dataDir, 'files')),
+  };
+  app.addHook('onClose', async () => {
+    await deps.jobs.stop();
+    await deps.events.stop();
+    mailer.close();
+  });
 
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 50 } });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: true,
@@ -77,6 +98,10 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   await app.register(sessionRoutes(deps));
   await app.register(settingsRoutes(deps));
   await app.register(userRoutes(deps));
+  await app.register(eventRoutes(deps));
+
+  await deps.events.start();
+  if (opts.startJobs) await deps.jobs.start();
 
   await registerSpa(app, deps, opts.webRoot ?? path.resolve('dist/web'));
   return { app, deps };

@@ -12,7 +12,7 @@ async function main() {
   const database = await openDatabase(config);
   await migrateDatabase(database);
   const seeded = await prepareDatabase(database.db);
-  const { app } = await buildApp({ config, database, log });
+  const { app } = await buildApp({ config, database, log, startJobs: true });
   await app.listen({ port: config.port, host: config.host });
   log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, seeded, ms: Date.now() - started },

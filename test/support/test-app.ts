@@ -12,7 +12,7 @@ export interface TestApp {
   deps: Deps;
   database: Database;
   /** app.inject with the Host header of a demo domain. */
-  call(host: string, opts: InjectOptions & { cookie?: string }): ReturnType<FastifyInstance['inject']>;
+  call(host: string, opts: InjectOptions & { cookie?: string }): Promise<Awaited<ReturnType<FastifyInstance['inject']>>>;
   /** Signs in and returns the Cookie header value of the session. */
   login(host: string, email: string, password?: string): Promise<string>;
   close(): Promise<void>;

@@ -1,0 +1,37 @@
+import { AppError } from './errors';
+
+export type UploadKind = 'png' | 'jpg' | 'pdf';
+
+export const UPLOAD_CONTENT_TYPES: Record<UploadKind, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  pdf: 'application/pdf',
+};
+
+/** The file's real type from its first bytes (magic numbers), whatever its name or declared type says. */
+export function detectFileType(bytes: Uint8Array): UploadKind | null {
+  const starts = (sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (starts([0xff, 0xd8, 0xff])) return 'jpg';
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf';
+  return null;
+}
+
+const uploadFailed = (reason: string, status = 400) =>
+  new AppError('upload_failed', `Fehler beim Hochladen der Datei: ${reason}`, status, { reason });
+
+/**
+ * SPEC §5: uploads are png, pdf or jpg. Checked by content and size; the
+ * message is the specification's 'Fehler beim Hochladen der Datei: {message}'.
+ */
+export function validateUpload(bytes: Uint8Array, opts: { allowed: readonly UploadKind[]; maxBytes: number }): UploadKind {
+  if (bytes.length === 0) throw uploadFailed('Die Datei ist leer.');
+  if (bytes.length > opts.maxBytes) {
+    throw uploadFailed(`Die Datei ist größer als ${Math.floor(opts.maxBytes / (1024 * 1024))} MB.`, 413);
+  }
+  const kind = detectFileType(bytes);
+  if (!kind || !opts.allowed.includes(kind)) {
+    throw uploadFailed(`Erlaubt sind nur ${opts.allowed.map((k) => k.toUpperCase()).join(', ')}.`, 415);
+  }
+  return kind;
+}

@@ -1,0 +1,81 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+
+/**
+ * A job is a name, a payload schema and an idempotent handler (DESIGN §6.8).
+ * `cron` makes it a schedule (Europe/Berlin); otherwise it runs when sent.
+ */
+export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  name: string;
+  schema: S;
+  cron?: string;
+  handler(payload: z.infer<S>): Promise<void>;
+}
+
+export interface JobQueue {
+  register<S extends z.ZodType>(def: JobDefinition<S>): void;
+  start(): Promise<void>;
+  /** Queues a job; `startAfter` delays it, `singletonKey` keeps one pending job per key. */
+  send(name: string, payload: unknown, opts?: { startAfter?: Date; singletonKey?: string }): Promise<string | null>;
+  stop(): Promise<void>;
+}
+
+/**
+ * pg-boss in the database we already have. On PGlite it runs through a small
+ * adapter: multi-statement SQL (its schema) goes to exec, parameterised
+ * statements to query; PGlite serialises them with the app's own queries.
+ */
+function bossDb(database: Database) {
+  if (database.kind === 'pglite') {
+    const client = database.pglite!;
+    return {
+      async executeSql(text: string, values?: unknown[]) {
+        if (values && values.length > 0) return client.query(text, values);
+        const results = await client.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      },
+    };
+  }
+  const pool = database.pool!;
+  return { executeSql: (text: string, values?: unknown[]) => pool.query(text, values as unknown[]) };
+}
+
+export function createJobQueue(database: Database, log: Logger): JobQueue {
+  const boss = new PgBoss({ db: bossDb(database), schema: 'pgboss', supervise: true, schedule: true, migrate: true });
+  boss.on('error', (err) => log.error({ err }, 'pg-boss'));
+  const defs = new Map<string, JobDefinition>();
+  let started = false;
+  return {
+    register(def) {
+      defs.set(def.name, def as unknown as JobDefinition);
+    },
+    async start() {
+      await boss.start();
+      started = true;
+      for (const def of defs.values()) {
+        await boss.createQueue(def.name);
+        await boss.work(def.name, { pollingIntervalSeconds: 1, batchSize: 5 }, async (jobs) => {
+          for (const job of jobs) {
+            const payload = def.schema.parse(job.data ?? {});
+            await def.handler(payload);
+          }
+        });
+        if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'Europe/Berlin' });
+      }
+    },
+    async send(name, payload, opts = {}) {
+      if (!defs.has(name)) throw new Error(`Unbekannter Job ${name}`);
+      if (!started) return null;
+      return boss.send(name, payload as object, {
+        ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
+        ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
+      });
+    },
+    async stop() {
+      if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      started = false;
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { EventEmitter } from 'node:events';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { Database, Db } from '../../db/client';
+
+const CHANNEL = 'buchbar_events';
+
+/** What travels: only ids and a kind, never personal data (a kiosk listens too). */
+export interface BusEvent {
+  tenantId: string;
+  /** e.g. 'vehicle-booking', 'seat-booking' */
+  topic: string;
+  /** e.g. 'created', 'cancelled', 'changed' */
+  type: string;
+  id: string;
+  /** Scope for subscribers that only care about part of a tenant (a floor plan, a vehicle). */
+  scope?: string;
+}
+
+export interface EventBus {
+  /** Publishes inside the caller's transaction: delivered only if and when it commits. */
+  publish(tx: Db, event: BusEvent): Promise<void>;
+  subscribe(tenantId: string, listener: (event: BusEvent) => void): () => void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Realtime fan-out through PostgreSQL LISTEN/NOTIFY (PGlite has it too): a
+ * NOTIFY carries ids only; every node listens and pushes to its own SSE
+ * clients, so several app nodes behind a load balancer all see every change.
+ */
+export function createEventBus(database: Database, log: Logger): EventBus {
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  let stopListening: (() => Promise<void>) | null = null;
+  const deliver = (payload: string) => {
+    try {
+      const event = JSON.parse(payload) as BusEvent;
+      local.emit(event.tenantId, event);
+    } catch (err) {
+      log.warn({ err }, 'unlesbares Ereignis verworfen');
+    }
+  };
+  return {
+    async publish(tx, event) {
+      await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
+    },
+    subscribe(tenantId, listener) {
+      local.on(tenantId, listener);
+      return () => local.off(tenantId, listener);
+    },
+    async start() {
+      if (database.kind === 'pglite') {
+        const unsub = await database.pglite!.listen(CHANNEL, deliver);
+        stopListening = unsub;
+        return;
+      }
+      const client: pg.PoolClient = await database.pool!.connect();
+      client.on('notification', (msg) => msg.payload && deliver(msg.payload));
+      await client.query(`LISTEN ${CHANNEL}`);
+      stopListening = async () => {
+        await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+        client.release();
+      };
+    },
+    async stop() {
+      await stopListening?.();
+      stopListening = null;
+    },
+  };
+}
