@@ -30,19 +30,23 @@ export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.m
 /** The role every tenant-scoped transaction runs as: not superuser, not BYPASSRLS, so policies apply. */
 export const APP_ROLE = 'buchbar_app';
 
-export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File): Promise<Database> {
+/** Sees every SQL statement drizzle sends: benchmarks count queries per request with it. */
+export type QueryObserver = (query: string) => void;
+const observe = (onQuery?: QueryObserver) => (onQuery ? { logger: { logQuery: (q: string) => onQuery(q) } } : {});
+
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File, onQuery?: QueryObserver): Promise<Database> {
   const client = await PGlite.create({
     dataDir,
     extensions: { btree_gist },
     ...(loadDataDir ? { loadDataDir } : {}),
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, ...observe(onQuery) }) as unknown as Db;
   return { kind: 'pglite', db, pglite: client, close: () => client.close() };
 }
 
-export async function openPostgres(url: string): Promise<Database> {
+export async function openPostgres(url: string, onQuery?: QueryObserver): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, ...observe(onQuery) }) as unknown as Db;
   return { kind: 'postgres', db, pool, close: () => pool.end() };
 }
 
