@@ -1,0 +1,196 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../src/db/seed/demo-data';
+import { extractLink, startSmtpServer } from '../test/support/smtp';
+import { launchBrowser, newPage } from './support/browser';
+import { startServer, type RunningApp } from './support/server';
+
+let browser: Browser;
+let server: RunningApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+const shots = 'screenshots';
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  smtp = await startSmtpServer();
+  server = await startServer({ smtpUrl: smtp.url });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await smtp?.close();
+});
+
+async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+describe('foundation journeys in Chromium', () => {
+  it('sends a visitor to /login and, after sign-in, to the page they asked for', async () => {
+    const page = await newPage(browser);
+    await page.goto(server.url('stadtwerke', '/admin/benutzer'));
+    await page.waitForURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Anmelden' }).isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: `${shots}/login-1440.png`, fullPage: true });
+    await signIn(page, 'admin@stadtwerke.test');
+    await page.waitForURL(/\/admin\/benutzer$/);
+    await page.getByText('mitarbeiter@stadtwerke.test').waitFor();
+    await page.screenshot({ path: `${shots}/admin-benutzer-1440.png`, fullPage: true });
+    await page.context().close();
+  });
+
+  it('signs a user in onto the start page with their name and tenant, and shows only their menu', async () => {
+    const page = await newPage(browser, { width: 390, height: 844 });
+    await page.goto(server.url('stadtwerke', '/'));
+    await page.waitForURL(/\/login$/);
+    await page.screenshot({ path: `${shots}/login-390.png`, fullPage: true });
+    await signIn(page, 'mitarbeiter@stadtwerke.test');
+    await page.waitForURL(/\/fahrzeuge$/);
+    await page.getByText('Willkommen, Max Mustermann').waitFor();
+    await page.getByText('Stadtwerke Musterstadt').first().waitFor();
+    await page.screenshot({ path: `${shots}/start-390.png`, fullPage: true });
+    const html = await page.content();
+    expect(html).not.toContain('>Admin<');
+    await page.context().close();
+  });
+
+  it('the header menu of an admin offers Admin; of a booker, not', async () => {
+    const page = await newPage(browser);
+    await page.goto(server.url('stadtwerke', '/login'));
+    await signIn(page, 'admin@stadtwerke.test');
+    await page.waitForURL(/\/fahrzeuge$/);
+    const nav = page.getByRole('navigation').first();
+    await nav.getByRole('link', { name: 'Admin' }).waitFor();
+    await page.screenshot({ path: `${shots}/start-admin-1440.png`, fullPage: true });
+    await page.context().close();
+
+    const booker = await newPage(browser);
+    await booker.goto(server.url('stadtwerke', '/login'));
+    await signIn(booker, 'mitarbeiter@stadtwerke.test');
+    await booker.waitForURL(/\/fahrzeuge$/);
+    await booker.getByText('Willkommen, Max Mustermann').waitFor();
+    await expect(booker.getByRole('navigation').first().getByRole('link', { name: 'Admin' }).count()).resolves.toBe(0);
+    await expect(booker.getByRole('navigation').first().getByRole('link', { name: 'Fahrzeuge' }).count()).resolves.toBeGreaterThan(0);
+    await booker.context().close();
+  });
+
+  it('refuses a Stadtwerke user on bibliothek.localhost with the generic message', async () => {
+    const page = await newPage(browser);
+    await page.goto(server.url('bibliothek', '/login'));
+    await signIn(page, 'mitarbeiter@stadtwerke.test');
+    await page.getByText('E-Mail oder Passwort ist falsch.').waitFor();
+    expect(page.url()).toMatch(/\/login$/);
+    await page.context().close();
+  });
+
+  it('denies a booker /admin/benutzer with "no admin" and a fleet manager with "no benutzer"', async () => {
+    for (const [email, denial] of [
+      ['mitarbeiter@stadtwerke.test', 'no admin'],
+      ['fuhrpark@stadtwerke.test', 'no benutzer'],
+    ] as const) {
+      const page = await newPage(browser);
+      await page.goto(server.url('stadtwerke', '/admin/benutzer'));
+      await page.waitForURL(/\/login$/);
+      await signIn(page, email);
+      await page.waitForURL(/\/admin\/benutzer$/);
+      await page.getByText('Serverside Error').waitFor();
+      await page.getByText(`Fehler: 403 ${denial}`).waitFor();
+      await page.context().close();
+    }
+  });
+
+  it('shows "Page Not Found: {path}" for a missing page', async () => {
+    const page = await newPage(browser);
+    await page.goto(server.url('stadtwerke', '/login'));
+    await signIn(page, 'mitarbeiter@stadtwerke.test');
+    await page.waitForURL(/\/fahrzeuge$/);
+    await page.goto(server.url('stadtwerke', '/gibt-es-nicht'));
+    await page.getByText('Page Not Found: /gibt-es-nicht').waitFor();
+    await page.context().close();
+  });
+
+  it('shows the error page when the server fails, and Reset Error returns home', async () => {
+    const page = await newPage(browser);
+    await page.goto(server.url('stadtwerke', '/login'));
+    await signIn(page, 'mitarbeiter@stadtwerke.test');
+    await page.waitForURL(/\/fahrzeuge$/);
+    // A real server fault cannot be provoked on purpose; the browser answers this one call with a 500.
+    await page.route('**/api/session/me', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Datenbank nicht erreichbar' } }) }),
+    );
+    await page.goto(server.url('stadtwerke', '/admin'));
+    await page.getByText('Serverside Error').waitFor();
+    await page.getByText('Fehler: 500 Datenbank nicht erreichbar').waitFor();
+    await page.screenshot({ path: `${shots}/error-1440.png`, fullPage: true });
+    await page.unroute('**/api/session/me');
+    await page.getByRole('button', { name: 'Reset Error' }).click();
+    await page.waitForURL(/\/fahrzeuge$/);
+    await page.getByText('Willkommen, Max Mustermann').waitFor();
+    await page.context().close();
+  });
+
+  it('switches the interface to English and back, remembered for the user', async () => {
+    const page = await newPage(browser);
+    await page.goto(server.url('tourismus', '/login'));
+    await signIn(page, 'empfang@tourismus.test');
+    await page.waitForURL(/\/fahrzeuge$/);
+    await page.getByRole('button', { name: 'Sprache' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Language' }).waitFor();
+    await page.getByText('Welcome, Emil Ebbe').waitFor();
+    await page.screenshot({ path: `${shots}/start-en-1440.png`, fullPage: true });
+    await page.reload();
+    await page.getByText('Welcome, Emil Ebbe').waitFor();
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+    await page.getByText('Willkommen, Emil Ebbe').waitFor();
+    await page.context().close();
+  });
+
+  it('Abmelden and ?logout=true both end the session', async () => {
+    const page = await newPage(browser);
+    await page.goto(server.url('stadtwerke', '/login'));
+    await signIn(page, 'freigabe@stadtwerke.test');
+    await page.waitForURL(/\/fahrzeuge$/);
+    await page.getByRole('button', { name: /Frieda Frei/ }).click();
+    await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.goto(server.url('stadtwerke', '/fahrzeuge'));
+    await page.waitForURL(/\/login$/);
+
+    await signIn(page, 'freigabe@stadtwerke.test');
+    await page.waitForURL(/\/fahrzeuge$/);
+    await page.goto(server.url('stadtwerke', '/fahrzeuge?logout=true'));
+    await page.waitForURL(/\/login$/);
+    await page.goto(server.url('stadtwerke', '/fahrzeuge'));
+    await page.waitForURL(/\/login$/);
+    await page.context().close();
+  });
+
+  it('recovers a password: Passwort vergessen?, the mailed link, a new password, sign-in', async () => {
+    const page = await newPage(browser);
+    await page.goto(server.url('bibliothek', '/login'));
+    await page.getByRole('button', { name: 'Passwort vergessen?' }).or(page.getByRole('link', { name: 'Passwort vergessen?' })).click();
+    await page.getByLabel('E-Mail').fill('leser@bibliothek.test');
+    await page.getByRole('button', { name: /senden|anfordern/i }).click();
+    await page.getByText(/Wenn die E-Mail-Adresse bei uns bekannt ist/).waitFor();
+    const mail = await smtp.waitFor('leser@bibliothek.test');
+    const link = extractLink(mail.text, '/auth/recovery');
+    await page.goto(link);
+    const fields = page.getByLabel(/Neues Passwort|Passwort wiederholen/);
+    await fields.nth(0).fill('Lesezeit-2027');
+    await fields.nth(1).fill('Lesezeit-2027');
+    await page.screenshot({ path: `${shots}/recovery-1440.png`, fullPage: true });
+    await page.getByRole('button', { name: /speichern|festlegen|setzen/i }).click();
+    await page.getByRole('link', { name: /Anmeld/ }).click();
+    await page.waitForURL(/\/login$/);
+    await signIn(page, 'leser@bibliothek.test', 'Lesezeit-2027');
+    await page.waitForURL(/\/leseraum\/karte$/);
+    await page.getByText('Willkommen, Lena Lesewitz').waitFor();
+    await page.context().close();
+  });
+});

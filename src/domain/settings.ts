@@ -1,0 +1,622 @@
+import { AppError } from './errors';
+import { isValidTime } from './time';
+
+/**
+ * Customizing (SPEC §3, §5, §6, §9): the catalogue of options, their stored
+ * text form and the layered resolution. The table with every option, its
+ * default and the reasons: docs/decisions/002-settings-catalogue.md.
+ */
+
+export type SettingType = 'number' | 'boolean' | 'string' | 'time' | 'array';
+export const SETTING_LAYERS = ['BENUTZER', 'GRUPPE', 'MANDANT'] as const;
+export type SettingLayer = (typeof SETTING_LAYERS)[number];
+export type SettingFeature = 'allgemein' | 'fahrzeug' | 'leseraum';
+
+/** Element types of array options; 'id' is a record id, a non-empty string or a whole number. */
+export type SettingItemType = 'string' | 'number' | 'id' | 'time' | 'email';
+
+export interface SettingOption {
+  name: string;
+  feature: SettingFeature;
+  type: SettingType;
+  /** Stored text form, exactly as encodeSettingValue would write it. */
+  defaultValue: string;
+  /** German. */
+  description: string;
+  /** Layers at which a value may be saved; values found at other layers are ignored. */
+  layers: readonly SettingLayer[];
+  /** 'string' options: the only accepted values. 'array' options: the only accepted elements. */
+  allowed?: readonly string[];
+  /** 'array' options: the type of every element. */
+  items?: SettingItemType;
+  /** 'number' options. */
+  integer?: boolean;
+  min?: number;
+  max?: number;
+}
+
+export const WEEKDAY_NAMES = [
+  'montags',
+  'dienstags',
+  'mittwochs',
+  'donnerstags',
+  'freitags',
+  'samstags',
+  'sonntags',
+] as const;
+
+/**
+ * The three ratings a check-out records, from best to worst, followed by the
+ * 'and worse' threshold SPEC §9 mentions. Thresholds use the same words: a
+ * plain rating means exactly that rating, the 'und schlechter' form means that
+ * rating or a worse one.
+ */
+export const CLEANLINESS_STATES: readonly string[] = [
+  'sauber',
+  'leicht verschmutzt',
+  'stark verschmutzt',
+  'leicht verschmutzt und schlechter',
+];
+
+const CLEANLINESS_RANK: ReadonlyMap<string, number> = new Map([
+  ['sauber', 0],
+  ['leicht verschmutzt', 1],
+  ['stark verschmutzt', 2],
+]);
+const AND_WORSE = ' und schlechter';
+
+/** Whether a recorded cleanliness rating reaches a soiling threshold (and so triggers the mail). */
+export function meetsCleanlinessThreshold(rating: string, threshold: string): boolean {
+  const rank = CLEANLINESS_RANK.get(rating);
+  if (rank === undefined || !CLEANLINESS_STATES.includes(threshold)) return false;
+  if (!threshold.endsWith(AND_WORSE)) return rating === threshold;
+  const floor = CLEANLINESS_RANK.get(threshold.slice(0, -AND_WORSE.length));
+  return floor !== undefined && rank >= floor;
+}
+
+export const REPORT_RHYTHMS: readonly string[] = ['monatlich', 'vierteljährlich', 'halbjährlich', 'jährlich'];
+
+const RHYTHM_MONTHS: ReadonlyMap<string, number> = new Map([
+  ['monatlich', 1],
+  ['vierteljährlich', 3],
+  ['halbjährlich', 6],
+  ['jährlich', 12],
+]);
+
+/** Months between two logbook reports for a rhythm (the spec's "month spacing"). */
+export function reportRhythmMonths(rhythm: string): number {
+  const months = RHYTHM_MONTHS.get(rhythm);
+  if (months === undefined) {
+    throw new AppError('report_rhythm_unknown', `Berichtsrhythmus ${rhythm} unbekannt`, 400, { rhythm });
+  }
+  return months;
+}
+
+const ALL: readonly SettingLayer[] = ['BENUTZER', 'GRUPPE', 'MANDANT'];
+// Limits and rules are never settable per user: the personal settings dialog
+// saves at BENUTZER, and a user must not be able to lift their own limit.
+const RULE: readonly SettingLayer[] = ['GRUPPE', 'MANDANT'];
+const TENANT: readonly SettingLayer[] = ['MANDANT'];
+const USER: readonly SettingLayer[] = ['BENUTZER'];
+
+const minutes = (max = 1440) => ({ integer: true, min: 0, max }) as const;
+
+export const SETTING_CATALOGUE: readonly SettingOption[] = [
+  // allgemein
+  {
+    name: 'EnableDebug',
+    feature: 'allgemein',
+    type: 'boolean',
+    defaultValue: 'false',
+    description: 'DEBUG-Einträge in das Protokoll schreiben',
+    layers: TENANT,
+  },
+  {
+    name: 'sprache',
+    feature: 'allgemein',
+    type: 'string',
+    defaultValue: 'de-de',
+    description: 'Sprache der Oberfläche und der E-Mails',
+    layers: USER,
+    allowed: ['de-de', 'en-us'],
+  },
+  {
+    name: 'startseite',
+    feature: 'allgemein',
+    type: 'string',
+    defaultValue: '',
+    description: 'Startseite nach der Anmeldung, z. B. /leseraum/karte; leer: Fahrzeuge, wenn aktiv, sonst Leseraum-Karte',
+    layers: ALL,
+  },
+  {
+    name: 'zeitRasterMinuten',
+    feature: 'allgemein',
+    type: 'number',
+    defaultValue: '15',
+    description: 'Raster in Minuten, auf das Buchungszeiten gerundet werden',
+    layers: TENANT,
+    integer: true,
+    min: 1,
+    max: 1440,
+  },
+  // leseraum
+  {
+    name: 'leseraumMaxBuchungenProWoche',
+    feature: 'leseraum',
+    type: 'number',
+    defaultValue: '5',
+    description: 'Höchstzahl der Buchungen pro Woche, die eine Person als Buchende halten darf',
+    layers: RULE,
+    integer: true,
+    min: 0,
+  },
+  {
+    name: 'leseraumBuchungsintervallMinuten',
+    feature: 'leseraum',
+    type: 'number',
+    defaultValue: '60',
+    description: 'Intervall in Minuten, in dem stundenweise Buchungen beginnen und enden',
+    layers: RULE,
+    integer: true,
+    min: 1,
+    max: 1440,
+  },
+  {
+    name: 'leseraumMinBuchungsdauerMinuten',
+    feature: 'leseraum',
+    type: 'number',
+    defaultValue: '60',
+    description: 'Mindestdauer einer Leseraumbuchung in Minuten',
+    layers: RULE,
+    ...minutes(),
+  },
+  {
+    name: 'leseraumMaxBuchungsdauerMinuten',
+    feature: 'leseraum',
+    type: 'number',
+    defaultValue: '600',
+    description: 'Höchstdauer einer Leseraumbuchung in Minuten (600 = 08:00 bis 18:00)',
+    layers: RULE,
+    integer: true,
+    min: 1,
+    max: 1440,
+  },
+  {
+    name: 'leseraumBuchbareTageVoraus',
+    feature: 'leseraum',
+    type: 'number',
+    defaultValue: '14',
+    description: 'Wie viele Tage im Voraus ein Platz gebucht werden kann',
+    layers: RULE,
+    integer: true,
+    min: 0,
+    max: 3650,
+  },
+  {
+    name: 'leseraumBuchbareWochentage',
+    feature: 'leseraum',
+    type: 'array',
+    defaultValue: '["montags","dienstags","mittwochs","donnerstags","freitags"]',
+    description: 'Wochentage, an denen Plätze gebucht werden können',
+    layers: RULE,
+    items: 'string',
+    allowed: WEEKDAY_NAMES,
+  },
+  {
+    name: 'leseraumErinnerungVorBeginnMinuten',
+    feature: 'leseraum',
+    type: 'number',
+    defaultValue: '60',
+    description: 'Erinnerung so viele Minuten vor Buchungsbeginn; 0 = keine Erinnerung',
+    layers: ALL,
+    ...minutes(10080),
+  },
+  {
+    name: 'favoritGrundriss',
+    feature: 'leseraum',
+    type: 'string',
+    defaultValue: '',
+    description: 'ID des bevorzugten Grundrisses; leer = keiner',
+    layers: USER,
+  },
+  {
+    name: 'favoritPlaetze',
+    feature: 'leseraum',
+    type: 'array',
+    defaultValue: '[]',
+    description: 'IDs der bevorzugten Plätze',
+    layers: USER,
+    items: 'id',
+  },
+  // fahrzeug
+  {
+    name: 'fahrzeugErinnerungsmailUhrzeit',
+    feature: 'fahrzeug',
+    type: 'time',
+    defaultValue: '07:00',
+    description: 'Uhrzeit, zu der die Erinnerungsmail an die Buchenden verschickt wird',
+    layers: ALL,
+  },
+  {
+    name: 'fahrzeugCheckInAktiv',
+    feature: 'fahrzeug',
+    type: 'boolean',
+    defaultValue: 'true',
+    description: 'Fahrten werden mit Check-in (Fahrt starten) und Check-out (Fahrt beenden) erfasst',
+    layers: TENANT,
+  },
+  {
+    name: 'fahrzeugFreigabeNachBuchungsbeginn',
+    feature: 'fahrzeug',
+    type: 'boolean',
+    defaultValue: 'true',
+    description:
+      'Buchungen ohne Check-in werden fahrzeugAutoStornoOhneCheckInMinuten nach Beginn storniert und das Fahrzeug freigegeben',
+    layers: TENANT,
+  },
+  {
+    name: 'fahrzeugBestaetigungVorCheckOut',
+    feature: 'fahrzeug',
+    type: 'boolean',
+    defaultValue: 'false',
+    description: 'Vor dem Check-out müssen die erfassten Angaben ausdrücklich bestätigt werden',
+    layers: TENANT,
+  },
+  {
+    name: 'fahrzeugBuchbareTageVoraus',
+    feature: 'fahrzeug',
+    type: 'number',
+    defaultValue: '30',
+    description: 'Wie viele Tage im Voraus ein Fahrzeug gebucht werden kann',
+    layers: RULE,
+    integer: true,
+    min: 0,
+    max: 3650,
+  },
+  {
+    name: 'fahrzeugMindestabstandMinuten',
+    feature: 'fahrzeug',
+    type: 'number',
+    defaultValue: '15',
+    description: 'Mindestabstand in Minuten zwischen zwei Buchungen desselben Fahrzeugs (beidseitiger Puffer)',
+    layers: TENANT,
+    ...minutes(),
+  },
+  {
+    name: 'fahrzeugBuchungsfensterWochentag',
+    feature: 'fahrzeug',
+    type: 'string',
+    defaultValue: 'montags',
+    description: 'Wochentag, an dem sich das Buchungsfenster um eine Woche verlängert',
+    layers: TENANT,
+    allowed: WEEKDAY_NAMES,
+  },
+  {
+    name: 'fahrzeugBuchungsfensterStunde',
+    feature: 'fahrzeug',
+    type: 'number',
+    defaultValue: '0',
+    description: 'Stunde (0–23), zu der sich das Buchungsfenster am Wochentag verlängert',
+    layers: TENANT,
+    integer: true,
+    min: 0,
+    max: 23,
+  },
+  {
+    name: 'fahrzeugMindestbuchungsdauerMinuten',
+    feature: 'fahrzeug',
+    type: 'number',
+    defaultValue: '30',
+    description: 'Mindestdauer einer Fahrzeugbuchung in Minuten',
+    layers: RULE,
+    ...minutes(),
+  },
+  {
+    name: 'fahrzeugGastbuchungAktiv',
+    feature: 'fahrzeug',
+    type: 'boolean',
+    defaultValue: 'false',
+    description: 'Gäste dürfen freigegebene Fahrzeuge buchen',
+    layers: TENANT,
+  },
+  {
+    name: 'fahrzeugGastBestaetigungNoetig',
+    feature: 'fahrzeug',
+    type: 'boolean',
+    defaultValue: 'true',
+    description: 'Gastbuchungen gelten erst nach Bestätigung per E-Mail',
+    layers: TENANT,
+  },
+  {
+    name: 'fahrzeugIndividuelleBuchungszeiten',
+    feature: 'fahrzeug',
+    type: 'boolean',
+    defaultValue: 'false',
+    description: 'Fahrzeuge haben eigene Buchungszeiten statt der Standardzeit 09:00 bis 18:00',
+    layers: TENANT,
+  },
+  {
+    name: 'fahrzeugBuchungAusserhalbZeiten',
+    feature: 'fahrzeug',
+    type: 'boolean',
+    defaultValue: 'false',
+    description: 'Buchungen außerhalb der Buchungszeiten sind mit Freigabe (Sonderfahrt) möglich',
+    layers: TENANT,
+  },
+  {
+    name: 'fahrzeugAbteilungspruefung',
+    feature: 'fahrzeug',
+    type: 'boolean',
+    defaultValue: 'false',
+    description: 'Fahrzeuge sind nur für Personen der zugeordneten Abteilungen buchbar',
+    layers: TENANT,
+  },
+  {
+    name: 'fuehrerscheinPruefintervallMonate',
+    feature: 'fahrzeug',
+    type: 'number',
+    defaultValue: '6',
+    description: 'Monate zwischen zwei Führerscheinprüfungen (nächste Prüfung = letzte Prüfung + Intervall)',
+    layers: TENANT,
+    integer: true,
+    min: 1,
+    max: 120,
+  },
+  {
+    name: 'fuehrerscheinErinnerungTage',
+    feature: 'fahrzeug',
+    type: 'number',
+    defaultValue: '14',
+    description: 'Tage vor der nächsten Prüfung, ab denen an die fällige Führerscheinprüfung erinnert wird',
+    layers: TENANT,
+    integer: true,
+    min: 0,
+    max: 365,
+  },
+  {
+    name: 'fahrzeugReportMailadressen',
+    feature: 'fahrzeug',
+    type: 'array',
+    defaultValue: '[]',
+    description: 'E-Mail-Adressen, die den Fahrtenbuch-Bericht erhalten',
+    layers: TENANT,
+    items: 'email',
+  },
+  {
+    name: 'fahrzeugReportRhythmus',
+    feature: 'fahrzeug',
+    type: 'string',
+    defaultValue: 'monatlich',
+    description: 'Rhythmus des Fahrtenbuch-Berichts (Monatsabstand 1, 3, 6 oder 12)',
+    layers: TENANT,
+    allowed: REPORT_RHYTHMS,
+  },
+  {
+    name: 'fahrzeugCheckOutErinnerungszeiten',
+    feature: 'fahrzeug',
+    type: 'array',
+    defaultValue: '["18:00"]',
+    description: 'Uhrzeiten, zu denen an einen fehlenden Check-out erinnert wird',
+    layers: TENANT,
+    items: 'time',
+  },
+  {
+    name: 'fahrzeugCheckInVorBeginnMinuten',
+    feature: 'fahrzeug',
+    type: 'number',
+    defaultValue: '15',
+    description: 'Wie viele Minuten vor Buchungsbeginn der Check-in möglich ist',
+    layers: TENANT,
+    ...minutes(),
+  },
+  {
+    name: 'fahrzeugAutoStornoOhneCheckInMinuten',
+    feature: 'fahrzeug',
+    type: 'number',
+    defaultValue: '30',
+    description: 'Minuten nach Buchungsbeginn ohne Check-in, nach denen automatisch storniert wird',
+    layers: TENANT,
+    ...minutes(),
+  },
+  {
+    name: 'fahrzeugHinweisVorCheckOutMinuten',
+    feature: 'fahrzeug',
+    type: 'number',
+    defaultValue: '15',
+    description: 'Hinweis so viele Minuten vor Buchungsende, die Fahrt zu beenden; 0 = kein Hinweis',
+    layers: ALL,
+    ...minutes(),
+  },
+  {
+    name: 'verschmutzungsgrenzeInnen',
+    feature: 'fahrzeug',
+    type: 'string',
+    defaultValue: 'stark verschmutzt',
+    description: 'Verschmutzung innen, ab der beim Check-out eine E-Mail an die Fuhrparkleitung verschickt wird',
+    layers: TENANT,
+    allowed: CLEANLINESS_STATES,
+  },
+  {
+    name: 'verschmutzungsgrenzeAussen',
+    feature: 'fahrzeug',
+    type: 'string',
+    defaultValue: 'stark verschmutzt',
+    description: 'Verschmutzung außen, ab der beim Check-out eine E-Mail an die Fuhrparkleitung verschickt wird',
+    layers: TENANT,
+    allowed: CLEANLINESS_STATES,
+  },
+];
+
+const BY_NAME: ReadonlyMap<string, SettingOption> = new Map(SETTING_CATALOGUE.map((o) => [o.name, o]));
+
+export function findOption(name: string): SettingOption {
+  const option = BY_NAME.get(name);
+  if (!option) throw new AppError('setting_option_missing', `keine CustomizingOption ${name} gefunden`, 404, { name });
+  return option;
+}
+
+// Deliberately loose: the mail server is the real check; this only keeps
+// obvious garbage (blanks, missing @ or domain) out of the report list.
+function isEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) && value.length <= 254;
+}
+
+function isValidNumber(option: SettingOption, value: unknown): value is number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return false;
+  if (option.integer && !Number.isSafeInteger(value)) return false;
+  if (option.min !== undefined && value < option.min) return false;
+  if (option.max !== undefined && value > option.max) return false;
+  return true;
+}
+
+function isValidItem(option: SettingOption, item: unknown): boolean {
+  switch (option.items) {
+    case undefined:
+      return ['string', 'number', 'boolean'].includes(typeof item);
+    case 'string':
+      return typeof item === 'string' && (!option.allowed || option.allowed.includes(item));
+    case 'number':
+      return typeof item === 'number' && Number.isFinite(item);
+    case 'id':
+      return (typeof item === 'string' && item !== '') || Number.isSafeInteger(item);
+    case 'time':
+      return isValidTime(item);
+    case 'email':
+      return typeof item === 'string' && isEmail(item);
+  }
+}
+
+/** SPEC §5 type check, plus the option's own limits and vocabulary. */
+export function isValidSettingValue(option: SettingOption, value: unknown): boolean {
+  switch (option.type) {
+    case 'number':
+      return isValidNumber(option, value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'string':
+      return typeof value === 'string' && (!option.allowed || option.allowed.includes(value));
+    case 'time':
+      return isValidTime(value);
+    case 'array':
+      return Array.isArray(value) && value.every((item) => isValidItem(option, item));
+  }
+}
+
+function display(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+export function encodeSettingValue(option: SettingOption, value: unknown, layer: SettingLayer): string {
+  if (!option.layers.includes(layer) || !isValidSettingValue(option, value)) {
+    const shown = display(value);
+    throw new AppError(
+      'setting_value_invalid',
+      `Neuer Customizing Wert ${shown} konnte nicht in Schicht ${layer} gespeichert werden`,
+      400,
+      { option: option.name, value: shown, layer },
+    );
+  }
+  switch (option.type) {
+    case 'number':
+    case 'boolean':
+      return String(value);
+    case 'string':
+    case 'time':
+      return value as string;
+    case 'array':
+      return JSON.stringify(value);
+  }
+}
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+function parseStored(option: SettingOption, text: string): { ok: true; value: unknown } | { ok: false } {
+  let value: unknown;
+  switch (option.type) {
+    case 'number':
+      if (!DECIMAL.test(text.trim())) return { ok: false };
+      value = Number(text.trim());
+      break;
+    case 'boolean':
+      // '1' and '0' are read because older rows hold them (SPEC §7: EnableDebug "true or 1").
+      if (text === 'true' || text === '1') value = true;
+      else if (text === 'false' || text === '0') value = false;
+      else return { ok: false };
+      break;
+    case 'string':
+    case 'time':
+      value = text;
+      break;
+    case 'array':
+      try {
+        value = JSON.parse(text);
+      } catch {
+        return { ok: false };
+      }
+      break;
+  }
+  return isValidSettingValue(option, value) ? { ok: true, value } : { ok: false };
+}
+
+export function decodeSettingValue(option: SettingOption, text: string): unknown {
+  const parsed = parseStored(option, text);
+  if (!parsed.ok) {
+    throw new AppError(
+      'setting_stored_invalid',
+      `Gespeicherter Customizing Wert ${text} für ${option.name} ist ungültig`,
+      500,
+      { option: option.name, value: text },
+    );
+  }
+  return parsed.value;
+}
+
+export interface LayeredValues {
+  user?: string | null;
+  groups?: readonly { groupName: string; value: string }[];
+  tenant?: string | null;
+}
+
+export interface ResolvedSetting {
+  value: unknown;
+  source: SettingLayer | 'DEFAULT';
+  /** Set when the value comes from a group. */
+  groupName?: string;
+}
+
+const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * SPEC §6 precedence: user, then group, then tenant, then default. A layer the
+ * option does not allow, or a stored text that no longer decodes (an old
+ * vocabulary, a hand-edited row), is skipped rather than failing the screen.
+ * Several groups: the group whose name sorts first by code units wins (ties on
+ * the name by value), so the outcome never depends on the order the database
+ * returns rows in.
+ */
+export function resolveSetting(option: SettingOption, values: LayeredValues): ResolvedSetting {
+  const allows = (layer: SettingLayer): boolean => option.layers.includes(layer);
+  if (allows('BENUTZER') && values.user != null) {
+    const parsed = parseStored(option, values.user);
+    if (parsed.ok) return { value: parsed.value, source: 'BENUTZER' };
+  }
+  if (allows('GRUPPE') && values.groups) {
+    const sorted = [...values.groups].sort(
+      (a, b) => byCodeUnits(a.groupName, b.groupName) || byCodeUnits(a.value, b.value),
+    );
+    for (const group of sorted) {
+      const parsed = parseStored(option, group.value);
+      if (parsed.ok) return { value: parsed.value, source: 'GRUPPE', groupName: group.groupName };
+    }
+  }
+  if (allows('MANDANT') && values.tenant != null) {
+    const parsed = parseStored(option, values.tenant);
+    if (parsed.ok) return { value: parsed.value, source: 'MANDANT' };
+  }
+  return { value: decodeSettingValue(option, option.defaultValue), source: 'DEFAULT' };
+}

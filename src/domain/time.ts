@@ -1,0 +1,205 @@
+import { AppError } from './errors';
+
+/**
+ * Berlin wall-clock arithmetic on top of Intl (full ICU ships with Node 20 and
+ * every browser). Intl is used instead of the dayjs timezone plugin because the
+ * plugin has known off-by-one-hour bugs around the DST switch, and these rules
+ * must be exact on exactly those days.
+ */
+
+export const ZONE = 'Europe/Berlin';
+
+const MINUTE_MS = 60_000;
+const DAY_MINUTES = 24 * 60;
+
+interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+}
+
+// One shared formatter: constructing Intl.DateTimeFormat is expensive and these
+// functions run for every row of a booking list. h23 avoids ICU's '24' hour.
+const wallFormatter = new Intl.DateTimeFormat('en-US', {
+  timeZone: ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+function wallTime(instant: Date): WallTime {
+  const parts: Record<string, number> = {};
+  for (const part of wallFormatter.formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? NaN,
+    month: parts.month ?? NaN,
+    day: parts.day ?? NaN,
+    hour: parts.hour ?? NaN,
+    minute: parts.minute ?? NaN,
+    second: parts.second ?? NaN,
+    millisecond: instant.getUTCMilliseconds(),
+  };
+}
+
+// Date.UTC maps years 0..99 to 1900..1999; setUTCFullYear does not.
+function wallAsUtcMs(w: WallTime): number {
+  const d = new Date(0);
+  d.setUTCFullYear(w.year, w.month - 1, w.day);
+  d.setUTCHours(w.hour, w.minute, w.second, w.millisecond);
+  return d.getTime();
+}
+
+/** Offset of Berlin from UTC at that instant, in ms (3_600_000 in winter). */
+function offsetAt(instantMs: number): number {
+  return wallAsUtcMs(wallTime(new Date(instantMs))) - instantMs;
+}
+
+/**
+ * Instant at which Berlin clocks show `wallMs` (a wall time encoded as if it
+ * were UTC). A wall time skipped in spring moves forward by the gap (02:30 →
+ * 03:30 CEST), like a clock would; a wall time that occurs twice in autumn
+ * resolves to its first occurrence (CEST).
+ */
+function instantFromWall(wallMs: number): number {
+  const candidates = new Set<number>();
+  for (const probe of [wallMs - DAY_MINUTES * MINUTE_MS, wallMs, wallMs + DAY_MINUTES * MINUTE_MS]) {
+    candidates.add(wallMs - offsetAt(probe));
+  }
+  const exact = [...candidates].filter((c) => c + offsetAt(c) === wallMs).sort((a, b) => a - b);
+  if (exact[0] !== undefined) return exact[0];
+  // Skipped wall time: interpret it with the offset in force before the gap.
+  return wallMs - offsetAt(wallMs - DAY_MINUTES * MINUTE_MS);
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+function isDigits(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+const invalidDate = (): AppError => new AppError('date_invalid', 'Invalid date format', 400);
+
+function toInstant(d: Date | string): Date {
+  const instant = typeof d === 'string' ? new Date(d) : d;
+  if (!(instant instanceof Date) || Number.isNaN(instant.getTime())) throw invalidDate();
+  return instant;
+}
+
+/** True for 'HH:mm' on a 24-hour clock, 00:00 to 23:59, nothing else. */
+export function isValidTime(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length !== 5 || value[2] !== ':') return false;
+  const hh = value.slice(0, 2);
+  const mm = value.slice(3);
+  return isDigits(hh) && isDigits(mm) && Number(hh) <= 23 && Number(mm) <= 59;
+}
+
+export function parseTime(value: unknown): { stunden: number; minuten: number } {
+  if (typeof value !== 'string') {
+    throw new AppError('time_not_string', 'Zeit zum setzen ist kein valider String', 400);
+  }
+  if (!isValidTime(value)) {
+    throw new AppError('time_invalid', `Zeit ${value} ist keine gültige Uhrzeit im Format HH:mm`, 400, { value });
+  }
+  return { stunden: Number(value.slice(0, 2)), minuten: Number(value.slice(3)) };
+}
+
+function daysInMonth(year: number, month: number): number {
+  const d = new Date(0);
+  d.setUTCFullYear(year, month, 0);
+  return d.getUTCDate();
+}
+
+function parseGermanDateParts(value: unknown): { year: number; month: number; day: number } {
+  if (typeof value !== 'string' || value.length !== 10 || value[2] !== '.' || value[5] !== '.') throw invalidDate();
+  const dd = value.slice(0, 2);
+  const mm = value.slice(3, 5);
+  const yyyy = value.slice(6);
+  if (!isDigits(dd) || !isDigits(mm) || !isDigits(yyyy)) throw invalidDate();
+  const day = Number(dd);
+  const month = Number(mm);
+  const year = Number(yyyy);
+  // Strict on purpose: Date would silently roll 31.02. over into March.
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) throw invalidDate();
+  return { year, month, day };
+}
+
+/** Strict DD.MM.YYYY of a real calendar date, as the instant of Berlin midnight that day. */
+export function parseGermanDate(value: string): Date {
+  const { year, month, day } = parseGermanDateParts(value);
+  return new Date(instantFromWall(wallAsUtcMs({ year, month, day, hour: 0, minute: 0, second: 0, millisecond: 0 })));
+}
+
+/**
+ * A German date plus an HH:mm time as an instant in Berlin. Skipped and
+ * doubled wall times on DST days resolve as described at instantFromWall.
+ */
+export function combineDateAndTime(date: string, time: string): Date {
+  const { year, month, day } = parseGermanDateParts(date);
+  const { stunden, minuten } = parseTime(time);
+  return new Date(
+    instantFromWall(wallAsUtcMs({ year, month, day, hour: stunden, minute: minuten, second: 0, millisecond: 0 })),
+  );
+}
+
+export function formatDate(d: Date | string): string {
+  const w = wallTime(toInstant(d));
+  return `${pad(w.day)}.${pad(w.month)}.${pad(w.year, 4)}`;
+}
+
+export function formatTime(d: Date | string): string {
+  const w = wallTime(toInstant(d));
+  return `${pad(w.hour)}:${pad(w.minute)}`;
+}
+
+export function formatDateTime(d: Date | string): string {
+  const instant = toInstant(d);
+  return `${formatDate(instant)} ${formatTime(instant)}`;
+}
+
+/**
+ * Rounds to the nearest multiple of `stepMinutes` counted from Berlin midnight
+ * (halves round up). The grid ends at the next midnight, so steps that do not
+ * divide a day never spill a remainder into the following day.
+ *
+ * The wall time is read and written back with the offset in force at `d`, so the
+ * result is never more than half a step away in real time, even across the DST
+ * switch (02:55 CEST on the last Sunday of October becomes 02:00 CET, five real
+ * minutes later, not 03:00 CET an hour later). For steps that divide an hour
+ * the result always lies on the wall-clock grid.
+ */
+export function roundToStep(d: Date, stepMinutes = 15): Date {
+  if (!Number.isInteger(stepMinutes) || stepMinutes < 1 || stepMinutes > DAY_MINUTES) {
+    throw new AppError(
+      'time_step_invalid',
+      `Rundungsschritt ${stepMinutes} muss eine ganze Zahl von 1 bis ${DAY_MINUTES} Minuten sein`,
+      400,
+      { step: stepMinutes },
+    );
+  }
+  const instantMs = toInstant(d).getTime();
+  const offset = offsetAt(instantMs);
+  const wallMs = instantMs + offset;
+  const w = wallTime(new Date(instantMs));
+  const midnightWallMs = wallAsUtcMs({ ...w, hour: 0, minute: 0, second: 0, millisecond: 0 });
+  const stepMs = stepMinutes * MINUTE_MS;
+  const sinceMidnight = wallMs - midnightWallMs;
+  const below = Math.floor(sinceMidnight / stepMs) * stepMs;
+  const above = Math.min(below + stepMs, DAY_MINUTES * MINUTE_MS);
+  const rounded = sinceMidnight - below < above - sinceMidnight ? below : above;
+  return new Date(midnightWallMs + rounded - offset);
+}
