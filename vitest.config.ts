@@ -13,6 +13,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           root: '.',
+          // Suites run one after another (unit, then int, then e2e): the machine has two cores.
+          sequence: { groupOrder: 0 },
           include: ['src/**/*.test.ts'],
           exclude: ['src/**/*.int.test.ts', 'node_modules/**'],
           environment: 'node',
@@ -22,6 +24,7 @@ export default defineConfig({
         test: {
           name: 'int',
           root: '.',
+          sequence: { groupOrder: 1 },
           include: ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
           environment: 'node',
@@ -36,6 +39,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           root: '.',
+          sequence: { groupOrder: 2 },
           include: ['e2e/**/*.spec.ts'],
           globalSetup: ['test/support/global-setup.ts'],
           environment: 'node',

@@ -10,8 +10,11 @@ type Operation = { method: string; path: string };
 function operations(doc: { paths: Record<string, Record<string, unknown>> }): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => ({ method: method.toUpperCase(), path })));
 }
-/** Signing out would end the session the sweep runs under; it has its own test. */
-const sweepable = (o: Operation) => !o.path.startsWith('/api/docs') && o.path !== '/api/session/logout';
+/**
+ * Signing out would end the session the sweep runs under, and an event stream
+ * never ends; both have their own tests.
+ */
+const sweepable = (o: Operation) => !o.path.startsWith('/api/docs') && o.path !== '/api/session/logout' && o.path !== '/api/events';
 const fill = (path: string, value: string) => path.replace(/\{[^}]+\}/g, encodeURIComponent(value));
 
 describe.each(DB_KINDS)('the API as a contract on %s', (kind) => {
@@ -64,7 +67,12 @@ describe.each(DB_KINDS)('the API as a contract on %s', (kind) => {
         ...(op.method === 'GET' ? {} : { payload: { status: 'inaktiv', firstName: 'Übernommen', layer: 'GRUPPE', groupId: foreign.groupId, value: 1 } }),
       });
       for (const email of foreign.emails) expect(res.body, `${op.method} ${url}`).not.toContain(email);
-      if (op.path.includes('{id}')) expect(res.statusCode, `${op.method} ${url}`).toBe(404);
+      // A foreign id never succeeds: it is unknown here (404) unless the request is refused before the lookup
+      // (schema 400, wrong content type 406/415). Feature suites check the 404 with valid bodies.
+      if (/\{[^}]*id\}/i.test(op.path)) {
+        expect(res.statusCode, `${op.method} ${url} → ${res.statusCode}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${op.method} ${url} → ${res.statusCode}`).toBeLessThan(500);
+      }
     }
     const r = (await t.database.db.execute(sql`
       select count(*)::int as n from users u join tenants te on te.id = u.tenant_id

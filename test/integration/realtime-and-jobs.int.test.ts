@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +35,43 @@ describe.each(DB_KINDS)('event bus and job queue on %s', (kind) => {
     expect(others).toEqual([]);
     un1();
     un2();
+  });
+
+  it('streams the tenant\'s events to a signed-in browser over SSE, ids only', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const cookie = await t.login('stadtwerke.localhost', 'mitarbeiter@stadtwerke.test');
+    // node:http, because fetch may not set the Host header that selects the tenant.
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      const req = http.get({ host: '127.0.0.1', port, path: '/api/events?topics=vehicle-booking', headers: { host: 'stadtwerke.localhost', cookie } }, resolve);
+      req.on('error', reject);
+    });
+    expect(res.headers['content-type']).toContain('text/event-stream');
+    let received = '';
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      received += chunk;
+    });
+    const readUntil = (needle: string) => expect.poll(() => received.includes(needle), { timeout: 5000 }).toBe(true);
+    await readUntil('retry:');
+    for (const [tenant, topic, id] of [
+      ['bibliothek', 'vehicle-booking', 'fremd'],
+      ['stadtwerke', 'other-topic', 'andere'],
+      ['stadtwerke', 'vehicle-booking', 'b-42'],
+    ] as const) {
+      await withTenant(t.database.db, tenants[tenant]!, (tx) => t.deps.events.publish(tx, { tenantId: tenants[tenant]!, topic, type: 'created', id }));
+    }
+    await readUntil('b-42');
+    res.destroy();
+    expect(received).toContain('event: vehicle-booking\ndata: {"topic":"vehicle-booking","type":"created","id":"b-42"}');
+    expect(received).not.toContain('fremd');
+    expect(received).not.toContain('andere');
+    expect(received).not.toContain(tenants.stadtwerke!);
+  });
+
+  it('refuses the event stream without a session', async () => {
+    const res = await t.call('stadtwerke.localhost', { method: 'GET', url: '/api/events' });
+    expect(res.statusCode).toBe(401);
   });
 
   it('runs a queued job through pg-boss', async () => {
