@@ -15,9 +15,9 @@ describe.each(DB_KINDS)('tenants and sign-in on %s', (kind) => {
   afterAll(() => t?.close());
 
   it.each([
-    ['localhost', 'Stadtwerke Musterstadt', ['fahrzeug', 'leseraum']],
-    [SW, 'Stadtwerke Musterstadt', ['fahrzeug', 'leseraum']],
-    [`${SW}:3000`, 'Stadtwerke Musterstadt', ['fahrzeug', 'leseraum']],
+    ['localhost', 'Stadtwerke Musterstadt', ['arbeitswelt', 'fahrzeug', 'leseraum']],
+    [SW, 'Stadtwerke Musterstadt', ['arbeitswelt', 'fahrzeug', 'leseraum']],
+    [`${SW}:3000`, 'Stadtwerke Musterstadt', ['arbeitswelt', 'fahrzeug', 'leseraum']],
     [TI, 'Tourist-Info Seestadt', ['fahrzeug', 'gastbuchung']],
     [UB, 'Universitätsbibliothek Musterstadt', ['leseraum']],
   ])('host %s belongs to %s with its features', async (host, name, features) => {

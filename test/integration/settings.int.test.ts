@@ -41,6 +41,14 @@ describe.each(DB_KINDS)('customizing layers on %s', (kind) => {
     // Not in that group: the tenant value still applies to the examiner.
     expect(await effective(await t.login(SW, 'pruefer@stadtwerke.test'), name)).toMatchObject({ value: 30, source: 'MANDANT' });
 
+    // Removing the group value lets the tenant value apply again; removing that, the default.
+    expect((await t.call(SW, { method: 'DELETE', url: `/api/settings/${name}?layer=GRUPPE&groupId=${groupId}`, cookie: admin })).statusCode).toBe(200);
+    expect(await effective(booker, name)).toMatchObject({ value: 30, source: 'MANDANT' });
+    expect((await t.call(SW, { method: 'DELETE', url: `/api/settings/${name}?layer=MANDANT`, cookie: booker })).statusCode).toBe(403);
+    expect((await t.call(SW, { method: 'DELETE', url: `/api/settings/${name}?layer=MANDANT`, cookie: admin })).statusCode).toBe(200);
+    expect(await effective(booker, name)).toMatchObject({ source: 'DEFAULT' });
+    await put(admin, { layer: 'MANDANT', value: 30 });
+
     // The tenant admin's view shows the tenant layer only.
     const adminView = (await t.call(SW, { method: 'GET', url: '/api/admin/settings', cookie: admin })).json().settings as Setting[];
     expect(adminView.find((s) => s.name === name)).toMatchObject({ value: 30, source: 'MANDANT' });

@@ -55,6 +55,8 @@ export async function registerSpa(app: FastifyInstance, deps: Deps, webRoot: str
       return sendError(reply, req, 404, 'not_found', `Nicht gefunden: ${url.pathname}`);
     }
     if (!req.tenant) return reply.status(404).type('text/html; charset=utf-8').send(unknownTenantPage(req.hostname));
+    // A missing file (an asset of an older build, a favicon) is a 404, never the app page in its place.
+    if (/\.[a-z0-9]{1,5}$/i.test(url.pathname)) return reply.status(404).type('text/plain; charset=utf-8').send('Nicht gefunden');
 
     if (url.pathname === '/logout' || url.searchParams.get('logout') === 'true') {
       for (const c of await signOut(deps, req.headers)) reply.header('set-cookie', c);
@@ -63,7 +65,8 @@ export async function registerSpa(app: FastifyInstance, deps: Deps, webRoot: str
     if (isPublicPath(url.pathname)) return sendIndex(reply);
     const user = await currentUser(deps, req);
     if (!user) {
-      reply.setCookie(REDIRECT_COOKIE, url.pathname + url.search, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 600 });
+      // Only a page the person opened is worth returning to, not a background request of the browser.
+      if ((req.headers.accept ?? '').includes('text/html') || !req.headers.accept) reply.setCookie(REDIRECT_COOKIE, url.pathname + url.search, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 600 });
       return reply.redirect('/login');
     }
     return sendIndex(reply);

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { withTenant } from '../../db/client';
 import { okResponse } from '../../contracts/session';
-import { saveSettingRequest, settingNameParams, settingsResponse } from '../../contracts/settings';
+import { resetSettingQuery, saveSettingRequest, settingNameParams, settingsResponse } from '../../contracts/settings';
 import type { Deps } from '../deps';
 import { requireSection, requireUser } from '../http/request-context';
 import { effectiveSettings, tenantSettings, type EffectiveValue } from '../services/settings/effective-settings';
-import { saveSetting } from '../services/settings/save-setting';
+import { resetSetting, saveSetting } from '../services/settings/save-setting';
 
 const toDto = (v: EffectiveValue) => ({
   name: v.option.name,
@@ -41,6 +41,16 @@ export const settingsRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app)
     async (req) => {
       const user = await requireUser(deps, req);
       await saveSetting(deps, user, { name: req.params.name, layer: req.body.layer, value: req.body.value, groupId: req.body.groupId });
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/api/settings/:name',
+    { schema: { tags: ['settings'], summary: 'Wert einer Schicht entfernen (die nächste Schicht oder der Standard gilt wieder)', params: settingNameParams, querystring: resetSettingQuery, response: { 200: okResponse } } },
+    async (req) => {
+      const user = await requireUser(deps, req);
+      await resetSetting(deps, user, { name: req.params.name, layer: req.query.layer, groupId: req.query.groupId });
       return { ok: true as const };
     },
   );

@@ -3,7 +3,7 @@ import { AppError } from '../../../domain/errors';
 import { canWriteSetting } from '../../../domain/setting-access';
 import { encodeSettingValue, findOption, type SettingLayer } from '../../../domain/settings';
 import type { Deps } from '../../deps';
-import { groupExists, upsertSettingValue } from '../../repositories/setting-repository';
+import { deleteSettingValue, groupExists, upsertSettingValue } from '../../repositories/setting-repository';
 import type { UserContext } from '../context';
 
 /**
@@ -35,4 +35,26 @@ export async function saveSetting(
       value: text,
     });
   });
+}
+
+/** Removes the value at a layer, so the next layer (or the default) applies again. Same permission rule as saving. */
+export async function resetSetting(
+  deps: Deps,
+  user: UserContext,
+  input: { name: string; layer: SettingLayer; groupId?: string },
+): Promise<void> {
+  const option = findOption(input.name);
+  const access = canWriteSetting(user.permissions, option, input.layer);
+  if (!access.allowed) throw new AppError('forbidden', access.denial, 403, { denial: access.denial });
+  if (input.layer === 'GRUPPE' && !input.groupId) throw new AppError('validation', 'Ungültige Eingabe: groupId fehlt für die Schicht GRUPPE', 400, { detail: 'groupId is missing for layer GRUPPE' });
+  const tenantId = user.tenant.id;
+  await withTenant(deps.database.db, tenantId, (tx) =>
+    deleteSettingValue(tx, {
+      tenantId,
+      optionName: option.name,
+      layer: input.layer,
+      userId: input.layer === 'BENUTZER' ? user.member.id : null,
+      groupId: input.layer === 'GRUPPE' ? input.groupId! : null,
+    }),
+  );
 }
