@@ -26,6 +26,12 @@ import { sessionRoutes } from './routes/session';
 import { settingsRoutes } from './routes/settings';
 import { tenantRoutes } from './routes/tenant';
 import { userRoutes } from './routes/users';
+import { vehicleRoutes } from './routes/vehicles';
+import { registerVehicleJobs } from './jobs/vehicle-jobs';
+import { readingRoomRoutes } from './routes/reading-rooms';
+import { readingRoomAdminRoutes } from './routes/reading-room-admin';
+import { kioskRoutes } from './routes/kiosk';
+import { registerReadingRoomJobs } from './jobs/reading-room-jobs';
 
 export interface AppOptions {
   config: Config;
@@ -99,6 +105,12 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   await app.register(settingsRoutes(deps));
   await app.register(userRoutes(deps));
   await app.register(eventRoutes(deps));
+  await app.register(vehicleRoutes(deps));
+  registerVehicleJobs(deps);
+  await app.register(readingRoomRoutes(deps));
+  await app.register(readingRoomAdminRoutes(deps));
+  await app.register(kioskRoutes(deps));
+  registerReadingRoomJobs(deps);
 
   await deps.events.start();
   if (opts.startJobs) await deps.jobs.start();

@@ -3,6 +3,8 @@ import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../client';
 import * as t from '../schema/index';
 import { PERMISSIONS, type Permission } from '../../domain/permissions';
+import { seedReadingRooms } from './reading-rooms';
+import { seedVehicles } from './vehicles';
 
 /** Password of every demo account (README). */
 export const DEMO_PASSWORD = 'Buchbar!2026';
@@ -44,7 +46,7 @@ export const DEMO_TENANTS: DemoTenant[] = [
     subIdentifier: 'stadtwerke',
     customerName: 'Stadtwerke Musterstadt GmbH',
     domains: ['localhost', 'stadtwerke.localhost'],
-    features: ['fahrzeug', 'leseraum'],
+    features: ['fahrzeug', 'leseraum', 'arbeitswelt'],
     departments: ['Netzbetrieb', 'Verwaltung', 'Kundenservice'],
     roles: {
       Administration: PERMISSIONS,
@@ -161,5 +163,7 @@ export async function seedDemoData(db: Db): Promise<void> {
         await tx.insert(t.settingValues).values({ tenantId, optionName, layer: 'MANDANT', value });
       }
     }
+    await seedReadingRooms(tx as unknown as Db);
+    await seedVehicles(tx as unknown as Db);
   });
 }

@@ -1,0 +1,206 @@
+/**
+ * Benchmark: a floor plan's map for a day with 500 seats (DESIGN §7).
+ *
+ *   npx tsx bench/seat-map.ts            (PGlite; PostgreSQL too when DATABASE_URL is set)
+ *   BENCH_BROWSER=0 npx tsx bench/seat-map.ts   (skip the Chromium render measurement)
+ *
+ * Prints server latency p50/p95/p99 and throughput of GET …/map against a bare
+ * Fastify JSON endpoint measured in the same run (ratio), SQL statements per
+ * request, and the time Chromium takes to render the map with 500 seats
+ * (needs `npx vite build` first). Figures only, no assertions on milliseconds.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { migrateDatabase, openPglite, openPostgres, withTenant, type Database } from '../src/db/client';
+import { prepareDatabase } from '../src/db/seed/prepare';
+import { DEMO_PASSWORD } from '../src/db/seed/demo-data';
+import { floorPlans, readingRoomBookings, readingRooms, tenants, users } from '../src/db/schema/index';
+import { addDays, berlinDay, instantOf } from '../src/domain/opening-hours';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { eq } from 'drizzle-orm';
+
+const SEATS = 500;
+const N = Number(process.env.BENCH_N ?? 150);
+const CONCURRENCY = 4;
+
+let queries = 0;
+const onQuery = () => void queries++;
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Latency percentiles of sequential requests (one client), then throughput with CONCURRENCY clients. */
+async function measure(label: string, fn: () => Promise<unknown>) {
+  for (let i = 0; i < 20; i++) await fn(); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < N; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < N) {
+        next++;
+        await fn();
+      }
+    }),
+  );
+  const rps = (N / (performance.now() - start)) * 1000;
+  const r = { label, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), rps };
+  console.log(`  ${label.padEnd(34)} p50 ${r.p50.toFixed(2).padStart(7)} ms  p95 ${r.p95.toFixed(2).padStart(7)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms (1 client)  ${r.rps.toFixed(0).padStart(6)} req/s (${CONCURRENCY} clients)`);
+  return r;
+}
+
+/** 500 seats on one plan and a day's bookings (about 60 % of the seats, mixed half days and hours). */
+async function seedBench(database: Database, day: string) {
+  const [t] = await database.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.subIdentifier, 'bibliothek'));
+  const tenantId = t!.id;
+  return withTenant(database.db, tenantId, async (tx) => {
+    const bookers = (await tx.select({ id: users.id }).from(users).where(eq(users.tenantId, tenantId))).map((u) => u.id);
+    const [plan] = await tx
+      .insert(floorPlans)
+      .values({ tenantId, name: 'Benchmark 500', area: 'leseraum', imagePath: 'demo/bibliothek-eg.png', imageType: 'image/png', imageWidth: 1600, imageHeight: 1000 })
+      .returning({ id: floorPlans.id });
+    const seats = await tx
+      .insert(readingRooms)
+      .values(Array.from({ length: SEATS }, (_, i) => ({ tenantId, floorPlanId: plan!.id, designation: `B-${String(i + 1).padStart(3, '0')}`, posX: 3 + (i % 25) * 3.9, posY: 4 + Math.floor(i / 25) * 4.7 })))
+      .returning({ id: readingRooms.id });
+    const rows: (typeof readingRoomBookings.$inferInsert)[] = [];
+    seats.forEach((s, i) => {
+      if (i % 5 === 4) return;
+      const slot = i % 3 === 0 ? ['08:00', '12:00'] : i % 3 === 1 ? ['12:00', '18:00'] : ['09:00', '20:00'];
+      rows.push({ tenantId, readingRoomId: s.id, von: instantOf(day, slot[0]!), bis: instantOf(day, slot[1]!), status: 'reserviert', bookerId: bookers[i % bookers.length]! });
+      if (i % 3 === 0) rows.push({ tenantId, readingRoomId: s.id, von: instantOf(day, '13:00'), bis: instantOf(day, '17:00'), status: 'reserviert', bookerId: bookers[(i + 1) % bookers.length]! });
+    });
+    await tx.insert(readingRoomBookings).values(rows);
+    return { planId: plan!.id, bookings: rows.length };
+  });
+}
+
+async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>, cleanup: () => Promise<void>) {
+  console.log(`\n== ${kind} ==`);
+  const database = await open();
+  // The clean-up drops the bench database WITH (FORCE); a pool connection still closing must not crash the run.
+  database.pool?.on('error', () => undefined);
+  await migrateDatabase(database);
+  await prepareDatabase(database.db);
+  const day = addDays(berlinDay(new Date()), 1);
+  const { planId, bookings } = await seedBench(database, day);
+  console.log(`  plan with ${SEATS} seats, ${bookings} bookings on ${day}`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'buchbar-bench-'));
+  const config = loadConfig({ NODE_ENV: 'test', APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' });
+  const { app } = await buildApp({ config, database, log: pino({ level: 'silent' }), webRoot: path.resolve('dist/web') });
+  await app.ready();
+  const host = 'bibliothek.localhost';
+  const login = await app.inject({ method: 'POST', url: '/api/session/login', headers: { host }, payload: { email: 'leser@bibliothek.test', password: DEMO_PASSWORD } });
+  const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+  const url = `/api/reading-rooms/floor-plans/${planId}/map?date=${day}&mode=ganztags`;
+
+  const bare = Fastify();
+  const payload = { ok: true, items: Array.from({ length: 20 }, (_, i) => ({ id: i, name: `Objekt ${i}` })) };
+  bare.get('/bare', async () => payload);
+  await bare.ready();
+
+  const first = await app.inject({ method: 'GET', url, headers: { host, cookie } });
+  if (first.statusCode !== 200) throw new Error(`map ${first.statusCode} ${first.body}`);
+  console.log(`  response ${(first.body.length / 1024).toFixed(0)} KB, ${first.json().objects.length} objects`);
+  queries = 0;
+  await app.inject({ method: 'GET', url, headers: { host, cookie } });
+  const perMap = queries;
+  queries = 0;
+  await app.inject({ method: 'GET', url: '/api/reading-rooms/bootstrap?area=leseraum', headers: { host, cookie } });
+  const perBoot = queries;
+  console.log(`  SQL statements per request: map ${perMap} (incl. session lookup and tenant set-up), bootstrap ${perBoot}`);
+
+  const b = await measure('bare Fastify JSON (baseline)', () => bare.inject({ method: 'GET', url: '/bare' }));
+  // Reference: the cheapest signed-in endpoint, so the session's share of the map's cost is visible.
+  const me = await measure('GET /api/session/me (signed in)', () => app.inject({ method: 'GET', url: '/api/session/me', headers: { host, cookie } }));
+  const m = await measure(`GET …/map (${SEATS} seats)`, () => app.inject({ method: 'GET', url, headers: { host, cookie } }));
+  console.log(`  ratio map/baseline throughput: ${((m.rps / b.rps) * 100).toFixed(1)} %; map/session-me: ${((m.rps / me.rps) * 100).toFixed(1)} %`);
+
+  let render: string | null = null;
+  if (kind === 'pglite' && process.env.BENCH_BROWSER !== '0' && existsSync('dist/web/index.html')) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as AddressInfo).port;
+    render = await browserRender(`http://${host}:${port}`, planId, day);
+  }
+  await app.close();
+  await bare.close();
+  await database.close();
+  await cleanup();
+  rmSync(dataDir, { recursive: true, force: true });
+  return { kind, perMap, baseline: b, me, map: m, render };
+}
+
+async function browserRender(origin: string, planId: string, day: string): Promise<string> {
+  const { launchBrowser, newPage } = await import('../e2e/support/browser');
+  const browser = await launchBrowser();
+  try {
+    const page = await newPage(browser);
+    await page.goto(`${origin}/leseraum/karte`);
+    await page.waitForURL(/\/login$/);
+    await page.getByLabel('E-Mail').fill('leser@bibliothek.test').catch(async (err: unknown) => {
+      await page.screenshot({ path: '/tmp/seat-map-bench-login.png' });
+      throw err;
+    });
+    await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    const runs: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = Date.now();
+      await page.goto(`${origin}/leseraum/karte?grundriss=${planId}&datum=${day}`);
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="floor-plan-map"] [data-seat]').length >= n, SEATS, { timeout: 30_000 });
+      runs.push(Date.now() - t0);
+    }
+    // Re-render of the 500 markers when the period changes (data already cached by the server, not by the client).
+    const t1 = Date.now();
+    await page.getByLabel('Tageszeit', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'Vormittags' }).click();
+    await page.waitForURL(/tageszeit=vormittags/);
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="floor-plan-map"] [data-seat]').length >= n, SEATS);
+    const switchMs = Date.now() - t1;
+    runs.sort((a, b) => a - b);
+    const line = `page load to ${SEATS} seats rendered: median ${runs[2]} ms (min ${runs[0]}, max ${runs[4]}); switch to morning ${switchMs} ms`;
+    console.log(`  Chromium: ${line}`);
+    return line;
+  } finally {
+    await browser.close();
+  }
+}
+
+const results = [];
+results.push(await runOn('pglite', () => openPglite(undefined, undefined, onQuery), async () => undefined));
+const url = process.env.DATABASE_URL;
+if (url) {
+  const name = `buchbar_bench_${process.pid}`;
+  const admin = async (q: string) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(q);
+    await c.end();
+  };
+  await admin(`DROP DATABASE IF EXISTS ${name}`);
+  await admin(`CREATE DATABASE ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  results.push(await runOn('postgres', () => openPostgres(u.toString(), onQuery), () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+}
+console.log('\nsummary');
+for (const r of results) {
+  console.log(
+    `  ${r.kind}: map p50 ${r.map.p50.toFixed(1)} / p95 ${r.map.p95.toFixed(1)} / p99 ${r.map.p99.toFixed(1)} ms, ${r.map.rps.toFixed(0)} req/s = ${((r.map.rps / r.baseline.rps) * 100).toFixed(1)} % of bare (${r.baseline.rps.toFixed(0)} req/s), session-only endpoint p50 ${r.me.p50.toFixed(1)} ms / ${r.me.rps.toFixed(0)} req/s, ${r.perMap} SQL statements per map request${r.render ? `; ${r.render}` : ''}`,
+  );
+}
+process.exit(0);

@@ -1,0 +1,198 @@
+/**
+ * Benchmark: vehicle availability for a month over 200 vehicles with 100,000
+ * bookings in the tenant, and booking creation (DESIGN §7).
+ *
+ *   npx tsx bench/vehicle-availability.ts          (PGlite; PostgreSQL too when DATABASE_URL is set)
+ *
+ * Prints p50/p95/p99, requests per second, SQL statements per request and the
+ * throughput ratio to a bare Fastify JSON endpoint measured in the same run.
+ * Figures only, no assertions on milliseconds.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { migrateDatabase, openPglite, openPostgres, type Database } from '../src/db/client';
+import { DEMO_PASSWORD } from '../src/db/seed/demo-data';
+import { prepareDatabase } from '../src/db/seed/prepare';
+import { tenants } from '../src/db/schema/index';
+import { addDays, berlinDay, berlinInstant } from '../src/domain/vehicle-time';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+
+const VEHICLES = 200;
+const BOOKINGS_PER_VEHICLE = 500; // 200 × 500 = 100,000
+const N = Number(process.env.BENCH_N ?? 300);
+const CONCURRENCY = 4;
+const host = 'stadtwerke.localhost';
+
+let queries = 0;
+const onQuery = () => void queries++;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function measure(label: string, n: number, fn: (i: number) => Promise<unknown>, warm = 20) {
+  for (let i = 0; i < warm; i++) await fn(-1 - i);
+  const times: number[] = [];
+  const start = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < n) {
+        const i = next++;
+        const t0 = performance.now();
+        await fn(i);
+        times.push(performance.now() - t0);
+      }
+    }),
+  );
+  const total = performance.now() - start;
+  times.sort((a, b) => a - b);
+  const r = { label, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), rps: (times.length / total) * 1000 };
+  console.log(`  ${label.padEnd(40)} p50 ${r.p50.toFixed(2).padStart(7)} ms  p95 ${r.p95.toFixed(2).padStart(7)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms  ${r.rps.toFixed(0).padStart(6)} req/s`);
+  return r;
+}
+
+/** 200 vehicles and 100,000 bookings in the Stadtwerke tenant, each with one INSERT … SELECT generate_series. */
+async function seedBench(database: Database) {
+  const [t] = await database.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.subIdentifier, 'stadtwerke'));
+  const tenantId = t!.id;
+  const t0 = performance.now();
+  await database.db.execute(sql`
+    insert into vehicles (tenant_id, location_id, category, brand, model, license_plate, fuel, booking_weekdays, booking_from, booking_to)
+    select ${tenantId}, (select id from locations where tenant_id = ${tenantId} order by name limit 1), 'Bench', 'Bench', 'Modell ' || g,
+           'BE-NCH ' || g, 'Benzin', '["montags","dienstags","mittwochs","donnerstags","freitags","samstags","sonntags"]'::jsonb, '00:00', '23:59'
+      from generate_series(1, ${VEHICLES}) g`);
+  // One booking per vehicle and day, 470 days back to 29 days ahead (future bookings are bounded by the
+  // booking window), 2 h at a varying hour; every 10th cancelled.
+  await database.db.execute(sql`
+    insert into vehicle_bookings (tenant_id, vehicle_id, von, bis, blocked_until, status, type, booked_by_id, driver_id, reason)
+    select ${tenantId}, v.id, d.von, d.von + interval '2 hours', d.von + interval '2 hours 15 minutes',
+           case when k % 10 = 0 then 'storniert' when d.von < now() then 'durchgeführt' else 'reserviert' end,
+           'BUCHUNG', u.id, u.id, 'Benchmark'
+      from (select id, row_number() over (order by id) as rn from vehicles where tenant_id = ${tenantId} and category = 'Bench') v
+      cross join generate_series(0, ${BOOKINGS_PER_VEHICLE - 1}) k
+      cross join lateral (select date_trunc('day', now()) - interval '470 days' + k * interval '1 day' + ((6 + (v.rn + k) % 10) * interval '1 hour') as von) d
+      cross join lateral (select id from users where tenant_id = ${tenantId} and email = 'mitarbeiter@stadtwerke.test') u`);
+  await database.db.execute(sql`analyze vehicle_bookings`);
+  const counts = (await database.db.execute(sql`
+    select (select count(*)::int from vehicles where tenant_id = ${tenantId}) as vehicles,
+           (select count(*)::int from vehicle_bookings where tenant_id = ${tenantId}) as bookings`)) as unknown as { rows: { vehicles: number; bookings: number }[] };
+  console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${counts.rows[0]!.vehicles} vehicles, ${counts.rows[0]!.bookings} bookings in the tenant`);
+  const ids = (await database.db.execute(sql`select id::text from vehicles where tenant_id = ${tenantId} and category = 'Bench' order by license_plate`)) as unknown as { rows: { id: string }[] };
+  return ids.rows.map((r) => r.id);
+}
+
+async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>, cleanup: () => Promise<void>) {
+  console.log(`\n== ${kind} ==`);
+  const database = await open();
+  await migrateDatabase(database);
+  await prepareDatabase(database.db);
+  const benchVehicles = await seedBench(database);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'buchbar-bench-'));
+  const config = loadConfig({ NODE_ENV: 'test', APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' });
+  const { app } = await buildApp({ config, database, log: pino({ level: 'silent' }), webRoot: '/nonexistent' });
+  await app.ready();
+  const login = await app.inject({ method: 'POST', url: '/api/session/login', headers: { host }, payload: { email: 'mitarbeiter@stadtwerke.test', password: DEMO_PASSWORD } });
+  const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+
+  const today = berlinDay(new Date());
+  const monthFrom = berlinInstant(today, '00:00').toISOString();
+  const monthTo = berlinInstant(addDays(today, 31), '00:00').toISOString();
+  const timelineUrl = `/api/vehicles/timeline?from=${encodeURIComponent(monthFrom)}&to=${encodeURIComponent(monthTo)}`;
+
+  const bare = Fastify();
+  const payload = { ok: true, items: Array.from({ length: 20 }, (_, i) => ({ id: i, name: `Objekt ${i}` })) };
+  bare.get('/bare', async () => payload);
+  await bare.ready();
+
+  const first = await app.inject({ method: 'GET', url: timelineUrl, headers: { host, cookie } });
+  if (first.statusCode !== 200) throw new Error(`timeline ${first.statusCode} ${first.body}`);
+  const body = first.json() as { vehicles: { bookings: unknown[] }[] };
+  console.log(
+    `  month timeline: ${body.vehicles.length} vehicles, ${body.vehicles.reduce((s, v) => s + v.bookings.length, 0)} bookings, ${(first.body.length / 1024).toFixed(0)} KB`,
+  );
+  queries = 0;
+  await app.inject({ method: 'GET', url: timelineUrl, headers: { host, cookie } });
+  const perTimeline = queries;
+  queries = 0;
+  const listRes = await app.inject({ method: 'GET', url: '/api/vehicles', headers: { host, cookie } });
+  const perList = queries;
+  queries = 0;
+  const av = await app.inject({
+    method: 'GET',
+    url: `/api/vehicles/${benchVehicles[0]}/availability?von=${encodeURIComponent(monthFrom)}&bis=${encodeURIComponent(monthTo)}`,
+    headers: { host, cookie },
+  });
+  const perAvailability = queries;
+  if (listRes.statusCode !== 200 || av.statusCode !== 200) throw new Error(`list ${listRes.statusCode} / availability ${av.statusCode}`);
+
+  // Booking creation: each request a different vehicle and a free evening 5–24 days ahead.
+  const bookingPayload = (i: number) => {
+    const idx = i < 0 ? VEHICLES - 1 + i + 1 : i; // warm-up uses the last vehicles
+    const vehicleId = benchVehicles[((idx % VEHICLES) + VEHICLES) % VEHICLES]!;
+    const day = addDays(today, 3 + (Math.floor(Math.abs(idx) / VEHICLES) % 20) + (i < 0 ? 5 : 0));
+    return { vehicleId, von: berlinInstant(day, '20:00').toISOString(), bis: berlinInstant(day, '21:00').toISOString(), reason: 'Benchmark' };
+  };
+  queries = 0;
+  const probe = await app.inject({ method: 'POST', url: '/api/vehicle-bookings', headers: { host, cookie }, payload: bookingPayload(-25) });
+  const perCreate = queries;
+  if (probe.statusCode !== 201) throw new Error(`create ${probe.statusCode} ${probe.body}`);
+  console.log(`  SQL statements per request (incl. session lookup and tenant set-up): month timeline ${perTimeline}, vehicle list ${perList}, availability ${perAvailability}, create booking ${perCreate}`);
+
+  const b = await measure('bare Fastify JSON (baseline)', N, () => bare.inject({ method: 'GET', url: '/bare' }));
+  const me = await measure('GET /api/session/me (app floor)', N, () => app.inject({ method: 'GET', url: '/api/session/me', headers: { host, cookie } }));
+  const m = await measure(`GET month timeline (${VEHICLES} vehicles)`, N, () => app.inject({ method: 'GET', url: timelineUrl, headers: { host, cookie } }));
+  const a = await measure('GET availability (1 vehicle, month)', N, () =>
+    app.inject({ method: 'GET', url: `/api/vehicles/${benchVehicles[7]}/availability?von=${encodeURIComponent(monthFrom)}&bis=${encodeURIComponent(monthTo)}`, headers: { host, cookie } }),
+  );
+  let failed = 0;
+  const c = await measure(
+    'POST booking',
+    VEHICLES,
+    async (i) => {
+      const res = await app.inject({ method: 'POST', url: '/api/vehicle-bookings', headers: { host, cookie }, payload: bookingPayload(i) });
+      if (res.statusCode !== 201) failed++;
+    },
+    10,
+  );
+  console.log(`  ratio timeline/baseline throughput: ${((m.rps / b.rps) * 100).toFixed(1)} %; availability ${((a.rps / b.rps) * 100).toFixed(1)} %; create ${((c.rps / b.rps) * 100).toFixed(1)} % (${failed} not created)`);
+
+  await app.close();
+  await bare.close();
+  await database.close();
+  await cleanup();
+  rmSync(dataDir, { recursive: true, force: true });
+  return { kind, perTimeline, perCreate, baseline: b, me, timeline: m, availability: a, create: c };
+}
+
+const results = [];
+if (process.env.BENCH_PGLITE !== '0') results.push(await runOn('pglite', () => openPglite(undefined, undefined, onQuery), async () => undefined));
+const url = process.env.DATABASE_URL;
+if (url) {
+  const name = `buchbar_vbench_${process.pid}`;
+  const admin = async (q: string) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(q);
+    await c.end();
+  };
+  await admin(`DROP DATABASE IF EXISTS ${name}`);
+  await admin(`CREATE DATABASE ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  results.push(await runOn('postgres', () => openPostgres(u.toString(), onQuery), () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+}
+console.log('\nsummary');
+for (const r of results) {
+  const f = (x: { p50: number; p95: number; p99: number; rps: number }) =>
+    `p50 ${x.p50.toFixed(1)} / p95 ${x.p95.toFixed(1)} / p99 ${x.p99.toFixed(1)} ms, ${x.rps.toFixed(0)} req/s = ${((x.rps / r.baseline.rps) * 100).toFixed(1)} % of bare`;
+  console.log(`  ${r.kind}: bare ${r.baseline.rps.toFixed(0)} req/s; signed-in floor GET /api/session/me ${f(r.me)}`);
+  console.log(`    month timeline (${VEHICLES} vehicles, 100,000 bookings): ${f(r.timeline)}, ${r.perTimeline} SQL statements/request`);
+  console.log(`    availability of one vehicle for a month: ${f(r.availability)}`);
+  console.log(`    create booking: ${f(r.create)}, ${r.perCreate} SQL statements/request`);
+}
+process.exit(0);

@@ -1,0 +1,317 @@
+import { z } from 'zod';
+
+/**
+ * Contracts of reading rooms (Leseraum) and workplaces (Arbeitswelt): one engine,
+ * two kinds of bookable area (`area`). Dates in requests are ISO calendar days
+ * (`YYYY-MM-DD`, Europe/Berlin), times `HH:mm`; instants are ISO strings.
+ * Every endpoint is listed with method and path above its schemas.
+ */
+
+export const AREAS = ['leseraum', 'arbeitswelt'] as const;
+export const area = z.enum(AREAS);
+export type Area = z.infer<typeof area>;
+
+/** platz = a seat or desk (capacity 1 usually); raum = a group room. */
+export const OBJECT_KINDS = ['platz', 'raum'] as const;
+export const objectKind = z.enum(OBJECT_KINDS);
+
+export const BOOKING_STATUSES = ['vorgemerkt', 'reserviert', 'durchgeführt', 'storniert'] as const;
+export const readingRoomBookingStatus = z.enum(BOOKING_STATUSES);
+
+/** Booking modes of the dialog: ganztags (default), half days, or hours (stuendlich). */
+export const BOOKING_MODES = ['ganztags', 'vormittags', 'nachmittags', 'stuendlich'] as const;
+export const bookingMode = z.enum(BOOKING_MODES);
+export type BookingMode = z.infer<typeof bookingMode>;
+
+/** Colour state of an object on the map for the chosen period. */
+export const MAP_STATES = ['frei', 'teilweise', 'belegt', 'meins', 'geschlossen', 'inaktiv'] as const;
+export const mapState = z.enum(MAP_STATES);
+export type MapState = z.infer<typeof mapState>;
+
+export const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
+const id = z.string().uuid();
+export const idParams = z.object({ id });
+export const areaQuery = z.object({ area: area.default('leseraum') });
+
+export const location = z.object({ id, name: z.string() });
+export const equipmentItem = z.object({ id, name: z.string() });
+export const objectEquipment = z.object({ id, name: z.string(), count: z.number().int().min(1) });
+
+export const floorPlan = z.object({
+  id,
+  name: z.string(),
+  area,
+  location: location.nullable(),
+  /** Absolute path of the plan image (null until one is uploaded). */
+  imageUrl: z.string().nullable(),
+  imageWidth: z.number().int().nullable(),
+  imageHeight: z.number().int().nullable(),
+  objectCount: z.number().int(),
+});
+export type FloorPlanDto = z.infer<typeof floorPlan>;
+
+export const regularOpeningHour = z.object({
+  /** 1 = Monday … 7 = Sunday (ISO). */
+  weekday: z.number().int().min(1).max(7),
+  von: hhmm,
+  bis: hhmm,
+  open: z.boolean(),
+});
+export const deviatingOpeningHour = z.object({
+  id,
+  floorPlanId: id,
+  validFrom: isoDay,
+  validTo: isoDay,
+  von: hhmm,
+  bis: hhmm,
+  status: z.enum(['offen', 'geschlossen']),
+});
+export type DeviatingOpeningHourDto = z.infer<typeof deviatingOpeningHour>;
+
+export const openingHours = z.object({
+  floorPlanId: id,
+  regular: z.array(regularOpeningHour).length(7),
+  deviating: z.array(deviatingOpeningHour),
+});
+export type OpeningHoursDto = z.infer<typeof openingHours>;
+
+/** A booking as the booker, the confirming person or an admin sees it. */
+export const readingRoomBooking = z.object({
+  id,
+  objectId: id,
+  objectName: z.string(),
+  objectKind,
+  floorPlanId: id,
+  floorPlanName: z.string(),
+  area,
+  von: z.string(),
+  bis: z.string(),
+  status: readingRoomBookingStatus,
+  groupSize: z.number().int(),
+  booker: z.object({ id, name: z.string() }),
+  confirming: z.object({ id, name: z.string() }).nullable(),
+  createdAt: z.string(),
+  /** What the signed-in user may do now. */
+  canCancel: z.boolean(),
+  canConfirm: z.boolean(),
+  canCheckIn: z.boolean(),
+});
+export type ReadingRoomBookingDto = z.infer<typeof readingRoomBooking>;
+
+export const bookingLimits = z.object({
+  maxBookingsPerWeek: z.number().int(),
+  intervalMinutes: z.number().int(),
+  minMinutes: z.number().int(),
+  maxMinutes: z.number().int(),
+  daysAhead: z.number().int(),
+  weekdays: z.array(z.string()),
+});
+export type BookingLimitsDto = z.infer<typeof bookingLimits>;
+
+// GET /api/reading-rooms/bootstrap?area=leseraum — start-up: floor plans, opening hours, pending reservations, favourites.
+export const bootstrapResponse = z.object({
+  area,
+  floorPlans: z.array(floorPlan),
+  openingHours: z.array(openingHours),
+  favourites: z.object({ floorPlanId: z.string().nullable(), objectIds: z.array(z.string()) }),
+  /** vorgemerkt bookings waiting for the signed-in user's confirmation. */
+  pendingConfirmations: z.array(readingRoomBooking),
+  limits: bookingLimits,
+  equipment: z.array(equipmentItem),
+  today: isoDay,
+});
+export type BootstrapResponse = z.infer<typeof bootstrapResponse>;
+
+// GET /api/reading-rooms/floor-plans/:id/map?date=&mode=&von=&bis=
+export const mapQuery = z.object({
+  date: isoDay,
+  mode: bookingMode.default('ganztags'),
+  von: hhmm.optional(),
+  bis: hhmm.optional(),
+});
+export const mapBooking = z.object({
+  id,
+  von: z.string(),
+  bis: z.string(),
+  /** Places taken (group size); never who booked, except `mine`. */
+  places: z.number().int(),
+  mine: z.boolean(),
+  status: readingRoomBookingStatus,
+});
+export const mapObject = z.object({
+  id,
+  kind: objectKind,
+  designation: z.string(),
+  capacity: z.number().int(),
+  /** Position on the plan in percent of width/height (0–100). */
+  x: z.number(),
+  y: z.number(),
+  equipment: z.array(objectEquipment),
+  description: z.string(),
+  conditions: z.string(),
+  active: z.boolean(),
+  state: mapState,
+  freePlaces: z.number().int(),
+  bookings: z.array(mapBooking),
+});
+export type MapObjectDto = z.infer<typeof mapObject>;
+export const dayOpening = z.object({
+  date: isoDay,
+  bookable: z.boolean(),
+  von: hhmm.nullable(),
+  bis: hhmm.nullable(),
+  /** regulaer, abweichend-offen, abweichend-geschlossen, wochentag-geschlossen */
+  source: z.enum(['regulaer', 'abweichend-offen', 'abweichend-geschlossen', 'wochentag-geschlossen']),
+});
+export const mapResponse = z.object({
+  floorPlan,
+  day: dayOpening,
+  /** The period the states refer to (null when the day is closed). */
+  period: z.object({ von: z.string(), bis: z.string() }).nullable(),
+  objects: z.array(mapObject),
+  /** Instants when the map must refresh itself (1 ms after a start, 1 ms before an end). */
+  refreshAt: z.array(z.string()),
+});
+export type MapResponse = z.infer<typeof mapResponse>;
+
+// GET /api/reading-rooms/floor-plans/:id/image — the plan image (png/jpg) with nosniff.
+
+// POST /api/reading-room-bookings
+export const createBookingRequest = z.object({
+  objectId: id,
+  date: isoDay,
+  mode: bookingMode.default('ganztags'),
+  /** Only for mode stuendlich. */
+  von: hhmm.optional(),
+  bis: hhmm.optional(),
+  groupSize: z.number().int().min(1).max(500).default(1),
+  /** Pre-booking (Vormerkung) for this member, who must confirm before the start. */
+  forUserId: id.optional(),
+});
+export type CreateBookingRequest = z.infer<typeof createBookingRequest>;
+export const bookingResponse = z.object({ booking: readingRoomBooking });
+
+// GET /api/reading-room-bookings/mine?area= — sidebar: your bookings (as booker) and your reservations (booked for you).
+export const myBookingsResponse = z.object({
+  bookings: z.array(readingRoomBooking),
+  reservations: z.array(readingRoomBooking),
+});
+export type MyBookingsResponse = z.infer<typeof myBookingsResponse>;
+
+// POST /api/reading-room-bookings/:id/cancel | /confirm | /check-in  → bookingResponse
+// POST /api/reading-rooms/objects/:id/check-in → bookingResponse (QR code of the kiosk: checks in the user's reservation of that object now)
+
+// GET /api/reading-rooms/people — members a pre-booking can be made for (id and name only).
+export const peopleResponse = z.object({ people: z.array(z.object({ id, name: z.string() })) });
+
+// PUT /api/reading-rooms/favourites — favourite floor plan and seats (user settings favoritGrundriss / favoritPlaetze).
+export const favouritesRequest = z.object({
+  floorPlanId: id.nullable(),
+  objectIds: z.array(id).max(500),
+});
+export const favouritesResponse = z.object({ floorPlanId: z.string().nullable(), objectIds: z.array(z.string()) });
+
+// ---- Administration (/admin/raeume: ausstattungs_pflege; opening hours also oeffnungszeiten_pflege) ----
+
+// GET /api/admin/reading-rooms/locations
+export const locationsResponse = z.object({ locations: z.array(location) });
+// GET /api/admin/reading-rooms/floor-plans?area= → { floorPlans }
+export const floorPlansResponse = z.object({ floorPlans: z.array(floorPlan) });
+// POST /api/admin/reading-rooms/floor-plans ; PATCH /api/admin/reading-rooms/floor-plans/:id → { floorPlan }
+export const floorPlanRequest = z.object({
+  name: z.string().trim().min(1).max(120),
+  area,
+  locationId: id.nullable(),
+});
+export const floorPlanResponse = z.object({ floorPlan });
+// PUT /api/admin/reading-rooms/floor-plans/:id/image (multipart, one file: png or jpg, ≤ 10 MB) → { floorPlan }
+
+// GET /api/admin/reading-rooms/floor-plans/:id/objects
+export const adminObject = z.object({
+  id,
+  floorPlanId: id,
+  kind: objectKind,
+  designation: z.string(),
+  capacity: z.number().int(),
+  x: z.number(),
+  y: z.number(),
+  equipment: z.array(objectEquipment),
+  description: z.string(),
+  conditions: z.string(),
+  active: z.boolean(),
+});
+export type AdminObjectDto = z.infer<typeof adminObject>;
+export const adminObjectsResponse = z.object({ objects: z.array(adminObject) });
+// POST /api/admin/reading-rooms/objects ; PATCH /api/admin/reading-rooms/objects/:id → { object }
+export const objectRequest = z.object({
+  floorPlanId: id,
+  kind: objectKind,
+  designation: z.string().trim().min(1).max(60),
+  capacity: z.number().int().min(1).max(500),
+  x: z.number().min(0).max(100),
+  y: z.number().min(0).max(100),
+  equipment: z.array(z.object({ id, count: z.number().int().min(1).max(999).default(1) })).max(50).default([]),
+  description: z.string().max(2000).default(''),
+  conditions: z.string().max(2000).default(''),
+  active: z.boolean().default(true),
+});
+export const objectPatchRequest = objectRequest.omit({ floorPlanId: true }).partial();
+export const objectResponse = z.object({ object: adminObject });
+// PUT /api/admin/reading-rooms/floor-plans/:id/positions — saves dragged positions in one go.
+export const positionsRequest = z.object({
+  positions: z.array(z.object({ id, x: z.number().min(0).max(100), y: z.number().min(0).max(100) })).min(1).max(1000),
+});
+
+// GET /api/admin/equipment ; POST /api/admin/equipment ; PATCH /api/admin/equipment/:id ; DELETE /api/admin/equipment/:id
+export const equipmentListResponse = z.object({ equipment: z.array(equipmentItem) });
+export const equipmentRequest = z.object({ name: z.string().trim().min(1).max(80) });
+export const equipmentResponse = z.object({ equipment: equipmentItem });
+
+// GET /api/admin/reading-rooms/floor-plans/:id/opening-hours → openingHours
+// PUT /api/admin/reading-rooms/floor-plans/:id/opening-hours — the seven regular days.
+export const regularOpeningHoursRequest = z.object({ regular: z.array(regularOpeningHour).length(7) });
+// POST /api/admin/reading-rooms/floor-plans/:id/deviating-opening-hours ; PATCH/DELETE /api/admin/reading-rooms/deviating-opening-hours/:id
+export const deviatingOpeningHourRequest = z.object({
+  validFrom: isoDay,
+  validTo: isoDay,
+  von: hhmm.default('08:00'),
+  bis: hhmm.default('18:00'),
+  status: z.enum(['offen', 'geschlossen']),
+});
+export const deviatingOpeningHourResponse = z.object({ deviating: deviatingOpeningHour });
+
+// GET /api/admin/kiosk-links ; POST /api/admin/kiosk-links ; DELETE /api/admin/kiosk-links/:id
+export const kioskLink = z.object({ id, floorPlanId: id, floorPlanName: z.string(), name: z.string(), createdAt: z.string() });
+export const kioskLinksResponse = z.object({ links: z.array(kioskLink) });
+export const createKioskLinkRequest = z.object({ floorPlanId: id, name: z.string().trim().min(1).max(80) });
+/** The token is shown exactly once; only its hash is stored. */
+export const createKioskLinkResponse = z.object({ link: kioskLink, url: z.string(), token: z.string() });
+
+// ---- Kiosk (no user session; the token binds tenant and floor plan) ----
+export const kioskTokenParams = z.object({ token: z.string().min(20).max(100) });
+// GET /api/kiosk/:token — board data. GET /api/kiosk/:token/image — plan image. GET /api/kiosk/:token/events — SSE.
+export const kioskSlot = z.object({ von: z.string(), bis: z.string(), places: z.number().int() });
+export const kioskObject = z.object({
+  id,
+  kind: objectKind,
+  designation: z.string(),
+  capacity: z.number().int(),
+  x: z.number(),
+  y: z.number(),
+  /** Occupancy now: frei, teilweise or belegt (never who). */
+  now: z.enum(['frei', 'teilweise', 'belegt', 'geschlossen']),
+  /** Booked periods for the rest of today, without any person. */
+  slots: z.array(kioskSlot),
+  /** Link the QR code opens: the check-in of this object for the signed-in user. */
+  checkInUrl: z.string(),
+});
+export const kioskBoardResponse = z.object({
+  tenantName: z.string(),
+  floorPlan: z.object({ id, name: z.string(), area, imageUrl: z.string().nullable(), imageWidth: z.number().int().nullable(), imageHeight: z.number().int().nullable() }),
+  day: dayOpening,
+  now: z.string(),
+  objects: z.array(kioskObject),
+  refreshAt: z.array(z.string()),
+});
+export type KioskBoardResponse = z.infer<typeof kioskBoardResponse>;

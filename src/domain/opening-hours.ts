@@ -1,0 +1,151 @@
+import { AppError } from './errors';
+import { combineDateAndTime, formatDate, isValidTime } from './time';
+
+/**
+ * Opening hours of a floor plan (Öffnungszeit) and deviating opening hours
+ * (abweichende Öffnungszeit), and the day bookability rule of SPEC §4. Days are
+ * ISO calendar days (`YYYY-MM-DD`) in Europe/Berlin; weekdays ISO 1 (Monday) … 7.
+ */
+
+export const DEFAULT_OPEN_FROM = '08:00';
+export const DEFAULT_OPEN_TO = '18:00';
+
+export interface RegularOpeningHour {
+  weekday: number;
+  von: string;
+  bis: string;
+  open: boolean;
+}
+
+export interface DeviatingOpeningHour {
+  validFrom: string;
+  validTo: string;
+  von: string;
+  bis: string;
+  status: 'offen' | 'geschlossen';
+}
+
+export type DaySource = 'regulaer' | 'abweichend-offen' | 'abweichend-geschlossen' | 'wochentag-geschlossen';
+
+export interface DayOpening {
+  date: string;
+  bookable: boolean;
+  von: string | null;
+  bis: string | null;
+  source: DaySource;
+}
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isIsoDay(value: string): boolean {
+  const m = ISO_DAY.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+function assertIsoDay(value: string): void {
+  if (!isIsoDay(value)) throw new AppError('date_invalid', 'Invalid date format', 400);
+}
+
+/** ISO weekday 1 (Monday) … 7 (Sunday) of a calendar day. */
+export function isoWeekday(day: string): number {
+  assertIsoDay(day);
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const wd = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return wd === 0 ? 7 : wd;
+}
+
+export function addDays(day: string, n: number): string {
+  assertIsoDay(day);
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/** Whole days from `a` to `b` (b − a). */
+export function daysBetween(a: string, b: string): number {
+  assertIsoDay(a);
+  assertIsoDay(b);
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The Berlin calendar day of an instant. */
+export function berlinDay(instant: Date): string {
+  const [dd, mm, yyyy] = formatDate(instant).split('.');
+  return `${yyyy}-${mm}-${dd}`;
+}
+
+export function germanDay(day: string): string {
+  assertIsoDay(day);
+  const [y, m, d] = day.split('-');
+  return `${d}.${m}.${y}`;
+}
+
+/** The instant Berlin clocks show `time` on `day`. */
+export function instantOf(day: string, time: string): Date {
+  return combineDateAndTime(germanDay(day), time);
+}
+
+/** Monday of the ISO week the day belongs to. */
+export function weekStart(day: string): string {
+  return addDays(day, 1 - isoWeekday(day));
+}
+
+export function minutesOf(time: string): number {
+  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+}
+
+export function timeOf(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** The seven regular days with SPEC §9's default 08:00–18:00 where nothing is stored. */
+export function completeRegularHours(stored: readonly RegularOpeningHour[], openByDefault: (weekday: number) => boolean = () => true): RegularOpeningHour[] {
+  return [1, 2, 3, 4, 5, 6, 7].map(
+    (weekday) => stored.find((s) => s.weekday === weekday) ?? { weekday, von: DEFAULT_OPEN_FROM, bis: DEFAULT_OPEN_TO, open: openByDefault(weekday) },
+  );
+}
+
+export function validateOpeningHours(von: string, bis: string): void {
+  if (!isValidTime(von) || !isValidTime(bis)) {
+    throw new AppError('time_invalid', `Zeit ${!isValidTime(von) ? von : bis} ist keine gültige Uhrzeit im Format HH:mm`, 400, { value: !isValidTime(von) ? von : bis });
+  }
+  if (minutesOf(bis) <= minutesOf(von)) {
+    throw new AppError('opening_hours_invalid', `Die Öffnungszeit muss nach ${von} Uhr enden.`, 400, { von });
+  }
+}
+
+export function validateDeviation(d: DeviatingOpeningHour): void {
+  assertIsoDay(d.validFrom);
+  assertIsoDay(d.validTo);
+  if (d.validTo < d.validFrom) {
+    throw new AppError('deviation_range_invalid', '„Gültig bis“ darf nicht vor „Gültig von“ liegen.', 400);
+  }
+  if (d.status !== 'offen' && d.status !== 'geschlossen') {
+    throw new AppError('status_unknown', `Status ${String(d.status)} unbekannt`, 400, { status: String(d.status) });
+  }
+  validateOpeningHours(d.von, d.bis);
+}
+
+/**
+ * SPEC §4 day bookability: a day is bookable if the regular opening time of its
+ * weekday is open and no deviating opening time covers it; a covering deviating
+ * entry with status `offen` makes it bookable with that entry's hours, one with
+ * `geschlossen` makes it not bookable. Where several entries cover a day,
+ * `geschlossen` wins (closing is the safe reading), then the entry that starts
+ * latest (the most specific) – see decision 021.
+ */
+export function dayOpening(day: string, regular: readonly RegularOpeningHour[], deviating: readonly DeviatingOpeningHour[]): DayOpening {
+  assertIsoDay(day);
+  const covering = deviating.filter((d) => d.validFrom <= day && day <= d.validTo);
+  if (covering.length > 0) {
+    if (covering.some((d) => d.status === 'geschlossen')) return { date: day, bookable: false, von: null, bis: null, source: 'abweichend-geschlossen' };
+    const chosen = [...covering].sort((a, b) => (a.validFrom < b.validFrom ? 1 : a.validFrom > b.validFrom ? -1 : 0))[0]!;
+    return { date: day, bookable: true, von: chosen.von, bis: chosen.bis, source: 'abweichend-offen' };
+  }
+  const weekday = isoWeekday(day);
+  const reg = regular.find((r) => r.weekday === weekday);
+  if (!reg || !reg.open) return { date: day, bookable: false, von: null, bis: null, source: 'wochentag-geschlossen' };
+  return { date: day, bookable: true, von: reg.von, bis: reg.bis, source: 'regulaer' };
+}

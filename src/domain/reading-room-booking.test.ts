@@ -1,0 +1,210 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dayOpening, completeRegularHours, instantOf } from './opening-hours';
+import {
+  assertKnownStatus,
+  bookingActions,
+  cancelTransition,
+  checkInTransition,
+  expiryOutcome,
+  firstFreePlaces,
+  isInCheckInWindow,
+  occupancyState,
+  planBooking,
+  refreshInstants,
+  resolvePreBooking,
+  type BookingState,
+  type ReadingRoomLimits,
+} from './reading-room-booking';
+
+const BOOKER = 'booker';
+const OTHER = 'other';
+const STRANGER = 'stranger';
+const von = new Date('2026-11-23T08:00:00Z');
+const bis = new Date('2026-11-23T12:00:00Z');
+const booking = (status: string, confirmingId: string | null = null): BookingState => ({ status, von, bis, bookerId: BOOKER, confirmingId });
+const min = (n: number) => new Date(von.getTime() + n * 60_000);
+
+describe('states and transitions (SPEC §4)', () => {
+  it('a durchgeführt booking cannot be cancelled, with the verbatim message', () => {
+    expect(() => cancelTransition(booking('durchgeführt'), BOOKER)).toThrow('Eine durchgeführte LeseraumBuchung kann nicht storniert werden.');
+  });
+
+  it('vorgemerkt and reserviert become storniert when booker or confirming person cancel; nobody else may', () => {
+    expect(cancelTransition(booking('reserviert'), BOOKER)).toBe('storniert');
+    expect(cancelTransition(booking('vorgemerkt', OTHER), OTHER)).toBe('storniert');
+    expect(cancelTransition(booking('vorgemerkt', OTHER), BOOKER)).toBe('storniert');
+    expect(() => cancelTransition(booking('reserviert'), STRANGER)).toThrow('Nur die buchende oder die vorgemerkte Person kann diese Buchung ändern.');
+    expect(() => cancelTransition(booking('storniert'), BOOKER)).toThrow('Die Buchung ist bereits storniert.');
+  });
+
+  it('unknown statuses are errors: Status {x} unbekannt', () => {
+    expect(() => assertKnownStatus('gelöscht')).toThrow('Status gelöscht unbekannt');
+    expect(() => cancelTransition(booking('offen'), BOOKER)).toThrow('Status offen unbekannt');
+    expect(assertKnownStatus('vorgemerkt')).toBe('vorgemerkt');
+  });
+
+  it('vorgemerkt becomes reserviert if the current user is the confirming person, otherwise storniert', () => {
+    expect(resolvePreBooking(booking('vorgemerkt', OTHER), OTHER, min(-60))).toBe('reserviert');
+    expect(resolvePreBooking(booking('vorgemerkt', OTHER), BOOKER, min(-60))).toBe('storniert');
+    expect(() => resolvePreBooking(booking('vorgemerkt', OTHER), STRANGER, min(-60))).toThrow('Nur die buchende oder die vorgemerkte Person');
+    expect(() => resolvePreBooking(booking('reserviert', OTHER), OTHER, min(-60))).toThrow('Nur vorgemerkte Buchungen können bestätigt werden.');
+  });
+
+  it('the confirmation deadline is the start time', () => {
+    expect(resolvePreBooking(booking('vorgemerkt', OTHER), OTHER, new Date(von.getTime() - 1))).toBe('reserviert');
+    expect(() => resolvePreBooking(booking('vorgemerkt', OTHER), OTHER, von)).toThrow('Die Vormerkung konnte nur bis zum Beginn am 23.11.2026 09:00 Uhr bestätigt werden.');
+  });
+
+  it('reserviert becomes durchgeführt inside the check-in window (15 min before to 15 min after start), not outside', () => {
+    expect(checkInTransition(booking('reserviert'), BOOKER, min(-15))).toBe('durchgeführt');
+    expect(checkInTransition(booking('reserviert'), BOOKER, min(0))).toBe('durchgeführt');
+    expect(checkInTransition(booking('reserviert'), BOOKER, min(15))).toBe('durchgeführt');
+    expect(() => checkInTransition(booking('reserviert'), BOOKER, new Date(min(-15).getTime() - 1))).toThrow(
+      'Einchecken ist nur von 15 Minuten vor bis 15 Minuten nach Beginn möglich (08:45 bis 09:15 Uhr).',
+    );
+    expect(() => checkInTransition(booking('reserviert'), BOOKER, new Date(min(15).getTime() + 1))).toThrow('Einchecken ist nur von 15 Minuten');
+    expect(() => checkInTransition(booking('vorgemerkt', OTHER), OTHER, min(0))).toThrow('Einchecken ist nur für reservierte Buchungen möglich.');
+    expect(() => checkInTransition(booking('durchgeführt'), BOOKER, min(0))).toThrow('Für diese Buchung wurde bereits eingecheckt.');
+  });
+
+  it('the expiry job cancels unconfirmed pre-bookings at start and no-shows after the window, and nothing else', () => {
+    expect(expiryOutcome(booking('vorgemerkt', OTHER), new Date(von.getTime() - 1))).toBeNull();
+    expect(expiryOutcome(booking('vorgemerkt', OTHER), von)).toBe('storniert');
+    expect(expiryOutcome(booking('reserviert'), min(15))).toBeNull();
+    expect(expiryOutcome(booking('reserviert'), new Date(min(15).getTime() + 1))).toBe('storniert');
+    expect(expiryOutcome(booking('durchgeführt'), min(600))).toBeNull();
+    expect(expiryOutcome(booking('storniert'), min(600))).toBeNull();
+  });
+
+  it('property: check-in is allowed exactly inside [start − 15 min, start + 15 min]', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -120 * 60_000, max: 120 * 60_000 }), (delta) => {
+        const now = new Date(von.getTime() + delta);
+        const inside = delta >= -15 * 60_000 && delta <= 15 * 60_000;
+        expect(isInCheckInWindow(von, now)).toBe(inside);
+        expect(bookingActions(booking('reserviert'), BOOKER, now).canCheckIn).toBe(inside);
+      }),
+    );
+  });
+
+  it('property: no transition ever leaves durchgeführt or storniert', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('durchgeführt', 'storniert'), fc.constantFrom(BOOKER, OTHER, STRANGER), fc.integer({ min: -1000, max: 1000 }), (status, actor, m) => {
+        const b = booking(status, OTHER);
+        expect(() => cancelTransition(b, actor)).toThrow();
+        expect(() => resolvePreBooking(b, actor, min(m))).toThrow();
+        expect(() => checkInTransition(b, actor, min(m))).toThrow();
+        expect(expiryOutcome(b, min(m))).toBeNull();
+      }),
+    );
+  });
+});
+
+const limits: ReadingRoomLimits = {
+  maxBookingsPerWeek: 5,
+  intervalMinutes: 60,
+  minMinutes: 60,
+  maxMinutes: 600,
+  daysAhead: 14,
+  weekdays: ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags'],
+};
+const regular = completeRegularHours([]);
+const NOW = new Date('2026-11-22T10:00:00Z'); // Sunday 11:00 in Berlin
+const plan = (request: Partial<Parameters<typeof planBooking>[0]['request']>, extra: Partial<Parameters<typeof planBooking>[0]> = {}) =>
+  planBooking({
+    request: { date: '2026-11-23', mode: 'ganztags', groupSize: 1, ...request },
+    opening: dayOpening(request.date ?? '2026-11-23', regular, []),
+    limits,
+    capacity: 1,
+    bookingsThisWeek: 0,
+    now: NOW,
+    ...extra,
+  });
+
+describe('booking period and limits', () => {
+  it('all day, morning and afternoon follow the opening hours and split at noon', () => {
+    expect(plan({ mode: 'ganztags' })).toEqual({ von: instantOf('2026-11-23', '08:00'), bis: instantOf('2026-11-23', '18:00') });
+    expect(plan({ mode: 'vormittags' })).toEqual({ von: instantOf('2026-11-23', '08:00'), bis: instantOf('2026-11-23', '12:00') });
+    expect(plan({ mode: 'nachmittags' })).toEqual({ von: instantOf('2026-11-23', '12:00'), bis: instantOf('2026-11-23', '18:00') });
+  });
+
+  it('hours must lie in the opening hours, on the interval, within min and max length', () => {
+    expect(plan({ mode: 'stuendlich', von: '09:00', bis: '11:00' })).toEqual({ von: instantOf('2026-11-23', '09:00'), bis: instantOf('2026-11-23', '11:00') });
+    expect(() => plan({ mode: 'stuendlich', von: '07:00', bis: '09:00' })).toThrow('Der Zeitraum muss innerhalb der Öffnungszeit von 08:00 bis 18:00 Uhr liegen.');
+    expect(() => plan({ mode: 'stuendlich', von: '09:30', bis: '11:00' })).toThrow('Beginn und Ende müssen auf das Buchungsintervall von 60 Minuten fallen.');
+    expect(() => plan({ mode: 'stuendlich', von: '11:00', bis: '09:00' })).toThrow('Bis nicht nach von im Zeitraum!');
+    expect(() => plan({ mode: 'stuendlich', von: '09:00', bis: '09:30' }, { limits: { ...limits, intervalMinutes: 30 } })).toThrow(
+      'Eine Buchung muss mindestens 60 Minuten dauern.',
+    );
+    expect(() => plan({ mode: 'stuendlich', von: '08:00', bis: '18:00' }, { limits: { ...limits, maxMinutes: 240 } })).toThrow('Eine Buchung darf höchstens 240 Minuten dauern.');
+  });
+
+  it('closed days, weekdays outside the setting and days beyond the window are refused', () => {
+    const closed = dayOpening('2026-11-24', regular, [{ validFrom: '2026-11-24', validTo: '2026-11-24', von: '08:00', bis: '18:00', status: 'geschlossen' }]);
+    expect(() => planBooking({ request: { date: '2026-11-24', mode: 'ganztags', groupSize: 1 }, opening: closed, limits, capacity: 1, bookingsThisWeek: 0, now: NOW })).toThrow(
+      'Am 24.11.2026 ist geschlossen; an diesem Tag kann nicht gebucht werden.',
+    );
+    expect(() => plan({ date: '2026-11-28' })).toThrow('Samstags kann nicht gebucht werden.');
+    expect(() => plan({ date: '2026-12-07' })).toThrow('Plätze können höchstens 14 Tage im Voraus gebucht werden (bis 06.12.2026).');
+    expect(plan({ date: '2026-12-04' }).von).toEqual(instantOf('2026-12-04', '08:00'));
+    expect(() => plan({ date: '2026-11-20' })).toThrow('Der gewählte Zeitraum liegt in der Vergangenheit.');
+  });
+
+  it('a period that has begun starts now; one that has ended is refused', () => {
+    const now = instantOf('2026-11-23', '10:07');
+    expect(plan({}, { now })).toEqual({ von: now, bis: instantOf('2026-11-23', '18:00') });
+    expect(() => plan({ mode: 'vormittags' }, { now: instantOf('2026-11-23', '12:00') })).toThrow('Der gewählte Zeitraum liegt in der Vergangenheit.');
+  });
+
+  it('group size up to capacity, and at most N bookings per week as booker', () => {
+    expect(() => plan({ groupSize: 5 }, { capacity: 4 })).toThrow('Die Gruppengröße muss zwischen 1 und 4 liegen.');
+    expect(plan({ groupSize: 4 }, { capacity: 4 }).von).toEqual(instantOf('2026-11-23', '08:00'));
+    expect(() => plan({}, { bookingsThisWeek: 5 })).toThrow('Sie haben in dieser Woche bereits 5 Buchungen; erlaubt sind höchstens 5.');
+    expect(plan({}, { bookingsThisWeek: 4 }).bis).toEqual(instantOf('2026-11-23', '18:00'));
+  });
+});
+
+describe('places and map state', () => {
+  it('finds the first block of free places', () => {
+    expect(firstFreePlaces(1, [], 1)).toBe(1);
+    expect(firstFreePlaces(1, [{ from: 1, to: 2 }], 1)).toBeNull();
+    expect(firstFreePlaces(6, [{ from: 1, to: 3 }], 4)).toBe(3);
+    expect(firstFreePlaces(6, [{ from: 1, to: 3 }], 5)).toBeNull();
+  });
+
+  it('property: a found block never overlaps a taken one and stays within capacity', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 4 })), { maxLength: 5 }),
+        fc.integer({ min: 1, max: 12 }),
+        (capacity, takenRaw, size) => {
+          const taken = takenRaw.map(([from, len]) => ({ from, to: from + len }));
+          const start = firstFreePlaces(capacity, taken, size);
+          if (start === null) return;
+          expect(start).toBeGreaterThanOrEqual(1);
+          expect(start + size - 1).toBeLessThanOrEqual(capacity);
+          for (const t of taken) expect(t.from < start + size && start < t.to).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it('colours: frei, teilweise (part of the period or part of the places), belegt, meins', () => {
+    const period = { von: instantOf('2026-11-23', '08:00'), bis: instantOf('2026-11-23', '18:00') };
+    const morning = { von: period.von, bis: instantOf('2026-11-23', '12:00'), from: 1, to: 2 };
+    const afternoon = { von: instantOf('2026-11-23', '12:00'), bis: period.bis, from: 1, to: 2 };
+    expect(occupancyState(1, period, [], false)).toBe('frei');
+    expect(occupancyState(1, period, [morning], false)).toBe('teilweise');
+    expect(occupancyState(1, period, [morning, afternoon], false)).toBe('belegt');
+    expect(occupancyState(2, period, [morning, afternoon], false)).toBe('teilweise');
+    expect(occupancyState(1, period, [morning], true)).toBe('meins');
+  });
+
+  it('refreshes 1 ms after each start and 1 ms before each end, only in the future', () => {
+    const b = { von: instantOf('2026-11-23', '08:00'), bis: instantOf('2026-11-23', '12:00') };
+    expect(refreshInstants([b], instantOf('2026-11-23', '07:00')).map((d) => d.getTime())).toEqual([b.von.getTime() + 1, b.bis.getTime() - 1]);
+    expect(refreshInstants([b], instantOf('2026-11-23', '09:00')).map((d) => d.getTime())).toEqual([b.bis.getTime() - 1]);
+  });
+});

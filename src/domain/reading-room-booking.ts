@@ -1,0 +1,357 @@
+import { AppError } from './errors';
+import {
+  addDays,
+  berlinDay,
+  daysBetween,
+  germanDay,
+  instantOf,
+  isoWeekday,
+  minutesOf,
+  timeOf,
+  type DayOpening,
+} from './opening-hours';
+import { WEEKDAY_NAMES } from './settings';
+import { formatDateTime, formatTime } from './time';
+
+/**
+ * Reading-room bookings (LeseraumBuchung): states and transitions of SPEC §4,
+ * the check-in window of SPEC §9, and the booking limits from the reading-room
+ * settings. Pure functions: the service loads data, these decide.
+ */
+
+export const READING_ROOM_STATUSES = ['vorgemerkt', 'reserviert', 'durchgeführt', 'storniert'] as const;
+export type ReadingRoomStatus = (typeof READING_ROOM_STATUSES)[number];
+/** Bookings in these states hold their object (the database's exclusion constraint uses the same list). */
+export const HOLDING_STATUSES: readonly ReadingRoomStatus[] = ['vorgemerkt', 'reserviert'];
+
+/** SPEC §9: check-in from 15 minutes before to 15 minutes after start. */
+export const CHECK_IN_BEFORE_MINUTES = 15;
+export const CHECK_IN_AFTER_MINUTES = 15;
+/** Half days split at noon (decision 022). */
+export const MIDDAY = '12:00';
+
+const MINUTE = 60_000;
+
+export const COMPLETED_CANNOT_BE_CANCELLED = 'Eine durchgeführte LeseraumBuchung kann nicht storniert werden.';
+
+export interface BookingState {
+  status: string;
+  von: Date;
+  bis: Date;
+  bookerId: string;
+  confirmingId: string | null;
+}
+
+/** SPEC §4: the six booking statuses exist; any other value is an error ('Status {x} unbekannt'). */
+export const ALL_BOOKING_STATUSES = ['vorgemerkt', 'reserviert', 'aktiv', 'durchgeführt', 'storniert', 'verschlossen'] as const;
+
+export function assertKnownStatus(status: string): ReadingRoomStatus {
+  if (!(ALL_BOOKING_STATUSES as readonly string[]).includes(status)) {
+    throw new AppError('status_unknown', `Status ${status} unbekannt`, 400, { status });
+  }
+  if (!(READING_ROOM_STATUSES as readonly string[]).includes(status)) {
+    // aktiv and verschlossen are vehicle states; a reading-room booking never holds them.
+    throw new AppError('status_unknown', `Status ${status} unbekannt`, 400, { status });
+  }
+  return status as ReadingRoomStatus;
+}
+
+export function checkInWindow(von: Date): { from: Date; to: Date } {
+  return { from: new Date(von.getTime() - CHECK_IN_BEFORE_MINUTES * MINUTE), to: new Date(von.getTime() + CHECK_IN_AFTER_MINUTES * MINUTE) };
+}
+
+/** Inclusive at both ends: 15 minutes before and 15 minutes after the start still count. */
+export function isInCheckInWindow(von: Date, now: Date): boolean {
+  const w = checkInWindow(von);
+  return now.getTime() >= w.from.getTime() && now.getTime() <= w.to.getTime();
+}
+
+/** The person who uses the object: the confirming person of a pre-booking, otherwise the booker. */
+export function holderOf(b: Pick<BookingState, 'bookerId' | 'confirmingId'>): string {
+  return b.confirmingId ?? b.bookerId;
+}
+
+const isParty = (b: BookingState, actorId: string) => actorId === b.bookerId || actorId === b.confirmingId;
+
+/**
+ * Cancelling (→ storniert). Booker and confirming person may cancel a
+ * vorgemerkt or reserviert booking; a durchgeführt one never (SPEC §4, §8).
+ */
+export function cancelTransition(b: BookingState, actorId: string): 'storniert' {
+  const status = assertKnownStatus(b.status);
+  if (status === 'durchgeführt') throw new AppError('reading_booking_completed', COMPLETED_CANNOT_BE_CANCELLED, 409);
+  if (status === 'storniert') throw new AppError('reading_booking_already_cancelled', 'Die Buchung ist bereits storniert.', 409);
+  if (!isParty(b, actorId)) {
+    throw new AppError('reading_booking_not_party', 'Nur die buchende oder die vorgemerkte Person kann diese Buchung ändern.', 403);
+  }
+  return 'storniert';
+}
+
+/**
+ * SPEC §4: a vorgemerkt booking becomes reserviert if the current user is the
+ * confirming person, otherwise storniert (the booker withdrawing it). The
+ * confirmation deadline is the start time.
+ */
+export function resolvePreBooking(b: BookingState, actorId: string, now: Date): 'reserviert' | 'storniert' {
+  const status = assertKnownStatus(b.status);
+  if (status !== 'vorgemerkt') {
+    throw new AppError('reading_booking_not_prebooked', 'Nur vorgemerkte Buchungen können bestätigt werden.', 409);
+  }
+  if (!isParty(b, actorId)) {
+    throw new AppError('reading_booking_not_party', 'Nur die buchende oder die vorgemerkte Person kann diese Buchung ändern.', 403);
+  }
+  if (actorId !== b.confirmingId) return 'storniert';
+  if (now.getTime() >= b.von.getTime()) {
+    throw new AppError(
+      'reading_booking_confirm_deadline',
+      `Die Vormerkung konnte nur bis zum Beginn am ${formatDateTime(b.von)} Uhr bestätigt werden.`,
+      409,
+      { deadline: formatDateTime(b.von) },
+    );
+  }
+  return 'reserviert';
+}
+
+/**
+ * SPEC §4: reserviert becomes durchgeführt when now is inside the check-in
+ * window; outside it the check-in is refused (the booker may still cancel).
+ */
+export function checkInTransition(b: BookingState, actorId: string, now: Date): 'durchgeführt' {
+  const status = assertKnownStatus(b.status);
+  if (status === 'durchgeführt') throw new AppError('reading_booking_checked_in', 'Für diese Buchung wurde bereits eingecheckt.', 409);
+  if (status !== 'reserviert') {
+    throw new AppError('reading_booking_not_reserved', 'Einchecken ist nur für reservierte Buchungen möglich.', 409);
+  }
+  if (!isParty(b, actorId)) {
+    throw new AppError('reading_booking_not_party', 'Nur die buchende oder die vorgemerkte Person kann diese Buchung ändern.', 403);
+  }
+  if (!isInCheckInWindow(b.von, now)) {
+    const w = checkInWindow(b.von);
+    throw new AppError(
+      'reading_booking_checkin_window',
+      `Einchecken ist nur von 15 Minuten vor bis 15 Minuten nach Beginn möglich (${formatTime(w.from)} bis ${formatTime(w.to)} Uhr).`,
+      409,
+      { from: formatTime(w.from), to: formatTime(w.to) },
+    );
+  }
+  return 'durchgeführt';
+}
+
+/**
+ * What the scheduled job does with a booking at `now`: an unconfirmed
+ * pre-booking expires at its start; a reservation without check-in is
+ * cancelled once the check-in window has closed (no-show). Idempotent: a
+ * booking already decided yields null.
+ */
+export function expiryOutcome(b: Pick<BookingState, 'status' | 'von'>, now: Date): 'storniert' | null {
+  if (b.status === 'vorgemerkt' && now.getTime() >= b.von.getTime()) return 'storniert';
+  if (b.status === 'reserviert' && now.getTime() > checkInWindow(b.von).to.getTime()) return 'storniert';
+  return null;
+}
+
+export function bookingActions(b: BookingState, actorId: string, now: Date) {
+  const party = isParty(b, actorId);
+  const holding = b.status === 'vorgemerkt' || b.status === 'reserviert';
+  return {
+    canCancel: party && holding && b.bis.getTime() > now.getTime(),
+    canConfirm: b.status === 'vorgemerkt' && actorId === b.confirmingId && now.getTime() < b.von.getTime(),
+    canCheckIn: b.status === 'reserviert' && party && isInCheckInWindow(b.von, now),
+  };
+}
+
+// ---- Booking period and limits ----
+
+export type BookingMode = 'ganztags' | 'vormittags' | 'nachmittags' | 'stuendlich';
+
+export interface ReadingRoomLimits {
+  /** leseraumMaxBuchungenProWoche */
+  maxBookingsPerWeek: number;
+  /** leseraumBuchungsintervallMinuten */
+  intervalMinutes: number;
+  /** leseraumMinBuchungsdauerMinuten */
+  minMinutes: number;
+  /** leseraumMaxBuchungsdauerMinuten */
+  maxMinutes: number;
+  /** leseraumBuchbareTageVoraus */
+  daysAhead: number;
+  /** leseraumBuchbareWochentage (montags … sonntags) */
+  weekdays: readonly string[];
+}
+
+export interface BookingRequest {
+  date: string;
+  mode: BookingMode;
+  von?: string;
+  bis?: string;
+  groupSize: number;
+}
+
+const err = (code: string, message: string, params: Record<string, string | number> = {}, status = 400) =>
+  new AppError(code, message, status, params);
+
+/** The wall-clock period a mode stands for on a day with the given opening hours. */
+export function periodTimes(opening: DayOpening, req: Pick<BookingRequest, 'mode' | 'von' | 'bis'>): { von: string; bis: string } {
+  if (!opening.bookable || !opening.von || !opening.bis) {
+    throw err('reading_day_closed', `Am ${germanDay(opening.date)} ist geschlossen; an diesem Tag kann nicht gebucht werden.`, { date: germanDay(opening.date) });
+  }
+  const open = minutesOf(opening.von);
+  const close = minutesOf(opening.bis);
+  const noon = minutesOf(MIDDAY);
+  switch (req.mode) {
+    case 'ganztags':
+      return { von: opening.von, bis: opening.bis };
+    case 'vormittags':
+      if (open >= noon) throw err('reading_half_day_closed', 'Vormittags ist an diesem Tag nicht geöffnet.');
+      return { von: opening.von, bis: timeOf(Math.min(close, noon)) };
+    case 'nachmittags':
+      if (close <= noon) throw err('reading_half_day_closed', 'Nachmittags ist an diesem Tag nicht geöffnet.');
+      return { von: timeOf(Math.max(open, noon)), bis: opening.bis };
+    case 'stuendlich': {
+      if (!req.von || !req.bis) throw err('reading_hours_missing', 'Bitte Beginn und Ende der Buchung angeben.');
+      if (minutesOf(req.bis) <= minutesOf(req.von)) throw err('period_invalid', 'Bis nicht nach von im Zeitraum!');
+      if (minutesOf(req.von) < open || minutesOf(req.bis) > close) {
+        throw err('reading_outside_opening', `Der Zeitraum muss innerhalb der Öffnungszeit von ${opening.von} bis ${opening.bis} Uhr liegen.`, {
+          von: opening.von,
+          bis: opening.bis,
+        });
+      }
+      return { von: req.von, bis: req.bis };
+    }
+    default:
+      throw err('validation', `Buchungsmodus ${String(req.mode)} unbekannt`);
+  }
+}
+
+const WEEKDAY_LABELS: Record<string, string> = {
+  montags: 'Montags',
+  dienstags: 'Dienstags',
+  mittwochs: 'Mittwochs',
+  donnerstags: 'Donnerstags',
+  freitags: 'Freitags',
+  samstags: 'Samstags',
+  sonntags: 'Sonntags',
+};
+
+/** The setting's weekday name (montags … sonntags) of a calendar day. */
+export function weekdayName(day: string): string {
+  return WEEKDAY_NAMES[isoWeekday(day) - 1]!;
+}
+
+/**
+ * Checks a booking request against the day's opening hours, the settings
+ * limits, the object's capacity and the booker's bookings in that week, and
+ * returns the period as instants. Throws the first rule that fails, in the
+ * order a person would fix them: day, weekday, window, period, size, week.
+ */
+export function planBooking(input: {
+  request: BookingRequest;
+  opening: DayOpening;
+  limits: ReadingRoomLimits;
+  capacity: number;
+  /** Holding bookings the booker already has in the ISO week of the request's day. */
+  bookingsThisWeek: number;
+  now: Date;
+}): { von: Date; bis: Date } {
+  const { request, opening, limits, now } = input;
+  const today = berlinDay(now);
+  if (request.date < today) throw err('reading_in_past', 'Der gewählte Zeitraum liegt in der Vergangenheit.');
+  const name = weekdayName(request.date);
+  if (!limits.weekdays.includes(name)) {
+    throw err('reading_weekday_not_bookable', `${WEEKDAY_LABELS[name]} kann nicht gebucht werden.`, { weekday: name });
+  }
+  if (daysBetween(today, request.date) > limits.daysAhead) {
+    throw err('reading_too_far_ahead', `Plätze können höchstens ${limits.daysAhead} Tage im Voraus gebucht werden (bis ${germanDay(addDays(today, limits.daysAhead))}).`, {
+      days: limits.daysAhead,
+      until: germanDay(addDays(today, limits.daysAhead)),
+    });
+  }
+  const times = periodTimes(opening, request);
+  if (request.mode === 'stuendlich') {
+    const step = limits.intervalMinutes;
+    if (minutesOf(times.von) % step !== 0 || minutesOf(times.bis) % step !== 0) {
+      throw err('reading_interval', `Beginn und Ende müssen auf das Buchungsintervall von ${step} Minuten fallen.`, { minutes: step });
+    }
+    const length = minutesOf(times.bis) - minutesOf(times.von);
+    if (length < limits.minMinutes) throw err('reading_too_short', `Eine Buchung muss mindestens ${limits.minMinutes} Minuten dauern.`, { minutes: limits.minMinutes });
+    if (length > limits.maxMinutes) throw err('reading_too_long', `Eine Buchung darf höchstens ${limits.maxMinutes} Minuten dauern.`, { minutes: limits.maxMinutes });
+  }
+  let von = instantOf(request.date, times.von);
+  const bis = instantOf(request.date, times.bis);
+  if (bis.getTime() <= now.getTime()) throw err('reading_in_past', 'Der gewählte Zeitraum liegt in der Vergangenheit.');
+  // A period that has begun starts now (to the minute): the check-in window then opens at once.
+  if (von.getTime() < now.getTime()) von = new Date(Math.floor(now.getTime() / MINUTE) * MINUTE);
+  if (!Number.isInteger(input.request.groupSize) || input.request.groupSize < 1 || input.request.groupSize > input.capacity) {
+    throw err('reading_group_size', `Die Gruppengröße muss zwischen 1 und ${input.capacity} liegen.`, { capacity: input.capacity });
+  }
+  if (input.bookingsThisWeek >= limits.maxBookingsPerWeek) {
+    throw err(
+      'reading_week_limit',
+      `Sie haben in dieser Woche bereits ${input.bookingsThisWeek} Buchungen; erlaubt sind höchstens ${limits.maxBookingsPerWeek}.`,
+      { count: input.bookingsThisWeek, max: limits.maxBookingsPerWeek },
+      409,
+    );
+  }
+  return { von, bis };
+}
+
+/**
+ * First free block of `size` consecutive places (1-based, half-open
+ * [from, from+size)) among places taken by overlapping bookings, or null.
+ * Seats have capacity 1, so they are either free (place 1) or taken.
+ */
+export function firstFreePlaces(capacity: number, taken: readonly { from: number; to: number }[], size: number): number | null {
+  for (let start = 1; start + size - 1 <= capacity; start++) {
+    const end = start + size;
+    if (!taken.some((t) => t.from < end && start < t.to)) return start;
+  }
+  return null;
+}
+
+export interface PlacedBooking {
+  von: Date;
+  bis: Date;
+  /** Places [from, to) the booking takes. */
+  from: number;
+  to: number;
+}
+
+function covers(intervals: { von: Date; bis: Date }[], von: Date, bis: Date): boolean {
+  let reached = von.getTime();
+  for (const i of [...intervals].sort((a, b) => a.von.getTime() - b.von.getTime())) {
+    if (i.von.getTime() > reached) return false;
+    reached = Math.max(reached, i.bis.getTime());
+    if (reached >= bis.getTime()) return true;
+  }
+  return reached >= bis.getTime();
+}
+
+/**
+ * Map colour of an object for a period: belegt when every place is taken for the
+ * whole period, teilweise when something overlaps but not all, frei otherwise;
+ * meins when the signed-in user holds one of the overlapping bookings.
+ */
+export function occupancyState(
+  capacity: number,
+  period: { von: Date; bis: Date },
+  bookings: readonly PlacedBooking[],
+  mine: boolean,
+): 'frei' | 'teilweise' | 'belegt' | 'meins' {
+  if (mine) return 'meins';
+  const overlapping = bookings.filter((b) => b.von.getTime() < period.bis.getTime() && period.von.getTime() < b.bis.getTime());
+  if (overlapping.length === 0) return 'frei';
+  for (let place = 1; place <= capacity; place++) {
+    const onPlace = overlapping.filter((b) => b.from <= place && place < b.to);
+    if (!covers(onPlace, period.von, period.bis)) return 'teilweise';
+  }
+  return 'belegt';
+}
+
+/** Instants when a map showing these bookings must refresh: 1 ms after each start, 1 ms before each end (SPEC §2). */
+export function refreshInstants(bookings: readonly { von: Date; bis: Date }[], now: Date): Date[] {
+  const out = new Set<number>();
+  for (const b of bookings) {
+    out.add(b.von.getTime() + 1);
+    out.add(b.bis.getTime() - 1);
+  }
+  return [...out].filter((t) => t > now.getTime()).sort((a, b) => a - b).map((t) => new Date(t));
+}

@@ -1,0 +1,97 @@
+import { AppError } from './errors';
+import { MESSAGES } from './vehicle-booking';
+
+/**
+ * Object attributes (SPEC §3) of vehicles (FAHRZEUG) and history entries
+ * (FAHRZEUG_VERLAUF): conditions MANDATORY, SHOW_IF, SHOW_FILTER, SHOW_CARD.
+ */
+
+export const CONDITION_TYPES = ['MANDATORY', 'SHOW_IF', 'SHOW_FILTER', 'SHOW_CARD'] as const;
+export type ConditionType = (typeof CONDITION_TYPES)[number];
+export const ATTRIBUTE_TYPES = ['TEXT', 'RADIOS', 'DROPDOWN', 'NUMBER', 'CHECKBOX'] as const;
+export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
+
+export interface AttributeCondition {
+  type: ConditionType;
+  value: string | null;
+  dependentAttributeId: string | null;
+}
+
+export interface AttributeDefinition {
+  id: string;
+  type: AttributeType;
+  label: string;
+  choices: readonly { key: string; text: string }[];
+  conditions: readonly AttributeCondition[];
+}
+
+export function parseConditionType(x: unknown): ConditionType {
+  if (typeof x === 'string' && (CONDITION_TYPES as readonly string[]).includes(x)) return x as ConditionType;
+  throw new AppError('condition_invalid', `Bedingung type ${String(x)} is not valid`, 400, { type: String(x) });
+}
+
+export function parseCondition(c: { type: unknown; value?: string | null; dependentAttributeId?: string | null }): AttributeCondition {
+  const type = parseConditionType(c.type);
+  if (type === 'SHOW_IF' && !c.dependentAttributeId) {
+    throw new AppError('condition_dependent_missing', 'SHOW_IF braucht ein abhängiges Attribut.', 400);
+  }
+  return { type, value: c.value ?? null, dependentAttributeId: c.dependentAttributeId ?? null };
+}
+
+export const hasCondition = (a: Pick<AttributeDefinition, 'conditions'>, type: ConditionType): boolean =>
+  a.conditions.some((c) => c.type === type);
+
+const filled = (v: string | undefined): boolean => v !== undefined && v.trim() !== '';
+
+/** SHOW_IF: visible only when every SHOW_IF condition's dependent attribute has the condition's value (or any value when none is given). */
+export function isVisible(a: AttributeDefinition, values: Readonly<Record<string, string>>): boolean {
+  return a.conditions
+    .filter((c) => c.type === 'SHOW_IF')
+    .every((c) => {
+      const dep = values[c.dependentAttributeId ?? ''];
+      return c.value === null ? filled(dep) : dep === c.value;
+    });
+}
+
+/**
+ * Checks values against definitions: every visible MANDATORY attribute is
+ * filled ('Please fill in all mandatory fields.'); choices must be one of the
+ * keys; numbers must be numbers. Returns the values of visible attributes only.
+ */
+export function validateAttributeValues(defs: readonly AttributeDefinition[], values: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const a of defs) {
+    if (!isVisible(a, values)) continue;
+    const v = values[a.id];
+    if (hasCondition(a, 'MANDATORY') && (!filled(v) || (a.type === 'CHECKBOX' && v !== 'true'))) {
+      throw new AppError('mandatory_missing', MESSAGES.mandatory, 400);
+    }
+    if (v === undefined || v === '') continue;
+    if ((a.type === 'RADIOS' || a.type === 'DROPDOWN') && !a.choices.some((c) => c.key === v)) {
+      throw new AppError('attribute_choice_invalid', `Ungültiger Wert für ${a.label}.`, 400, { label: a.label });
+    }
+    if (a.type === 'NUMBER' && !Number.isFinite(Number(v))) {
+      throw new AppError('attribute_number_invalid', `${a.label} muss eine Zahl sein.`, 400, { label: a.label });
+    }
+    if (a.type === 'CHECKBOX' && v !== 'true' && v !== 'false') {
+      throw new AppError('attribute_checkbox_invalid', `${a.label} muss ja oder nein sein.`, 400, { label: a.label });
+    }
+    out[a.id] = v;
+  }
+  for (const id of Object.keys(values)) {
+    if (!defs.some((d) => d.id === id)) throw new AppError('attribute_unknown', 'Unbekanntes Attribut.', 400);
+  }
+  return out;
+}
+
+/** Display text of a value (choice text for RADIOS/DROPDOWN). */
+export function displayValue(a: AttributeDefinition, v: string | undefined): string {
+  if (v === undefined) return '';
+  if (a.type === 'RADIOS' || a.type === 'DROPDOWN') return a.choices.find((c) => c.key === v)?.text ?? v;
+  return v;
+}
+
+/** SHOW_FILTER filter: a vehicle matches when every filtered attribute has the wanted value. */
+export function matchesFilter(values: Readonly<Record<string, string>>, filter: Readonly<Record<string, string>>): boolean {
+  return Object.entries(filter).every(([id, want]) => want === '' || values[id] === want);
+}

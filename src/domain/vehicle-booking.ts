@@ -1,0 +1,337 @@
+import { AppError } from './errors';
+import { formatDate, formatTime } from './time';
+import { addDays, addMinutes, berlinDay, berlinInstant, daysTouched, MINUTE_MS, startOfDay, weekdayOf, type WeekdayName } from './vehicle-time';
+
+/**
+ * Vehicle booking rules (SPEC §4, §8, §9): statuses and types, the status
+ * machine, availability with its four messages, approval of special trips,
+ * the check-in window and the narrowing of selectable times. Pure functions.
+ */
+
+export const BOOKING_STATUSES = ['vorgemerkt', 'reserviert', 'aktiv', 'durchgeführt', 'storniert', 'verschlossen'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+export const VEHICLE_BOOKING_TYPES = ['BUCHUNG', 'WARTUNG', 'SERVICE', 'DEFEKT'] as const;
+export type VehicleBookingType = (typeof VEHICLE_BOOKING_TYPES)[number];
+export const HISTORY_TYPES = ['ERSTELLUNG', 'STATUSAENDERUNG', 'STAMMDATENAENDERUNG', 'WARTUNG', 'CHECK_IN', 'CHECK_OUT', 'SERVICE', 'DEAKTIVIERUNG'] as const;
+export type HistoryType = (typeof HISTORY_TYPES)[number];
+
+/** Statuses that never block a vehicle (SPEC §4; the database constraint uses the same list). */
+export const NON_BLOCKING_STATUSES: readonly BookingStatus[] = ['storniert', 'durchgeführt'];
+export const blocks = (status: BookingStatus): boolean => !NON_BLOCKING_STATUSES.includes(status);
+
+export const MESSAGES = {
+  bisNotAfterVon: 'Bis nicht nach von im Zeitraum!',
+  notValid: 'Fahrzeug im Zeitraum nicht gültig!',
+  outsideTimes: 'Zeitraum nicht im Individuellen Buchungszeitraum und buchungAusserhalbMoeglich ist nicht aktiviert!',
+  alreadyBooked: 'Fahrzeug ist bereits zum Zeitraum bereits gebucht!',
+  locationChanged: 'Storno wegen Standortänderung am Fahrzeug',
+  outsideValidity: 'Storno da Fahrzeug zum Buchungszeitpunkt nicht mehr buchbar ist.',
+  deactivated: 'Storno, weil Fahrzeug deaktiviert wurde.',
+  deactivationEntry: 'Fahrzeug wurde deaktiviert.',
+  noVehicleId: 'Fahrzeug ID nicht vorhanden, Buchungszeiten können nicht gespeichert werden!',
+  approverMissing: 'User not found! Kein update der Sonderfreigabe möglich.',
+  fuel: 'Fuel level must be between 0 and 100!',
+  mandatory: 'Please fill in all mandatory fields.',
+  noCheckIn: 'Storno, weil die Fahrt nicht rechtzeitig gestartet wurde.',
+  rejected: 'Storno, weil die Sonderfahrt abgelehnt wurde.',
+} as const;
+
+export function parseBookingStatus(x: unknown): BookingStatus {
+  if (typeof x === 'string' && (BOOKING_STATUSES as readonly string[]).includes(x)) return x as BookingStatus;
+  throw new AppError('status_unknown', `Status ${String(x)} unbekannt`, 400, { status: String(x) });
+}
+export function parseVehicleBookingType(x: unknown): VehicleBookingType {
+  if (typeof x === 'string' && (VEHICLE_BOOKING_TYPES as readonly string[]).includes(x)) return x as VehicleBookingType;
+  throw new AppError('type_unknown', `Typ ${String(x)} unbekannt`, 400, { type: String(x) });
+}
+export function parseHistoryType(x: unknown): HistoryType {
+  if (typeof x === 'string' && (HISTORY_TYPES as readonly string[]).includes(x)) return x as HistoryType;
+  throw new AppError('type_unknown', `Typ ${String(x)} unbekannt`, 400, { type: String(x) });
+}
+
+// ───────────────────────── status machine ─────────────────────────
+
+export type BookingEvent = 'CANCEL' | 'CHECK_IN' | 'CHECK_OUT';
+
+/**
+ * The vehicle booking status machine. Bookings start as reserviert; CHECK_IN
+ * makes them aktiv, CHECK_OUT durchgeführt; CANCEL makes them storniert and is
+ * never applied to durchgeführt bookings.
+ */
+export function nextStatus(current: unknown, event: BookingEvent): BookingStatus {
+  const status = parseBookingStatus(current);
+  switch (event) {
+    case 'CANCEL':
+      if (status === 'durchgeführt') {
+        throw new AppError('booking_completed', 'Eine durchgeführte Fahrzeugbuchung kann nicht storniert werden.', 409);
+      }
+      if (status === 'storniert') throw new AppError('booking_cancelled', 'Die Buchung ist bereits storniert.', 409);
+      return 'storniert';
+    case 'CHECK_IN':
+      if (status !== 'reserviert' && status !== 'vorgemerkt') {
+        throw new AppError('check_in_status', `Fahrt starten ist im Status ${status} nicht möglich.`, 409, { status });
+      }
+      return 'aktiv';
+    case 'CHECK_OUT':
+      if (status !== 'aktiv') {
+        throw new AppError('check_out_status', `Fahrt beenden ist im Status ${status} nicht möglich.`, 409, { status });
+      }
+      return 'durchgeführt';
+  }
+}
+
+// ───────────────────────── approval (Sonderfahrten) ─────────────────────────
+
+export interface ApproverState {
+  userId: string;
+  approved: boolean | null;
+}
+
+/** SPEC §4: approved if it starts more than one hour ago, has no approvers, or any approver approved. */
+export function isApproved(booking: { von: Date; approvers: readonly ApproverState[] }, now: Date): boolean {
+  if (booking.von.getTime() < now.getTime() - 60 * MINUTE_MS) return true;
+  if (booking.approvers.length === 0) return true;
+  return booking.approvers.some((a) => a.approved === true);
+}
+
+/** A rejection by any approver cancels the booking; the approver must be one of the booking's approvers (SPEC §8). */
+export function assertApprover(approvers: readonly ApproverState[], userId: string): void {
+  if (!approvers.some((a) => a.userId === userId)) throw new AppError('approver_missing', MESSAGES.approverMissing, 404);
+}
+
+// ───────────────────────── check-in ─────────────────────────
+
+/** Check-in is possible from `beforeMinutes` before start until the end, never while unapproved. */
+export function assertCheckInAllowed(
+  booking: { von: Date; bis: Date; approved: boolean },
+  now: Date,
+  beforeMinutes: number,
+): void {
+  if (!booking.approved) throw new AppError('not_approved', 'Die Sonderfahrt ist noch nicht freigegeben.', 409);
+  const opens = addMinutes(booking.von, -beforeMinutes);
+  if (now < opens) {
+    throw new AppError('check_in_too_early', `Fahrt starten ist erst ab ${formatDate(opens)} ${formatTime(opens)} möglich.`, 409, {
+      at: `${formatDate(opens)} ${formatTime(opens)}`,
+    });
+  }
+  if (now >= booking.bis) throw new AppError('check_in_too_late', 'Der Buchungszeitraum ist bereits vorbei.', 409);
+}
+
+/** A reserved booking without check-in is cancelled `autoCancelMinutes` after its start. */
+export function isAutoCancelDue(booking: { von: Date; status: BookingStatus; type: VehicleBookingType }, now: Date, autoCancelMinutes: number): boolean {
+  return booking.type === 'BUCHUNG' && booking.status === 'reserviert' && now.getTime() >= booking.von.getTime() + autoCancelMinutes * MINUTE_MS;
+}
+
+// ───────────────────────── availability ─────────────────────────
+
+export interface BookingTimes {
+  weekdays: readonly WeekdayName[];
+  /** HH:mm */
+  from: string;
+  /** HH:mm; '23:59' counts as the end of the day. */
+  to: string;
+}
+
+export const DEFAULT_BOOKING_TIMES: BookingTimes = {
+  weekdays: ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags'],
+  from: '09:00',
+  to: '18:00',
+};
+
+export interface AvailabilityVehicle {
+  /** YYYY-MM-DD or null (open). */
+  validFrom: string | null;
+  validTo: string | null;
+  bookingTimes: BookingTimes;
+  bookingOutsidePossible: boolean;
+}
+
+export interface ExistingBooking {
+  id: string;
+  von: Date;
+  bis: Date;
+  status: BookingStatus;
+}
+
+export interface AvailabilityInput {
+  von: Date;
+  bis: Date;
+  vehicle: AvailabilityVehicle;
+  /** Setting fahrzeugIndividuelleBuchungszeiten: without it no booking-time restriction applies. */
+  individualTimes: boolean;
+  bookings: readonly ExistingBooking[];
+  minGapMinutes: number;
+  excludeBookingId?: string;
+}
+
+export type AvailabilityResult =
+  | { available: true; needsApproval: boolean }
+  | { available: false; code: 'bis_not_after_von' | 'vehicle_not_valid' | 'outside_booking_times' | 'already_booked'; message: string; status: number };
+
+/** Validity window: valid-from 00:00 to valid-to 23:59 (SPEC §4 data change). */
+export function validityWindow(v: { validFrom: string | null; validTo: string | null }): { from: Date | null; to: Date | null } {
+  return {
+    from: v.validFrom ? startOfDay(v.validFrom) : null,
+    to: v.validTo ? berlinInstant(v.validTo, '23:59') : null,
+  };
+}
+
+export function isInsideValidity(v: { validFrom: string | null; validTo: string | null }, von: Date, bis: Date): boolean {
+  const w = validityWindow(v);
+  return !(w.from && von < w.from) && !(w.to && bis > w.to);
+}
+
+const endTime = (to: string): string => (to === '23:59' ? '24:00' : to);
+
+/** The period lies inside the booking times: every day it touches is a booking weekday and its part of the day is inside from–to. */
+export function isInsideBookingTimes(times: BookingTimes, von: Date, bis: Date): boolean {
+  for (const day of daysTouched(von, bis)) {
+    if (!times.weekdays.includes(weekdayOf(day))) return false;
+    const open = berlinInstant(day, times.from);
+    const close = berlinInstant(day, endTime(times.to));
+    const partStart = von > startOfDay(day) ? von : startOfDay(day);
+    const nextDay = startOfDay(addDays(day, 1));
+    const partEnd = bis < nextDay ? bis : nextDay;
+    if (partStart < open || partEnd > close) return false;
+  }
+  return true;
+}
+
+/** Two bookings conflict when they are closer than the gap on either side (the gap is a buffer on both sides). */
+export function conflicts(a: { von: Date; bis: Date }, b: { von: Date; bis: Date }, gapMinutes: number): boolean {
+  const gap = gapMinutes * MINUTE_MS;
+  return a.von.getTime() < b.bis.getTime() + gap && b.von.getTime() < a.bis.getTime() + gap;
+}
+
+/** SPEC §4 availability, the four checks in the spec's order with its messages. */
+export function checkAvailability(input: AvailabilityInput): AvailabilityResult {
+  const { von, bis, vehicle } = input;
+  if (!(bis > von)) return { available: false, code: 'bis_not_after_von', message: MESSAGES.bisNotAfterVon, status: 400 };
+  if (!isInsideValidity(vehicle, von, bis)) return { available: false, code: 'vehicle_not_valid', message: MESSAGES.notValid, status: 400 };
+  let needsApproval = false;
+  if (input.individualTimes && !isInsideBookingTimes(vehicle.bookingTimes, von, bis)) {
+    if (!vehicle.bookingOutsidePossible) {
+      return { available: false, code: 'outside_booking_times', message: MESSAGES.outsideTimes, status: 400 };
+    }
+    needsApproval = true;
+  }
+  const clash = input.bookings.some(
+    (b) => b.id !== input.excludeBookingId && blocks(b.status) && conflicts(b, { von, bis }, input.minGapMinutes),
+  );
+  if (clash) return { available: false, code: 'already_booked', message: MESSAGES.alreadyBooked, status: 409 };
+  return { available: true, needsApproval };
+}
+
+export function assertAvailable(input: AvailabilityInput): { needsApproval: boolean } {
+  const r = checkAvailability(input);
+  if (!r.available) throw new AppError(r.code, r.message, r.status);
+  return { needsApproval: r.needsApproval };
+}
+
+/** The range the database exclusion constraint compares: [von, bis + gap). Two such ranges overlap exactly when `conflicts` says so. */
+export function blockedUntil(bis: Date, gapMinutes: number): Date {
+  return addMinutes(bis, gapMinutes);
+}
+
+// ───────────────────────── booking window and narrowing ─────────────────────────
+
+const WEEK_ORDER: readonly WeekdayName[] = ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags'];
+
+/**
+ * End (exclusive) of the booking window. It extends by one day daily at 00:00
+ * (end of today + daysAhead) and by one week at the set weekday and hour: from
+ * that moment the whole following week up to its Sunday is bookable, counted
+ * from the last extension moment + daysAhead. The later of both ends counts.
+ */
+export function bookingWindowEnd(now: Date, daysAhead: number, weekday: WeekdayName, hour: number): Date {
+  const today = berlinDay(now);
+  const daily = startOfDay(addDays(today, daysAhead + 1));
+  // Last extension moment at or before now.
+  let day = today;
+  for (let i = 0; i < 8; i++) {
+    if (weekdayOf(day) === weekday && berlinInstant(day, `${String(hour).padStart(2, '0')}:00`) <= now) break;
+    day = addDays(day, -1);
+  }
+  const reached = addDays(day, daysAhead);
+  const toSunday = (7 - 1 - WEEK_ORDER.indexOf(weekdayOf(reached))) % 7;
+  const weekly = startOfDay(addDays(reached, toSunday + 1));
+  return weekly > daily ? weekly : daily;
+}
+
+export interface LimitsInput {
+  /** YYYY-MM-DD Berlin day. */
+  day: string;
+  now: Date;
+  windowEnd: Date;
+  bookings: readonly ExistingBooking[];
+  minGapMinutes: number;
+  minDurationMinutes: number;
+  stepMinutes: number;
+  /** Restrict to these booking times (individual times on and booking outside them not possible); null = whole day. */
+  bookingTimes: BookingTimes | null;
+  excludeBookingId?: string;
+}
+
+export interface Interval {
+  min: Date;
+  max: Date;
+}
+
+function ceilToStep(d: Date, day: string, step: number): Date {
+  const dayStart = startOfDay(day).getTime();
+  const stepMs = step * MINUTE_MS;
+  const k = Math.ceil((d.getTime() - dayStart) / stepMs);
+  return new Date(dayStart + k * stepMs);
+}
+
+/**
+ * SPEC §4 narrowing: the selectable periods of a day. The day is cut to the
+ * booking window, to now (rounded up to the step) on the same day, to the
+ * booking times when they apply, and around each blocking booking plus the
+ * minimum gap; pieces shorter than the minimum booking time are dropped.
+ */
+export function bookingLimits(input: LimitsInput): Interval[] {
+  const dayStart = startOfDay(input.day);
+  const dayEnd = startOfDay(addDays(input.day, 1));
+  let lo = dayStart;
+  let hi = dayEnd;
+  if (input.windowEnd < hi) hi = input.windowEnd;
+  if (input.now > lo) lo = ceilToStep(input.now, input.day, input.stepMinutes);
+  if (input.bookingTimes) {
+    if (!input.bookingTimes.weekdays.includes(weekdayOf(input.day))) return [];
+    const open = berlinInstant(input.day, input.bookingTimes.from);
+    const close = berlinInstant(input.day, endTime(input.bookingTimes.to));
+    if (open > lo) lo = open;
+    if (close < hi) hi = close;
+  }
+  if (!(hi > lo)) return [];
+  let free: Interval[] = [{ min: lo, max: hi }];
+  const gap = input.minGapMinutes * MINUTE_MS;
+  for (const b of input.bookings) {
+    if (b.id === input.excludeBookingId || !blocks(b.status)) continue;
+    const bStart = new Date(b.von.getTime() - gap);
+    const bEnd = new Date(b.bis.getTime() + gap);
+    free = free.flatMap((iv) => {
+      if (bEnd <= iv.min || bStart >= iv.max) return [iv];
+      const parts: Interval[] = [];
+      if (bStart > iv.min) parts.push({ min: iv.min, max: bStart });
+      if (bEnd < iv.max) parts.push({ min: bEnd, max: iv.max });
+      return parts;
+    });
+  }
+  const minLen = input.minDurationMinutes * MINUTE_MS;
+  return free.filter((iv) => iv.max.getTime() - iv.min.getTime() >= Math.max(minLen, 1));
+}
+
+/** Minimum booking time and booking window checks applied when a booking is saved. */
+export function assertBookingRules(von: Date, bis: Date, now: Date, windowEnd: Date, minDurationMinutes: number): void {
+  if (bis.getTime() - von.getTime() < minDurationMinutes * MINUTE_MS) {
+    throw new AppError('booking_too_short', `Eine Buchung muss mindestens ${minDurationMinutes} Minuten dauern.`, 400, { minutes: minDurationMinutes });
+  }
+  if (bis > windowEnd) {
+    throw new AppError('outside_booking_window', `Buchungen sind nur bis ${formatDate(addMinutes(windowEnd, -1))} möglich.`, 400, {
+      date: formatDate(addMinutes(windowEnd, -1)),
+    });
+  }
+  if (bis <= now) throw new AppError('booking_in_past', 'Der Zeitraum liegt in der Vergangenheit.', 400);
+}

@@ -1,0 +1,259 @@
+import { and, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { floorPlans, readingRoomBookings, readingRooms, tenantDomains, tenants, users } from '../../db/schema/index';
+
+/** Reading-room bookings (LeseraumBuchung). Always tenant-scoped. */
+
+export interface BookingRecord {
+  id: string;
+  objectId: string;
+  objectName: string;
+  objectKind: string;
+  floorPlanId: string;
+  floorPlanName: string;
+  area: string;
+  von: Date;
+  bis: Date;
+  status: string;
+  groupSize: number;
+  bookerId: string;
+  bookerName: string;
+  bookerEmail: string;
+  confirmingId: string | null;
+  confirmingName: string | null;
+  confirmingEmail: string | null;
+  createdAt: Date;
+}
+
+const booker = alias(users, 'booker');
+const confirming = alias(users, 'confirming');
+
+function selectBookings(db: Db, tenantId: string) {
+  return db
+    .select({
+      id: readingRoomBookings.id,
+      objectId: readingRoomBookings.readingRoomId,
+      objectName: readingRooms.designation,
+      objectKind: readingRooms.kind,
+      floorPlanId: floorPlans.id,
+      floorPlanName: floorPlans.name,
+      area: floorPlans.area,
+      von: readingRoomBookings.von,
+      bis: readingRoomBookings.bis,
+      status: readingRoomBookings.status,
+      groupSize: readingRoomBookings.groupSize,
+      bookerId: readingRoomBookings.bookerId,
+      bookerName: sql<string>`${booker.firstName} || ' ' || ${booker.lastName}`,
+      bookerEmail: booker.email,
+      confirmingId: readingRoomBookings.confirmingId,
+      confirmingName: sql<string | null>`${confirming.firstName} || ' ' || ${confirming.lastName}`,
+      confirmingEmail: confirming.email,
+      createdAt: readingRoomBookings.createdAt,
+    })
+    .from(readingRoomBookings)
+    .innerJoin(readingRooms, and(eq(readingRooms.tenantId, readingRoomBookings.tenantId), eq(readingRooms.id, readingRoomBookings.readingRoomId)))
+    .innerJoin(floorPlans, and(eq(floorPlans.tenantId, readingRooms.tenantId), eq(floorPlans.id, readingRooms.floorPlanId)))
+    .innerJoin(booker, and(eq(booker.tenantId, readingRoomBookings.tenantId), eq(booker.id, readingRoomBookings.bookerId)))
+    .leftJoin(confirming, and(eq(confirming.tenantId, readingRoomBookings.tenantId), eq(confirming.id, readingRoomBookings.confirmingId)))
+    .$dynamic();
+}
+
+export async function findBooking(db: Db, tenantId: string, id: string): Promise<BookingRecord | null> {
+  const [row] = await selectBookings(db, tenantId).where(and(eq(readingRoomBookings.tenantId, tenantId), eq(readingRoomBookings.id, id)));
+  return (row as BookingRecord | undefined) ?? null;
+}
+
+/** Bookings of the user as booker or confirming person in an area that have not ended (and are not cancelled). */
+export async function listBookingsOfUser(db: Db, tenantId: string, userId: string, area: string, now: Date): Promise<BookingRecord[]> {
+  const rows = await selectBookings(db, tenantId)
+    .where(
+      and(
+        eq(readingRoomBookings.tenantId, tenantId),
+        eq(floorPlans.area, area),
+        or(eq(readingRoomBookings.bookerId, userId), eq(readingRoomBookings.confirmingId, userId)),
+        ne(readingRoomBookings.status, 'storniert'),
+        gt(readingRoomBookings.bis, now),
+      ),
+    )
+    .orderBy(readingRoomBookings.von);
+  return rows as BookingRecord[];
+}
+
+export interface SlotRecord {
+  id: string;
+  objectId: string;
+  von: Date;
+  bis: Date;
+  status: string;
+  placeFrom: number;
+  placeTo: number;
+  bookerId: string;
+  confirmingId: string | null;
+}
+
+const slotColumns = {
+  id: readingRoomBookings.id,
+  objectId: readingRoomBookings.readingRoomId,
+  von: readingRoomBookings.von,
+  bis: readingRoomBookings.bis,
+  status: readingRoomBookings.status,
+  placeFrom: readingRoomBookings.placeFrom,
+  placeTo: readingRoomBookings.placeTo,
+  bookerId: readingRoomBookings.bookerId,
+  confirmingId: readingRoomBookings.confirmingId,
+};
+
+/**
+ * Non-cancelled bookings of the given objects overlapping [from, to): one query
+ * for the whole map. The ids come as one array parameter and use the
+ * (tenant_id, reading_room_id, von) index, so the plan stays good even where
+ * the planner has no statistics (PGlite runs no autovacuum).
+ */
+export async function listPlanSlots(db: Db, tenantId: string, objectIds: string[], from: Date, to: Date): Promise<SlotRecord[]> {
+  if (objectIds.length === 0) return [];
+  return db
+    .select(slotColumns)
+    .from(readingRoomBookings)
+    .where(
+      and(
+        eq(readingRoomBookings.tenantId, tenantId),
+        sql`${readingRoomBookings.readingRoomId} = any(${sql.param(objectIds)}::uuid[])`,
+        ne(readingRoomBookings.status, 'storniert'),
+        lt(readingRoomBookings.von, to),
+        gt(readingRoomBookings.bis, from),
+      ),
+    );
+}
+
+/** Bookings that occupy places of an object in [from, to): holding ones and checked-in (durchgeführt) ones. */
+export async function listObjectSlots(db: Db, tenantId: string, objectId: string, from: Date, to: Date): Promise<SlotRecord[]> {
+  return db
+    .select(slotColumns)
+    .from(readingRoomBookings)
+    .where(
+      and(
+        eq(readingRoomBookings.tenantId, tenantId),
+        eq(readingRoomBookings.readingRoomId, objectId),
+        ne(readingRoomBookings.status, 'storniert'),
+        lt(readingRoomBookings.von, to),
+        gt(readingRoomBookings.bis, from),
+      ),
+    );
+}
+
+/** Serialises bookings of one booker (weekly limit) within the transaction. */
+export async function lockBooker(db: Db, tenantId: string, userId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${tenantId}:${userId}`}, 0))`);
+}
+
+/** Non-cancelled bookings the user made as booker starting in [from, to). */
+export async function countBookerBookings(db: Db, tenantId: string, userId: string, from: Date, to: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(readingRoomBookings)
+    .where(
+      and(
+        eq(readingRoomBookings.tenantId, tenantId),
+        eq(readingRoomBookings.bookerId, userId),
+        ne(readingRoomBookings.status, 'storniert'),
+        sql`${readingRoomBookings.von} >= ${from.toISOString()}::timestamptz`,
+        lt(readingRoomBookings.von, to),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function insertBooking(
+  db: Db,
+  v: { tenantId: string; readingRoomId: string; von: Date; bis: Date; status: string; bookerId: string; confirmingId: string | null; groupSize: number; placeFrom: number },
+): Promise<string> {
+  const [row] = await db
+    .insert(readingRoomBookings)
+    .values({ ...v, placeTo: v.placeFrom + v.groupSize })
+    .returning({ id: readingRoomBookings.id });
+  return row!.id;
+}
+
+/** Changes the status only if it still is one of `from` (optimistic: a concurrent change wins once). */
+export async function transitionBooking(
+  db: Db,
+  tenantId: string,
+  id: string,
+  from: string[],
+  to: string,
+  extra: { checkedInAt?: Date; cancelledAt?: Date; cancelReason?: string } = {},
+): Promise<boolean> {
+  const rows = await db
+    .update(readingRoomBookings)
+    .set({ status: to, ...extra })
+    .where(and(eq(readingRoomBookings.tenantId, tenantId), eq(readingRoomBookings.id, id), inArray(readingRoomBookings.status, from)))
+    .returning({ id: readingRoomBookings.id });
+  return rows.length > 0;
+}
+
+/**
+ * The scheduled job's one statement per tenant: unconfirmed pre-bookings whose
+ * start has come and reservations whose check-in window has closed become
+ * storniert. Returns what changed (for events). Idempotent.
+ */
+export async function expireBookings(db: Db, tenantId: string, now: Date): Promise<{ id: string; floorPlanId: string; status: string }[]> {
+  const at = now.toISOString();
+  const result = await db.execute<{ id: string; floor_plan_id: string; old_status: string }>(sql`
+    with due as (
+      select b.id, b.status
+        from reading_room_bookings b
+       where b.tenant_id = ${tenantId}
+         and ((b.status = 'vorgemerkt' and b.von <= ${at}::timestamptz)
+           or (b.status = 'reserviert' and b.von + interval '15 minutes' < ${at}::timestamptz))
+       for update
+    )
+    update reading_room_bookings b
+       set status = 'storniert', cancelled_at = ${at}::timestamptz,
+           cancel_reason = case when due.status = 'vorgemerkt' then 'Vormerkung nicht bis zum Beginn bestätigt' else 'Nicht eingecheckt' end
+      from due, reading_rooms r
+     where b.tenant_id = ${tenantId} and b.id = due.id and b.status = due.status
+       and r.tenant_id = b.tenant_id and r.id = b.reading_room_id
+    returning b.id::text as id, r.floor_plan_id::text as floor_plan_id, due.status as old_status`);
+  return (result as unknown as { rows: { id: string; floor_plan_id: string; old_status: string }[] }).rows.map((r) => ({
+    id: r.id,
+    floorPlanId: r.floor_plan_id,
+    status: r.old_status,
+  }));
+}
+
+export async function listTenantIds(db: Db): Promise<string[]> {
+  const rows = await db.select({ id: tenants.id }).from(tenants);
+  return rows.map((r) => r.id);
+}
+
+/** Reserved bookings starting in (now, now + horizon] that have not been reminded yet. */
+export async function listReminderCandidates(db: Db, tenantId: string, now: Date, horizonMinutes: number): Promise<BookingRecord[]> {
+  const rows = await selectBookings(db, tenantId)
+    .where(
+      and(
+        eq(readingRoomBookings.tenantId, tenantId),
+        eq(readingRoomBookings.status, 'reserviert'),
+        sql`${readingRoomBookings.remindedAt} is null`,
+        gt(readingRoomBookings.von, now),
+        lt(readingRoomBookings.von, new Date(now.getTime() + horizonMinutes * 60_000)),
+      ),
+    )
+    .orderBy(readingRoomBookings.von);
+  return rows as BookingRecord[];
+}
+
+/** Marks a reminder as sent; false when another node was faster (idempotent). */
+export async function markReminded(db: Db, tenantId: string, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(readingRoomBookings)
+    .set({ remindedAt: at })
+    .where(and(eq(readingRoomBookings.tenantId, tenantId), eq(readingRoomBookings.id, id), sql`${readingRoomBookings.remindedAt} is null`))
+    .returning({ id: readingRoomBookings.id });
+  return rows.length > 0;
+}
+
+/** Host names per tenant (tenant_domains is read before a tenant is known, so it has no row-level security). */
+export async function listTenantDomains(db: Db): Promise<{ tenantId: string; domain: string }[]> {
+  return db.select({ tenantId: tenantDomains.tenantId, domain: tenantDomains.domain }).from(tenantDomains).orderBy(desc(tenantDomains.domain));
+}

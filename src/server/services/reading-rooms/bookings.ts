@@ -1,0 +1,202 @@
+import { withTenant, type Db } from '../../../db/client';
+import type { CreateBookingRequest, MyBookingsResponse, ReadingRoomBookingDto } from '../../../contracts/reading-rooms';
+import { AppError } from '../../../domain/errors';
+import { addDays, completeRegularHours, dayOpening, instantOf, weekStart } from '../../../domain/opening-hours';
+import {
+  cancelTransition,
+  checkInTransition,
+  firstFreePlaces,
+  isInCheckInWindow,
+  planBooking,
+  resolvePreBooking,
+} from '../../../domain/reading-room-booking';
+import { formatDate, formatTime } from '../../../domain/time';
+import type { Deps } from '../../deps';
+import { preBookingOutcomeMail, preBookingRequestMail } from '../../mail/reading-room-templates';
+import {
+  countBookerBookings,
+  findBooking,
+  insertBooking,
+  listBookingsOfUser,
+  listObjectSlots,
+  lockBooker,
+  transitionBooking,
+  type BookingRecord,
+} from '../../repositories/reading-room-booking-repository';
+import { findObject, listDeviatingHours, listRegularHours } from '../../repositories/reading-room-repository';
+import { findMemberById, listMembers } from '../../repositories/user-repository';
+import type { UserContext } from '../context';
+import { effectiveSetting } from '../settings/effective-settings';
+import { loadLimits, notFound, requireArea, SEAT_TOPIC, sqlState, toBookingDto } from './common';
+
+const BOOKING = 'Buchung';
+
+const occupied = (kind: string, designation: string) =>
+  new AppError('reading_object_booked', `${kind === 'raum' ? 'Der Raum' : 'Der Platz'} ${designation} ist im gewählten Zeitraum bereits belegt.`, 409, { name: designation });
+
+async function localeOf(tx: Db, tenantId: string, userId: string): Promise<'de' | 'en'> {
+  return (await effectiveSetting(tx, tenantId, userId, 'sprache')) === 'en-us' ? 'en' : 'de';
+}
+
+function mailData(b: BookingRecord) {
+  return { objectName: b.objectName, floorPlanName: b.floorPlanName, date: formatDate(b.von), von: formatTime(b.von), bis: formatTime(b.bis) };
+}
+
+/**
+ * Books a seat or room. Rules are the domain's (planBooking); places come from
+ * the object's current bookings; the database's exclusion constraint decides
+ * races: a violation (23P01) is retried with fresh data and then reported as
+ * occupied, so of many parallel requests for the last place exactly one wins.
+ */
+export async function createBooking(deps: Deps, user: UserContext, input: CreateBookingRequest, origin: string, now = new Date()): Promise<ReadingRoomBookingDto> {
+  const tenantId = user.tenant.id;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const { booking, mail } = await withTenant(deps.database.db, tenantId, async (tx) => {
+        const obj = await findObject(tx, tenantId, input.objectId);
+        if (!obj) throw notFound('Platz');
+        requireArea(user, obj.area);
+        if (!obj.active) throw new AppError('reading_object_inactive', `${obj.designation} ist derzeit nicht buchbar.`, 409, { name: obj.designation });
+        let confirmingId: string | null = null;
+        if (input.forUserId && input.forUserId !== user.member.id) {
+          const person = await findMemberById(tx, tenantId, input.forUserId);
+          if (!person || person.status !== 'aktiv') throw notFound('Person');
+          confirmingId = person.id;
+        }
+        // One booker's bookings run one after another, so the weekly limit cannot be raced.
+        await lockBooker(tx, tenantId, user.member.id);
+        const limits = await loadLimits(tx, tenantId, user.member.id);
+        const regular = completeRegularHours(await listRegularHours(tx, tenantId, [obj.floorPlanId]));
+        const deviating = await listDeviatingHours(tx, tenantId, [obj.floorPlanId], input.date, input.date);
+        const opening = dayOpening(input.date, regular, deviating);
+        const monday = weekStart(input.date);
+        const bookingsThisWeek = await countBookerBookings(tx, tenantId, user.member.id, instantOf(monday, '00:00'), instantOf(addDays(monday, 7), '00:00'));
+        const { von, bis } = planBooking({ request: input, opening, limits, capacity: obj.capacity, bookingsThisWeek, now });
+        const slots = await listObjectSlots(tx, tenantId, obj.id, von, bis);
+        const place = firstFreePlaces(obj.capacity, slots.map((s) => ({ from: s.placeFrom, to: s.placeTo })), input.groupSize);
+        if (place === null) throw occupied(obj.kind, obj.designation);
+        const id = await insertBooking(tx, {
+          tenantId,
+          readingRoomId: obj.id,
+          von,
+          bis,
+          status: confirmingId ? 'vorgemerkt' : 'reserviert',
+          bookerId: user.member.id,
+          confirmingId,
+          groupSize: input.groupSize,
+          placeFrom: place,
+        });
+        await deps.events.publish(tx, { tenantId, topic: SEAT_TOPIC, type: 'created', id, scope: obj.floorPlanId });
+        const booking = (await findBooking(tx, tenantId, id))!;
+        const mail = confirmingId
+          ? preBookingRequestMail({
+              locale: await localeOf(tx, tenantId, confirmingId),
+              tenantName: user.tenant.name,
+              recipientName: booking.confirmingName ?? '',
+              bookerName: booking.bookerName,
+              ...mailData(booking),
+              url: `${origin}/${obj.area}/karte?bestaetigen=${id}`,
+            })
+          : null;
+        return { booking, mail };
+      });
+      if (mail && booking.confirmingEmail) await deps.mailer.send({ tenantId, to: booking.confirmingEmail, ...mail });
+      return toBookingDto(booking, user.member.id, now);
+    } catch (err) {
+      if (sqlState(err) === '23P01') {
+        if (attempt < 2) continue;
+        const obj = await withTenant(deps.database.db, tenantId, (tx) => findObject(tx, tenantId, input.objectId));
+        throw occupied(obj?.kind ?? 'platz', obj?.designation ?? '');
+      }
+      throw err;
+    }
+  }
+}
+
+type Action = 'cancel' | 'confirm' | 'check-in';
+
+/** Runs one state transition of a booking the user is party to; foreign or unknown ids are 404. */
+async function transition(deps: Deps, user: UserContext, id: string, action: Action, now: Date): Promise<ReadingRoomBookingDto> {
+  const tenantId = user.tenant.id;
+  const { booking, notify } = await withTenant(deps.database.db, tenantId, async (tx) => {
+    const b = await findBooking(tx, tenantId, id);
+    if (!b) throw notFound(BOOKING);
+    requireArea(user, b.area);
+    const state = { status: b.status, von: b.von, bis: b.bis, bookerId: b.bookerId, confirmingId: b.confirmingId };
+    const actor = user.member.id;
+    let to: string;
+    let extra: { checkedInAt?: Date; cancelledAt?: Date; cancelReason?: string } = {};
+    if (action === 'cancel') {
+      to = cancelTransition(state, actor);
+      extra = { cancelledAt: now, cancelReason: actor === b.bookerId ? 'Von der buchenden Person storniert' : 'Von der vorgemerkten Person storniert' };
+    } else if (action === 'confirm') {
+      to = resolvePreBooking(state, actor, now);
+      if (to === 'storniert') extra = { cancelledAt: now, cancelReason: 'Vormerkung zurückgezogen' };
+    } else {
+      to = checkInTransition(state, actor, now);
+      extra = { checkedInAt: now };
+    }
+    if (!(await transitionBooking(tx, tenantId, id, [b.status], to, extra))) {
+      throw new AppError('reading_booking_changed', 'Die Buchung wurde inzwischen geändert. Bitte laden Sie die Ansicht neu.', 409);
+    }
+    await deps.events.publish(tx, { tenantId, topic: SEAT_TOPIC, type: to === 'storniert' ? 'cancelled' : 'changed', id, scope: b.floorPlanId });
+    const after = (await findBooking(tx, tenantId, id))!;
+    // The booker learns the outcome of a pre-booking decided by someone else.
+    const notify =
+      b.status === 'vorgemerkt' && actor !== b.bookerId
+        ? preBookingOutcomeMail({
+            locale: await localeOf(tx, tenantId, b.bookerId),
+            tenantName: user.tenant.name,
+            recipientName: b.bookerName,
+            bookerName: b.bookerName,
+            ...mailData(b),
+            url: '',
+            confirmed: to === 'reserviert',
+          })
+        : null;
+    return { booking: after, notify };
+  });
+  if (notify) await deps.mailer.send({ tenantId, to: booking.bookerEmail, ...notify });
+  return toBookingDto(booking, user.member.id, now);
+}
+
+export const cancelBooking = (deps: Deps, user: UserContext, id: string, now = new Date()) => transition(deps, user, id, 'cancel', now);
+export const confirmBooking = (deps: Deps, user: UserContext, id: string, now = new Date()) => transition(deps, user, id, 'confirm', now);
+export const checkInBooking = (deps: Deps, user: UserContext, id: string, now = new Date()) => transition(deps, user, id, 'check-in', now);
+
+/** QR code of the kiosk: checks in the user's reservation of that object whose window is open now. */
+export async function checkInObject(deps: Deps, user: UserContext, objectId: string, now = new Date()): Promise<ReadingRoomBookingDto> {
+  const tenantId = user.tenant.id;
+  const bookingId = await withTenant(deps.database.db, tenantId, async (tx) => {
+    const obj = await findObject(tx, tenantId, objectId);
+    if (!obj) throw notFound('Platz');
+    requireArea(user, obj.area);
+    const slots = await listObjectSlots(tx, tenantId, objectId, new Date(now.getTime() - 24 * 3600_000), new Date(now.getTime() + 24 * 3600_000));
+    const mine = slots.find(
+      (s) => s.status === 'reserviert' && (s.bookerId === user.member.id || s.confirmingId === user.member.id) && isInCheckInWindow(s.von, now),
+    );
+    if (!mine) {
+      throw new AppError('reading_no_checkin_now', `Für ${obj.designation} haben Sie gerade keine Reservierung, für die das Einchecken möglich ist.`, 409, { name: obj.designation });
+    }
+    return mine.id;
+  });
+  return checkInBooking(deps, user, bookingId, now);
+}
+
+export async function myBookings(deps: Deps, user: UserContext, area: string, now = new Date()): Promise<MyBookingsResponse> {
+  const a = requireArea(user, area);
+  const tenantId = user.tenant.id;
+  const rows = await withTenant(deps.database.db, tenantId, (tx) => listBookingsOfUser(tx, tenantId, user.member.id, a, now));
+  const me = user.member.id;
+  return {
+    bookings: rows.filter((b) => b.bookerId === me).map((b) => toBookingDto(b, me, now)),
+    reservations: rows.filter((b) => b.bookerId !== me && b.confirmingId === me).map((b) => toBookingDto(b, me, now)),
+  };
+}
+
+/** Active members a pre-booking can be made for: id and name only. */
+export async function listPeople(deps: Deps, user: UserContext) {
+  const tenantId = user.tenant.id;
+  const members = await withTenant(deps.database.db, tenantId, (tx) => listMembers(tx, tenantId));
+  return members.filter((m) => m.status === 'aktiv' && m.id !== user.member.id).map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}` }));
+}

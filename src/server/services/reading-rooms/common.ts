@@ -1,0 +1,94 @@
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../domain/errors';
+import { bookingActions, type ReadingRoomLimits } from '../../../domain/reading-room-booking';
+import type { Area, FloorPlanDto, ReadingRoomBookingDto } from '../../../contracts/reading-rooms';
+import type { BookingRecord } from '../../repositories/reading-room-booking-repository';
+import type { FloorPlanRecord } from '../../repositories/reading-room-repository';
+import type { UserContext } from '../context';
+import { effectiveSettings } from '../settings/effective-settings';
+
+/** Realtime topic of seat/room bookings; scope is the floor plan id. Events carry ids only. */
+export const SEAT_TOPIC = 'seat-booking';
+
+export const notFound = (what: string) => new AppError('not_found', `${what} nicht gefunden.`, 404);
+
+/** The area's feature must be switched on for the tenant (leseraum or arbeitswelt). */
+export function requireArea(user: Pick<UserContext, 'tenant'>, area: string): Area {
+  if (area !== 'leseraum' && area !== 'arbeitswelt') throw notFound('Bereich');
+  if (!user.tenant.features.includes(area)) {
+    throw new AppError('feature_disabled', 'Diese Funktion ist für Ihre Organisation nicht eingeschaltet.', 403);
+  }
+  return area;
+}
+
+const LIMIT_SETTINGS = [
+  'leseraumMaxBuchungenProWoche',
+  'leseraumBuchungsintervallMinuten',
+  'leseraumMinBuchungsdauerMinuten',
+  'leseraumMaxBuchungsdauerMinuten',
+  'leseraumBuchbareTageVoraus',
+  'leseraumBuchbareWochentage',
+] as const;
+
+/** The reading-room limits in force for a user (user → group → tenant → default), one query. */
+export async function loadLimits(tx: Db, tenantId: string, userId: string): Promise<ReadingRoomLimits> {
+  const values = await effectiveSettings(tx, tenantId, userId, LIMIT_SETTINGS);
+  const v = (name: string) => values.find((x) => x.option.name === name)!.value;
+  return {
+    maxBookingsPerWeek: v('leseraumMaxBuchungenProWoche') as number,
+    intervalMinutes: v('leseraumBuchungsintervallMinuten') as number,
+    minMinutes: v('leseraumMinBuchungsdauerMinuten') as number,
+    maxMinutes: v('leseraumMaxBuchungsdauerMinuten') as number,
+    daysAhead: v('leseraumBuchbareTageVoraus') as number,
+    weekdays: v('leseraumBuchbareWochentage') as string[],
+  };
+}
+
+/** drizzle wraps driver errors: the SQLSTATE is on the error or its cause. */
+export function sqlState(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  if (typeof e?.code === 'string') return e.code;
+  if (typeof e?.cause?.code === 'string') return e.cause.code;
+  return undefined;
+}
+
+export function imageUrl(p: Pick<FloorPlanRecord, 'id' | 'imagePath'>): string | null {
+  if (!p.imagePath) return null;
+  // The path changes with every upload, so the browser may cache one version forever.
+  const version = p.imagePath.replace(/[^A-Za-z0-9]/g, '').slice(-12);
+  return `/api/reading-rooms/floor-plans/${p.id}/image?v=${version}`;
+}
+
+export function toFloorPlanDto(p: FloorPlanRecord): FloorPlanDto {
+  return {
+    id: p.id,
+    name: p.name,
+    area: p.area as Area,
+    location: p.locationId ? { id: p.locationId, name: p.locationName ?? '' } : null,
+    imageUrl: imageUrl(p),
+    imageWidth: p.imageWidth,
+    imageHeight: p.imageHeight,
+    objectCount: Number(p.objectCount),
+  };
+}
+
+export function toBookingDto(b: BookingRecord, actorId: string, now = new Date()): ReadingRoomBookingDto {
+  const actions = bookingActions({ status: b.status, von: b.von, bis: b.bis, bookerId: b.bookerId, confirmingId: b.confirmingId }, actorId, now);
+  return {
+    id: b.id,
+    objectId: b.objectId,
+    objectName: b.objectName,
+    objectKind: b.objectKind as 'platz' | 'raum',
+    floorPlanId: b.floorPlanId,
+    floorPlanName: b.floorPlanName,
+    area: b.area as Area,
+    von: b.von.toISOString(),
+    bis: b.bis.toISOString(),
+    status: b.status as ReadingRoomBookingDto['status'],
+    groupSize: b.groupSize,
+    booker: { id: b.bookerId, name: b.bookerName },
+    confirming: b.confirmingId ? { id: b.confirmingId, name: b.confirmingName ?? '' } : null,
+    createdAt: b.createdAt.toISOString(),
+    ...actions,
+  };
+}

@@ -1,0 +1,78 @@
+import { withTenant, type Db } from '../../../db/client';
+import type { KioskBoardResponse } from '../../../contracts/reading-rooms';
+import { berlinDay } from '../../../domain/opening-hours';
+import type { Deps } from '../../deps';
+import { findFloorPlan, findKioskLinkByHash, type FloorPlanRecord } from '../../repositories/reading-room-repository';
+import { hashKioskToken } from './admin';
+import { imageUrl, notFound } from './common';
+import { loadPlanDay } from './map';
+import { readPlanImage } from './images';
+
+/**
+ * The kiosk board: bound to tenant and floor plan by the link's token, no user
+ * session. It shows occupancy now and the booked periods of the rest of the
+ * day, never who booked.
+ */
+
+const unknownLink = () => notFound('Kiosk-Link');
+
+export async function resolveKiosk(tx: Db, tenantId: string, token: string): Promise<FloorPlanRecord> {
+  const link = await findKioskLinkByHash(tx, tenantId, hashKioskToken(token));
+  if (!link) throw unknownLink();
+  const plan = await findFloorPlan(tx, tenantId, link.floorPlanId);
+  if (!plan) throw unknownLink();
+  return plan;
+}
+
+export async function kioskBoard(deps: Deps, tenant: { id: string; name: string }, token: string, now = new Date()): Promise<KioskBoardResponse> {
+  return withTenant(deps.database.db, tenant.id, async (tx) => {
+    const plan = await resolveKiosk(tx, tenant.id, token);
+    const today = berlinDay(now);
+    const day = await loadPlanDay(tx, tenant.id, plan, today, 'ganztags', undefined, undefined, null, now);
+    const nowPeriod = day.period && now < day.period.bis && now >= day.period.von ? { von: now, bis: new Date(now.getTime() + 60_000) } : null;
+    const objects = day.objects
+      .filter((o) => o.active)
+      .map((o) => {
+        const current = o.bookings.filter((b) => b.status !== 'storniert' && new Date(b.von) <= now && now < new Date(b.bis));
+        const taken = current.reduce((n, b) => n + b.places, 0);
+        const state: KioskBoardResponse['objects'][number]['now'] = !nowPeriod ? 'geschlossen' : taken === 0 ? 'frei' : taken >= o.capacity ? 'belegt' : 'teilweise';
+        return {
+          id: o.id,
+          kind: o.kind,
+          designation: o.designation,
+          capacity: o.capacity,
+          x: o.x,
+          y: o.y,
+          now: state,
+          slots: o.bookings
+            .filter((b) => b.status !== 'storniert' && new Date(b.bis) > now)
+            .map((b) => ({ von: b.von, bis: b.bis, places: b.places })),
+          checkInUrl: `/${plan.area}/karte?einchecken=${o.id}`,
+        };
+      });
+    return {
+      tenantName: tenant.name,
+      floorPlan: {
+        id: plan.id,
+        name: plan.name,
+        area: plan.area as 'leseraum' | 'arbeitswelt',
+        imageUrl: imageUrl(plan) ? `/api/kiosk/${token}/image` : null,
+        imageWidth: plan.imageWidth,
+        imageHeight: plan.imageHeight,
+      },
+      day: day.opening,
+      now: now.toISOString(),
+      objects,
+      refreshAt: day.refreshAt,
+    };
+  });
+}
+
+export async function kioskImage(deps: Deps, tenantId: string, token: string) {
+  const plan = await withTenant(deps.database.db, tenantId, (tx) => resolveKiosk(tx, tenantId, token));
+  return readPlanImage(deps, tenantId, plan);
+}
+
+export async function kioskFloorPlanId(deps: Deps, tenantId: string, token: string): Promise<string> {
+  return (await withTenant(deps.database.db, tenantId, (tx) => resolveKiosk(tx, tenantId, token))).id;
+}

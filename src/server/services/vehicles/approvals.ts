@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { withTenant } from '../../../db/client';
+import { assertApprover, blocks, isApproved, MESSAGES, parseBookingStatus } from '../../../domain/vehicle-booking';
+import type { Deps } from '../../deps';
+import { approvalDecisionMail } from '../../mail/vehicle-templates';
+import { cancelBookings, findBooking, lockBooking, queryBookings, setApproverDecision } from '../../repositories/vehicle-booking-repository';
+import type { UserContext } from '../context';
+import { notFound, sendAll, toBookingDto, VEHICLE_TOPIC, type PendingMail } from './common';
+
+/** Special trips (Sonderfahrten): approvers see, approve or reject bookings outside the booking times. */
+
+export async function listApprovals(deps: Deps, user: UserContext) {
+  const tenantId = user.tenant.id;
+  const me = user.member.id;
+  const list = await withTenant(deps.database.db, tenantId, (tx) =>
+    queryBookings(
+      tx,
+      tenantId,
+      sql`b.needs_approval and b.bis >= now() - interval '7 days'
+          and exists (select 1 from vehicle_booking_approvers a where a.tenant_id = b.tenant_id and a.booking_id = b.id and a.user_id = ${me})`,
+    ),
+  );
+  const now = new Date();
+  const pending = list.filter((b) => blocks(parseBookingStatus(b.status)) && !isApproved(b, now) && !b.approvers.some((a) => a.approved === false));
+  return {
+    pending: pending.map((b) => toBookingDto(b, now)),
+    decided: list.filter((b) => !pending.includes(b)).map((b) => toBookingDto(b, now)),
+  };
+}
+
+/**
+ * Records the decision of one approver. A rejection cancels the booking and
+ * tells the booker; an approval tells the booker too. A user who is not an
+ * approver of the booking gets SPEC §8 'User not found! Kein update der Sonderfreigabe möglich.'.
+ */
+export async function decide(deps: Deps, user: UserContext, bookingId: string, approved: boolean, reason?: string) {
+  const tenantId = user.tenant.id;
+  const me = user.member.id;
+  const { booking, mails } = await withTenant(deps.database.db, tenantId, async (tx) => {
+    if (!(await lockBooking(tx, tenantId, bookingId))) throw notFound('Buchung');
+    const b = (await findBooking(tx, tenantId, bookingId))!;
+    assertApprover(b.approvers, me);
+    if (!blocks(parseBookingStatus(b.status))) throw notFound('Buchung');
+    await setApproverDecision(tx, tenantId, bookingId, me, approved);
+    if (!approved) {
+      await cancelBookings(tx, tenantId, [bookingId], reason?.trim() ? `${MESSAGES.rejected} ${reason.trim()}` : MESSAGES.rejected);
+      await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'cancelled', id: bookingId, scope: b.vehicleId });
+    } else {
+      await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'updated', id: bookingId, scope: b.vehicleId });
+    }
+    const approver = `${user.member.firstName} ${user.member.lastName}`;
+    const mails: PendingMail[] = [b.driver, ...(b.bookedBy.id !== b.driver.id ? [b.bookedBy] : [])].map((p) => ({
+      to: p.email,
+      ...approvalDecisionMail({ name: p.name, vehicle: b.vehicleLabel, plate: b.licensePlate, von: b.von, bis: b.bis, approver, approved, locale: 'de' }),
+    }));
+    return { booking: (await findBooking(tx, tenantId, bookingId))!, mails };
+  });
+  await sendAll(deps, tenantId, mails);
+  return toBookingDto(booking);
+}

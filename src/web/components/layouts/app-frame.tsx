@@ -1,0 +1,174 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { AppShell, Box, Burger, Button, Divider, Group, ScrollArea, Stack } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { Me } from '../../../contracts/session';
+import { useMe } from '../../features/session/api/use-me';
+import { useTenant } from '../../features/tenant/api/use-tenant';
+import type { SettingsTab } from '../../features/session/components/settings-dialog';
+import { AppFooter } from '../app-footer';
+import { Brand } from '../brand';
+import { HelpButtons } from '../help-dialogs';
+import { LanguageMenu } from '../language-menu';
+import { HeaderNav, menuFor, SidebarNav } from '../main-nav';
+import { UserMenu, UserMenuList } from '../user-menu';
+
+// Loaded on first use: forms, tabs and validation stay off the first screen.
+const SettingsDialog = lazy(() =>
+  import('../../features/session/components/settings-dialog').then((m) => ({ default: m.SettingsDialog })),
+);
+
+/** Mantine's md breakpoint (62em): from here on the header shows everything, below it the burger menu. */
+const DESKTOP_QUERY = '(min-width: 62em)';
+const ROW = 56;
+const NAV_ROW = 44;
+
+export interface AppFrameProps {
+  children: ReactNode;
+  /** Sidebar layouts: content shown under the navigation in the sidebar. */
+  sidebar?: ReactNode;
+  /** Sidebar layouts put the navigation into the sidebar instead of a second header row. */
+  withSidebar?: boolean;
+  /** Public page in the user layout (e.g. /leseraum/passwort): no user, a Login entry instead of the user menu. */
+  anonymous?: boolean;
+  /** data-layout attribute, for styling and tests. */
+  layout: string;
+}
+
+interface ShellProps extends Omit<AppFrameProps, 'anonymous'> {
+  me: Me | null;
+  tenantName?: string;
+}
+
+function Shell({ children, sidebar, withSidebar = false, me, tenantName, layout }: ShellProps) {
+  const { t } = useTranslation('nav');
+  const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const [settings, setSettings] = useState<{ opened: boolean; used: boolean; tab: SettingsTab }>({
+    opened: false,
+    used: false,
+    tab: 'profile',
+  });
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const entries = me ? menuFor(me, 'main') : [];
+  const navRow = !withSidebar && entries.length > 0;
+
+  useEffect(() => {
+    close();
+  }, [pathname, desktop, close]);
+
+  const openSettings = (tab: SettingsTab) => {
+    close();
+    setSettings({ opened: true, used: true, tab });
+  };
+
+  // The sidebar exists on desktop only in sidebar layouts; on phones it is the burger menu.
+  // It is rendered only while visible, so hidden links never reach keyboard or screen reader.
+  const showNavbar = desktop ? withSidebar : opened;
+
+  return (
+    <AppShell
+      data-layout={layout}
+      header={{ height: { base: ROW, md: navRow ? ROW + NAV_ROW : ROW } }}
+      navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: !opened, desktop: !withSidebar } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h={ROW} px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="md"
+              size="sm"
+              aria-label={opened ? t('closeMenu') : t('openMenu')}
+              aria-expanded={opened}
+            />
+            <Brand tenantName={tenantName} to={me ? '/' : '/login'} />
+          </Group>
+          <Group gap={4} wrap="nowrap" visibleFrom="md">
+            <HelpButtons />
+            <LanguageMenu authenticated={me !== null} />
+            {me ? (
+              <UserMenu me={me} onOpenSettings={openSettings} />
+            ) : (
+              <Button component={Link} to="/login" variant="light">
+                {t('login')}
+              </Button>
+            )}
+          </Group>
+        </Group>
+        {navRow ? (
+          <Box visibleFrom="md" px="md" h={NAV_ROW} style={{ borderTop: '1px solid var(--app-shell-border-color)' }}>
+            <Group h="100%" gap={4}>
+              <HeaderNav entries={entries} />
+            </Group>
+          </Box>
+        ) : null}
+      </AppShell.Header>
+
+      {showNavbar ? (
+        <AppShell.Navbar p="sm" aria-label={t('menuTitle')}>
+          <AppShell.Section grow component={ScrollArea}>
+            <Stack gap="md">
+              {entries.length > 0 ? <SidebarNav entries={entries} onNavigate={close} /> : null}
+              {sidebar}
+              {!desktop ? (
+                <>
+                  <Divider />
+                  <Stack gap={2}>
+                    <HelpButtons fullWidth onOpen={close} />
+                    <LanguageMenu authenticated={me !== null} fullWidth />
+                  </Stack>
+                  <Divider />
+                  {me ? (
+                    <UserMenuList onOpenSettings={openSettings} />
+                  ) : (
+                    <Button component={Link} to="/login" variant="light" fullWidth>
+                      {t('login')}
+                    </Button>
+                  )}
+                </>
+              ) : null}
+            </Stack>
+          </AppShell.Section>
+        </AppShell.Navbar>
+      ) : null}
+
+      <AppShell.Main>
+        <Stack mih={`calc(100dvh - var(--app-shell-header-offset, 0rem) - 2 * var(--mantine-spacing-md))`} gap={0}>
+          <Box style={{ flex: 1 }} miw={0}>
+            {children}
+          </Box>
+          <AppFooter />
+        </Stack>
+      </AppShell.Main>
+
+      {me && settings.used ? (
+        <Suspense fallback={null}>
+          <SettingsDialog
+            opened={settings.opened}
+            tab={settings.tab}
+            onClose={() => setSettings((s) => ({ ...s, opened: false }))}
+          />
+        </Suspense>
+      ) : null}
+    </AppShell>
+  );
+}
+
+function SignedInShell(props: Omit<AppFrameProps, 'anonymous'>) {
+  const me = useMe();
+  return <Shell {...props} me={me} tenantName={me.tenant.name} />;
+}
+
+function AnonymousShell(props: Omit<AppFrameProps, 'anonymous'>) {
+  const tenant = useTenant();
+  return <Shell {...props} me={null} tenantName={tenant.data?.name} />;
+}
+
+/** Header + optional sidebar + content + footer, shared by the user and the sidebar layouts. */
+export function AppFrame({ anonymous = false, ...props }: AppFrameProps) {
+  return anonymous ? <AnonymousShell {...props} /> : <SignedInShell {...props} />;
+}

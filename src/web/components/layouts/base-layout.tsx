@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+import { Box } from '@mantine/core';
+
+/** Base layout: nothing around the content (loading screen, public cancellation page). */
+export function BaseLayout({ children }: { children: ReactNode }) {
+  return (
+    <Box component="main" mih="100dvh" data-layout="base">
+      {children}
+    </Box>
+  );
+}

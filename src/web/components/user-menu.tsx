@@ -1,0 +1,54 @@
+import { Button, Menu, NavLink, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Me } from '../../contracts/session';
+import { useLogout } from '../features/session/api/use-logout';
+import type { SettingsTab } from '../features/session/components/settings-dialog';
+
+interface UserMenuProps {
+  me: Me;
+  onOpenSettings: (tab: SettingsTab) => void;
+}
+
+/** Desktop: a menu under the user's name with Einstellungen, Passwort, Abmelden. */
+export function UserMenu({ me, onOpenSettings }: UserMenuProps) {
+  const { t } = useTranslation('nav');
+  const logout = useLogout();
+  const name = `${me.user.firstName} ${me.user.lastName}`.trim() || me.user.email;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="light" title={t('userMenu', { name })}>
+          {name}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{me.user.email}</Menu.Label>
+        <Menu.Item onClick={() => onOpenSettings('profile')}>{t('settings')}</Menu.Item>
+        <Menu.Item onClick={() => onOpenSettings('password')}>{t('password')}</Menu.Item>
+        <Menu.Divider />
+        <Menu.Item onClick={() => logout.mutate()} disabled={logout.isPending}>
+          {t('logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** Phones: the same three entries, listed in the burger menu. */
+export function UserMenuList({ onOpenSettings }: Pick<UserMenuProps, 'onOpenSettings'>) {
+  const { t } = useTranslation('nav');
+  const logout = useLogout();
+  return (
+    <Stack gap={2}>
+      <NavLink component="button" type="button" label={t('settings')} onClick={() => onOpenSettings('profile')} />
+      <NavLink component="button" type="button" label={t('password')} onClick={() => onOpenSettings('password')} />
+      <NavLink
+        component="button"
+        type="button"
+        label={t('logout')}
+        disabled={logout.isPending}
+        onClick={() => logout.mutate()}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { EffectiveSetting, settingsResponse } from '../../../../contracts/settings';
+import { api } from '../../../lib/api-client';
+
+export type { EffectiveSetting };
+export type SettingsResponse = z.infer<typeof settingsResponse>;
+
+export const adminSettingsQueryKey = ['admin', 'settings'] as const;
+
+/** GET /api/admin/settings: every option's value at the tenant layer (source MANDANT or DEFAULT). */
+export const adminSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: adminSettingsQueryKey,
+    queryFn: ({ signal }) => api.get<SettingsResponse>('/api/admin/settings', { signal }),
+  });
+
+export function useAdminSettings() {
+  return useQuery(adminSettingsQueryOptions());
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { okResponse } from '../../../../contracts/session';
+import { api } from '../../../lib/api-client';
+
+/** POST /api/users/:id/invitation; the answer carries the message to show. */
+export function useSendInvitation() {
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.post<z.infer<typeof okResponse>>(`/api/users/${encodeURIComponent(id)}/invitation`),
+  });
+}

@@ -1,0 +1,157 @@
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Flex, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { KioskBoardResponse } from '../../../../contracts/reading-rooms';
+import { formatTime } from '../../../../domain/time';
+import { isApiError } from '../../../lib/api-client';
+import { useKioskBoard } from '../api/use-kiosk-board';
+import { useKT } from '../use-kt';
+import { QrCode } from './qr-code';
+
+type KioskObject = KioskBoardResponse['objects'][number];
+
+const COLOURS: Record<KioskObject['now'], { fill: string; text: string }> = {
+  frei: { fill: '#2f9e44', text: '#fff' },
+  teilweise: { fill: '#f08c00', text: '#1a1a1a' },
+  belegt: { fill: '#c92a2a', text: '#fff' },
+  geschlossen: { fill: '#868e96', text: '#fff' },
+};
+
+const label = (o: KioskObject) => (o.kind === 'raum' ? o.designation : (/(\d+)$/.exec(o.designation)?.[1] ?? o.designation));
+
+function useClock() {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const t = setInterval(() => setNow(new Date()), 15_000);
+    return () => clearInterval(t);
+  }, []);
+  return now;
+}
+
+/** Full-screen occupancy board for a display at the entrance: large, live, without any names. */
+export function KioskBoard({ token }: { token: string }) {
+  const kt = useKT();
+  const board = useKioskBoard(token);
+  const now = useClock();
+  const [qr, setQr] = useState<KioskObject | null>(null);
+  const [allQr, setAllQr] = useState(false);
+
+  if (board.isPending) return <Loader size="xl" />;
+  if (board.error || !board.data) {
+    return (
+      <Alert color="red" title="Kiosk" fz="xl">
+        {isApiError(board.error) && board.error.status === 404 ? kt('kiosk.invalid') : isApiError(board.error) ? board.error.message : String(board.error)}
+      </Alert>
+    );
+  }
+  const data = board.data;
+  const ratio = data.floorPlan.imageWidth && data.floorPlan.imageHeight ? data.floorPlan.imageWidth / data.floorPlan.imageHeight : 16 / 10;
+  const counts = { frei: 0, teilweise: 0, belegt: 0, geschlossen: 0 };
+  for (const o of data.objects) counts[o.now]++;
+  const upcoming = data.objects.filter((o) => o.slots.length > 0);
+  const origin = window.location.origin;
+
+  return (
+    <Stack h="100%" gap="sm" data-testid="kiosk-board" style={{ overflowY: "auto" }}>
+      <Group justify="space-between" wrap="nowrap">
+        <div>
+          <Title order={1} fz={{ base: 28, md: 40 }}>
+            {kt('kiosk.title', { name: data.floorPlan.name })}
+          </Title>
+          <Text fz={{ base: 16, md: 22 }} c="dimmed">
+            {data.tenantName}
+          </Text>
+        </div>
+        <Stack gap={0} align="flex-end">
+          <Text fz={{ base: 32, md: 56 }} fw={800} lh={1} aria-live="off">
+            {formatTime(now)}
+          </Text>
+          <Text fz="sm" c="dimmed">
+            {kt('kiosk.lastUpdate', { time: formatTime(new Date(board.dataUpdatedAt)) })}
+          </Text>
+        </Stack>
+      </Group>
+      {!data.day.bookable ? (
+        <Alert color="gray" fz="xl">
+          {kt('kiosk.closedToday')}
+        </Alert>
+      ) : null}
+      <Group gap="lg" fz={{ base: 18, md: 26 }} fw={700} data-testid="kiosk-counts">
+        {(['frei', 'teilweise', 'belegt'] as const).map((s) => (
+          <Group key={s} gap={8} wrap="nowrap">
+            <span aria-hidden style={{ width: 22, height: 22, borderRadius: '50%', background: COLOURS[s].fill, display: 'inline-block' }} />
+            <span data-testid={`kiosk-count-${s}`}>
+              {counts[s]} {kt(`state.${s}`)}
+            </span>
+          </Group>
+        ))}
+        <Button variant="default" size="md" ml="auto" onClick={() => setAllQr(true)}>
+          {kt('kiosk.qrAll')}
+        </Button>
+      </Group>
+      <Flex direction={{ base: 'column', md: 'row' }} align="flex-start" gap="md" style={{ flex: 1, minHeight: 0 }}>
+        <Box style={{ flex: 3, width: '100%', minWidth: 0, maxHeight: '100%', aspectRatio: `${ratio}`, position: 'relative', border: '1px solid #ced4da', borderRadius: 8, overflow: 'hidden', background: '#fafaf7' }}>
+          {data.floorPlan.imageUrl ? <img src={data.floorPlan.imageUrl} alt="" style={{ width: '100%', height: '100%', display: 'block' }} /> : null}
+          {data.objects.map((o) => (
+            <button
+              key={o.id}
+              type="button"
+              data-seat={o.designation}
+              data-now={o.now}
+              aria-label={`${o.designation}: ${kt(`state.${o.now}`)}`}
+              onClick={() => setQr(o)}
+              style={{
+                position: 'absolute',
+                left: `${o.x}%`,
+                top: `${o.y}%`,
+                transform: 'translate(-50%, -50%)',
+                minWidth: o.kind === 'raum' ? '9%' : '2.6%',
+                aspectRatio: o.kind === 'raum' ? undefined : '1',
+                padding: o.kind === 'raum' ? '0.4em 0.6em' : 0,
+                borderRadius: o.kind === 'raum' ? 6 : '50%',
+                border: '2px solid rgba(0,0,0,.35)',
+                background: COLOURS[o.now].fill,
+                color: COLOURS[o.now].text,
+                fontWeight: 800,
+                fontSize: 'clamp(9px, 1.1vw, 22px)',
+                cursor: 'pointer',
+                whiteSpace: 'nowrap',
+              }}
+            >
+              {label(o)}
+            </button>
+          ))}
+        </Box>
+        <Stack style={{ flex: 1, minWidth: 220, maxHeight: '100%', overflow: 'auto' }} gap={6} w={{ base: '100%', md: 'auto' }}>
+          <Title order={2} fz={{ base: 18, md: 24 }}>
+            {kt('kiosk.restOfDay')}
+          </Title>
+          {upcoming.length === 0 ? <Text c="dimmed">–</Text> : null}
+          {upcoming.map((o) => (
+            <Text key={o.id} fz={{ base: 15, md: 19 }} data-testid="kiosk-slot">
+              <b>{o.designation}</b>: {o.slots.map((s) => `${formatTime(s.von)}–${formatTime(s.bis)}`).join(', ')}
+            </Text>
+          ))}
+        </Stack>
+      </Flex>
+
+      <Modal opened={qr !== null} onClose={() => setQr(null)} title={qr ? kt('kiosk.qrTitle', { name: qr.designation }) : ''} centered size="auto">
+        {qr ? (
+          <Stack align="center">
+            <QrCode text={`${origin}${qr.checkInUrl}`} size={280} label={kt('kiosk.qrTitle', { name: qr.designation })} />
+            <Text>{kt('kiosk.qrHint')}</Text>
+          </Stack>
+        ) : null}
+      </Modal>
+      <Modal opened={allQr} onClose={() => setAllQr(false)} title={kt('kiosk.qrAll')} fullScreen>
+        <SimpleGrid cols={{ base: 3, sm: 5, lg: 8 }} spacing="md">
+          {data.objects.map((o) => (
+            <Stack key={o.id} align="center" gap={4}>
+              <QrCode text={`${origin}${o.checkInUrl}`} size={110} label={kt('kiosk.qrTitle', { name: o.designation })} />
+              <Text fw={700}>{o.designation}</Text>
+            </Stack>
+          ))}
+        </SimpleGrid>
+      </Modal>
+    </Stack>
+  );
+}

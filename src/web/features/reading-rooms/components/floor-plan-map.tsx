@@ -1,0 +1,259 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
+import { ActionIcon, Box, Group, Text, Tooltip } from '@mantine/core';
+import type { FloorPlanDto, MapObjectDto } from '../../../../contracts/reading-rooms';
+import { FAVOURITE_COLOUR, STATE_COLOURS } from '../states';
+import { useRT } from '../use-rt';
+
+interface View {
+  scale: number;
+  x: number;
+  y: number;
+}
+
+const MIN_SCALE = 1;
+const MAX_SCALE = 5;
+const clampScale = (s: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, s));
+
+/** Short label on a marker: the number of a seat (EG-05 → 05), the name of a room. */
+export function markerLabel(o: Pick<MapObjectDto, 'kind' | 'designation'>): string {
+  if (o.kind === 'raum') return o.designation;
+  const m = /(\d+)$/.exec(o.designation);
+  return m ? m[1]! : o.designation;
+}
+
+interface FloorPlanMapProps {
+  plan: FloorPlanDto;
+  objects: MapObjectDto[];
+  favourites: ReadonlySet<string>;
+  /** Objects not matching the filter are dimmed, not hidden: the plan stays readable. */
+  dimmed: (o: MapObjectDto) => boolean;
+  onSelect: (o: MapObjectDto) => void;
+}
+
+/**
+ * The floor plan with every seat and room as a coloured button. Zoom and pan
+ * with mouse (wheel, drag), touch (drag, pinch) and keyboard (+, −, arrows, 0);
+ * seats stay real buttons, so Tab and Enter book them too.
+ */
+export function FloorPlanMap({ plan, objects, favourites, dimmed, onSelect }: FloorPlanMapProps) {
+  const rt = useRT();
+  const frame = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(800);
+  const [view, setView] = useState<View>({ scale: 1, x: 0, y: 0 });
+  const pointers = useRef(new Map<number, { x: number; y: number }>());
+  const gesture = useRef<{ moved: boolean; pinch?: number; origin?: View; start?: { x: number; y: number } }>({ moved: false });
+  const ratio = plan.imageWidth && plan.imageHeight ? plan.imageHeight / plan.imageWidth : 10 / 16;
+  const height = width * ratio;
+
+  useEffect(() => {
+    const el = frame.current;
+    if (!el) return;
+    const ro = new ResizeObserver(([entry]) => entry && setWidth(entry.contentRect.width));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  useEffect(() => setView({ scale: 1, x: 0, y: 0 }), [plan.id]);
+
+  const clamp = useCallback(
+    (v: View): View => {
+      const maxX = 0;
+      const minX = width - width * v.scale;
+      const minY = height - height * v.scale;
+      return { scale: v.scale, x: Math.min(maxX, Math.max(minX, v.x)), y: Math.min(0, Math.max(minY, v.y)) };
+    },
+    [width, height],
+  );
+
+  const zoomAt = useCallback(
+    (factor: number, cx = width / 2, cy = height / 2) =>
+      setView((v) => {
+        const scale = clampScale(v.scale * factor);
+        const k = scale / v.scale;
+        return clamp({ scale, x: cx - (cx - v.x) * k, y: cy - (cy - v.y) * k });
+      }),
+    [clamp, width, height],
+  );
+
+  const onWheel = (e: WheelEvent<HTMLDivElement>) => {
+    if (!e.ctrlKey && !e.metaKey && view.scale === 1 && e.deltaY > 0) return;
+    const rect = frame.current!.getBoundingClientRect();
+    zoomAt(e.deltaY < 0 ? 1.2 : 1 / 1.2, e.clientX - rect.left, e.clientY - rect.top);
+  };
+
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pointers.current.size === 1) gesture.current = { moved: false, origin: view, start: { x: e.clientX, y: e.clientY } };
+    if (pointers.current.size === 2) {
+      const [a, b] = [...pointers.current.values()];
+      gesture.current = { moved: true, pinch: Math.hypot(a!.x - b!.x, a!.y - b!.y), origin: view };
+    }
+  };
+
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    if (!pointers.current.has(e.pointerId)) return;
+    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    const g = gesture.current;
+    if (pointers.current.size === 2 && g.pinch && g.origin) {
+      const [a, b] = [...pointers.current.values()];
+      const rect = frame.current!.getBoundingClientRect();
+      const cx = (a!.x + b!.x) / 2 - rect.left;
+      const cy = (a!.y + b!.y) / 2 - rect.top;
+      const scale = clampScale(g.origin.scale * (Math.hypot(a!.x - b!.x, a!.y - b!.y) / g.pinch));
+      const k = scale / g.origin.scale;
+      setView(clamp({ scale, x: cx - (cx - g.origin.x) * k, y: cy - (cy - g.origin.y) * k }));
+      return;
+    }
+    if (pointers.current.size === 1 && g.start && g.origin) {
+      const dx = e.clientX - g.start.x;
+      const dy = e.clientY - g.start.y;
+      if (!g.moved && Math.hypot(dx, dy) < 4) return;
+      if (!g.moved) frame.current?.setPointerCapture(e.pointerId);
+      g.moved = true;
+      setView(clamp({ scale: g.origin.scale, x: g.origin.x + dx, y: g.origin.y + dy }));
+    }
+  };
+
+  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
+    pointers.current.delete(e.pointerId);
+    if (pointers.current.size === 0) setTimeout(() => (gesture.current.moved = false), 0);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const step = 60;
+    const keys: Record<string, () => void> = {
+      '+': () => zoomAt(1.25),
+      '=': () => zoomAt(1.25),
+      '-': () => zoomAt(1 / 1.25),
+      '0': () => setView({ scale: 1, x: 0, y: 0 }),
+      ArrowLeft: () => setView((v) => clamp({ ...v, x: v.x + step })),
+      ArrowRight: () => setView((v) => clamp({ ...v, x: v.x - step })),
+      ArrowUp: () => setView((v) => clamp({ ...v, y: v.y + step })),
+      ArrowDown: () => setView((v) => clamp({ ...v, y: v.y - step })),
+    };
+    const action = keys[e.key];
+    if (action && (e.target === e.currentTarget || e.key.length > 1 || '+-=0'.includes(e.key))) {
+      if (e.key.startsWith('Arrow') && e.target !== e.currentTarget) return;
+      e.preventDefault();
+      action();
+    }
+  };
+
+  const size = Math.max(16, Math.min(34, width * 0.024));
+
+  return (
+    <Box>
+      <Group justify="space-between" mb={6} wrap="nowrap" gap="xs">
+        <Text size="xs" c="dimmed" visibleFrom="sm">
+          {rt('map.keyboardHint')}
+        </Text>
+        <Group gap={4} wrap="nowrap" ml="auto">
+          <Tooltip label={rt('map.zoomOut')}>
+            <ActionIcon variant="default" size="lg" aria-label={rt('map.zoomOut')} onClick={() => zoomAt(1 / 1.25)} disabled={view.scale <= MIN_SCALE}>
+              <span aria-hidden>−</span>
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={rt('map.zoomIn')}>
+            <ActionIcon variant="default" size="lg" aria-label={rt('map.zoomIn')} onClick={() => zoomAt(1.25)} disabled={view.scale >= MAX_SCALE}>
+              <span aria-hidden>+</span>
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={rt('map.reset')}>
+            <ActionIcon variant="default" size="lg" aria-label={rt('map.reset')} onClick={() => setView({ scale: 1, x: 0, y: 0 })}>
+              <span aria-hidden>⤢</span>
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+      <Box
+        ref={frame}
+        role="group"
+        aria-label={rt('map.label', { name: plan.name })}
+        tabIndex={0}
+        data-testid="floor-plan-map"
+        onWheel={onWheel}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+        onKeyDown={onKeyDown}
+        style={{
+          position: 'relative',
+          width: '100%',
+          height,
+          overflow: 'hidden',
+          touchAction: view.scale > 1 ? 'none' : 'pan-y',
+          borderRadius: 8,
+          border: '1px solid var(--mantine-color-gray-4)',
+          background: '#fafaf7',
+          cursor: 'grab',
+          userSelect: 'none',
+        }}
+      >
+        <div
+          style={{
+            position: 'absolute',
+            inset: 0,
+            transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`,
+            transformOrigin: '0 0',
+            willChange: 'transform',
+          }}
+        >
+          {plan.imageUrl ? (
+            <img src={plan.imageUrl} alt="" draggable={false} style={{ width: '100%', height: '100%', display: 'block', pointerEvents: 'none' }} />
+          ) : (
+            <Text c="dimmed" p="md">
+              {rt('map.noImage')}
+            </Text>
+          )}
+          {objects.map((o) => {
+            const c = STATE_COLOURS[o.state];
+            const fav = favourites.has(o.id);
+            const room = o.kind === 'raum';
+            const label = rt('map.seat', { name: o.designation, state: rt(`state.${o.state}`) }) + (fav ? ` · ${rt('state.favorit')}` : '');
+            return (
+              <button
+                key={o.id}
+                type="button"
+                aria-label={label}
+                title={label}
+                data-seat={o.designation}
+                data-state={o.state}
+                onClick={() => {
+                  if (!gesture.current.moved) onSelect(o);
+                }}
+                style={{
+                  position: 'absolute',
+                  left: `${o.x}%`,
+                  top: `${o.y}%`,
+                  transform: 'translate(-50%, -50%)',
+                  minWidth: room ? size * 3.2 : size,
+                  height: room ? size * 1.5 : size,
+                  padding: room ? '0 6px' : 0,
+                  borderRadius: room ? 6 : '50%',
+                  background: c.fill,
+                  color: c.text,
+                  border: `2px solid ${fav ? FAVOURITE_COLOUR : c.border}`,
+                  boxShadow: fav ? `0 0 0 2px ${FAVOURITE_COLOUR}` : undefined,
+                  fontSize: Math.max(9, size * (room ? 0.42 : 0.44)),
+                  fontWeight: 700,
+                  lineHeight: 1,
+                  cursor: 'pointer',
+                  opacity: dimmed(o) ? 0.25 : 1,
+                  whiteSpace: 'nowrap',
+                }}
+              >
+                {markerLabel(o)}
+                {fav ? (
+                  <span aria-hidden style={{ position: 'absolute', top: -size * 0.45, right: -size * 0.35, color: FAVOURITE_COLOUR, fontSize: size * 0.6, textShadow: '0 0 2px #000' }}>
+                    ★
+                  </span>
+                ) : null}
+              </button>
+            );
+          })}
+        </div>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,24 @@
+import { Group, Text } from '@mantine/core';
+import { FAVOURITE_COLOUR, LEGEND_STATES, STATE_COLOURS } from '../states';
+import { useRT } from '../use-rt';
+
+/** Colour legend of the map (SPEC §2: room plan with colour legend and favourite places). */
+export function MapLegend() {
+  const rt = useRT();
+  return (
+    <Group gap="md" role="list" aria-label={rt('legend')} data-testid="map-legend">
+      {LEGEND_STATES.map((s) => (
+        <Group key={s} gap={6} role="listitem" wrap="nowrap">
+          <span aria-hidden style={{ width: 14, height: 14, borderRadius: '50%', background: STATE_COLOURS[s].fill, border: `2px solid ${STATE_COLOURS[s].border}`, display: 'inline-block' }} />
+          <Text size="sm">{rt(`state.${s}`)}</Text>
+        </Group>
+      ))}
+      <Group gap={6} role="listitem" wrap="nowrap">
+        <span aria-hidden style={{ color: FAVOURITE_COLOUR, fontSize: 16, textShadow: '0 0 1px #000' }}>
+          ★
+        </span>
+        <Text size="sm">{rt('state.favorit')}</Text>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,294 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ActionIcon, Alert, Button, Group, Loader, Modal, SegmentedControl, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { useTranslation } from 'react-i18next';
+import '@mantine/dates/styles.css';
+import { notifications } from '@mantine/notifications';
+import type { Area, BookingMode, MapObjectDto } from '../../../../contracts/reading-rooms';
+import { formatDate, formatTime } from '../../../../domain/time';
+import { isApiError } from '../../../lib/api-client';
+import '../../../lib/dayjs';
+import { useBookingAction } from '../api/use-booking-action';
+import { useBootstrap } from '../api/use-bootstrap';
+import { useCheckInObject } from '../api/use-check-in-object';
+import { useFloorPlanMap } from '../api/use-floor-plan-map';
+import { useLiveMap } from '../api/use-live-map';
+import { useSaveFavourites } from '../api/use-save-favourites';
+import type { Ansicht, ReadingRoomSearch } from '../search';
+import { useRT } from '../use-rt';
+import { BookingDialog, timeSteps } from './booking-dialog';
+import { FloorPlanMap } from './floor-plan-map';
+import { MapLegend } from './map-legend';
+import { SeatList } from './seat-list';
+
+const addDays = (day: string, n: number) => {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+interface ReadingRoomPageProps {
+  area: Area;
+  view: Ansicht;
+  search: ReadingRoomSearch;
+  onSearch: (patch: Partial<ReadingRoomSearch>) => void;
+  onView: (view: Ansicht) => void;
+}
+
+/** One engine for /leseraum/* and /arbeitswelt/*: toolbar, map or list, booking dialog, deep links. */
+export function ReadingRoomPage({ area, view, search, onSearch, onView }: ReadingRoomPageProps) {
+  const rt = useRT();
+  const { i18n } = useTranslation();
+  const boot = useBootstrap(area);
+  const [selected, setSelected] = useState<string | null>(null);
+  const saveFavourites = useSaveFavourites(area);
+
+  const plans = boot.data?.floorPlans ?? [];
+  const planId = search.grundriss && plans.some((p) => p.id === search.grundriss) ? search.grundriss : (boot.data?.favourites.floorPlanId ?? plans[0]?.id ?? null);
+  const date = search.datum ?? boot.data?.today ?? null;
+  const hourly = search.buchungsmodus === 'stuendlich';
+  const mode: BookingMode = hourly ? 'stuendlich' : (search.tageszeit ?? 'ganztags');
+  const map = useFloorPlanMap(planId && date ? { planId, date, mode, von: search.von, bis: search.bis } : null);
+  useLiveMap(map.data?.refreshAt);
+
+  const favourites = useMemo(() => new Set(boot.data?.favourites.objectIds ?? []), [boot.data?.favourites.objectIds]);
+  const filter = search.filter ?? 'aus';
+  const visible = useCallback(
+    (o: MapObjectDto) => (filter === 'frei' ? o.state === 'frei' || (o.state === 'teilweise' && o.freePlaces > 0) : filter === 'favoriten' ? favourites.has(o.id) : true),
+    [filter, favourites],
+  );
+  const steps = useMemo(
+    () => (map.data?.day.von && map.data.day.bis && boot.data ? timeSteps(map.data.day.von, map.data.day.bis, boot.data.limits.intervalMinutes) : []),
+    [map.data?.day.von, map.data?.day.bis, boot.data],
+  );
+
+  const toggleFavourite = (objectId: string) => {
+    const ids = favourites.has(objectId) ? [...favourites].filter((id) => id !== objectId) : [...favourites, objectId];
+    saveFavourites.mutate(
+      { floorPlanId: boot.data?.favourites.floorPlanId ?? null, objectIds: ids },
+      { onSuccess: () => notifications.show({ color: 'green', message: rt('notify.favouritesSaved') }) },
+    );
+  };
+
+  // Deep link of the kiosk QR code: check in this object's reservation of the signed-in user.
+  const checkInObject = useCheckInObject();
+  const handledCheckIn = useRef<string | null>(null);
+  useEffect(() => {
+    if (!search.einchecken || handledCheckIn.current === search.einchecken) return;
+    handledCheckIn.current = search.einchecken;
+    checkInObject.mutate(search.einchecken, {
+      onSuccess: (b) => notifications.show({ color: 'green', message: rt('notify.checkedIn', { name: b.objectName }) }),
+      onError: (e) => notifications.show({ color: 'red', title: rt('notify.failed'), message: isApiError(e) ? e.message : String(e), autoClose: false }),
+      onSettled: () => onSearch({ einchecken: undefined }),
+    });
+  }, [search.einchecken, checkInObject, onSearch, rt]);
+
+  if (boot.isPending) return <Loader />;
+  if (boot.error) return <Alert color="red">{isApiError(boot.error) ? boot.error.message : String(boot.error)}</Alert>;
+  if (!planId || !date || !boot.data) {
+    return (
+      <Stack>
+        <Title order={1} size="h2">
+          {rt(`title.${area}`)}
+        </Title>
+        <Text>{rt('empty.noPlans')}</Text>
+      </Stack>
+    );
+  }
+
+  const plan = plans.find((p) => p.id === planId)!;
+  const selectedObject = map.data?.objects.find((o) => o.id === selected) ?? null;
+  const day = map.data?.day;
+  const isFavouritePlan = boot.data.favourites.floorPlanId === planId;
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="center" gap="xs">
+        <Title order={1} size="h2">
+          {rt(`title.${area}`)}
+        </Title>
+        <SegmentedControl
+          aria-label={rt('view.label')}
+          value={view}
+          onChange={(v) => onView(v as Ansicht)}
+          data={[
+            { value: 'karte', label: rt('view.karte') },
+            { value: 'liste', label: rt('view.liste') },
+          ]}
+        />
+      </Group>
+
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Group gap={4} align="flex-end" wrap="nowrap">
+          <Select
+            label={rt('toolbar.floorPlan')}
+            data={plans.map((p) => ({ value: p.id, label: p.name }))}
+            value={planId}
+            onChange={(v) => v && onSearch({ grundriss: v })}
+            allowDeselect={false}
+            w={240}
+          />
+          <Tooltip label={isFavouritePlan ? rt('toolbar.favouritePlanActive') : rt('toolbar.favouritePlan')}>
+            <ActionIcon
+              size="lg"
+              variant={isFavouritePlan ? 'filled' : 'default'}
+              color="yellow"
+              aria-label={rt('toolbar.favouritePlan')}
+              aria-pressed={isFavouritePlan}
+              onClick={() => saveFavourites.mutate({ floorPlanId: isFavouritePlan ? null : planId, objectIds: [...favourites] })}
+            >
+              <span aria-hidden>{isFavouritePlan ? '★' : '☆'}</span>
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        <Group gap={4} align="flex-end" wrap="nowrap">
+          <ActionIcon size="lg" variant="default" aria-label={rt('toolbar.previousDay')} onClick={() => onSearch({ datum: addDays(date, -1) })} disabled={date <= boot.data.today}>
+            <span aria-hidden>‹</span>
+          </ActionIcon>
+          <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'de', firstDayOfWeek: 1 }}>
+          <DatePickerInput
+            label={rt('toolbar.date')}
+            value={date}
+            onChange={(v) => v && onSearch({ datum: String(v).slice(0, 10) })}
+            valueFormat="dd, DD.MM.YYYY"
+            minDate={boot.data.today}
+            maxDate={addDays(boot.data.today, boot.data.limits.daysAhead)}
+            w={170}
+            data-testid="date-input"
+          />
+          </DatesProvider>
+          <ActionIcon size="lg" variant="default" aria-label={rt('toolbar.nextDay')} onClick={() => onSearch({ datum: addDays(date, 1) })}>
+            <span aria-hidden>›</span>
+          </ActionIcon>
+        </Group>
+        <Select
+          label={rt('toolbar.bookingMode')}
+          data={[
+            { value: 'ganztags', label: rt('mode.ganztags') },
+            { value: 'stuendlich', label: rt('mode.stuendlich') },
+          ]}
+          value={hourly ? 'stuendlich' : 'ganztags'}
+          onChange={(v) => onSearch({ buchungsmodus: v === 'stuendlich' ? 'stuendlich' : undefined })}
+          allowDeselect={false}
+          w={160}
+        />
+        {hourly ? (
+          <Group gap={4} wrap="nowrap">
+            <Select label={rt('toolbar.from')} data={steps.slice(0, -1)} value={search.von ?? null} onChange={(v) => onSearch({ von: v ?? undefined })} w={100} />
+            <Select label={rt('toolbar.to')} data={steps.filter((s) => !search.von || s > search.von)} value={search.bis ?? null} onChange={(v) => onSearch({ bis: v ?? undefined })} w={100} />
+          </Group>
+        ) : (
+          <Select
+            label={rt('toolbar.timeOfDay')}
+            data={(['ganztags', 'vormittags', 'nachmittags'] as const).map((v) => ({ value: v, label: rt(`timeOfDay.${v}`) }))}
+            value={search.tageszeit ?? 'ganztags'}
+            onChange={(v) => onSearch({ tageszeit: v && v !== 'ganztags' ? (v as 'vormittags' | 'nachmittags') : undefined })}
+            allowDeselect={false}
+            w={160}
+          />
+        )}
+        <Select
+          label={rt('toolbar.filter')}
+          data={(['aus', 'frei', 'favoriten'] as const).map((v) => ({ value: v, label: rt(`filter.${v}`) }))}
+          value={filter}
+          onChange={(v) => onSearch({ filter: v && v !== 'aus' ? (v as 'frei' | 'favoriten') : undefined })}
+          allowDeselect={false}
+          w={160}
+        />
+      </Group>
+
+      {day ? (
+        <Group gap="md" justify="space-between">
+          <Text fw={600} data-testid="day-info" c={day.bookable ? undefined : 'red.8'}>
+            {day.bookable
+              ? rt(day.source === 'abweichend-offen' ? 'day.openDeviating' : 'day.open', { von: day.von, bis: day.bis })
+              : rt(day.source === 'abweichend-geschlossen' ? 'day.closedDeviating' : 'day.closed', { date: formatDate(`${date}T12:00:00Z`) })}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {rt('map.live')}
+          </Text>
+        </Group>
+      ) : null}
+      <MapLegend />
+
+      {map.error ? <Alert color="red">{isApiError(map.error) ? map.error.message : String(map.error)}</Alert> : null}
+      {!map.data ? (
+        <Loader />
+      ) : view === 'karte' ? (
+        <FloorPlanMap plan={plan} objects={map.data.objects} favourites={favourites} dimmed={(o) => !visible(o)} onSelect={(o) => setSelected(o.id)} />
+      ) : (
+        <SeatList
+          objects={map.data.objects}
+          equipment={boot.data.equipment}
+          favourites={favourites}
+          visible={visible}
+          sort={search.sortierung ?? 'name'}
+          equipmentFilter={search.ausstattung ? search.ausstattung.split(',') : []}
+          onSortChange={(s) => onSearch({ sortierung: s === 'name' ? undefined : s })}
+          onEquipmentFilterChange={(ids) => onSearch({ ausstattung: ids.length ? ids.join(',') : undefined })}
+          onSelect={(o) => setSelected(o.id)}
+        />
+      )}
+
+      {selectedObject && map.data ? (
+        <BookingDialog
+          area={area}
+          object={selectedObject}
+          day={map.data.day}
+          date={date}
+          initialMode={mode}
+          initialVon={search.von}
+          initialBis={search.bis}
+          limits={boot.data.limits}
+          favourite={favourites.has(selectedObject.id)}
+          onToggleFavourite={() => toggleFavourite(selectedObject.id)}
+          onClose={() => setSelected(null)}
+        />
+      ) : null}
+
+      {search.bestaetigen ? <ConfirmDeepLink id={search.bestaetigen} pending={boot.data.pendingConfirmations} onDone={() => onSearch({ bestaetigen: undefined })} /> : null}
+    </Stack>
+  );
+}
+
+/** Deep link of the pre-booking mail: confirm or decline in one step. */
+function ConfirmDeepLink({ id, pending, onDone }: { id: string; pending: { id: string; objectName: string; von: string; bis: string; booker: { name: string } }[]; onDone: () => void }) {
+  const rt = useRT();
+  const action = useBookingAction();
+  // A snapshot: after confirming, the booking leaves the pending list while the dialog is still open.
+  const [booking] = useState(() => pending.find((p) => p.id === id));
+  const run = (a: 'confirm' | 'cancel') =>
+    action.mutate(
+      { id, action: a },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: a === 'confirm' ? rt('notify.confirmed') : rt('notify.cancelled') });
+          onDone();
+        },
+      },
+    );
+  return (
+    <Modal opened onClose={onDone} title={rt('confirmDeepLink.title')}>
+      <Stack>
+        {booking ? (
+          <Text>
+            {rt('confirmDeepLink.text', { booker: booking.booker.name, name: booking.objectName, date: formatDate(booking.von), von: formatTime(booking.von), bis: formatTime(booking.bis) })}
+          </Text>
+        ) : (
+          <Text>{rt('confirmDeepLink.notFound')}</Text>
+        )}
+        {action.error ? <Alert color="red">{isApiError(action.error) ? action.error.message : String(action.error)}</Alert> : null}
+        {booking ? (
+          <Group justify="flex-end">
+            <Button variant="light" color="red" onClick={() => run('cancel')} loading={action.isPending}>
+              {rt('confirmDeepLink.decline')}
+            </Button>
+            <Button onClick={() => run('confirm')} loading={action.isPending}>
+              {rt('confirmDeepLink.confirm')}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { loginRequest, loginResponse } from '../../../../contracts/session';
+import { api } from '../../../lib/api-client';
+
+export type LoginRequest = z.infer<typeof loginRequest>;
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** POST /api/session/login. A 401 here is the generic "wrong credentials" answer, shown on the form. */
+export function useLogin() {
+  return useMutation({
+    mutationFn: (body: LoginRequest) =>
+      api.post<LoginResponse>('/api/session/login', body, { redirectOn401: false }),
+  });
+}

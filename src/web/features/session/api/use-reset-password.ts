@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { okResponse, resetPasswordRequest } from '../../../../contracts/session';
+import { api } from '../../../lib/api-client';
+
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+/** POST /api/session/password/reset: recovery link and invitation (/leseraum/passwort) alike. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (body: ResetPasswordRequest) =>
+      api.post<z.infer<typeof okResponse>>('/api/session/password/reset', body, { redirectOn401: false }),
+  });
+}

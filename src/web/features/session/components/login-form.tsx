@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useValidatedForm } from '../../../lib/use-validated-form';
+import { useLogin } from '../api/use-login';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Sign-in form. On success a full page load of the server's redirectTo, so the start-up data loads fresh. */
+export function LoginForm({
+  initialEmail = '',
+  onForgotPassword,
+}: {
+  initialEmail?: string;
+  onForgotPassword: (email: string) => void;
+}) {
+  const { t } = useTranslation('session');
+  const login = useLogin();
+  const [leaving, setLeaving] = useState(false);
+  const form = useValidatedForm(
+    { email: initialEmail, password: '' },
+    {
+      email: (v) => (EMAIL.test(v.trim()) ? null : t('login.emailInvalid')),
+      password: (v) => (v ? null : t('login.passwordRequired')),
+    },
+  );
+
+  const submit = form.onSubmit((values) =>
+    login.mutate(
+      { email: values.email.trim(), password: values.password },
+      {
+        onSuccess: ({ redirectTo }) => {
+          setLeaving(true);
+          window.location.assign(redirectTo || '/');
+        },
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          {t('login.title')}
+        </Title>
+        {login.isError ? (
+          <Alert color="red" title={t('login.failed')} role="alert">
+            {login.error.message}
+          </Alert>
+        ) : null}
+        <TextInput
+          label={t('login.email')}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          autoFocus
+          name="email"
+          {...form.field('email')}
+        />
+        <PasswordInput
+          label={t('login.password')}
+          autoComplete="current-password"
+          required
+          visibilityToggleButtonProps={{ 'aria-label': t('password.toggle') }}
+          name="password"
+          {...form.field('password')}
+        />
+        <Button type="submit" fullWidth loading={login.isPending || leaving}>
+          {t('login.submit')}
+        </Button>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          ta="center"
+          onClick={() => onForgotPassword(form.values.email.trim())}
+        >
+          {t('login.forgot')}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { availabilityResponse } from '../../../../contracts/vehicles';
+import { api } from '../../../lib/api-client';
+import { vehicleKeys } from './keys';
+
+export type Availability = z.infer<typeof availabilityResponse>;
+
+/** GET /api/vehicles/:id/availability: SPEC §4 check of a chosen period (message is the spec's). */
+export function useAvailability(vehicleId: string | null, von: string | null, bis: string | null, excludeBookingId?: string) {
+  return useQuery({
+    queryKey: vehicleKeys.availability(vehicleId ?? '', von ?? '', bis ?? '', excludeBookingId),
+    enabled: Boolean(vehicleId && von && bis),
+    queryFn: ({ signal }) =>
+      api.get<Availability>(
+        `/api/vehicles/${vehicleId}/availability?von=${encodeURIComponent(von!)}&bis=${encodeURIComponent(bis!)}${excludeBookingId ? `&excludeBookingId=${excludeBookingId}` : ''}`,
+        { signal },
+      ),
+  });
+}

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { attributeList, ObjectAttribute } from '../../../../contracts/vehicles';
+import { api } from '../../../lib/api-client';
+import { vehicleKeys } from './keys';
+
+export type { ObjectAttribute };
+
+/** GET /api/vehicle-attributes?target=…: object attributes of vehicles or trips. */
+export function useVehicleAttributes(target: 'FAHRZEUG' | 'FAHRZEUG_VERLAUF') {
+  return useQuery({
+    queryKey: vehicleKeys.attributes(target),
+    queryFn: ({ signal }) => api.get<z.infer<typeof attributeList>>(`/api/vehicle-attributes?target=${target}`, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,224 @@
+import { useState } from 'react';
+import { Anchor, Badge, Button, Card, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatTime } from '../../../../domain/time';
+import { isApiError } from '../../../lib/api-client';
+import { useCancelBooking } from '../api/use-cancel-booking';
+import { useMyBookings, type VehicleBooking } from '../api/use-my-bookings';
+import { useVehicleEvents } from '../api/use-vehicle-events';
+import { BookingDialog } from './booking-dialog';
+import { formatPeriod } from './format';
+import { EndTripDialog, StartTripDialog } from './trip-dialogs';
+
+const STATUS_COLOR: Record<string, string> = {
+  reserviert: 'blue',
+  aktiv: 'green',
+  durchgeführt: 'gray',
+  storniert: 'red',
+  vorgemerkt: 'yellow',
+  verschlossen: 'gray',
+};
+
+export function StatusBadge({ booking }: { booking: VehicleBooking }) {
+  const { t } = useTranslation('vehicles');
+  const pending = booking.needsApproval && !booking.approved && booking.status !== 'storniert';
+  return (
+    <Group gap={4}>
+      <Badge color={STATUS_COLOR[booking.status] ?? 'gray'} variant="light" tt="none" data-status={booking.status}>
+        {t(`status.${booking.status}`)}
+      </Badge>
+      {pending && (
+        <Badge color="yellow" variant="light" tt="none">
+          {t('overview.approvalPending')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+function useBookingActions() {
+  const { t } = useTranslation('vehicles');
+  const { t: tc } = useTranslation();
+  const cancel = useCancelBooking();
+  const [starting, setStarting] = useState<VehicleBooking | null>(null);
+  const [ending, setEnding] = useState<VehicleBooking | null>(null);
+  const [editing, setEditing] = useState<VehicleBooking | null>(null);
+  const confirmCancel = (b: VehicleBooking) =>
+    modals.openConfirmModal({
+      title: t('overview.cancelTitle'),
+      children: <Text size="sm">{t('overview.cancelConfirm', { name: `${b.vehicleLabel} (${b.licensePlate})`, period: formatPeriod(b.von, b.bis) })}</Text>,
+      labels: { confirm: t('overview.cancel'), cancel: t('overview.keep') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        cancel.mutate(b.id, {
+          onSuccess: () => notifications.show({ color: 'green', message: t('overview.cancelled') }),
+          onError: (e) => notifications.show({ color: 'red', message: isApiError(e) ? e.message : tc('errors.unknown') }),
+        }),
+    });
+  return { confirmCancel, starting, setStarting, ending, setEnding, editing, setEditing };
+}
+
+type Actions = ReturnType<typeof useBookingActions>;
+
+function BookingActions({ b, actions, compact }: { b: VehicleBooking; actions: Actions; compact?: boolean }) {
+  const { t } = useTranslation('vehicles');
+  const open = b.status === 'reserviert' || b.status === 'vorgemerkt';
+  const size = compact ? 'compact-xs' : 'xs';
+  const startable = open && new Date(b.von).getTime() - Date.now() < 12 * 3_600_000 && new Date(b.bis).getTime() > Date.now();
+  return (
+    <Group gap={6}>
+      {startable && (
+        <Button size={size} onClick={() => actions.setStarting(b)} disabled={b.needsApproval && !b.approved}>
+          {t('trip.start')}
+        </Button>
+      )}
+      {b.status === 'aktiv' && (
+        <Button size={size} onClick={() => actions.setEnding(b)}>
+          {t('trip.end')}
+        </Button>
+      )}
+      {open && (
+        <Button size={size} variant="default" onClick={() => actions.setEditing(b)}>
+          {t('overview.edit')}
+        </Button>
+      )}
+      {(open || b.status === 'aktiv') && (
+        <Button size={size} variant="subtle" color="red" onClick={() => actions.confirmCancel(b)}>
+          {t('overview.cancel')}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function BookingCard({ b, myId, actions, compact }: { b: VehicleBooking; myId: string; actions: Actions; compact?: boolean }) {
+  const { t } = useTranslation('vehicles');
+  const forOther = b.bookedFor.id !== myId;
+  const byOther = b.bookedBy.id !== myId;
+  return (
+    <Card withBorder padding={compact ? 'xs' : 'sm'} data-booking-id={b.id}>
+      <Stack gap={4}>
+        <Group justify="space-between" gap={4} wrap="nowrap" align="flex-start">
+          <Text fw={600} size="sm">
+            {b.vehicleLabel}
+          </Text>
+          <Badge variant="outline" tt="none" size="sm" style={{ flexShrink: 0 }}>
+            {b.licensePlate}
+          </Badge>
+        </Group>
+        <Text size="sm">
+          {formatDate(b.von)} · {formatTime(b.von)}–{formatDate(b.von) === formatDate(b.bis) ? formatTime(b.bis) : `${formatDate(b.bis)} ${formatTime(b.bis)}`}
+        </Text>
+        {forOther && <Text size="xs" c="dimmed">{t('overview.bookedFor', { name: b.bookedFor.name })}</Text>}
+        {byOther && <Text size="xs" c="dimmed">{t('overview.bookedBy', { name: b.bookedBy.name })}</Text>}
+        <StatusBadge booking={b} />
+        {b.status === 'storniert' && b.cancelReason && (
+          <Text size="xs" c="red.8">
+            {t('overview.cancelReason', { reason: b.cancelReason })}
+          </Text>
+        )}
+        <BookingActions b={b} actions={actions} compact={compact} />
+      </Stack>
+    </Card>
+  );
+}
+
+function Dialogs({ actions, myId }: { actions: Actions; myId: string }) {
+  return (
+    <>
+      <StartTripDialog booking={actions.starting} onClose={() => actions.setStarting(null)} />
+      <EndTripDialog booking={actions.ending} onClose={() => actions.setEnding(null)} />
+      <BookingDialog
+        opened={actions.editing !== null}
+        onClose={() => actions.setEditing(null)}
+        booking={actions.editing}
+        myId={myId}
+        vehicle={
+          actions.editing
+            ? { id: actions.editing.vehicleId, brand: actions.editing.vehicleLabel, model: '', licensePlate: actions.editing.licensePlate, requiredLicenseClass: null }
+            : null
+        }
+      />
+    </>
+  );
+}
+
+/** Sidebar of /fahrzeuge: the user's upcoming bookings and bookings made for others (SPEC §2 booking overview sidebar). */
+export function MyBookingsSidebar({ myId }: { myId: string }) {
+  const { t } = useTranslation('vehicles');
+  const mine = useMyBookings();
+  const actions = useBookingActions();
+  const upcoming = (list: VehicleBooking[]) => list.filter((b) => b.status !== 'storniert' && b.status !== 'durchgeführt').slice(0, 8);
+  return (
+    <Stack gap="xs" p="xs" aria-label={t('overview.sidebarTitle')} component="section">
+      <Group justify="space-between">
+        <Title order={2} size="h5">
+          {t('overview.sidebarTitle')}
+        </Title>
+        <Anchor component={Link} to="/fahrzeuge/uebersicht" size="sm">
+          {t('overview.showAll')}
+        </Anchor>
+      </Group>
+      {mine.isPending && <Loader size="sm" />}
+      {mine.data && upcoming(mine.data.forMe).length === 0 && upcoming(mine.data.forOthers).length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('overview.empty')}
+        </Text>
+      )}
+      {mine.data && upcoming(mine.data.forMe).map((b) => <BookingCard key={b.id} b={b} myId={myId} actions={actions} compact />)}
+      {mine.data && upcoming(mine.data.forOthers).length > 0 && (
+        <>
+          <Text size="sm" fw={600} mt="xs">
+            {t('overview.forOthers')}
+          </Text>
+          {upcoming(mine.data.forOthers).map((b) => (
+            <BookingCard key={b.id} b={b} myId={myId} actions={actions} compact />
+          ))}
+        </>
+      )}
+      <Dialogs actions={actions} myId={myId} />
+    </Stack>
+  );
+}
+
+/** /fahrzeuge/uebersicht: all own bookings and those made for others, with vehicle, plate, date, time and actions. */
+export function BookingsOverview({ myId }: { myId: string }) {
+  const { t } = useTranslation('vehicles');
+  const [past, setPast] = useState(false);
+  const mine = useMyBookings(past);
+  const actions = useBookingActions();
+  useVehicleEvents();
+  const section = (title: string, list: VehicleBooking[]) => (
+    <Stack gap="xs">
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      {list.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('overview.empty')}
+        </Text>
+      ) : (
+        <Stack gap="xs">
+          {list.map((b) => (
+            <BookingCard key={b.id} b={b} myId={myId} actions={actions} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+  return (
+    <Stack gap="lg" maw={900}>
+      <Group justify="space-between">
+        <Title order={1}>{t('overview.title')}</Title>
+        <Switch label={t('overview.includePast')} checked={past} onChange={(e) => setPast(e.currentTarget.checked)} />
+      </Group>
+      {mine.isPending && <Loader />}
+      {mine.data && section(t('overview.forMe'), mine.data.forMe)}
+      {mine.data && section(t('overview.forOthers'), mine.data.forOthers)}
+      <Dialogs actions={actions} myId={myId} />
+    </Stack>
+  );
+}

@@ -1,0 +1,181 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, Alert, Button, FileInput, Group, Modal, NumberInput, Paper, Select, SimpleGrid, Slider, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { CLEANLINESS } from '../../../../contracts/vehicles';
+import { isApiError } from '../../../lib/api-client';
+import type { VehicleBooking } from '../api/use-my-bookings';
+import { uploadReceipt, useCheckIn, useCheckOut } from '../api/use-trip';
+import { useVehicleAttributes } from '../api/use-vehicle-attributes';
+import { useVehicleLocations } from '../api/use-vehicle-locations';
+import { AttributeFields } from './attribute-fields';
+
+/** Fahrt starten: CHECK_IN with an optional mileage. */
+export function StartTripDialog({ booking, onClose }: { booking: VehicleBooking | null; onClose: () => void }) {
+  const { t } = useTranslation('vehicles');
+  const { t: tc } = useTranslation();
+  const checkIn = useCheckIn();
+  const [mileage, setMileage] = useState<number | ''>('');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setMileage('');
+    setError(null);
+  }, [booking]);
+  if (!booking) return null;
+  return (
+    <Modal opened onClose={onClose} title={t('trip.startTitle', { name: booking.vehicleLabel })}>
+      <Stack>
+        <Text size="sm">{t('trip.startText', { name: booking.vehicleLabel, plate: booking.licensePlate })}</Text>
+        <NumberInput label={t('trip.mileage')} suffix=" km" thousandSeparator="." decimalSeparator="," min={0} allowDecimal={false} value={mileage} onChange={(v) => setMileage(v === '' ? '' : Number(v))} />
+        {error && <Alert color="red" role="alert">{error}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {tc('actions.cancel')}
+          </Button>
+          <Button
+            loading={checkIn.isPending}
+            onClick={() =>
+              checkIn.mutate(
+                { id: booking.id, ...(mileage === '' ? {} : { mileage }) },
+                {
+                  onSuccess: () => {
+                    notifications.show({ color: 'green', message: t('trip.started') });
+                    onClose();
+                  },
+                  onError: (e) => setError(isApiError(e) ? e.message : tc('errors.unknown')),
+                },
+              )
+            }
+          >
+            {t('trip.start')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+interface DamageDraft {
+  description: string;
+  file: File | null;
+}
+
+/**
+ * Fahrt beenden: mileage, fuel or state of charge, cleanliness inside and
+ * outside, parking space of the vehicle's location, damages with photo, and
+ * the FAHRZEUG_VERLAUF attributes. The server's messages are shown verbatim.
+ */
+export function EndTripDialog({ booking, locationName, onClose }: { booking: VehicleBooking | null; locationName?: string; onClose: () => void }) {
+  const { t } = useTranslation('vehicles');
+  const { t: tc } = useTranslation();
+  const checkOut = useCheckOut();
+  const attributes = useVehicleAttributes('FAHRZEUG_VERLAUF');
+  const locations = useVehicleLocations();
+  const [mileage, setMileage] = useState<number | ''>('');
+  const [fuel, setFuel] = useState<number>(100);
+  const [inside, setInside] = useState<string>('sauber');
+  const [outside, setOutside] = useState<string>('sauber');
+  const [parking, setParking] = useState<string | null>(null);
+  const [damages, setDamages] = useState<DamageDraft[]>([]);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setMileage('');
+    setFuel(100);
+    setInside('sauber');
+    setOutside('sauber');
+    setParking(null);
+    setDamages([]);
+    setValues({});
+    setError(null);
+  }, [booking]);
+  if (!booking) return null;
+  const location = (locations.data?.locations ?? []).find((l) => l.name === (locationName ?? booking.locationName));
+  const cleanliness = CLEANLINESS.map((c) => ({ value: c, label: t(`cleanliness.${c}`) }));
+
+  const submit = async () => {
+    if (mileage === '') {
+      setError(t('trip.mandatory'));
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const uploaded = await Promise.all(
+        damages
+          .filter((d) => d.description.trim() || d.file)
+          .map(async (d) => ({ description: d.description.trim(), receiptId: d.file ? await uploadReceipt(booking.id, d.file) : null })),
+      );
+      await checkOut.mutateAsync({
+        id: booking.id,
+        body: {
+          mileage,
+          fuelPercent: fuel,
+          cleanlinessInside: inside as (typeof CLEANLINESS)[number],
+          cleanlinessOutside: outside as (typeof CLEANLINESS)[number],
+          parkingSpaceId: parking,
+          damages: uploaded,
+          attributes: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')),
+        },
+      });
+      notifications.show({ color: 'green', message: t('trip.ended') });
+      onClose();
+    } catch (e) {
+      setError(isApiError(e) ? e.message : tc('errors.unknown'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t('trip.endTitle', { name: booking.vehicleLabel })} size="lg">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NumberInput label={t('trip.mileage')} withAsterisk suffix=" km" thousandSeparator="." decimalSeparator="," min={0} allowDecimal={false} value={mileage} onChange={(v) => setMileage(v === '' ? '' : Number(v))} />
+          <NumberInput label={t('trip.fuel')} withAsterisk suffix=" %" value={fuel} onChange={(v) => setFuel(v === '' ? Number.NaN : Number(v))} />
+        </SimpleGrid>
+        <Slider value={Number.isFinite(fuel) ? Math.min(Math.max(fuel, 0), 100) : 0} onChange={setFuel} min={0} max={100} step={5} label={(v) => `${v} %`} aria-label={t('trip.fuel')} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Select label={t('trip.cleanInside')} data={cleanliness} value={inside} onChange={(v) => setInside(v ?? 'sauber')} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
+          <Select label={t('trip.cleanOutside')} data={cleanliness} value={outside} onChange={(v) => setOutside(v ?? 'sauber')} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
+          <Select
+            label={t('trip.parking')}
+            data={(location?.parkingSpaces ?? []).map((p) => ({ value: p.id, label: p.name }))}
+            value={parking}
+            onChange={setParking}
+            clearable
+            comboboxProps={{ withinPortal: true }}
+          />
+        </SimpleGrid>
+        {(attributes.data?.attributes.length ?? 0) > 0 && <AttributeFields attributes={attributes.data!.attributes} values={values} onChange={setValues} />}
+        <Title order={4}>{t('trip.damages')}</Title>
+        {damages.map((d, i) => (
+          <Paper key={i} withBorder p="sm">
+            <Group align="flex-end" wrap="nowrap">
+              <Stack gap={6} style={{ flex: 1 }}>
+                <TextInput label={t('trip.damageDescription')} value={d.description} onChange={(e) => setDamages(damages.map((x, j) => (j === i ? { ...x, description: e.currentTarget.value } : x)))} />
+                <FileInput label={t('trip.damagePhoto')} accept="image/png,image/jpeg,application/pdf" value={d.file} onChange={(f) => setDamages(damages.map((x, j) => (j === i ? { ...x, file: f } : x)))} clearable />
+              </Stack>
+              <ActionIcon variant="subtle" color="red" aria-label={t('trip.removeDamage')} onClick={() => setDamages(damages.filter((_, j) => j !== i))}>
+                ×
+              </ActionIcon>
+            </Group>
+          </Paper>
+        ))}
+        <Button variant="light" onClick={() => setDamages([...damages, { description: '', file: null }])} w="fit-content">
+          {t('trip.addDamage')}
+        </Button>
+        {error && <Alert color="red" role="alert">{error}</Alert>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {tc('actions.cancel')}
+          </Button>
+          <Button loading={busy} onClick={() => void submit()}>
+            {t('trip.end')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

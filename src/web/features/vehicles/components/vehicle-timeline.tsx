@@ -1,0 +1,110 @@
+import { Box, Text, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../../domain/time';
+import { addDays, startOfDay } from '../../../../domain/vehicle-time';
+import type { TimelineBooking } from '../api/use-vehicle-timeline';
+
+export type TimelineMode = 'day' | 'week';
+
+const WEEKDAY_SHORT_DE = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'];
+const WEEKDAY_SHORT_EN = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/**
+ * One vehicle's bookings as a bar over a day (hour ticks) or a week (day
+ * columns). Free space is clickable and opens the booking dialog at that time.
+ */
+export function VehicleTimeline({
+  name,
+  bookings,
+  mode,
+  startDay,
+  onPick,
+}: {
+  name: string;
+  bookings: TimelineBooking[];
+  mode: TimelineMode;
+  /** YYYY-MM-DD: the day, or the Monday of the week. */
+  startDay: string;
+  onPick: (day: string, at: Date) => void;
+}) {
+  const { t, i18n } = useTranslation('vehicles');
+  const days = mode === 'day' ? 1 : 7;
+  const from = startOfDay(startDay).getTime();
+  const to = startOfDay(addDays(startDay, days)).getTime();
+  const span = to - from;
+  const pct = (ms: number) => `${(Math.min(Math.max(ms - from, 0), span) / span) * 100}%`;
+  const now = Date.now();
+  const dayNames = i18n.language === 'en' ? WEEKDAY_SHORT_EN : WEEKDAY_SHORT_DE;
+  const ticks =
+    mode === 'day'
+      ? [0, 3, 6, 9, 12, 15, 18, 21].map((h) => ({ at: startOfDay(startDay).getTime() + h * 3_600_000, label: `${String(h).padStart(2, '0')}` }))
+      : Array.from({ length: 7 }, (_, i) => {
+          const d = addDays(startDay, i);
+          return { at: startOfDay(d).getTime(), label: `${dayNames[new Date(`${d}T12:00:00Z`).getUTCDay()]} ${d.slice(8, 10)}.${d.slice(5, 7)}.` };
+        });
+
+  const pick = (e: React.MouseEvent<HTMLDivElement>) => {
+    const rect = e.currentTarget.getBoundingClientRect();
+    const at = new Date(from + ((e.clientX - rect.left) / rect.width) * span);
+    const dayIndex = Math.min(days - 1, Math.floor(((e.clientX - rect.left) / rect.width) * days));
+    onPick(addDays(startDay, dayIndex), at);
+  };
+
+  return (
+    <Box>
+      <Box pos="relative" h={16} aria-hidden>
+        {ticks.map((tick) => (
+          <Text key={tick.at} size="xs" c="dimmed" pos="absolute" left={pct(tick.at)} style={{ whiteSpace: 'nowrap', paddingLeft: 2 }}>
+            {tick.label}
+          </Text>
+        ))}
+      </Box>
+      <Box
+        role="button"
+        tabIndex={0}
+        aria-label={t('timeline.label', { name })}
+        onClick={pick}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') onPick(startDay, new Date(Math.max(now, from)));
+        }}
+        pos="relative"
+        h={26}
+        style={{
+          cursor: 'pointer',
+          borderRadius: 4,
+          background: 'var(--mantine-color-green-0)',
+          border: '1px solid var(--mantine-color-gray-3)',
+          overflow: 'hidden',
+        }}
+      >
+        {ticks.map((tick) => (
+          <Box key={tick.at} pos="absolute" top={0} bottom={0} left={pct(tick.at)} w={1} bg="gray.3" />
+        ))}
+        {now > from && now < to && <Box pos="absolute" top={0} bottom={0} left={pct(now)} w={2} bg="red.6" title={t('timeline.today')} />}
+        {bookings.map((b) => {
+          const s = new Date(b.von).getTime();
+          const e = new Date(b.bis).getTime();
+          if (e <= from || s >= to) return null;
+          const blockedType = b.type !== 'BUCHUNG';
+          const color = blockedType ? 'gray.6' : b.mine ? 'blue.6' : b.status === 'durchgeführt' ? 'gray.4' : 'orange.6';
+          const who = blockedType ? t('timeline.blocked') : b.mine ? t('timeline.mine') : b.bookedFor || t('timeline.booked');
+          return (
+            <Tooltip key={b.id} label={t('timeline.bookingTitle', { from: formatTime(b.von), to: formatTime(b.bis), who })} withArrow>
+              <Box
+                data-booking={b.id}
+                pos="absolute"
+                top={3}
+                bottom={3}
+                left={pct(s)}
+                w={`calc(${pct(e)} - ${pct(s)})`}
+                bg={color}
+                style={{ borderRadius: 3, minWidth: 3 }}
+                onClick={(ev) => ev.stopPropagation()}
+              />
+            </Tooltip>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}

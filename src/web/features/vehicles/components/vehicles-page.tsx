@@ -1,0 +1,286 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Alert, Badge, Button, Card, Group, Image, Loader, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DateTimePicker, DatesProvider } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import { useDocumentTitle } from '@mantine/hooks';
+import { dayjs } from '../../../lib/dayjs';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../../domain/time';
+import { addDays, berlinDay, startOfDay, weekdayOf } from '../../../../domain/vehicle-time';
+import { useVehicleAttributes, type ObjectAttribute } from '../api/use-vehicle-attributes';
+import { useVehicleEvents } from '../api/use-vehicle-events';
+import { useVehicleLocations } from '../api/use-vehicle-locations';
+import { useVehicleTimeline, type TimelineBooking } from '../api/use-vehicle-timeline';
+import { useVehicles, type Vehicle, type VehicleFilters } from '../api/use-vehicles';
+import { attributeText } from './attribute-fields';
+import { BookingDialog } from './booking-dialog';
+import { vehicleName } from './format';
+import { VehicleTimeline, type TimelineMode } from './vehicle-timeline';
+
+const ORDER = ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags'];
+const has = (a: ObjectAttribute, type: string) => a.conditions.some((c) => c.type === type);
+
+function mondayOf(day: string): string {
+  return addDays(day, -ORDER.indexOf(weekdayOf(day)));
+}
+
+/** Placeholder when a vehicle has no photo: a simple car or bike outline. */
+function VehicleIcon({ bike }: { bike: boolean }) {
+  return bike ? (
+    <svg width="70%" viewBox="0 0 56 36" fill="none" stroke="var(--mantine-color-gray-6)" strokeWidth="2.5">
+      <circle cx="12" cy="24" r="9" />
+      <circle cx="44" cy="24" r="9" />
+      <path d="M12 24 L22 8 H36 L44 24 M22 8 L28 24 L36 8 M19 5 H26" />
+    </svg>
+  ) : (
+    <svg width="70%" viewBox="0 0 64 36" fill="none" stroke="var(--mantine-color-gray-6)" strokeWidth="2.5">
+      <path d="M4 26 V18 L12 16 L20 6 H44 L54 16 L60 18 V26 H4 Z" />
+      <circle cx="16" cy="27" r="5" fill="var(--mantine-color-gray-1)" />
+      <circle cx="48" cy="27" r="5" fill="var(--mantine-color-gray-1)" />
+      <path d="M22 9 H32 V16 H15 Z M35 9 H43 L50 16 H35 Z" />
+    </svg>
+  );
+}
+
+function VehicleCard({
+  v,
+  attributes,
+  bookings,
+  mode,
+  startDay,
+  onBook,
+}: {
+  v: Vehicle;
+  attributes: ObjectAttribute[];
+  bookings: TimelineBooking[];
+  mode: TimelineMode;
+  startDay: string;
+  onBook: (v: Vehicle, day?: string, at?: Date) => void;
+}) {
+  const { t } = useTranslation('vehicles');
+  const name = vehicleName(v);
+  const facts = [
+    v.fuel,
+    v.seats ? t('card.seats', { count: v.seats }) : null,
+    v.gearbox,
+    v.airConditioning ? t('card.facts.ac') : null,
+    v.navigation ? t('card.facts.nav') : null,
+    v.requiredLicenseClass ? t('card.licence', { cls: v.requiredLicenseClass }) : null,
+  ].filter(Boolean);
+  const cardAttrs = attributes.filter((a) => has(a, 'SHOW_CARD') && v.attributes[a.id] !== undefined);
+  const days =
+    v.bookingTimes.weekdays.length === 7
+      ? t('card.everyDay')
+      : v.bookingTimes.weekdays.map((d) => d.slice(0, 2).replace(/^./, (c) => c.toUpperCase())).join(', ');
+  return (
+    <Card withBorder padding="md" data-vehicle={v.licensePlate}>
+      <Group align="flex-start" wrap="nowrap" gap="sm">
+        {v.imageUrl ? (
+          <Image src={v.imageUrl} alt={t('card.imageAlt', { name })} w={{ base: 72, sm: 120 }} h={{ base: 48, sm: 80 }} radius="sm" fit="cover" />
+        ) : (
+          <Stack
+            w={{ base: 72, sm: 120 }}
+            h={{ base: 48, sm: 80 }}
+            justify="center"
+            align="center"
+            bg="gray.1"
+            style={{ borderRadius: 4, flexShrink: 0 }}
+            aria-hidden
+          >
+            <VehicleIcon bike={/rad|bike/i.test(v.category)} />
+          </Stack>
+        )}
+        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Title order={3} size="h5">
+              {name}
+            </Title>
+            <Badge variant="outline" tt="none" size="lg">
+              {v.licensePlate}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {v.locationName} · {v.category}
+          </Text>
+          <Text size="xs">{facts.join(' · ')}</Text>
+          {cardAttrs.length > 0 && (
+            <Text size="xs" fw={500}>
+              {cardAttrs.map((a) => `${a.label}: ${attributeText(a, v.attributes[a.id], t('attributes.yes'), t('attributes.no'))}`).join(' · ')}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            {t('card.times', { days, from: v.bookingTimes.from, to: v.bookingTimes.to })}
+            {v.bookingOutsidePossible ? ` · ${t('card.outsideTimes', { from: v.bookingTimes.from, to: v.bookingTimes.to })}` : ''}
+          </Text>
+        </Stack>
+      </Group>
+      <Stack gap={6} mt="sm">
+        <VehicleTimeline name={name} bookings={bookings} mode={mode} startDay={startDay} onPick={(day, at) => onBook(v, day, at)} />
+        <Group justify="flex-end">
+          <Button size="xs" onClick={() => onBook(v, startDay)} aria-label={`${t('card.book')}: ${name} ${v.licensePlate}`}>
+            {t('card.book')}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /fahrzeuge: filters, vehicle cards with day/week timeline, booking dialog; live updates over SSE. */
+export function VehiclesPage({ myId }: { myId: string }) {
+  const { t, i18n } = useTranslation('vehicles');
+  const { t: tc } = useTranslation();
+  useDocumentTitle(`${t('title')} · ${tc('appName')}`);
+  const today = berlinDay(new Date());
+  const [mode, setMode] = useState<TimelineMode>('day');
+  const [anchor, setAnchor] = useState(today);
+  const [filters, setFilters] = useState<VehicleFilters>({});
+  const [free, setFree] = useState<{ from: string | null; to: string | null }>({ from: null, to: null });
+  const setFreePeriod = (next: { from: string | null; to: string | null }) => {
+    setFree(next);
+    const iso = (v: string | null) => (v ? dayjs.tz(v, 'YYYY-MM-DD HH:mm:ss', 'Europe/Berlin').toISOString() : undefined);
+    const from = iso(next.from);
+    const to = iso(next.to);
+    setFilters((f) => ({ ...f, freeFrom: from && to && to > from ? from : undefined, freeTo: from && to && to > from ? to : undefined }));
+  };
+  const [dialog, setDialog] = useState<{ vehicle: Vehicle; day?: string; at?: Date } | null>(null);
+  const vehicles = useVehicles(filters);
+  const locations = useVehicleLocations();
+  const attributes = useVehicleAttributes('FAHRZEUG');
+  const startDay = mode === 'day' ? anchor : mondayOf(anchor);
+  const from = startOfDay(startDay).toISOString();
+  const to = startOfDay(addDays(startDay, mode === 'day' ? 1 : 7)).toISOString();
+  const timeline = useVehicleTimeline(from, to);
+  const onEvent = useCallback(
+    (type: string) => {
+      if (type === 'created') notifications.show({ message: t('live.created'), color: 'blue', autoClose: 2500 });
+      if (type === 'cancelled') notifications.show({ message: t('live.cancelled'), color: 'gray', autoClose: 2500 });
+    },
+    [t],
+  );
+  useVehicleEvents(onEvent);
+
+  const byVehicle = useMemo(() => new Map((timeline.data?.vehicles ?? []).map((x) => [x.vehicleId, x.bookings])), [timeline.data]);
+  const filterAttrs = (attributes.data?.attributes ?? []).filter((a) => has(a, 'SHOW_FILTER'));
+  const move = (dir: number) => setAnchor(addDays(anchor, dir * (mode === 'day' ? 1 : 7)));
+  const label = mode === 'day' ? `${formatDate(startOfDay(anchor))}` : `${formatDate(startOfDay(startDay))} – ${formatDate(startOfDay(addDays(startDay, 6)))}`;
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>{t('title')}</Title>
+      <Text size="sm" c="dimmed">
+        {t('intro')}
+      </Text>
+      <Card withBorder padding="sm" component="section" aria-label={t('filters.title')}>
+        <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'de', firstDayOfWeek: 1 }}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+            <Select
+              label={t('filters.location')}
+              placeholder={t('filters.allLocations')}
+              data={(locations.data?.locations ?? []).map((l) => ({ value: l.id, label: l.name }))}
+              value={filters.locationId ?? null}
+              onChange={(v) => setFilters({ ...filters, locationId: v ?? undefined })}
+              clearable
+            />
+            <Select
+              label={t('filters.category')}
+              placeholder={t('filters.allCategories')}
+              data={vehicles.data?.categories ?? []}
+              value={filters.category ?? null}
+              onChange={(v) => setFilters({ ...filters, category: v ?? undefined })}
+              clearable
+            />
+            <DateTimePicker
+              label={t('filters.freeFrom')}
+              valueFormat="DD.MM.YYYY HH:mm"
+              value={free.from}
+              onChange={(v) => setFreePeriod({ ...free, from: v })}
+              clearable
+            />
+            <DateTimePicker
+              label={t('filters.freeTo')}
+              valueFormat="DD.MM.YYYY HH:mm"
+              value={free.to}
+              onChange={(v) => setFreePeriod({ ...free, to: v })}
+              clearable
+            />
+            {filterAttrs.map((a) => (
+              <Select
+                key={a.id}
+                label={a.label}
+                placeholder={t('filters.any')}
+                data={
+                  a.type === 'CHECKBOX'
+                    ? [
+                        { value: 'true', label: t('filters.yes') },
+                        { value: 'false', label: t('filters.no') },
+                      ]
+                    : a.choices.map((c) => ({ value: c.key, label: c.text }))
+                }
+                value={filters.attributes?.[a.id] ?? null}
+                onChange={(v) => setFilters({ ...filters, attributes: { ...filters.attributes, [a.id]: v ?? '' } })}
+                clearable
+              />
+            ))}
+          </SimpleGrid>
+        </DatesProvider>
+      </Card>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="xs">
+          <Button variant="default" size="xs" onClick={() => move(-1)}>
+            ‹ {t('timeline.previous')}
+          </Button>
+          <Button variant="default" size="xs" onClick={() => setAnchor(today)}>
+            {t('timeline.today')}
+          </Button>
+          <Button variant="default" size="xs" onClick={() => move(1)}>
+            {t('timeline.next')} ›
+          </Button>
+          <Text fw={600} size="sm" aria-live="polite">
+            {label}
+          </Text>
+        </Group>
+        <SegmentedControl
+          size="xs"
+          value={mode}
+          onChange={(v) => setMode(v as TimelineMode)}
+          data={[
+            { value: 'day', label: t('timeline.day') },
+            { value: 'week', label: t('timeline.week') },
+          ]}
+        />
+      </Group>
+      {vehicles.isPending && <Loader />}
+      {vehicles.isError && <Alert color="red">{tc('errors.loadFailed')}</Alert>}
+      {vehicles.data && (
+        <>
+          <Text size="sm" c="dimmed">
+            {vehicles.data.vehicles.length ? t('filters.count', { count: vehicles.data.vehicles.length }) : t('filters.none')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+            {vehicles.data.vehicles.map((v) => (
+              <VehicleCard
+                key={v.id}
+                v={v}
+                attributes={attributes.data?.attributes ?? []}
+                bookings={byVehicle.get(v.id) ?? []}
+                mode={mode}
+                startDay={startDay}
+                onBook={(vehicle, day, at) => setDialog({ vehicle, ...(day ? { day: day < today ? today : day } : {}), ...(at ? { at } : {}) })}
+              />
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+      <BookingDialog
+        opened={dialog !== null}
+        onClose={() => setDialog(null)}
+        vehicle={dialog?.vehicle ?? null}
+        initialDay={dialog?.day}
+        initialAt={dialog?.at}
+        myId={myId}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,37 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { AdminPage } from '../../../components/admin-page';
+import { RoomAdmin } from '../../../features/room-admin/components/room-admin';
+import { optionalEnum, optionalText } from '../../../lib/search-params';
+
+const TABS = ['plan', 'ausstattung', 'oeffnungszeiten', 'kiosk'] as const;
+
+function raeumeSearch(search: Record<string, unknown>): { grundriss?: string; tab?: (typeof TABS)[number] } {
+  const grundriss = optionalText(search.grundriss);
+  const tab = optionalEnum(TABS, search.tab);
+  return { ...(grundriss ? { grundriss } : {}), ...(tab ? { tab } : {}) };
+}
+
+/** SPEC §2/§6: /admin/raeume (user layout, guarded by ausstattungs_pflege: 'no ausstattung'). */
+export const Route = createFileRoute('/_app/admin/raeume')({
+  validateSearch: raeumeSearch,
+  component: RoomsPage,
+});
+
+function RoomsPage() {
+  const { t } = useTranslation('readingRooms');
+  const { grundriss, tab = 'plan' } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  useDocumentTitle(`${t('admin.title')} · Buchbar`);
+  return (
+    <AdminPage>
+      <RoomAdmin
+        planId={grundriss}
+        tab={tab}
+        onPlan={(id) => void navigate({ search: (s) => ({ ...s, grundriss: id }), replace: true })}
+        onTab={(next) => void navigate({ search: (s) => ({ ...s, tab: next === 'plan' ? undefined : (next as (typeof TABS)[number]) }), replace: true })}
+      />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,22 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Alert } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { KioskLayout } from '../components/layouts/kiosk-layout';
+import { KioskBoard } from '../features/kiosk/components/kiosk-board';
+import { tokenSearch } from '../lib/search-params';
+
+/** SPEC §2: /kiosk (kiosk layout). No user session: the link's token binds tenant and floor plan. */
+export const Route = createFileRoute('/kiosk')({
+  validateSearch: tokenSearch,
+  component: KioskPage,
+});
+
+function KioskPage() {
+  const { t } = useTranslation('readingRooms');
+  const { token } = Route.useSearch();
+  return (
+    <KioskLayout>
+      {token ? <KioskBoard token={token} /> : <Alert color="red">{t('kiosk.missingToken')}</Alert>}
+    </KioskLayout>
+  );
+}

@@ -1,0 +1,28 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Container, Paper } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { UserLayout } from '../../components/layouts/user-layout';
+import { SetPasswordForm } from '../../features/session/components/set-password-form';
+import { tokenSearch } from '../../lib/search-params';
+
+/** Public: creating the password from an invitation (SPEC §2: user layout, password creation). */
+export const Route = createFileRoute('/leseraum/passwort')({
+  validateSearch: tokenSearch,
+  component: InvitationPasswordPage,
+});
+
+function InvitationPasswordPage() {
+  const { t } = useTranslation('session');
+  const { token } = Route.useSearch();
+  useDocumentTitle(`${t('invitation.title')} · Buchbar`);
+  return (
+    <UserLayout anonymous>
+      <Container size="xs" px={0} py="lg">
+        <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="lg">
+          <SetPasswordForm token={token} mode="invitation" />
+        </Paper>
+      </Container>
+    </UserLayout>
+  );
+}
