@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -20,6 +21,26 @@ function buildManifest(): Plugin {
   };
 }
 
+/** Writes a .gz beside every text asset once at build time, so serving it compressed costs no CPU. */
+function precompress(): Plugin {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const p = path.join(dir, name);
+      return statSync(p).isDirectory() ? walk(p) : [p];
+    });
+  return {
+    name: 'buchbar-precompress',
+    apply: 'build',
+    writeBundle(options) {
+      for (const file of walk(options.dir ?? 'dist/web')) {
+        if (!/\.(js|css|html|json|svg)$/.test(file) || statSync(file).size < 1024) continue;
+        const bytes = readFileSync(file);
+        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
@@ -33,6 +54,7 @@ export default defineConfig({
     }),
     react(),
     buildManifest(),
+    precompress(),
   ],
   build: { outDir: path.resolve('dist/web'), emptyOutDir: true, sourcemap: false },
   server: { proxy: { '/api': 'http://localhost:3000', '/builds': 'http://localhost:3000' } },

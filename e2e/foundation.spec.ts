@@ -34,7 +34,7 @@ describe('foundation journeys in Chromium', () => {
     const page = await newPage(browser);
     await page.goto(server.url('stadtwerke', '/admin/benutzer'));
     await page.waitForURL(/\/login$/);
-    await expect(page.getByRole('button', { name: 'Anmelden' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Anmelden' }).waitFor();
     await page.screenshot({ path: `${shots}/login-1440.png`, fullPage: true });
     await signIn(page, 'admin@stadtwerke.test');
     await page.waitForURL(/\/admin\/benutzer$/);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -67,6 +68,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     mailer.close();
   });
 
+  // API answers compressed on the fly; built assets are precompressed at build time (plugins/spa.ts).
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5, fields: 50 } });
   await app.register(fastifyHelmet, {

@@ -36,6 +36,8 @@ export async function registerSpa(app: FastifyInstance, deps: Deps, webRoot: str
       prefix: '/',
       index: false,
       wildcard: false,
+      // vite.config.ts writes a .gz beside every asset; it is sent to every browser that accepts gzip.
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
         else res.header('Cache-Control', 'no-cache');
