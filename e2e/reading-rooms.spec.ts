@@ -1,0 +1,230 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../src/db/seed/demo-data';
+import { addDays, berlinDay, germanDay } from '../src/domain/opening-hours';
+import { startSmtpServer } from '../test/support/smtp';
+import { launchBrowser, newPage } from './support/browser';
+import { startServer, type RunningApp } from './support/server';
+
+let browser: Browser;
+let server: RunningApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+const shots = 'screenshots';
+const BIB = 'bibliothek.localhost';
+const today = () => berlinDay(new Date());
+const tomorrow = () => addDays(today(), 1);
+
+beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
+  smtp = await startSmtpServer();
+  server = await startServer({ smtpUrl: smtp.url });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await smtp?.close();
+});
+
+async function signIn(page: Page, email: string, path = '/leseraum/karte') {
+  await page.goto(server.url('bibliothek', path));
+  await page.waitForURL(/\/login$/);
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).first().click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const seat = (page: Page, name: string) => page.locator(`[data-testid="floor-plan-map"] [data-seat="${name}"]`);
+
+async function adminCookie() {
+  return server.login(BIB, 'admin@bibliothek.test');
+}
+
+async function planIds(cookie: string): Promise<Record<string, string>> {
+  const res = await server.call(BIB, { method: 'GET', url: '/api/reading-rooms/bootstrap?area=leseraum', cookie });
+  return Object.fromEntries((res.json().floorPlans as { id: string; name: string }[]).map((p) => [p.name, p.id]));
+}
+
+describe('reading-room journeys in Chromium', () => {
+  it('leser books a favourite seat for tomorrow morning on the map, sees it in the sidebar and cancels it', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'leser@bibliothek.test');
+    await page.waitForURL(/\/leseraum\/karte/);
+    // The favourite floor plan opens first, favourites carry a star.
+    await expect(page.getByLabel('Grundriss', { exact: true }).first().inputValue()).resolves.toBe('Lesesaal Erdgeschoss');
+    await seat(page, 'EG-05').waitFor();
+    await expect(seat(page, 'EG-05').getAttribute('aria-label')).resolves.toContain('Favorit');
+    await page.getByRole('button', { name: 'Nächster Tag' }).click();
+    await page.waitForURL(new RegExp(`datum=${tomorrow()}`));
+    await choose(page, 'Tageszeit', 'Vormittags');
+    await page.waitForURL(/tageszeit=vormittags/);
+    await page.getByTestId('map-legend').getByText('Teilweise belegt').waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-seat="EG-50"]')?.getAttribute('data-state') === 'belegt');
+    await page.screenshot({ path: `${shots}/leseraum-karte-1440.png`, fullPage: true });
+
+    await seat(page, 'EG-05').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('EG-05 buchen').waitFor();
+    await expect(dialog.getByRole('radio', { name: 'Vormittags' }).isChecked()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'Verbindlich buchen' }).click();
+    await page.getByText(`EG-05 am ${germanDay(tomorrow())} von 08:00 bis 12:00 Uhr ist für Sie reserviert.`).waitFor();
+    const mine = page.getByTestId('my-bookings');
+    await mine.getByText('EG-05').waitFor();
+    await mine.getByText(`${germanDay(tomorrow())} · 08:00–12:00`).waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-seat="EG-05"]')?.getAttribute('data-state') === 'meins');
+    await page.screenshot({ path: `${shots}/leseraum-gebucht-1440.png`, fullPage: true });
+
+    await mine.getByRole('button', { name: 'Stornieren' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Stornieren' }).click();
+    await page.getByText('Die Buchung wurde storniert.').waitFor();
+    await mine.getByText('Keine').waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-seat="EG-05"]')?.getAttribute('data-state') === 'frei');
+
+    // The list view shows the same data, sortable and filtered by equipment; the URL reproduces the view.
+    await page.locator('label', { hasText: /^Liste$/ }).click();
+    await page.waitForURL(/\/leseraum\/liste\?.*tageszeit=vormittags/);
+    await page.getByTestId('seat-list').locator('[data-seat="EG-05"]').waitFor();
+    await page.screenshot({ path: `${shots}/leseraum-liste-1440.png`, fullPage: true });
+    await page.context().close();
+  });
+
+  it('the map stays readable on a phone (390 px) and zooms with the keyboard', async () => {
+    const page = await newPage(browser, { width: 390, height: 844 });
+    await signIn(page, 'leser@bibliothek.test', `/leseraum/karte?datum=${tomorrow()}`);
+    await seat(page, 'EG-30').waitFor();
+    const before = await seat(page, 'EG-30').boundingBox();
+    expect(before!.width).toBeGreaterThanOrEqual(16);
+    await page.screenshot({ path: `${shots}/leseraum-karte-390.png`, fullPage: true });
+    await page.getByTestId('floor-plan-map').focus();
+    await page.keyboard.press('+');
+    await page.keyboard.press('+');
+    const after = await seat(page, 'EG-30').boundingBox();
+    expect(after!.width).toBeGreaterThan(before!.width * 1.4);
+    await page.screenshot({ path: `${shots}/leseraum-karte-zoom-390.png` });
+    await page.context().close();
+  });
+
+  it('workplaces use the same engine: /arbeitswelt shows the office plan with 40 desks and links to the vehicles', async () => {
+    const page = await newPage(browser);
+    await page.goto(server.url('stadtwerke', '/arbeitswelt'));
+    await page.waitForURL(/\/login$/);
+    await page.getByLabel('E-Mail').fill('mitarbeiter@stadtwerke.test');
+    await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.waitForURL(/\/arbeitswelt\/karte/);
+    await page.getByRole('heading', { name: 'Arbeitsplatz buchen' }).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="floor-plan-map"] [data-seat]').length === 40);
+    await page.getByRole('navigation').getByRole('link', { name: 'Fahrzeuge' }).first().waitFor();
+    await page.screenshot({ path: `${shots}/arbeitswelt-karte-1440.png`, fullPage: true });
+    await page.context().close();
+  });
+
+  it('a pre-booking for a colleague is confirmed by the colleague from the mail link', async () => {
+    const eg = (await planIds(await adminCookie()))['Lesesaal Erdgeschoss']!;
+    const admin = await newPage(browser);
+    await signIn(admin, 'admin@bibliothek.test', `/leseraum/karte?grundriss=${eg}&datum=${addDays(today(), 2)}`);
+    await seat(admin, 'EG-07').click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel('Für eine andere Person vormerken').check();
+    await dialog.getByLabel('Person', { exact: true }).first().click();
+    await admin.getByRole('option', { name: 'Lena Lesewitz' }).click();
+    await dialog.getByRole('button', { name: 'Vormerken' }).click();
+    await admin.getByText('EG-07 ist für Lena Lesewitz vorgemerkt. Die Person wurde per E-Mail benachrichtigt.').waitFor();
+    await admin.getByTestId('my-bookings').getByText('Gebucht für Lena Lesewitz').waitFor();
+
+    const mail = await smtp.waitFor('leser@bibliothek.test');
+    const link = /https?:\/\/\S+\/leseraum\/karte\?bestaetigen=[0-9a-f-]{36}/.exec(mail.text)![0];
+    const leser = await newPage(browser);
+    await signIn(leser, 'leser@bibliothek.test', new URL(link).pathname + new URL(link).search);
+    const confirm = leser.getByRole('dialog', { name: 'Vormerkung bestätigen' });
+    await confirm.getByText(/Berta Buchholz hat EG-07 am .* für Sie vorgemerkt/).waitFor();
+    await leser.screenshot({ path: `${shots}/vormerkung-bestaetigen-1440.png` });
+    await confirm.getByRole('button', { name: 'Bestätigen' }).click();
+    await leser.getByText('Die Vormerkung ist bestätigt.').waitFor();
+    const reservations = leser.getByTestId('my-reservations');
+    await reservations.getByText('EG-07').waitFor();
+    await reservations.getByText('Reserviert').waitFor();
+    await reservations.getByText('Gebucht von Berta Buchholz').waitFor();
+    await admin.context().close();
+    await leser.context().close();
+  });
+
+  it('an admin closes a day with a deviating opening time and the map shows it closed', async () => {
+    const day = addDays(today(), 3);
+    const page = await newPage(browser);
+    const eg = (await planIds(await adminCookie()))['Lesesaal Erdgeschoss']!;
+    await signIn(page, 'admin@bibliothek.test', `/admin/raeume?grundriss=${eg}`);
+    await page.getByRole('heading', { name: 'Räume', exact: true }).waitFor();
+    await page.getByTestId('plan-editor').locator('[data-seat="EG-01"]').click();
+    await page.getByTestId('object-form').getByLabel('Bezeichnung').waitFor();
+    await page.screenshot({ path: `${shots}/admin-raeume-plan-1440.png` });
+    await page.getByRole('tab', { name: 'Öffnungszeiten' }).click();
+    await page.getByLabel('Gültig von').fill(germanDay(day));
+    await page.getByLabel('Gültig bis').fill(germanDay(day));
+    await page.getByLabel('Gültig bis').press('Tab');
+    await page.getByRole('button', { name: 'Abweichung anlegen' }).click();
+    await page.getByText(`${germanDay(day)}–${germanDay(day)}: geschlossen`).waitFor();
+    await page.screenshot({ path: `${shots}/admin-raeume-oeffnungszeiten-1440.png`, fullPage: true });
+
+    await page.goto(server.url('bibliothek', `/leseraum/karte?grundriss=${eg}&datum=${day}`));
+    await page.getByTestId('day-info').getByText(`Am ${germanDay(day)} geschlossen (abweichende Öffnungszeit)`).waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-seat="EG-01"]')?.getAttribute('data-state') === 'geschlossen');
+    await page.screenshot({ path: `${shots}/leseraum-geschlossen-1440.png`, fullPage: true });
+    await page.context().close();
+  });
+
+  it('the kiosk shows a booking made in another tab without reload, and never who booked', async () => {
+    const cookie = await adminCookie();
+    const plans = await planIds(cookie);
+    const planId = plans['Lesesaal 1. Obergeschoss']!;
+    // Open all day today, so "now" is inside the opening hours whatever the clock says.
+    await server.call(BIB, {
+      method: 'POST',
+      url: `/api/admin/reading-rooms/floor-plans/${planId}/deviating-opening-hours`,
+      cookie,
+      payload: { validFrom: today(), validTo: today(), von: '00:00', bis: '23:59', status: 'offen' },
+    });
+    const admin = await newPage(browser);
+    await signIn(admin, 'admin@bibliothek.test', `/admin/raeume?grundriss=${planId}&tab=kiosk`);
+    await admin.getByLabel('Name des Bildschirms').fill('Eingang 1. OG');
+    await admin.getByRole('button', { name: 'Kiosk-Link erzeugen' }).click();
+    const kioskUrl = (await admin.getByTestId('kiosk-url').innerText()).trim();
+    expect(kioskUrl).toMatch(/\/kiosk\?token=[A-Za-z0-9_-]{43}$/);
+
+    const kiosk = await newPage(browser, { width: 1440, height: 900 });
+    await kiosk.goto(kioskUrl.replace(/^https?:\/\/[^/]+/, server.url('bibliothek', '')));
+    await kiosk.getByTestId('kiosk-board').waitFor();
+    const ogSeat = kiosk.locator('[data-testid="kiosk-board"] [data-seat="OG-40"]');
+    await expect(ogSeat.getAttribute('data-now')).resolves.toBe('frei');
+    await kiosk.screenshot({ path: `${shots}/kiosk-1440.png` });
+
+    const leser = await newPage(browser);
+    await signIn(leser, 'leser@bibliothek.test', `/leseraum/karte?grundriss=${planId}&datum=${today()}`);
+    await seat(leser, 'OG-40').click();
+    await leser.getByRole('dialog').getByRole('button', { name: 'Verbindlich buchen' }).click();
+    await leser.getByText(/OG-40 am .* ist für Sie reserviert\./).waitFor();
+
+    await kiosk.waitForFunction(() => document.querySelector('[data-testid="kiosk-board"] [data-seat="OG-40"]')?.getAttribute('data-now') === 'belegt', undefined, { timeout: 15_000 });
+    await kiosk.getByTestId('kiosk-slot').filter({ hasText: 'OG-40' }).waitFor();
+    const html = await kiosk.content();
+    expect(html).not.toMatch(/Lesewitz|Buchholz|@bibliothek/);
+    await kiosk.screenshot({ path: `${shots}/kiosk-gebucht-1440.png` });
+    // A seat's QR code opens its check-in for the signed-in user.
+    await ogSeat.click();
+    await kiosk.getByRole('img', { name: 'Einchecken an OG-40' }).waitFor();
+    await kiosk.waitForTimeout(400); // let the dialog finish fading in before the screenshot
+    await kiosk.screenshot({ path: `${shots}/kiosk-qr-1440.png` });
+    const phone = await newPage(browser, { width: 390, height: 844 });
+    await phone.goto(kioskUrl.replace(/^https?:\/\/[^/]+/, server.url('bibliothek', '')));
+    await phone.getByTestId('kiosk-board').waitFor();
+    await phone.screenshot({ path: `${shots}/kiosk-390.png`, fullPage: true });
+    for (const p of [admin, kiosk, leser, phone]) await p.context().close();
+  });
+});
