@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authSession, departments, users } from '../../db/schema/index';
 import type { PermissionSources } from '../../domain/permissions';
@@ -61,13 +61,6 @@ export async function findMemberByEmail(db: Db, tenantId: string, email: string)
   return row ? toMember(row) : null;
 }
 
-export async function findMemberByAuthUser(db: Db, tenantId: string, authUserId: string): Promise<MemberRecord | null> {
-  const [row] = await selectMembers(db, tenantId).where(
-    and(eq(users.tenantId, tenantId), eq(users.authUserId, authUserId)),
-  );
-  return row ? toMember(row) : null;
-}
-
 export async function findMemberById(db: Db, tenantId: string, id: string): Promise<MemberRecord | null> {
   const [row] = await selectMembers(db, tenantId).where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
   return row ? toMember(row) : null;
@@ -97,28 +90,27 @@ export async function deleteSessionsOfAuthUser(db: Db, authUserId: string): Prom
   await db.delete(authSession).where(eq(authSession.userId, authUserId));
 }
 
-/**
- * All permission grants of a user through the three paths of SPEC §6 (direct,
- * role, group's roles) in one round trip; resolution is the domain's job.
- */
-export async function loadPermissionSources(db: Db, tenantId: string, userId: string): Promise<PermissionSources> {
-  const result = await db.execute<{ path: string; owner: string; name: string; value: string }>(sql`
+type GrantRow = { path: string; owner: string; name: string; value: string };
+
+/** The three paths of SPEC §6 (direct, role, group's roles) as one union; `$member` is the users row alias's id. */
+const grantsOf = (tenantId: string, member: SQL) => sql`
     select 'direct' as path, up.user_id::text as owner, up.permission_name as name, up.value
       from user_permissions up
-     where up.tenant_id = ${tenantId} and up.user_id = ${userId}
+     where up.tenant_id = ${tenantId} and up.user_id = ${member}
     union all
     select 'role', ur.role_id::text, rp.permission_name, rp.value
       from user_roles ur
       join role_permissions rp on rp.tenant_id = ur.tenant_id and rp.role_id = ur.role_id
-     where ur.tenant_id = ${tenantId} and ur.user_id = ${userId}
+     where ur.tenant_id = ${tenantId} and ur.user_id = ${member}
     union all
     select 'group', ug.group_id::text, rp.permission_name, rp.value
       from user_groups ug
       join group_roles gr on gr.tenant_id = ug.tenant_id and gr.group_id = ug.group_id
       join role_permissions rp on rp.tenant_id = gr.tenant_id and rp.role_id = gr.role_id
-     where ug.tenant_id = ${tenantId} and ug.user_id = ${userId}
-  `);
-  const rows = (result as unknown as { rows: { path: string; owner: string; name: string; value: string }[] }).rows;
+     where ug.tenant_id = ${tenantId} and ug.user_id = ${member}`;
+
+/** Groups grant rows into the shape the domain resolves; resolution itself is the domain's job. */
+function toSources(rows: GrantRow[]): PermissionSources {
   const byOwner = (path: string) => {
     const map = new Map<string, { name: string; value: string }[]>();
     for (const r of rows.filter((x) => x.path === path)) {
@@ -130,6 +122,54 @@ export async function loadPermissionSources(db: Db, tenantId: string, userId: st
     direct: rows.filter((r) => r.path === 'direct').map((r) => ({ name: r.name, value: r.value })),
     roles: byOwner('role').map((permissions) => ({ permissions })),
     groups: byOwner('group').map((permissions) => ({ roles: [{ permissions }] })),
+  };
+}
+
+/** All permission grants of a member through the three paths of SPEC §6, in one round trip. */
+export async function loadPermissionSources(db: Db, tenantId: string, userId: string): Promise<PermissionSources> {
+  const result = await db.execute<GrantRow>(grantsOf(tenantId, sql`${userId}::uuid`));
+  return toSources((result as unknown as { rows: GrantRow[] }).rows);
+}
+
+export interface MemberContext {
+  member: MemberRecord;
+  sources: PermissionSources;
+  /** The member's own stored value of a user-level setting, e.g. 'sprache'. */
+  userSetting: string | null;
+}
+
+/**
+ * Everything a request needs about its signed-in member (membership,
+ * department, every permission grant, the chosen language) in ONE statement:
+ * this runs on every authenticated request.
+ */
+export async function findMemberContext(db: Db, tenantId: string, authUserId: string, userSettingName: string): Promise<MemberContext | null> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    select u.id::text as id, u.tenant_id::text as tenant_id, u.auth_user_id, u.employee_id, u.first_name, u.last_name, u.email, u.status,
+           d.id::text as department_id, d.name as department_name,
+           (select sv.value from setting_values sv
+             where sv.tenant_id = u.tenant_id and sv.option_name = ${userSettingName} and sv.layer = 'BENUTZER' and sv.user_id = u.id) as user_setting,
+           coalesce((select json_agg(g) from (${grantsOf(tenantId, sql`u.id`)}) g), '[]'::json) as grants
+      from users u
+      left join departments d on d.tenant_id = u.tenant_id and d.id = u.department_id
+     where u.tenant_id = ${tenantId} and u.auth_user_id = ${authUserId}`);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  if (!row) return null;
+  const grants = (typeof row.grants === 'string' ? JSON.parse(row.grants) : row.grants) as GrantRow[];
+  return {
+    member: {
+      id: row.id as string,
+      tenantId: row.tenant_id as string,
+      authUserId: row.auth_user_id as string,
+      employeeId: (row.employee_id as string | null) ?? null,
+      firstName: row.first_name as string,
+      lastName: row.last_name as string,
+      email: row.email as string,
+      status: row.status as string,
+      department: row.department_id ? { id: row.department_id as string, name: row.department_name as string } : null,
+    },
+    sources: toSources(grants),
+    userSetting: (row.user_setting as string | null) ?? null,
   };
 }
 

@@ -2,11 +2,14 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { IncomingHttpHeaders } from 'node:http';
 import { withTenant } from '../../../db/client';
 import { resolvePermissions } from '../../../domain/permissions';
+import { findOption, resolveSetting } from '../../../domain/settings';
 import type { Deps } from '../../deps';
 import type { TenantRecord } from '../../repositories/tenant-repository';
-import { findMemberByAuthUser, loadPermissionSources } from '../../repositories/user-repository';
+import { findMemberContext } from '../../repositories/user-repository';
 import type { UserContext } from '../context';
-import { effectiveSetting } from '../settings/effective-settings';
+
+/** The language is a user-level preference only (settings catalogue), so the member's own value or the default decides. */
+const LANGUAGE = findOption('sprache');
 
 /**
  * The signed-in user of a request, or null. A valid session alone is not
@@ -18,19 +21,14 @@ export async function resolveUser(deps: Deps, tenant: TenantRecord, headers: Inc
   if (!headers.cookie) return null;
   const session = await deps.auth.api.getSession({ headers: fromNodeHeaders(headers) });
   if (!session) return null;
-  return withTenant(deps.database.db, tenant.id, async (tx) => {
-    const member = await findMemberByAuthUser(tx, tenant.id, session.user.id);
-    if (!member || member.status !== 'aktiv') return null;
-    const [sources, locale] = await Promise.all([
-      loadPermissionSources(tx, tenant.id, member.id),
-      effectiveSetting(tx, tenant.id, member.id, 'sprache'),
-    ]);
-    return {
-      tenant,
-      member,
-      permissions: resolvePermissions(sources),
-      locale: locale === 'en-us' ? 'en-us' : 'de-de',
-      emailVerified: session.user.emailVerified,
-    };
-  });
+  const context = await withTenant(deps.database.db, tenant.id, (tx) => findMemberContext(tx, tenant.id, session.user.id, LANGUAGE.name));
+  if (!context || context.member.status !== 'aktiv') return null;
+  const locale = resolveSetting(LANGUAGE, { user: context.userSetting }).value;
+  return {
+    tenant,
+    member: context.member,
+    permissions: resolvePermissions(context.sources),
+    locale: locale === 'en-us' ? 'en-us' : 'de-de',
+    emailVerified: session.user.emailVerified,
+  };
 }
