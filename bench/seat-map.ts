@@ -14,9 +14,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
-import pg from 'pg';
 import pino from 'pino';
-import { migrateDatabase, openPglite, openPostgres, withTenant, type Database } from '../src/db/client';
+import { migrateDatabase, openPglite, withTenant, type Database } from '../src/db/client';
 import { prepareDatabase } from '../src/db/seed/prepare';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data';
 import { floorPlans, readingRoomBookings, readingRooms, tenants, users } from '../src/db/schema/index';
@@ -24,6 +23,7 @@ import { addDays, berlinDay, instantOf } from '../src/domain/opening-hours';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { eq } from 'drizzle-orm';
+import { scratchPostgres } from './support/scratch-postgres';
 
 const SEATS = 500;
 const N = Number(process.env.BENCH_N ?? 150);
@@ -184,18 +184,8 @@ const results = [];
 results.push(await runOn('pglite', () => openPglite(undefined, undefined, onQuery), async () => undefined));
 const url = process.env.DATABASE_URL;
 if (url) {
-  const name = `buchbar_bench_${process.pid}`;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(q);
-    await c.end();
-  };
-  await admin(`DROP DATABASE IF EXISTS ${name}`);
-  await admin(`CREATE DATABASE ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  results.push(await runOn('postgres', () => openPostgres(u.toString(), onQuery), () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+  const scratch = await scratchPostgres(url, 'buchbar_bench', onQuery);
+  results.push(await runOn('postgres', scratch.open, scratch.drop));
 }
 console.log('\nsummary');
 for (const r of results) {

@@ -13,15 +13,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pg from 'pg';
 import pino from 'pino';
-import { migrateDatabase, openPglite, openPostgres, type Database } from '../src/db/client';
+import { migrateDatabase, openPglite, type Database } from '../src/db/client';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data';
 import { prepareDatabase } from '../src/db/seed/prepare';
 import { tenants } from '../src/db/schema/index';
 import { addDays, berlinDay, berlinInstant } from '../src/domain/vehicle-time';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
+import { scratchPostgres } from './support/scratch-postgres';
 
 const VEHICLES = 200;
 const BOOKINGS_PER_VEHICLE = 500; // 200 × 500 = 100,000
@@ -173,18 +173,8 @@ const results = [];
 if (process.env.BENCH_PGLITE !== '0') results.push(await runOn('pglite', () => openPglite(undefined, undefined, onQuery), async () => undefined));
 const url = process.env.DATABASE_URL;
 if (url) {
-  const name = `buchbar_vbench_${process.pid}`;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(q);
-    await c.end();
-  };
-  await admin(`DROP DATABASE IF EXISTS ${name}`);
-  await admin(`CREATE DATABASE ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  results.push(await runOn('postgres', () => openPostgres(u.toString(), onQuery), () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+  const scratch = await scratchPostgres(url, 'buchbar_vbench', onQuery);
+  results.push(await runOn('postgres', scratch.open, scratch.drop));
 }
 console.log('\nsummary');
 for (const r of results) {

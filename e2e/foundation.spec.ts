@@ -1,38 +1,21 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data';
-import { extractLink, startSmtpServer } from '../test/support/smtp';
-import { launchBrowser, newPage } from './support/browser';
-import { startServer, type RunningApp } from './support/server';
+import { extractLink } from '../test/support/smtp';
+import { newPage } from './support/browser';
+import { fillLogin, setUpJourneys, SHOTS } from './support/journey';
 
-let browser: Browser;
-let server: RunningApp;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-const shots = 'screenshots';
-
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  smtp = await startSmtpServer();
-  server = await startServer({ smtpUrl: smtp.url });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await smtp?.close();
-});
+const env = setUpJourneys();
+const shots = SHOTS;
 
 async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await fillLogin(page, email, password);
 }
 
 describe('foundation journeys in Chromium', () => {
   it('sends a visitor to /login and, after sign-in, to the page they asked for', async () => {
-    const page = await newPage(browser);
-    await page.goto(server.url('stadtwerke', '/admin/benutzer'));
+    const page = await newPage(env.browser);
+    await page.goto(env.server.url('stadtwerke', '/admin/benutzer'));
     await page.waitForURL(/\/login$/);
     await page.getByRole('button', { name: 'Anmelden' }).waitFor();
     await page.screenshot({ path: `${shots}/login-1440.png`, fullPage: true });
@@ -44,8 +27,8 @@ describe('foundation journeys in Chromium', () => {
   });
 
   it('signs a user in onto the start page with their name and tenant, and shows only their menu', async () => {
-    const page = await newPage(browser, { width: 390, height: 844 });
-    await page.goto(server.url('stadtwerke', '/'));
+    const page = await newPage(env.browser, { width: 390, height: 844 });
+    await page.goto(env.server.url('stadtwerke', '/'));
     await page.waitForURL(/\/login$/);
     await page.screenshot({ path: `${shots}/login-390.png`, fullPage: true });
     await signIn(page, 'mitarbeiter@stadtwerke.test');
@@ -59,8 +42,8 @@ describe('foundation journeys in Chromium', () => {
   });
 
   it('the header menu of an admin offers Admin; of a booker, not', async () => {
-    const page = await newPage(browser);
-    await page.goto(server.url('stadtwerke', '/login'));
+    const page = await newPage(env.browser);
+    await page.goto(env.server.url('stadtwerke', '/login'));
     await signIn(page, 'admin@stadtwerke.test');
     await page.waitForURL(/\/fahrzeuge$/);
     const nav = page.getByRole('navigation').first();
@@ -68,8 +51,8 @@ describe('foundation journeys in Chromium', () => {
     await page.screenshot({ path: `${shots}/start-admin-1440.png`, fullPage: true });
     await page.context().close();
 
-    const booker = await newPage(browser);
-    await booker.goto(server.url('stadtwerke', '/login'));
+    const booker = await newPage(env.browser);
+    await booker.goto(env.server.url('stadtwerke', '/login'));
     await signIn(booker, 'mitarbeiter@stadtwerke.test');
     await booker.waitForURL(/\/fahrzeuge$/);
     await booker.getByText('Willkommen, Max Mustermann').waitFor();
@@ -79,8 +62,8 @@ describe('foundation journeys in Chromium', () => {
   });
 
   it('refuses a Stadtwerke user on bibliothek.localhost with the generic message', async () => {
-    const page = await newPage(browser);
-    await page.goto(server.url('bibliothek', '/login'));
+    const page = await newPage(env.browser);
+    await page.goto(env.server.url('bibliothek', '/login'));
     await signIn(page, 'mitarbeiter@stadtwerke.test');
     await page.getByText('E-Mail oder Passwort ist falsch.').waitFor();
     expect(page.url()).toMatch(/\/login$/);
@@ -92,8 +75,8 @@ describe('foundation journeys in Chromium', () => {
       ['mitarbeiter@stadtwerke.test', 'no admin'],
       ['fuhrpark@stadtwerke.test', 'no benutzer'],
     ] as const) {
-      const page = await newPage(browser);
-      await page.goto(server.url('stadtwerke', '/admin/benutzer'));
+      const page = await newPage(env.browser);
+      await page.goto(env.server.url('stadtwerke', '/admin/benutzer'));
       await page.waitForURL(/\/login$/);
       await signIn(page, email);
       await page.waitForURL(/\/admin\/benutzer$/);
@@ -104,25 +87,25 @@ describe('foundation journeys in Chromium', () => {
   });
 
   it('shows "Page Not Found: {path}" for a missing page', async () => {
-    const page = await newPage(browser);
-    await page.goto(server.url('stadtwerke', '/login'));
+    const page = await newPage(env.browser);
+    await page.goto(env.server.url('stadtwerke', '/login'));
     await signIn(page, 'mitarbeiter@stadtwerke.test');
     await page.waitForURL(/\/fahrzeuge$/);
-    await page.goto(server.url('stadtwerke', '/gibt-es-nicht'));
+    await page.goto(env.server.url('stadtwerke', '/gibt-es-nicht'));
     await page.getByText('Page Not Found: /gibt-es-nicht').waitFor();
     await page.context().close();
   });
 
   it('shows the error page when the server fails, and Reset Error returns home', async () => {
-    const page = await newPage(browser);
-    await page.goto(server.url('stadtwerke', '/login'));
+    const page = await newPage(env.browser);
+    await page.goto(env.server.url('stadtwerke', '/login'));
     await signIn(page, 'mitarbeiter@stadtwerke.test');
     await page.waitForURL(/\/fahrzeuge$/);
     // A real server fault cannot be provoked on purpose; the browser answers this one call with a 500.
     await page.route('**/api/session/me', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Datenbank nicht erreichbar' } }) }),
     );
-    await page.goto(server.url('stadtwerke', '/admin'));
+    await page.goto(env.server.url('stadtwerke', '/admin'));
     await page.getByText('Serverside Error').waitFor();
     await page.getByText('Fehler: 500 Datenbank nicht erreichbar').waitFor();
     await page.screenshot({ path: `${shots}/error-1440.png`, fullPage: true });
@@ -134,8 +117,8 @@ describe('foundation journeys in Chromium', () => {
   });
 
   it('switches the interface to English and back, remembered for the user', async () => {
-    const page = await newPage(browser);
-    await page.goto(server.url('tourismus', '/login'));
+    const page = await newPage(env.browser);
+    await page.goto(env.server.url('tourismus', '/login'));
     await signIn(page, 'empfang@tourismus.test');
     await page.waitForURL(/\/fahrzeuge$/);
     await page.getByRole('button', { name: 'Sprache' }).click();
@@ -152,33 +135,33 @@ describe('foundation journeys in Chromium', () => {
   });
 
   it('Abmelden and ?logout=true both end the session', async () => {
-    const page = await newPage(browser);
-    await page.goto(server.url('stadtwerke', '/login'));
+    const page = await newPage(env.browser);
+    await page.goto(env.server.url('stadtwerke', '/login'));
     await signIn(page, 'freigabe@stadtwerke.test');
     await page.waitForURL(/\/fahrzeuge$/);
     await page.getByRole('button', { name: /Frieda Frei/ }).click();
     await page.getByRole('menuitem', { name: 'Abmelden' }).click();
     await page.waitForURL(/\/login$/);
-    await page.goto(server.url('stadtwerke', '/fahrzeuge'));
+    await page.goto(env.server.url('stadtwerke', '/fahrzeuge'));
     await page.waitForURL(/\/login$/);
 
     await signIn(page, 'freigabe@stadtwerke.test');
     await page.waitForURL(/\/fahrzeuge$/);
-    await page.goto(server.url('stadtwerke', '/fahrzeuge?logout=true'));
+    await page.goto(env.server.url('stadtwerke', '/fahrzeuge?logout=true'));
     await page.waitForURL(/\/login$/);
-    await page.goto(server.url('stadtwerke', '/fahrzeuge'));
+    await page.goto(env.server.url('stadtwerke', '/fahrzeuge'));
     await page.waitForURL(/\/login$/);
     await page.context().close();
   });
 
   it('recovers a password: Passwort vergessen?, the mailed link, a new password, sign-in', async () => {
-    const page = await newPage(browser);
-    await page.goto(server.url('bibliothek', '/login'));
+    const page = await newPage(env.browser);
+    await page.goto(env.server.url('bibliothek', '/login'));
     await page.getByRole('button', { name: 'Passwort vergessen?' }).or(page.getByRole('link', { name: 'Passwort vergessen?' })).click();
     await page.getByLabel('E-Mail').fill('leser@bibliothek.test');
     await page.getByRole('button', { name: /senden|anfordern/i }).click();
     await page.getByText(/Wenn die E-Mail-Adresse bei uns bekannt ist/).waitFor();
-    const mail = await smtp.waitFor('leser@bibliothek.test');
+    const mail = await env.smtp.waitFor('leser@bibliothek.test');
     const link = extractLink(mail.text, '/auth/recovery');
     await page.goto(link);
     const fields = page.getByLabel(/Neues Passwort|Passwort wiederholen/);

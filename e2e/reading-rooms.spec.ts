@@ -1,38 +1,21 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/db/seed/demo-data';
 import { addDays, berlinDay, germanDay } from '../src/domain/opening-hours';
-import { startSmtpServer } from '../test/support/smtp';
-import { launchBrowser, newPage } from './support/browser';
-import { startServer, type RunningApp } from './support/server';
+import { newPage } from './support/browser';
+import { fillLogin, setUpJourneys, SHOTS } from './support/journey';
 
-let browser: Browser;
-let server: RunningApp;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-const shots = 'screenshots';
+const env = setUpJourneys();
+const shots = SHOTS;
 const BIB = 'bibliothek.localhost';
 const today = () => berlinDay(new Date());
 const tomorrow = () => addDays(today(), 1);
 
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  smtp = await startSmtpServer();
-  server = await startServer({ smtpUrl: smtp.url });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await smtp?.close();
-});
 
 async function signIn(page: Page, email: string, path = '/leseraum/karte') {
-  await page.goto(server.url('bibliothek', path));
+  await page.goto(env.server.url('bibliothek', path));
   await page.waitForURL(/\/login$/);
-  await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await fillLogin(page, email);
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 }
 
@@ -44,17 +27,17 @@ async function choose(page: Page, label: string, option: string) {
 const seat = (page: Page, name: string) => page.locator(`[data-testid="floor-plan-map"] [data-seat="${name}"]`);
 
 async function adminCookie() {
-  return server.login(BIB, 'admin@bibliothek.test');
+  return env.server.login(BIB, 'admin@bibliothek.test');
 }
 
 async function planIds(cookie: string): Promise<Record<string, string>> {
-  const res = await server.call(BIB, { method: 'GET', url: '/api/reading-rooms/bootstrap?area=leseraum', cookie });
+  const res = await env.server.call(BIB, { method: 'GET', url: '/api/reading-rooms/bootstrap?area=leseraum', cookie });
   return Object.fromEntries((res.json().floorPlans as { id: string; name: string }[]).map((p) => [p.name, p.id]));
 }
 
 describe('reading-room journeys in Chromium', () => {
   it('leser books a favourite seat for tomorrow morning on the map, sees it in the sidebar and cancels it', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(env.browser);
     await signIn(page, 'leser@bibliothek.test');
     await page.waitForURL(/\/leseraum\/karte/);
     // The favourite floor plan opens first, favourites carry a star.
@@ -96,7 +79,7 @@ describe('reading-room journeys in Chromium', () => {
   });
 
   it('the map stays readable on a phone (390 px) and zooms with the keyboard', async () => {
-    const page = await newPage(browser, { width: 390, height: 844 });
+    const page = await newPage(env.browser, { width: 390, height: 844 });
     await signIn(page, 'leser@bibliothek.test', `/leseraum/karte?datum=${tomorrow()}`);
     await seat(page, 'EG-30').waitFor();
     const before = await seat(page, 'EG-30').boundingBox();
@@ -112,8 +95,8 @@ describe('reading-room journeys in Chromium', () => {
   });
 
   it('workplaces use the same engine: /arbeitswelt shows the office plan with 40 desks and links to the vehicles', async () => {
-    const page = await newPage(browser);
-    await page.goto(server.url('stadtwerke', '/arbeitswelt'));
+    const page = await newPage(env.browser);
+    await page.goto(env.server.url('stadtwerke', '/arbeitswelt'));
     await page.waitForURL(/\/login$/);
     await page.getByLabel('E-Mail').fill('mitarbeiter@stadtwerke.test');
     await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
@@ -128,7 +111,7 @@ describe('reading-room journeys in Chromium', () => {
 
   it('a pre-booking for a colleague is confirmed by the colleague from the mail link', async () => {
     const eg = (await planIds(await adminCookie()))['Lesesaal Erdgeschoss']!;
-    const admin = await newPage(browser);
+    const admin = await newPage(env.browser);
     await signIn(admin, 'admin@bibliothek.test', `/leseraum/karte?grundriss=${eg}&datum=${addDays(today(), 2)}`);
     await seat(admin, 'EG-07').click();
     const dialog = admin.getByRole('dialog');
@@ -139,9 +122,9 @@ describe('reading-room journeys in Chromium', () => {
     await admin.getByText('EG-07 ist für Lena Lesewitz vorgemerkt. Die Person wurde per E-Mail benachrichtigt.').waitFor();
     await admin.getByTestId('my-bookings').getByText('Gebucht für Lena Lesewitz').waitFor();
 
-    const mail = await smtp.waitFor('leser@bibliothek.test');
+    const mail = await env.smtp.waitFor('leser@bibliothek.test');
     const link = /https?:\/\/\S+\/leseraum\/karte\?bestaetigen=[0-9a-f-]{36}/.exec(mail.text)![0];
-    const leser = await newPage(browser);
+    const leser = await newPage(env.browser);
     await signIn(leser, 'leser@bibliothek.test', new URL(link).pathname + new URL(link).search);
     const confirm = leser.getByRole('dialog', { name: 'Vormerkung bestätigen' });
     await confirm.getByText(/Berta Buchholz hat EG-07 am .* für Sie vorgemerkt/).waitFor();
@@ -158,7 +141,7 @@ describe('reading-room journeys in Chromium', () => {
 
   it('an admin closes a day with a deviating opening time and the map shows it closed', async () => {
     const day = addDays(today(), 3);
-    const page = await newPage(browser);
+    const page = await newPage(env.browser);
     const eg = (await planIds(await adminCookie()))['Lesesaal Erdgeschoss']!;
     await signIn(page, 'admin@bibliothek.test', `/admin/raeume?grundriss=${eg}`);
     await page.getByRole('heading', { name: 'Räume', exact: true }).waitFor();
@@ -173,7 +156,7 @@ describe('reading-room journeys in Chromium', () => {
     await page.getByText(`${germanDay(day)}–${germanDay(day)}: geschlossen`).waitFor();
     await page.screenshot({ path: `${shots}/admin-raeume-oeffnungszeiten-1440.png`, fullPage: true });
 
-    await page.goto(server.url('bibliothek', `/leseraum/karte?grundriss=${eg}&datum=${day}`));
+    await page.goto(env.server.url('bibliothek', `/leseraum/karte?grundriss=${eg}&datum=${day}`));
     await page.getByTestId('day-info').getByText(`Am ${germanDay(day)} geschlossen (abweichende Öffnungszeit)`).waitFor();
     await page.waitForFunction(() => document.querySelector('[data-seat="EG-01"]')?.getAttribute('data-state') === 'geschlossen');
     await page.screenshot({ path: `${shots}/leseraum-geschlossen-1440.png`, fullPage: true });
@@ -185,27 +168,27 @@ describe('reading-room journeys in Chromium', () => {
     const plans = await planIds(cookie);
     const planId = plans['Lesesaal 1. Obergeschoss']!;
     // Open all day today, so "now" is inside the opening hours whatever the clock says.
-    await server.call(BIB, {
+    await env.server.call(BIB, {
       method: 'POST',
       url: `/api/admin/reading-rooms/floor-plans/${planId}/deviating-opening-hours`,
       cookie,
       payload: { validFrom: today(), validTo: today(), von: '00:00', bis: '23:59', status: 'offen' },
     });
-    const admin = await newPage(browser);
+    const admin = await newPage(env.browser);
     await signIn(admin, 'admin@bibliothek.test', `/admin/raeume?grundriss=${planId}&tab=kiosk`);
     await admin.getByLabel('Name des Bildschirms').fill('Eingang 1. OG');
     await admin.getByRole('button', { name: 'Kiosk-Link erzeugen' }).click();
     const kioskUrl = (await admin.getByTestId('kiosk-url').innerText()).trim();
     expect(kioskUrl).toMatch(/\/kiosk\?token=[A-Za-z0-9_-]{43}$/);
 
-    const kiosk = await newPage(browser, { width: 1440, height: 900 });
-    await kiosk.goto(kioskUrl.replace(/^https?:\/\/[^/]+/, server.url('bibliothek', '')));
+    const kiosk = await newPage(env.browser, { width: 1440, height: 900 });
+    await kiosk.goto(kioskUrl.replace(/^https?:\/\/[^/]+/, env.server.url('bibliothek', '')));
     await kiosk.getByTestId('kiosk-board').waitFor();
     const ogSeat = kiosk.locator('[data-testid="kiosk-board"] [data-seat="OG-40"]');
     await expect(ogSeat.getAttribute('data-now')).resolves.toBe('frei');
     await kiosk.screenshot({ path: `${shots}/kiosk-1440.png` });
 
-    const leser = await newPage(browser);
+    const leser = await newPage(env.browser);
     await signIn(leser, 'leser@bibliothek.test', `/leseraum/karte?grundriss=${planId}&datum=${today()}`);
     await seat(leser, 'OG-40').click();
     await leser.getByRole('dialog').getByRole('button', { name: 'Verbindlich buchen' }).click();
@@ -221,8 +204,8 @@ describe('reading-room journeys in Chromium', () => {
     await kiosk.getByRole('img', { name: 'Einchecken an OG-40' }).waitFor();
     await kiosk.waitForTimeout(400); // let the dialog finish fading in before the screenshot
     await kiosk.screenshot({ path: `${shots}/kiosk-qr-1440.png` });
-    const phone = await newPage(browser, { width: 390, height: 844 });
-    await phone.goto(kioskUrl.replace(/^https?:\/\/[^/]+/, server.url('bibliothek', '')));
+    const phone = await newPage(env.browser, { width: 390, height: 844 });
+    await phone.goto(kioskUrl.replace(/^https?:\/\/[^/]+/, env.server.url('bibliothek', '')));
     await phone.getByTestId('kiosk-board').waitFor();
     await phone.screenshot({ path: `${shots}/kiosk-390.png`, fullPage: true });
     for (const p of [admin, kiosk, leser, phone]) await p.context().close();

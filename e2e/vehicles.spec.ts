@@ -1,34 +1,18 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../src/db/seed/demo-data';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, berlinDay, berlinInstant, weekdayOf } from '../src/domain/vehicle-time';
-import { startSmtpServer } from '../test/support/smtp';
-import { launchBrowser, newPage } from './support/browser';
-import { startServer, type RunningApp } from './support/server';
+import { newPage } from './support/browser';
+import { fillLogin, setUpJourneys, SHOTS } from './support/journey';
 
-let browser: Browser;
-let server: RunningApp;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-const shots = 'screenshots';
+const env = setUpJourneys();
+const shots = SHOTS;
 const SW = 'stadtwerke.localhost';
 
-beforeAll(async () => {
-  mkdirSync(shots, { recursive: true });
-  smtp = await startSmtpServer();
-  server = await startServer({ smtpUrl: smtp.url });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await smtp?.close();
-});
 
 const opened: Page[] = [];
 /** A fresh context per person; closed after each test even when it failed (open SSE streams must not pile up). */
 async function fresh(opts: { width?: number; height?: number } = {}) {
-  const page = await newPage(browser, opts);
+  const page = await newPage(env.browser, opts);
   opened.push(page);
   return page;
 }
@@ -41,10 +25,8 @@ afterEach(async (ctx) => {
 });
 
 async function signIn(page: Page, email: string, path = '/login') {
-  await page.goto(server.url('stadtwerke', path));
-  await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.goto(env.server.url('stadtwerke', path));
+  await fillLogin(page, email);
 }
 
 async function pick(page: Page, label: string, option: string) {
@@ -74,7 +56,7 @@ describe('vehicle journeys in Chromium', () => {
     const day = addDays(berlinDay(new Date()), 16);
     const german = `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
 
-    await page.goto(server.url('stadtwerke', '/fahrzeuge/uebersicht'));
+    await page.goto(env.server.url('stadtwerke', '/fahrzeuge/uebersicht'));
     const card = page.locator('[data-booking-id]').filter({ hasText: 'MS-SW 121' }).filter({ hasText: `${german} · 10:00–12:00` });
     await card.waitFor();
     await page.screenshot({ path: `${shots}/uebersicht-1440.png`, fullPage: true });
@@ -86,12 +68,12 @@ describe('vehicle journeys in Chromium', () => {
 
   it('a booking outside the times is approved by freigabe@ and then started and ended with mileage and fuel', async () => {
     // Make "now" lie outside the Yaris's booking times whatever the weekday the test runs on.
-    const fleet = await server.login(SW, 'fuhrpark@stadtwerke.test');
-    const vehicles = (await server.call(SW, { method: 'GET', url: '/api/vehicles', cookie: fleet })).json().vehicles as { id: string; licensePlate: string }[];
+    const fleet = await env.server.login(SW, 'fuhrpark@stadtwerke.test');
+    const vehicles = (await env.server.call(SW, { method: 'GET', url: '/api/vehicles', cookie: fleet })).json().vehicles as { id: string; licensePlate: string }[];
     const yaris = vehicles.find((v) => v.licensePlate === 'MS-SW 120')!;
     const today = weekdayOf(berlinDay(new Date()));
     const others = ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags'].filter((d) => d !== today);
-    const saved = await server.call(SW, { method: 'PUT', url: `/api/admin/vehicles/${yaris.id}/booking-times`, cookie: fleet, payload: { weekdays: others, from: '09:00', to: '18:00' } });
+    const saved = await env.server.call(SW, { method: 'PUT', url: `/api/admin/vehicles/${yaris.id}/booking-times`, cookie: fleet, payload: { weekdays: others, from: '09:00', to: '18:00' } });
     expect(saved.statusCode).toBe(200);
 
     const page = await fresh();
@@ -112,7 +94,7 @@ describe('vehicle journeys in Chromium', () => {
     const approver = await fresh();
     await signIn(approver, 'freigabe@stadtwerke.test', '/login');
     await approver.waitForURL(/\/fahrzeuge$/);
-    await approver.goto(server.url('stadtwerke', '/fahrzeuge/freigaben'));
+    await approver.goto(env.server.url('stadtwerke', '/fahrzeuge/freigaben'));
     const request = approver.locator('[data-approval]').filter({ hasText: 'MS-SW 120' }).filter({ hasText: 'Max Mustermann' }).first();
     await request.waitFor();
     await approver.screenshot({ path: `${shots}/freigaben-1440.png`, fullPage: true });
@@ -123,7 +105,7 @@ describe('vehicle journeys in Chromium', () => {
     const driver = await fresh();
     await signIn(driver, 'mitarbeiter@stadtwerke.test');
     await driver.waitForURL(/\/fahrzeuge$/);
-    await driver.goto(server.url('stadtwerke', '/fahrzeuge/uebersicht'));
+    await driver.goto(env.server.url('stadtwerke', '/fahrzeuge/uebersicht'));
     const trip = driver.locator('[data-booking-id]').filter({ hasText: 'MS-SW 120' }).filter({ has: driver.locator('[data-status="reserviert"]') }).first();
     await trip.getByRole('button', { name: 'Fahrt starten' }).click();
     await driver.getByRole('dialog').getByRole('button', { name: 'Fahrt starten' }).click();
@@ -142,18 +124,18 @@ describe('vehicle journeys in Chromium', () => {
     await driver.screenshot({ path: `${shots}/fahrt-beenden-1440.png`, fullPage: true });
     await end.getByRole('button', { name: 'Fahrt beenden' }).click();
     await driver.getByText('Die Fahrt wurde beendet. Vielen Dank!').waitFor();
-    const history = (await server.call(SW, { method: 'GET', url: `/api/vehicles/${yaris.id}/history`, cookie: fleet })).json().entries as { type: string; mileage: number | null; fuelPercent: number | null }[];
+    const history = (await env.server.call(SW, { method: 'GET', url: `/api/vehicles/${yaris.id}/history`, cookie: fleet })).json().entries as { type: string; mileage: number | null; fuelPercent: number | null }[];
     expect(history[0]).toMatchObject({ type: 'CHECK_OUT', mileage: 12345, fuelPercent: 80 });
     expect(history[1]!.type).toBe('CHECK_IN');
     await driver.context().close();
   });
 
   it("fuhrpark@ changes a vehicle's location and the affected booking shows as cancelled", async () => {
-    const booker = await server.login(SW, 'mitarbeiter@stadtwerke.test');
-    const vehicles = (await server.call(SW, { method: 'GET', url: '/api/vehicles', cookie: booker })).json().vehicles as { id: string; licensePlate: string }[];
+    const booker = await env.server.login(SW, 'mitarbeiter@stadtwerke.test');
+    const vehicles = (await env.server.call(SW, { method: 'GET', url: '/api/vehicles', cookie: booker })).json().vehicles as { id: string; licensePlate: string }[];
     const octavia = vehicles.find((v) => v.licensePlate === 'MS-SW 220')!;
     const day = addDays(berlinDay(new Date()), 17);
-    const res = await server.call(SW, {
+    const res = await env.server.call(SW, {
       method: 'POST',
       url: '/api/vehicle-bookings',
       cookie: booker,
@@ -164,7 +146,7 @@ describe('vehicle journeys in Chromium', () => {
     const page = await fresh();
     await signIn(page, 'fuhrpark@stadtwerke.test');
     await page.waitForURL(/\/fahrzeuge$/);
-    await page.goto(server.url('stadtwerke', '/admin/fahrzeuge'));
+    await page.goto(env.server.url('stadtwerke', '/admin/fahrzeuge'));
     const row = page.locator('[data-vehicle="MS-SW 220"]');
     await row.waitFor();
     await page.screenshot({ path: `${shots}/admin-fahrzeuge-1440.png`, fullPage: true });
@@ -181,7 +163,7 @@ describe('vehicle journeys in Chromium', () => {
     await mine.locator('[data-vehicle="MS-SW 121"]').waitFor();
     await mine.screenshot({ path: `${shots}/fahrzeuge-390.png`, fullPage: true });
     await mine.screenshot({ path: `${shots}/fahrzeuge-390-top.png` });
-    await mine.goto(server.url('stadtwerke', '/fahrzeuge/uebersicht'));
+    await mine.goto(env.server.url('stadtwerke', '/fahrzeuge/uebersicht'));
     const german = `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
     const card = mine.locator('[data-booking-id]').filter({ hasText: 'MS-SW 220' }).filter({ hasText: german });
     await card.locator('[data-status="storniert"]').waitFor();

@@ -46,6 +46,8 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
 
 export async function openPostgres(url: string, onQuery?: QueryObserver): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+  // An idle connection the server closes (restart, failover) must not crash the process; the pool replaces it.
+  pool.on('error', (err) => console.warn(`PostgreSQL-Verbindung beendet: ${err.message}`));
   const db = drizzlePg({ client: pool, schema, ...observe(onQuery) }) as unknown as Db;
   return { kind: 'postgres', db, pool, close: () => pool.end() };
 }

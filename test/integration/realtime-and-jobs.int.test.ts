@@ -82,3 +82,32 @@ describe.each(DB_KINDS)('event bus and job queue on %s', (kind) => {
     await expect.poll(() => seen, { timeout: 20_000, interval: 250 }).toEqual(['Hallo']);
   });
 });
+
+// Only a server can drop a connection; PGlite runs in the process.
+describe.each(DB_KINDS.filter((k) => k === 'postgres'))('event bus on %s after a lost connection', (kind) => {
+  let t: TestApp;
+  let tenants: Record<string, string>;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    const r = (await t.database.db.execute(sql`select sub_identifier as sub, id::text from tenants`)) as unknown as { rows: { sub: string; id: string }[] };
+    tenants = Object.fromEntries(r.rows.map((x) => [x.sub, x.id]));
+  });
+  afterAll(() => t?.close());
+
+  it('listens again when the server drops the LISTEN connection', async () => {
+    await t.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`);
+    const seen: string[] = [];
+    const unsubscribe = t.deps.events.subscribe(tenants.tourismus!, (e) => seen.push(e.id));
+    await expect
+      .poll(
+        async () => {
+          await withTenant(t.database.db, tenants.tourismus!, (tx) => t.deps.events.publish(tx, { tenantId: tenants.tourismus!, topic: 'test', type: 'created', id: 'nach-abbruch' }));
+          return seen.includes('nach-abbruch');
+        },
+        { timeout: 10_000, interval: 500 },
+      )
+      .toBe(true);
+    unsubscribe();
+  });
+
+});

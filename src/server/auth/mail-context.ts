@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Locale } from '../mail/templates';
+import type { Locale } from '../mail/render';
 
 /**
  * better-auth calls our mail callbacks without knowing the tenant or the host

@@ -1,20 +1,7 @@
-import type { Locale, RenderedMail } from './templates';
+import { renderMail, type Locale, type RenderedMail } from './render';
 
 /** Reading-room mails (de/en): the pre-booking request to the confirming person and its outcome for the booker. */
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-function render(subject: string, paragraphs: string[], link?: { url: string; label: string }): RenderedMail {
-  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : [])].join('\n\n');
-  const html = [
-    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : '',
-    '</body></html>',
-  ].join('');
-  return { subject, text, html };
-}
 
 export interface PreBookingMailData {
   locale: Locale;
@@ -32,7 +19,7 @@ export interface PreBookingMailData {
 /** To the confirming person: someone pre-booked a place for you; confirm before the start. */
 export function preBookingRequestMail(p: PreBookingMailData): RenderedMail {
   return p.locale === 'en'
-    ? render(
+    ? renderMail(
         `Buchbar – please confirm: ${p.objectName} on ${p.date} (${p.tenantName})`,
         [
           `Hello ${p.recipientName},`,
@@ -41,7 +28,7 @@ export function preBookingRequestMail(p: PreBookingMailData): RenderedMail {
         ],
         { url: p.url, label: 'Confirm pre-booking' },
       )
-    : render(
+    : renderMail(
         `Buchbar – bitte bestätigen: ${p.objectName} am ${p.date} (${p.tenantName})`,
         [
           `Hallo ${p.recipientName},`,
@@ -55,12 +42,12 @@ export function preBookingRequestMail(p: PreBookingMailData): RenderedMail {
 /** To the booker: the confirming person confirmed (reserviert) or the pre-booking was cancelled. */
 export function preBookingOutcomeMail(p: PreBookingMailData & { confirmed: boolean }): RenderedMail {
   if (p.locale === 'en') {
-    return render(
+    return renderMail(
       `Buchbar – pre-booking ${p.confirmed ? 'confirmed' : 'cancelled'}: ${p.objectName} on ${p.date}`,
       [`Hello ${p.recipientName},`, `the pre-booking of ${p.objectName} (${p.floorPlanName}) on ${p.date} from ${p.von} to ${p.bis} has been ${p.confirmed ? 'confirmed' : 'cancelled'}.`],
     );
   }
-  return render(
+  return renderMail(
     `Buchbar – Vormerkung ${p.confirmed ? 'bestätigt' : 'storniert'}: ${p.objectName} am ${p.date}`,
     [`Hallo ${p.recipientName},`, `die Vormerkung von ${p.objectName} (${p.floorPlanName}) am ${p.date} von ${p.von} bis ${p.bis} Uhr wurde ${p.confirmed ? 'bestätigt' : 'storniert'}.`],
   );
@@ -69,12 +56,12 @@ export function preBookingOutcomeMail(p: PreBookingMailData & { confirmed: boole
 /** To the person using the place: the booking starts soon; check in from 15 minutes before to 15 minutes after the start. */
 export function reminderMail(p: Omit<PreBookingMailData, 'bookerName'> & { checkInFrom: string; checkInTo: string }): RenderedMail {
   return p.locale === 'en'
-    ? render(
+    ? renderMail(
         `Buchbar – reminder: ${p.objectName} on ${p.date} at ${p.von}`,
         [`Hello ${p.recipientName},`, `your booking of ${p.objectName} (${p.floorPlanName}) starts on ${p.date} at ${p.von} and ends at ${p.bis}.`, `Please check in between ${p.checkInFrom} and ${p.checkInTo}; otherwise the booking is cancelled automatically.`],
         { url: p.url, label: 'Open my bookings' },
       )
-    : render(
+    : renderMail(
         `Buchbar – Erinnerung: ${p.objectName} am ${p.date} um ${p.von} Uhr`,
         [`Hallo ${p.recipientName},`, `Ihre Buchung von ${p.objectName} (${p.floorPlanName}) beginnt am ${p.date} um ${p.von} Uhr und endet um ${p.bis} Uhr.`, `Bitte checken Sie zwischen ${p.checkInFrom} und ${p.checkInTo} Uhr ein; sonst wird die Buchung automatisch storniert.`],
         { url: p.url, label: 'Meine Buchungen öffnen' },

@@ -57,10 +57,28 @@ export function createEventBus(database: Database, log: Logger): EventBus {
         stopListening = unsub;
         return;
       }
-      const client: pg.PoolClient = await database.pool!.connect();
-      client.on('notification', (msg) => msg.payload && deliver(msg.payload));
-      await client.query(`LISTEN ${CHANNEL}`);
+      const pool = database.pool!;
+      let stopped = false;
+      let current: pg.PoolClient | null = null;
+      // A dedicated connection LISTENs; if the server drops it (restart, failover), listen again on a new one.
+      const listen = async (): Promise<void> => {
+        const client = await pool.connect();
+        current = client;
+        client.on('notification', (msg) => msg.payload && deliver(msg.payload));
+        client.on('error', (err) => {
+          log.warn({ err: err.message }, 'LISTEN-Verbindung verloren');
+          client.release(err);
+          current = null;
+          if (!stopped) setTimeout(() => void listen().catch((e) => log.error({ err: e }, 'LISTEN erneut fehlgeschlagen')), 1000).unref();
+        });
+        await client.query(`LISTEN ${CHANNEL}`);
+      };
+      await listen();
       stopListening = async () => {
+        stopped = true;
+        const client = current;
+        current = null;
+        if (!client) return;
         await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
         client.release();
       };

@@ -3,7 +3,7 @@ import { AppError } from '../../../domain/errors';
 import { isApproved, MESSAGES, parseBookingStatus, type BookingTimes, type ExistingBooking } from '../../../domain/vehicle-booking';
 import type { WeekdayName } from '../../../domain/vehicle-time';
 import type { Deps } from '../../deps';
-import type { RenderedMail } from '../../mail/templates';
+import type { RenderedMail } from '../../mail/render';
 import type { BookingRecord, SlimBooking } from '../../repositories/vehicle-booking-repository';
 import type { VehicleRecord } from '../../repositories/vehicle-repository';
 import type { UserContext } from '../context';
