@@ -145,6 +145,14 @@ describe.each(DB_KINDS)('vehicle bookings on %s', (kind) => {
     expect(c.json().booking.status).toBe('storniert');
     const again = await t.call(SW, { method: 'POST', url: `/api/vehicle-bookings/${b.id}/cancel`, cookie: booker, payload: {} });
     expect(again.statusCode).toBe(409);
+    // cancelled by someone else, the driver is told, in the language the driver chose
+    await t.call(SW, { method: 'PUT', url: '/api/session/locale', cookie: booker, payload: { locale: 'en-us' } });
+    const forMax = await book(t, fleet, { vehicleId: golf.id, von: dayAt(22, '10:00'), bis: dayAt(22, '11:00'), forUserId: mitarbeiterId });
+    await t.call(SW, { method: 'POST', url: `/api/vehicle-bookings/${forMax.json().booking.id}/cancel`, cookie: fleet, payload: {} });
+    const english = await mailTo(smtp, 'mitarbeiter@stadtwerke.test', 'booking cancelled');
+    expect(english.text).toContain('Hello Max Mustermann');
+    await t.call(SW, { method: 'PUT', url: '/api/session/locale', cookie: booker, payload: { locale: 'de-de' } });
+
     // somebody else's booking is not even visible
     const other = await book(t, fleet, { vehicleId: golf.id, von: dayAt(22, '12:00'), bis: dayAt(22, '13:00') });
     expect((await t.call(SW, { method: 'POST', url: `/api/vehicle-bookings/${other.json().booking.id}/cancel`, cookie: booker, payload: {} })).statusCode).toBe(404);

@@ -86,3 +86,20 @@ export async function groupExists(db: Db, tenantId: string, groupId: string): Pr
     .where(and(eq(groups.tenantId, tenantId), eq(groups.id, groupId)));
   return !!row;
 }
+
+/** One option's own (BENUTZER) values of several users, in one query. */
+export async function loadUserValues(db: Db, tenantId: string, optionName: string, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: settingValues.userId, value: settingValues.value })
+    .from(settingValues)
+    .where(
+      and(
+        eq(settingValues.tenantId, tenantId),
+        eq(settingValues.optionName, optionName),
+        eq(settingValues.layer, 'BENUTZER'),
+        inArray(settingValues.userId, [...userIds]),
+      ),
+    );
+  return new Map(rows.map((r) => [r.userId!, r.value]));
+}

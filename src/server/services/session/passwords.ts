@@ -7,7 +7,7 @@ import type { Deps } from '../../deps';
 import { authMailContext } from '../../auth/mail-context';
 import type { TenantRecord } from '../../repositories/tenant-repository';
 import { findMemberByEmail, type MemberRecord } from '../../repositories/user-repository';
-import { effectiveSetting } from '../settings/effective-settings';
+import { mailLocales } from '../settings/mail-locales';
 
 export const RECOVERY_SENT =
   'Wenn die E-Mail-Adresse bei uns bekannt ist, erhalten Sie in wenigen Minuten eine E-Mail mit einem Link zum Zurücksetzen des Passworts.';
@@ -17,8 +17,8 @@ const tokenInvalid = () =>
   new AppError('token_invalid', 'Der Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.', 400);
 
 async function mailLocale(deps: Deps, tenantId: string, memberId: string) {
-  const v = await withTenant(deps.database.db, tenantId, (tx) => effectiveSetting(tx, tenantId, memberId, 'sprache'));
-  return v === 'en-us' ? ('en' as const) : ('de' as const);
+  const locales = await withTenant(deps.database.db, tenantId, (tx) => mailLocales(tx, tenantId, [memberId]));
+  return locales.get(memberId)!;
 }
 
 /** Sends a recovery link to an active member of this tenant; answers the same whether or not the address exists. */

@@ -51,7 +51,8 @@ export async function decide(deps: Deps, user: UserContext, bookingId: string, a
     const approver = `${user.member.firstName} ${user.member.lastName}`;
     const mails: PendingMail[] = [b.driver, ...(b.bookedBy.id !== b.driver.id ? [b.bookedBy] : [])].map((p) => ({
       to: p.email,
-      ...approvalDecisionMail({ name: p.name, vehicle: b.vehicleLabel, plate: b.licensePlate, von: b.von, bis: b.bis, approver, approved, locale: 'de' }),
+      recipientId: p.id,
+      render: (locale) => approvalDecisionMail({ name: p.name, vehicle: b.vehicleLabel, plate: b.licensePlate, von: b.von, bis: b.bis, approver, approved, locale }),
     }));
     return { booking: (await findBooking(tx, tenantId, bookingId))!, mails };
   });

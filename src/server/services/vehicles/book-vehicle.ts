@@ -84,7 +84,8 @@ async function requestApprovals(tx: Db, tenantId: string, booking: BookingRecord
   await insertApprovers(tx, tenantId, booking.id, approvers.map((a) => a.id));
   return approvers.map((a) => ({
     to: a.email,
-    ...approvalRequestMail({
+    recipientId: a.id,
+    render: (locale) => approvalRequestMail({
       name: a.name,
       booker: booking.bookedBy.name,
       vehicle: booking.vehicleLabel,
@@ -92,7 +93,7 @@ async function requestApprovals(tx: Db, tenantId: string, booking: BookingRecord
       von: booking.von,
       bis: booking.bis,
       url: `${origin}/fahrzeuge/freigaben`,
-      locale: 'de',
+      locale,
     }),
   }));
 }
@@ -180,7 +181,8 @@ export async function updateBooking(deps: Deps, user: UserContext, origin: strin
 
 export const cancellationMail = (b: BookingRecord, reason: string): PendingMail => ({
   to: b.driver.email,
-  ...bookingCancelledMail({ name: b.driver.name, vehicle: b.vehicleLabel, plate: b.licensePlate, von: b.von, bis: b.bis, reason, locale: 'de' }),
+  recipientId: b.driver.id,
+  render: (locale) => bookingCancelledMail({ name: b.driver.name, vehicle: b.vehicleLabel, plate: b.licensePlate, von: b.von, bis: b.bis, reason, locale }),
 });
 
 export async function cancelBooking(deps: Deps, user: UserContext, id: string, reason?: string) {

@@ -177,7 +177,8 @@ export async function remindMissingCheckOut(deps: Deps, origin: string, now = ne
         await updateBookingRow(tx, tenantId, b.id, { reminderCount: due });
         out.push({
           to: b.driver.email,
-          ...checkOutReminderMail({ name: b.driver.name, vehicle: b.vehicleLabel, plate: b.licensePlate, von: b.von, bis: b.bis, url: `${origin}/fahrzeuge/uebersicht`, locale: 'de' }),
+          recipientId: b.driver.id,
+          render: (locale) => checkOutReminderMail({ name: b.driver.name, vehicle: b.vehicleLabel, plate: b.licensePlate, von: b.von, bis: b.bis, url: `${origin}/fahrzeuge/uebersicht`, locale }),
         });
       }
       return out;
