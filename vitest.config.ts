@@ -15,7 +15,7 @@ export default defineConfig({
           root: '.',
           // Suites run one after another (unit, then int, then e2e): the machine has two cores.
           sequence: { groupOrder: 0 },
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'e2e/support/**/*.test.ts'],
           exclude: ['src/**/*.int.test.ts', 'node_modules/**'],
           environment: 'node',
         },

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-/** Debian's Chromium (or CHROME_PATH); never a downloaded browser. */
-export function chromiumPath(): string {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+/** Where Debian puts Chromium; CHROME_PATH comes first. Never a downloaded browser. */
+export const chromiumCandidates = () => [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+
+export function chromiumPath(candidates: string[] = chromiumCandidates()): string {
   const found = candidates.find((p) => existsSync(p));
   if (!found) {
     throw new Error(
