@@ -1,31 +1,10 @@
-import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { useDocumentTitle } from '@mantine/hooks';
-import { useTranslation } from 'react-i18next';
-import { ReadingRoomSidebarLayout } from '../../../components/layouts/reading-room-sidebar-layout';
-import { BookingSidebar } from '../../../features/reading-rooms/components/booking-sidebar';
-import { ReadingRoomPage } from '../../../features/reading-rooms/components/reading-room-page';
-import { readingRoomSearch, type Ansicht, type ReadingRoomSearch } from '../../../features/reading-rooms/search';
+import { createFileRoute } from '@tanstack/react-router';
+import { AreaViewPage, redirectToRequestedView } from '../../../features/reading-rooms/components/area-view-page';
+import { readingRoomSearch } from '../../../features/reading-rooms/search';
 
 /** SPEC §2: /leseraum/liste (reading-room sidebar layout). View, filter, booking mode, time of day and date are typed search params. */
 export const Route = createFileRoute('/_app/leseraum/liste')({
   validateSearch: readingRoomSearch,
-  beforeLoad: ({ search }) => {
-    if (search.ansicht && search.ansicht !== 'liste') throw redirect({ to: '/leseraum/karte', search: { ...search, ansicht: undefined }, replace: true });
-  },
-  component: Page,
+  beforeLoad: redirectToRequestedView('leseraum', 'liste'),
+  component: () => <AreaViewPage area="leseraum" view="liste" search={Route.useSearch()} />,
 });
-
-function Page() {
-  const { t } = useTranslation('readingRooms');
-  const search = Route.useSearch();
-  const navigate = useNavigate();
-  useDocumentTitle(`${t('title.leseraum')} · Buchbar`);
-  const onSearch = (patch: Partial<ReadingRoomSearch>) =>
-    void navigate({ to: '/leseraum/liste', search: (s: ReadingRoomSearch) => ({ ...s, ...patch, ansicht: undefined }), replace: true });
-  const onView = (view: Ansicht) => void navigate({ to: view === 'liste' ? '/leseraum/liste' : '/leseraum/karte', search: (s: ReadingRoomSearch) => ({ ...s, ansicht: undefined }) });
-  return (
-    <ReadingRoomSidebarLayout sidebar={<BookingSidebar area="leseraum" />}>
-      <ReadingRoomPage area="leseraum" view="liste" search={search} onSearch={onSearch} onView={onView} />
-    </ReadingRoomSidebarLayout>
-  );
-}
