@@ -171,4 +171,23 @@ describe('vehicle journeys in Chromium', () => {
     await mine.screenshot({ path: `${shots}/uebersicht-390.png`, fullPage: true });
     await mine.context().close();
   });
+
+  it('fuhrpark@ edits an object attribute: the changed label shows on the admin page and in the API', async () => {
+    const page = await fresh();
+    await signIn(page, 'fuhrpark@stadtwerke.test');
+    await page.waitForURL(/\/fahrzeuge$/);
+    await page.goto(env.server.url('stadtwerke', '/admin/fahrzeuge'));
+    await page.getByRole('button', { name: 'Bearbeiten: Anhängerkupplung' }).click();
+    const label = page.getByRole('textbox', { name: /^Bezeichnung/ });
+    await expect(label.inputValue()).resolves.toBe('Anhängerkupplung');
+    await label.fill('Anhängerkupplung (abnehmbar)');
+    await page.getByRole('button', { name: 'Änderungen speichern' }).click();
+    await page.getByRole('button', { name: 'Bearbeiten: Anhängerkupplung (abnehmbar)' }).waitFor();
+    // the form is empty again, ready for a new attribute
+    await page.getByRole('button', { name: 'Attribut anlegen' }).waitFor();
+    const cookie = await env.server.login(SW, 'mitarbeiter@stadtwerke.test');
+    const attrs = (await env.server.call(SW, { method: 'GET', url: '/api/vehicle-attributes?target=FAHRZEUG', cookie })).json().attributes as { label: string }[];
+    expect(attrs.map((a) => a.label)).toContain('Anhängerkupplung (abnehmbar)');
+    expect(attrs.map((a) => a.label)).not.toContain('Anhängerkupplung');
+  });
 });

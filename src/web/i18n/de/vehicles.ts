@@ -218,6 +218,9 @@ export const vehicles = {
     attributesTitle: 'Objektattribute',
     attributesIntro: 'Zusätzliche Felder für Fahrzeuge (FAHRZEUG) und für das Beenden einer Fahrt (FAHRZEUG_VERLAUF).',
     attributeAdd: 'Attribut anlegen',
+    attributeEdit: 'Bearbeiten',
+    attributeUpdate: 'Änderungen speichern',
+    attributeCancelEdit: 'Abbrechen',
     attributeSaved: 'Das Attribut wurde gespeichert.',
     attribute: {
       target: 'Gilt für',

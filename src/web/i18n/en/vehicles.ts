@@ -220,6 +220,9 @@ export const vehicles: typeof de = {
     attributesTitle: 'Object attributes',
     attributesIntro: 'Extra fields for vehicles (FAHRZEUG) and for ending a trip (FAHRZEUG_VERLAUF).',
     attributeAdd: 'Add attribute',
+    attributeEdit: 'Edit',
+    attributeUpdate: 'Save changes',
+    attributeCancelEdit: 'Cancel',
     attributeSaved: 'The attribute has been saved.',
     attribute: {
       target: 'Applies to',

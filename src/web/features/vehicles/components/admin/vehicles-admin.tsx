@@ -136,12 +136,28 @@ function AttributesAdmin() {
   const [dependent, setDependent] = useState<string | null>(null);
   const [dependentValue, setDependentValue] = useState('');
   const [sortOrder, setSortOrder] = useState<number>(0);
+  const [editingId, setEditingId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const all: ObjectAttribute[] = [...(vehicleAttrs.data?.attributes ?? []), ...(tripAttrs.data?.attributes ?? [])];
+  /** Loads an attribute into the form (or empties it), so one form creates and edits. */
+  const edit = (a: ObjectAttribute | null) => {
+    setError(null);
+    setEditingId(a?.id ?? null);
+    setTarget(a?.target ?? 'FAHRZEUG');
+    setType(a?.type ?? 'TEXT');
+    setLabel(a?.label ?? '');
+    setChoices((a?.choices ?? []).map((c) => (c.key === c.text ? c.key : `${c.key}=${c.text}`)).join('\n'));
+    setConditions((a?.conditions ?? []).map((c) => c.type));
+    const showIf = a?.conditions.find((c) => c.type === 'SHOW_IF');
+    setDependent(showIf?.dependentAttributeId ?? null);
+    setDependentValue(showIf?.value ?? '');
+    setSortOrder(a?.sortOrder ?? 0);
+  };
   const submit = () => {
     setError(null);
     save.mutate(
       {
+        ...(editingId ? { id: editingId } : {}),
         input: {
           target,
           type,
@@ -163,9 +179,7 @@ function AttributesAdmin() {
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: t('admin.attributeSaved') });
-          setLabel('');
-          setChoices('');
-          setConditions([]);
+          edit(null);
         },
         onError: (e) => setError(isApiError(e) ? e.message : tc('errors.unknown')),
       },
@@ -188,6 +202,11 @@ function AttributesAdmin() {
                 <Table.Td>{t(`admin.targets.${a.target}`)}</Table.Td>
                 <Table.Td>{t(`admin.attributeTypes.${a.type}`)}</Table.Td>
                 <Table.Td>{a.conditions.map((c) => t(`admin.conditionTypes.${c.type}`)).join(', ')}</Table.Td>
+                <Table.Td>
+                  <Button size="xs" variant="light" onClick={() => edit(a)} aria-label={`${t('admin.attributeEdit')}: ${a.label}`}>
+                    {t('admin.attributeEdit')}
+                  </Button>
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -207,9 +226,16 @@ function AttributesAdmin() {
         )}
         <NumberInput label={t('admin.attribute.sortOrder')} value={sortOrder} onChange={(v) => setSortOrder(Number(v) || 0)} min={0} w={160} />
         {error && <Alert color="red">{error}</Alert>}
-        <Button onClick={submit} disabled={!label.trim()} loading={save.isPending} w="fit-content">
-          {t('admin.attributeAdd')}
-        </Button>
+        <Group gap="sm">
+          <Button onClick={submit} disabled={!label.trim()} loading={save.isPending}>
+            {editingId ? t('admin.attributeUpdate') : t('admin.attributeAdd')}
+          </Button>
+          {editingId && (
+            <Button variant="default" onClick={() => edit(null)}>
+              {t('admin.attributeCancelEdit')}
+            </Button>
+          )}
+        </Group>
       </Stack>
     </Card>
   );
