@@ -104,7 +104,7 @@ describe('visibleMenu', () => {
         for (const entry of visible) {
           expect(guardRoute(entry.path, p)).toEqual({ allowed: true });
           if (entry.permission) expect(p.has(entry.permission)).toBe(true);
-          if (entry.feature) expect(f.has(entry.feature)).toBe(true);
+          if (entry.feature) expect(([] as string[]).concat(entry.feature).some((x) => f.has(x))).toBe(true);
         }
         const order = visible.map((e) => MENU.indexOf(e));
         expect(order).toEqual([...order].sort((a, b) => a - b));
@@ -147,5 +147,15 @@ describe('startPath', () => {
     expect(startPath(set('fahrzeug'), '/admin/benutzer')).toBe('/fahrzeuge');
     expect(startPath(set('fahrzeug'), '/leseraum/karte')).toBe('/fahrzeuge');
     expect(startPath(set('leseraum'), '/fahrzeuge')).toBe('/leseraum/karte');
+  });
+});
+
+describe('the rooms administration', () => {
+  const admin = new Set(['ausstattungs_pflege']);
+  it('is offered when reading rooms or workplaces are switched on, and not without either', () => {
+    const has = (features: string[]) => visibleMenu(admin, new Set(features)).some((e) => e.key === 'rooms');
+    expect(has(['leseraum'])).toBe(true);
+    expect(has(['arbeitswelt'])).toBe(true);
+    expect(has(['fahrzeug'])).toBe(false);
   });
 });

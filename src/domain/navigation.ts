@@ -19,7 +19,8 @@ export interface MenuEntry {
   path: string;
   permission?: Permission;
   anyOf?: readonly Permission[];
-  feature?: Feature;
+  /** Shown when this feature, or any of these features, is switched on. */
+  feature?: Feature | readonly Feature[];
   section: 'main' | 'admin';
 }
 
@@ -35,7 +36,7 @@ function ruleFor(path: string): AdminRouteRule {
  * alternatives, `anyOf` lists every permission that takes part: it is a
  * necessary condition for display, and visibleMenu asks the guard for the rest.
  */
-function adminEntry(key: string, path: string, feature?: Feature): MenuEntry {
+function adminEntry(key: string, path: string, feature?: Feature | readonly Feature[]): MenuEntry {
   const { anyOf } = ruleFor(path);
   const single = anyOf.length === 1 && anyOf[0]?.length === 1 ? anyOf[0][0] : undefined;
   const entry: MenuEntry = single
@@ -75,13 +76,15 @@ export const MENU: readonly MenuEntry[] = [
   adminEntry('groups', '/admin/gruppen'),
   adminEntry('locations', '/admin/lokationen'),
   adminEntry('vehiclesAdmin', '/admin/fahrzeuge', 'fahrzeug'),
-  adminEntry('rooms', '/admin/raeume', 'leseraum'),
+  // Rooms and floor plans serve reading rooms and office workplaces alike.
+  adminEntry('rooms', '/admin/raeume', ['leseraum', 'arbeitswelt']),
   adminEntry('settings', '/admin/einstellungen'),
   adminEntry('clients', '/admin/mandanten'),
 ];
 
 function entryVisible(entry: MenuEntry, perms: ReadonlySet<string>, features: ReadonlySet<string>): boolean {
-  if (entry.feature && !features.has(entry.feature)) return false;
+  const needs = typeof entry.feature === 'string' ? [entry.feature] : entry.feature;
+  if (needs && !needs.some((f) => features.has(f))) return false;
   if (entry.permission && !perms.has(entry.permission)) return false;
   if (entry.anyOf && !entry.anyOf.some((p) => perms.has(p))) return false;
   return guardRoute(entry.path, perms).allowed;
