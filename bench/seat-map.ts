@@ -99,7 +99,8 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   const { planId, bookings } = await seedBench(database, day);
   console.log(`  plan with ${SEATS} seats, ${bookings} bookings on ${day}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'buchbar-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test', APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' });
+  // Measured as deployed: production settings (no response re-validation, see http/send-built-dto.ts).
+  const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' });
   const { app } = await buildApp({ config, database, log: pino({ level: 'silent' }), webRoot: path.resolve('dist/web') });
   await app.ready();
   const host = 'bibliothek.localhost';

@@ -93,7 +93,8 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   await prepareDatabase(database.db);
   const benchVehicles = await seedBench(database);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'buchbar-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test', APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' });
+  // Measured as deployed: production settings (no response re-validation, see http/send-built-dto.ts).
+  const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' });
   const { app } = await buildApp({ config, database, log: pino({ level: 'silent' }), webRoot: '/nonexistent' });
   await app.ready();
   const login = await app.inject({ method: 'POST', url: '/api/session/login', headers: { host }, payload: { email: 'mitarbeiter@stadtwerke.test', password: DEMO_PASSWORD } });

@@ -64,23 +64,36 @@ export function createEventBus(database: Database, log: Logger): EventBus {
       const listen = async (): Promise<void> => {
         const client = await pool.connect();
         current = client;
-        client.on('notification', (msg) => msg.payload && deliver(msg.payload));
-        client.on('error', (err) => {
+        const onNotification = (msg: pg.Notification) => msg.payload && deliver(msg.payload);
+        const onError = (err: Error) => {
+          if (current !== client) return;
           log.warn({ err: err.message }, 'LISTEN-Verbindung verloren');
-          client.release(err);
           current = null;
+          detach();
+          client.release(err);
           if (!stopped) setTimeout(() => void listen().catch((e) => log.error({ err: e }, 'LISTEN erneut fehlgeschlagen')), 1000).unref();
-        });
+        };
+        // Our listeners leave with the connection, so a client back in the pool is the pool's alone.
+        const detach = () => {
+          client.off('notification', onNotification);
+          client.off('error', onError);
+        };
+        client.on('notification', onNotification);
+        client.on('error', onError);
+        releaseCurrent = async () => {
+          await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+          detach();
+          client.release();
+        };
         await client.query(`LISTEN ${CHANNEL}`);
       };
+      let releaseCurrent: (() => Promise<void>) | null = null;
       await listen();
       stopListening = async () => {
         stopped = true;
-        const client = current;
+        if (!current) return;
         current = null;
-        if (!client) return;
-        await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-        client.release();
+        await releaseCurrent?.();
       };
     },
     async stop() {

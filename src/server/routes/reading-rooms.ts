@@ -19,6 +19,7 @@ import { cancelBooking, checkInBooking, checkInObject, confirmBooking, createBoo
 import { saveFavourites } from '../services/reading-rooms/favourites';
 import { planImage } from '../services/reading-rooms/images';
 import { getBootstrap, getMap } from '../services/reading-rooms/map';
+import { sendBuiltDto } from '../http/send-built-dto';
 import { sendImage } from './reading-room-files';
 
 const tags = ['reading-rooms'];
@@ -34,7 +35,7 @@ export const readingRoomRoutes = (deps: Deps): FastifyPluginAsyncZod => async (a
   app.get(
     '/api/reading-rooms/floor-plans/:id/map',
     { schema: { tags, summary: 'Belegung eines Grundrisses für einen Tag oder Stundenbereich', params: idParams, querystring: mapQuery, response: { 200: mapResponse } } },
-    async (req) => getMap(deps, await requireUser(deps, req), req.params.id, req.query),
+    async (req, reply) => sendBuiltDto(reply, mapResponse, await getMap(deps, await requireUser(deps, req), req.params.id, req.query), !deps.config.production),
   );
 
   app.get(
