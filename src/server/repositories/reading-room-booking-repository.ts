@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { floorPlans, readingRoomBookings, readingRooms, tenantDomains, tenants, users } from '../../db/schema/index';
+import { floorPlans, readingRoomBookings, readingRooms, users } from '../../db/schema/index';
 
 /** Reading-room bookings (LeseraumBuchung). Always tenant-scoped. */
 
@@ -222,11 +222,6 @@ export async function expireBookings(db: Db, tenantId: string, now: Date): Promi
   }));
 }
 
-export async function listTenantIds(db: Db): Promise<string[]> {
-  const rows = await db.select({ id: tenants.id }).from(tenants);
-  return rows.map((r) => r.id);
-}
-
 /** Reserved bookings starting in (now, now + horizon] that have not been reminded yet. */
 export async function listReminderCandidates(db: Db, tenantId: string, now: Date, horizonMinutes: number): Promise<BookingRecord[]> {
   const rows = await selectBookings(db, tenantId)
@@ -253,7 +248,4 @@ export async function markReminded(db: Db, tenantId: string, id: string, at: Dat
   return rows.length > 0;
 }
 
-/** Host names per tenant (tenant_domains is read before a tenant is known, so it has no row-level security). */
-export async function listTenantDomains(db: Db): Promise<{ tenantId: string; domain: string }[]> {
-  return db.select({ tenantId: tenantDomains.tenantId, domain: tenantDomains.domain }).from(tenantDomains).orderBy(desc(tenantDomains.domain));
-}
+

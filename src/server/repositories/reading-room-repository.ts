@@ -10,6 +10,7 @@ import {
   readingRoomEquipment,
   readingRooms,
 } from '../../db/schema/index';
+import type { SlotRecord } from './reading-room-booking-repository';
 
 /** Floor plans, objects (seats and rooms), equipment, opening hours and kiosk links. Always tenant-scoped. */
 
@@ -341,17 +342,8 @@ export async function findKioskLinkByHash(db: Db, tenantId: string, tokenHash: s
 
 // ---- the map in one statement ----
 
-export interface MapSlotRow {
-  id: string;
-  objectId: string;
-  von: Date;
-  bis: Date;
-  status: string;
-  placeFrom: number;
-  placeTo: number;
-  bookerId: string;
-  confirmingId: string | null;
-}
+/** A booking's places in time, as the map needs it: the same record the booking repository reads. */
+export type MapSlotRow = SlotRecord;
 
 /**
  * Everything a plan's map needs for a period – the objects with their equipment

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tenantDomains, tenantFeatures, tenants } from '../../db/schema/index';
 
@@ -47,4 +47,29 @@ export async function isFeatureEnabled(db: Db, tenantId: string, feature: string
     .from(tenantFeatures)
     .where(and(eq(tenantFeatures.tenantId, tenantId), eq(tenantFeatures.feature, feature)));
   return row?.enabled ?? false;
+}
+
+/** Every tenant; scheduled jobs walk them one by one, each in its own tenant transaction. */
+export async function listTenantIds(db: Db): Promise<string[]> {
+  const rows = await db.select({ id: tenants.id }).from(tenants);
+  return rows.map((r) => r.id);
+}
+
+/** Tenants with a feature switched on (jobs of that feature visit only these). */
+export async function listTenantIdsWithFeature(db: Db, feature: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: tenantFeatures.tenantId })
+    .from(tenantFeatures)
+    .where(and(eq(tenantFeatures.feature, feature), eq(tenantFeatures.enabled, true)));
+  return rows.map((r) => r.id);
+}
+
+/** Host names per tenant, for links in mails sent by jobs (no request host to follow there). */
+export async function listTenantDomains(db: Db): Promise<{ tenantId: string; domain: string }[]> {
+  return db.select({ tenantId: tenantDomains.tenantId, domain: tenantDomains.domain }).from(tenantDomains).orderBy(desc(tenantDomains.domain));
+}
+
+/** Health check: the database answers. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
 }

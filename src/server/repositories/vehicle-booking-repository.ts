@@ -64,7 +64,8 @@ interface RawBooking {
 }
 
 /** Bookings matching a condition (SQL over alias b), with names and approvers: two queries, whatever the number. */
-export async function queryBookings(db: Db, tenantId: string, where: ReturnType<typeof sql>, limit = 500): Promise<BookingRecord[]> {
+/** The one select of booking records; callers use the named finders below, so no SQL leaves this file. */
+async function queryBookings(db: Db, tenantId: string, where: ReturnType<typeof sql>, limit = 500): Promise<BookingRecord[]> {
   const raw = rowsOf<RawBooking>(
     await db.execute(sql`
       select b.id::text, b.vehicle_id::text, v.brand, v.model, v.license_plate, l.name as location_name,
@@ -404,4 +405,44 @@ export async function parkingSpaceOfLocation(db: Db, tenantId: string, spaceId: 
     .from(parkingSpaces)
     .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.id, spaceId), eq(parkingSpaces.locationId, locationId)));
   return r.length > 0;
+}
+
+/** Bookings (type BUCHUNG) someone drives or booked for others, ending at or after `since`. */
+export function findBookingsOfPerson(db: Db, tenantId: string, userId: string, since: Date): Promise<BookingRecord[]> {
+  return queryBookings(db, tenantId, sql`(b.driver_id = ${userId} or b.booked_by_id = ${userId}) and b.bis >= ${since.toISOString()}::timestamptz and b.type = 'BUCHUNG'`);
+}
+
+/** Bookings of a vehicle that still block it and have not ended. */
+export function findOpenBookingsOfVehicle(db: Db, tenantId: string, vehicleId: string): Promise<BookingRecord[]> {
+  return queryBookings(db, tenantId, sql`b.vehicle_id = ${vehicleId} and b.status not in ('storniert', 'durchgeführt') and b.bis > now()`, 10_000);
+}
+
+export async function findBookingsByIds(db: Db, tenantId: string, ids: readonly string[]): Promise<BookingRecord[]> {
+  if (ids.length === 0) return [];
+  return queryBookings(db, tenantId, sql`b.id = any(${`{${ids.join(',')}}`}::uuid[])`);
+}
+
+/** Special trips an approver was asked about, from a week back on. */
+export function findApprovalRequestsOf(db: Db, tenantId: string, approverId: string): Promise<BookingRecord[]> {
+  return queryBookings(
+    db,
+    tenantId,
+    sql`b.needs_approval and b.bis >= now() - interval '7 days'
+        and exists (select 1 from vehicle_booking_approvers a where a.tenant_id = b.tenant_id and a.booking_id = b.id and a.user_id = ${approverId})`,
+  );
+}
+
+/** Reserved trips that started before `startedBefore` and have not long ended: candidates for the auto-cancel. */
+export function findNotStartedTrips(db: Db, tenantId: string, startedBefore: Date, endedAfter: Date): Promise<BookingRecord[]> {
+  return queryBookings(
+    db,
+    tenantId,
+    sql`b.status = 'reserviert' and b.type = 'BUCHUNG' and b.von <= ${startedBefore.toISOString()}::timestamptz and b.bis > ${endedAfter.toISOString()}::timestamptz`,
+    1000,
+  );
+}
+
+/** Trips still running (aktiv) after their end: candidates for the check-out reminder. */
+export function findOverdueTrips(db: Db, tenantId: string, now: Date): Promise<BookingRecord[]> {
+  return queryBookings(db, tenantId, sql`b.status = 'aktiv' and b.type = 'BUCHUNG' and b.bis <= ${now.toISOString()}::timestamptz`, 1000);
 }

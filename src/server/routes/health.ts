@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps';
+import { pingDatabase } from '../repositories/tenant-repository';
 
 export const healthRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
   app.get(
@@ -15,7 +15,7 @@ export const healthRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) =
     },
     async (_req, reply) => {
       try {
-        await deps.database.db.execute(sql`select 1`);
+        await pingDatabase(deps.database.db);
         return { status: 'ok' as const, database: deps.database.kind };
       } catch (err) {
         return reply.status(503).send({ status: 'fehler' as const, error: err instanceof Error ? err.message : 'Datenbank nicht erreichbar' });

@@ -1,6 +1,7 @@
 import { withTenant } from '../../../db/client';
 import type { Deps } from '../../deps';
-import { expireBookings, listTenantIds } from '../../repositories/reading-room-booking-repository';
+import { expireBookings } from '../../repositories/reading-room-booking-repository';
+import { listTenantIds } from '../../repositories/tenant-repository';
 import { SEAT_TOPIC } from './common';
 
 /**

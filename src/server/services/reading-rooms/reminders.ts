@@ -4,7 +4,8 @@ import { findOption } from '../../../domain/settings';
 import { formatDate, formatTime } from '../../../domain/time';
 import type { Deps } from '../../deps';
 import { reminderMail } from '../../mail/reading-room-templates';
-import { listReminderCandidates, listTenantDomains, listTenantIds, markReminded } from '../../repositories/reading-room-booking-repository';
+import { listReminderCandidates, markReminded } from '../../repositories/reading-room-booking-repository';
+import { listTenantDomains, listTenantIds } from '../../repositories/tenant-repository';
 import { effectiveSettings } from '../settings/effective-settings';
 
 const HORIZON = findOption('leseraumErinnerungVorBeginnMinuten').max ?? 10080;

@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { withTenant } from '../../../db/client';
 import { assertApprover, blocks, isApproved, MESSAGES, parseBookingStatus } from '../../../domain/vehicle-booking';
 import type { Deps } from '../../deps';
 import { approvalDecisionMail } from '../../mail/vehicle-templates';
-import { cancelBookings, findBooking, lockBooking, queryBookings, setApproverDecision } from '../../repositories/vehicle-booking-repository';
+import { cancelBookings, findApprovalRequestsOf, findBooking, lockBooking, setApproverDecision } from '../../repositories/vehicle-booking-repository';
 import type { UserContext } from '../context';
 import { notFound, sendAll, toBookingDto, VEHICLE_TOPIC, type PendingMail } from './common';
 
@@ -13,12 +12,7 @@ export async function listApprovals(deps: Deps, user: UserContext) {
   const tenantId = user.tenant.id;
   const me = user.member.id;
   const list = await withTenant(deps.database.db, tenantId, (tx) =>
-    queryBookings(
-      tx,
-      tenantId,
-      sql`b.needs_approval and b.bis >= now() - interval '7 days'
-          and exists (select 1 from vehicle_booking_approvers a where a.tenant_id = b.tenant_id and a.booking_id = b.id and a.user_id = ${me})`,
-    ),
+    findApprovalRequestsOf(tx, tenantId, me),
   );
   const now = new Date();
   const pending = list.filter((b) => blocks(parseBookingStatus(b.status)) && !isApproved(b, now) && !b.approvers.some((a) => a.approved === false));

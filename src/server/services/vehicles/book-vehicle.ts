@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { withTenant, type Db } from '../../../db/client';
 import { AppError } from '../../../domain/errors';
 import { canBookFor, resolvePermissions } from '../../../domain/permissions';
@@ -16,7 +15,7 @@ import {
   insertBooking,
   lockBooking,
   membersWithPermission,
-  queryBookings,
+  findBookingsOfPerson,
   updateBookingRow,
   type BookingRecord,
 } from '../../repositories/vehicle-booking-repository';
@@ -225,7 +224,7 @@ export async function myBookings(deps: Deps, user: UserContext, includePast: boo
   const me = user.member.id;
   const since = includePast ? new Date(0) : new Date(Date.now() - 86_400_000);
   const list = await withTenant(deps.database.db, tenantId, (tx) =>
-    queryBookings(tx, tenantId, sql`(b.driver_id = ${me} or b.booked_by_id = ${me}) and b.bis >= ${since.toISOString()}::timestamptz and b.type = 'BUCHUNG'`),
+    findBookingsOfPerson(tx, tenantId, me, since),
   );
   const now = new Date();
   return {

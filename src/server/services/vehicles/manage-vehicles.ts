@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { withTenant, type Db } from '../../../db/client';
 import { AppError } from '../../../domain/errors';
 import { isValidTime } from '../../../domain/time';
@@ -16,7 +15,8 @@ import {
   insertBooking,
   insertHistory,
   listHistory,
-  queryBookings,
+  findBookingsByIds,
+  findOpenBookingsOfVehicle,
   type BookingRecord,
 } from '../../repositories/vehicle-booking-repository';
 import {
@@ -90,7 +90,7 @@ export async function createVehicle(deps: Deps, user: UserContext, v: CreateVehi
 }
 
 async function openBookingsOf(tx: Db, tenantId: string, vehicleId: string): Promise<BookingRecord[]> {
-  return queryBookings(tx, tenantId, sql`b.vehicle_id = ${vehicleId} and b.status not in ('storniert', 'durchgeführt') and b.bis > now()`, 10_000);
+  return findOpenBookingsOfVehicle(tx, tenantId, vehicleId);
 }
 
 async function applyCancellations(deps: Deps, tx: Db, tenantId: string, open: BookingRecord[], cancellations: Cancellation[]): Promise<PendingMail[]> {
@@ -256,7 +256,7 @@ export async function blockVehicle(deps: Deps, user: UserContext, id: string, re
       minGapMinutes: s.minGapMinutes,
     });
     const toCancel = overlapping.filter((b) => b.type === 'BUCHUNG');
-    const open = toCancel.length ? await queryBookings(tx, tenantId, sql`b.id = any(${`{${toCancel.map((b) => b.id).join(',')}}`}::uuid[])`) : [];
+    const open = await findBookingsByIds(tx, tenantId, toCancel.map((b) => b.id));
     const reason = blockReason(req.type);
     const mails = await applyCancellations(deps, tx, tenantId, open, open.map((b) => ({ bookingId: b.id, reason })));
     const bookingId = await insertBooking(tx, tenantId, {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { withTenant, type Db } from '../../../db/client';
 import { AppError } from '../../../domain/errors';
 import { UPLOAD_CONTENT_TYPES, validateUpload } from '../../../domain/uploads';
@@ -9,6 +8,7 @@ import { validateTripEnd } from '../../../domain/vehicle-changes';
 import { berlinDay, berlinInstant } from '../../../domain/vehicle-time';
 import type { CheckOutRequest } from '../../../contracts/vehicles';
 import type { Deps } from '../../deps';
+import { listTenantIdsWithFeature } from '../../repositories/tenant-repository';
 import { checkOutReminderMail } from '../../mail/vehicle-templates';
 import {
   cancelBookings,
@@ -17,7 +17,8 @@ import {
   lastMileage,
   lockBooking,
   parkingSpaceOfLocation,
-  queryBookings,
+  findNotStartedTrips,
+  findOverdueTrips,
   updateBookingRow,
   type BookingRecord,
 } from '../../repositories/vehicle-booking-repository';
@@ -121,10 +122,7 @@ export async function uploadReceipt(deps: Deps, user: UserContext, id: string, b
 
 // ───────────────────────── scheduled jobs (handlers; idempotent) ─────────────────────────
 
-async function vehicleTenants(deps: Deps): Promise<string[]> {
-  const r = await deps.database.db.execute(sql`select tenant_id::text as id from tenant_features where feature = 'fahrzeug' and enabled`);
-  return (r as unknown as { rows: { id: string }[] }).rows.map((x) => x.id);
-}
+const vehicleTenants = (deps: Deps) => listTenantIdsWithFeature(deps.database.db, 'fahrzeug');
 
 /**
  * Cancels bookings without check-in `fahrzeugAutoStornoOhneCheckInMinuten`
@@ -137,12 +135,7 @@ export async function autoCancelWithoutCheckIn(deps: Deps, now = new Date()): Pr
     const mails = await withTenant(deps.database.db, tenantId, async (tx) => {
       const s = await vehicleSettings(tx, tenantId, null);
       if (!s.checkInActive || !s.autoCancelActive) return [] as PendingMail[];
-      const candidates = await queryBookings(
-        tx,
-        tenantId,
-        sql`b.status = 'reserviert' and b.type = 'BUCHUNG' and b.von <= ${new Date(now.getTime() - s.autoCancelMinutes * 60_000).toISOString()}::timestamptz and b.bis > ${new Date(now.getTime() - 7 * 86_400_000).toISOString()}::timestamptz`,
-        1000,
-      );
+      const candidates = await findNotStartedTrips(tx, tenantId, new Date(now.getTime() - s.autoCancelMinutes * 60_000), new Date(now.getTime() - 7 * 86_400_000));
       const due = candidates.filter((b) => isAutoCancelDue({ von: b.von, status: parseBookingStatus(b.status), type: 'BUCHUNG' }, now, s.autoCancelMinutes));
       const done = await cancelBookings(tx, tenantId, due.map((b) => b.id), MESSAGES.noCheckIn);
       const out: PendingMail[] = [];
@@ -169,7 +162,7 @@ export async function remindMissingCheckOut(deps: Deps, origin: string, now = ne
     const mails = await withTenant(deps.database.db, tenantId, async (tx) => {
       const s = await vehicleSettings(tx, tenantId, null);
       if (!s.checkInActive || s.checkOutReminderTimes.length === 0) return [] as PendingMail[];
-      const open = await queryBookings(tx, tenantId, sql`b.status = 'aktiv' and b.type = 'BUCHUNG' and b.bis <= ${now.toISOString()}::timestamptz`, 1000);
+      const open = await findOverdueTrips(tx, tenantId, now);
       const out: PendingMail[] = [];
       for (const b of open) {
         const due = remindersDue(b.bis, now, s.checkOutReminderTimes);
