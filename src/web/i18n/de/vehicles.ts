@@ -21,7 +21,8 @@ export const vehicles = {
   card: {
     plate: 'Kennzeichen',
     location: 'Standort',
-    seats: '{{count}} Sitze',
+    seats_one: '{{count}} Sitz',
+    seats_other: '{{count}} Sitze',
     licence: 'Führerscheinklasse {{cls}}',
     book: 'Buchen',
     imageAlt: 'Foto: {{name}}',

@@ -23,7 +23,8 @@ export const vehicles: typeof de = {
   card: {
     plate: 'Licence plate',
     location: 'Location',
-    seats: '{{count}} seats',
+    seats_one: '{{count}} seat',
+    seats_other: '{{count}} seats',
     licence: 'Licence class {{cls}}',
     book: 'Book',
     imageAlt: 'Photo: {{name}}',
