@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 
@@ -41,6 +41,79 @@ function precompress(): Plugin {
   };
 }
 
+// Build-time helpers of the route preload script below (tested in src/web/lib/route-preload.test.ts).
+
+/** 'login' → '/login', '_app/fahrzeuge/index' → '/fahrzeuge', '_app/leseraum/karte' → '/leseraum/karte'; null for layouts and '/'. */
+export function routePathOf(file: string): string | null {
+  const parts = file.split('/');
+  const last = parts.at(-1)!;
+  if (last.startsWith('_')) return null;
+  const segments = parts.filter((p) => !p.startsWith('_') && p !== 'index');
+  return segments.length ? `/${segments.join('/')}` : null;
+}
+
+/** Browser script (plain ES5, no module): modulepreload links for the chunks of location.pathname. */
+export function routePreloadScript(table: Record<string, string[]>): string {
+  // Each file once, routes as indices: the table stays small although routes share most chunks.
+  const files = [...new Set(Object.values(table).flat())];
+  const index = Object.fromEntries(Object.entries(table).map(([route, list]) => [route, list.map((f) => files.indexOf(f))]));
+  return `(function(f,t){var p=location.pathname.replace(/\\/+$/,'')||'/';var r=t[p]||[];for(var i=0;i<r.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f[r[i]];document.head.appendChild(l);}})(${JSON.stringify(files)},${JSON.stringify(index)});\n`;
+}
+
+/**
+ * The code of a screen's route loads only after the router has checked the
+ * session; a small async script in <head> starts it at once instead: it maps
+ * the address to the route's chunks (built here) and adds modulepreload links
+ * (DESIGN §7, decision 006). A file, not inline code: the CSP allows 'self' only.
+ */
+function routePreload(): Plugin {
+  return {
+    name: 'buchbar-route-preload',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry);
+      const html = bundle['index.html'];
+      if (!entry || !html || html.type !== 'asset') return;
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      const withImports = (names: string[], seen = new Set<string>()): Set<string> => {
+        for (const name of names) {
+          if (seen.has(name)) continue;
+          seen.add(name);
+          withImports(byName.get(name)?.imports ?? [], seen);
+        }
+        return seen;
+      };
+      const initial = withImports([entry.fileName]);
+      const routeChunks = new Map<string, string>();
+      for (const c of chunks) {
+        const m = c.facadeModuleId ? /\/src\/web\/routes\/(.+)\.tsx\?tsr-split=component/.exec(c.facadeModuleId) : null;
+        if (m) routeChunks.set(m[1]!, c.fileName);
+      }
+      const table: Record<string, string[]> = {};
+      for (const file of routeChunks.keys()) {
+        const route = routePathOf(file);
+        if (!route) continue;
+        // The route's own chunk plus its layouts' (e.g. _app, _app/admin), with everything they import.
+        const parts = file.split('/');
+        const layouts = parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('/')).filter((l) => routeChunks.has(l));
+        const names = [...layouts, file].map((f) => routeChunks.get(f)!);
+        // /admin is both a layout (admin.tsx) and a page (admin/index.tsx): keep the union.
+        table[route] = [...new Set([...(table[route] ?? []), ...[...withImports(names)].filter((n) => !initial.has(n)).map((n) => `/${n}`)])];
+      }
+      const source = routePreloadScript(table);
+      const fileName = `assets/route-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+      this.emitFile({ type: 'asset', fileName, source });
+      html.source = String(html.source)
+        .replace('<script type="module"', `<script async src="/${fileName}"></script>\n    <script type="module"`)
+        // The stylesheet does not block the first paint (the splash in index.html has inline styles);
+        // main.tsx applies it and renders the app once it has loaded.
+        .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/, '<link rel="preload" as="style" crossorigin href="$1" data-app-styles>');
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
@@ -54,8 +127,24 @@ export default defineConfig({
     }),
     react(),
     buildManifest(),
+    routePreload(),
     precompress(),
   ],
-  build: { outDir: path.resolve('dist/web'), emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: path.resolve('dist/web'),
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Every screen needs React, the router, TanStack Query and i18next: one file compresses better
+          // and costs fewer requests than the dozen pieces the default splitting makes of them (decision 006).
+          groups: [
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://localhost:3000', '/builds': 'http://localhost:3000' } },
 });

@@ -2,11 +2,14 @@
  * DESIGN §7 budget: initial JavaScript of the first screen ≤ 200 KB gzipped.
  * Boots the real app on a fresh embedded database with the built web app,
  * opens the first screens in Debian's Chromium and adds up what the browser
- * actually transferred (compressed bytes on the wire) for scripts.
+ * actually transferred (compressed bytes on the wire) for scripts, each script
+ * once (with the cache off Chromium may fetch a preloaded module twice). The
+ * booking screens open signed in: /fahrzeuge as mitarbeiter@stadtwerke.test,
+ * /leseraum/karte as leser@bibliothek.test. VERBOSE=1 lists the files.
  *
  *   npx vite build && npx tsx bench/first-screen.ts
  *
- * Exits 1 when a screen is over budget.
+ * Exits 1 when the first screen (/login) is over budget.
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -58,11 +61,11 @@ async function measure(screen: string, url: string, signIn?: string): Promise<Me
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   if (signIn) {
-    await page.goto(`http://stadtwerke.localhost:${port}/login`);
+    await page.goto(new URL('/login', url).href);
     await page.getByLabel('E-Mail').fill(signIn);
     await page.getByLabel('Passwort', { exact: true }).fill('Buchbar!2026');
     await page.getByRole('button', { name: 'Anmelden' }).click();
-    await page.waitForURL(/\/fahrzeuge/);
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
   }
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -81,8 +84,10 @@ async function measure(screen: string, url: string, signIn?: string): Promise<Me
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await context.close();
-  const all = [...scripts.values()];
+  // One entry per script: with the cache switched off Chromium may fetch a module a second time (module preload + import).
+  const all = [...new Map([...scripts.values()].map((s) => [s.url, s])).values()];
   if (process.env.VERBOSE) {
+    console.log(`# ${screen}`);
     for (const sc of all.sort((a, b) => gzipSize(b.url) - gzipSize(a.url))) console.log(`  ${(gzipSize(sc.url) / 1024).toFixed(1).padStart(7)} KB  ${new URL(sc.url).pathname}`);
   }
   return {
@@ -97,7 +102,7 @@ async function measure(screen: string, url: string, signIn?: string): Promise<Me
 const results = [
   await measure('Anmeldung (/login)', `http://stadtwerke.localhost:${port}/login`),
   await measure('Fahrzeuge (/fahrzeuge, angemeldet)', `http://stadtwerke.localhost:${port}/fahrzeuge`, 'mitarbeiter@stadtwerke.test'),
-  await measure('Leseraum-Karte (/leseraum/karte, angemeldet)', `http://stadtwerke.localhost:${port}/leseraum/karte`, 'mitarbeiter@stadtwerke.test'),
+  await measure('Leseraum-Karte (/leseraum/karte, angemeldet)', `http://bibliothek.localhost:${port}/leseraum/karte`, 'leser@bibliothek.test'),
 ];
 await browser.close();
 await app.close();
@@ -109,8 +114,9 @@ const over = results[0]!.gzipKb > BUDGET_KB;
 for (const r of results) {
   const share = r.gzipKb / BUDGET_KB;
   console.log(
-    `${r.screen.padEnd(50)}${String(r.files).padStart(7)}${`${r.gzipKb.toFixed(1)} KB`.padStart(11)}${`${r.wireKb.toFixed(1)} KB`.padStart(13)}${`${r.rawKb.toFixed(1)} KB`.padStart(11)}${`${(share * 100).toFixed(0)} %`.padStart(19)}`,
+    `${r.screen.padEnd(50)}${String(r.files).padStart(7)}${`${r.gzipKb.toFixed(1)} KB`.padStart(11)}${`${r.wireKb.toFixed(1)} KB`.padStart(13)}${`${r.rawKb.toFixed(1)} KB`.padStart(11)}${`${(share * 100).toFixed(0)} %`.padStart(19)}${share > 1 ? '   über 200 KB' : ''}`,
   );
 }
 console.log(over ? '\nErster Bildschirm ÜBER BUDGET' : '\nErster Bildschirm im Budget');
+// The signed-in screens are printed for comparison; the exit code follows the first screen (/login).
 process.exit(over ? 1 : 0);

@@ -7,7 +7,8 @@
  * Prints server latency p50/p95/p99 and throughput of GET …/map against a bare
  * Fastify JSON endpoint measured in the same run (ratio), SQL statements per
  * request, and the time Chromium takes to render the map with 500 seats
- * (needs `npx vite build` first). Figures only, no assertions on milliseconds.
+ * (needs `npx vite build` first). Ends with the DESIGN §7 budget checks and
+ * exits 1 when one is missed; tests never assert milliseconds.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,45 +23,15 @@ import { floorPlans, readingRoomBookings, readingRooms, tenants, users } from '.
 import { addDays, berlinDay, instantOf } from '../src/domain/opening-hours';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { checkBudgets, latencies, measure, summary } from './support/measure';
 import { scratchPostgres } from './support/scratch-postgres';
 
 const SEATS = 500;
 const N = Number(process.env.BENCH_N ?? 150);
-const CONCURRENCY = 4;
 
 let queries = 0;
 const onQuery = () => void queries++;
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-/** Latency percentiles of sequential requests (one client), then throughput with CONCURRENCY clients. */
-async function measure(label: string, fn: () => Promise<unknown>) {
-  for (let i = 0; i < 20; i++) await fn(); // warm-up
-  const times: number[] = [];
-  for (let i = 0; i < N; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  let next = 0;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < N) {
-        next++;
-        await fn();
-      }
-    }),
-  );
-  const rps = (N / (performance.now() - start)) * 1000;
-  const r = { label, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), rps };
-  console.log(`  ${label.padEnd(34)} p50 ${r.p50.toFixed(2).padStart(7)} ms  p95 ${r.p95.toFixed(2).padStart(7)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms (1 client)  ${r.rps.toFixed(0).padStart(6)} req/s (${CONCURRENCY} clients)`);
-  return r;
-}
 
 /** 500 seats on one plan and a day's bookings (about 60 % of the seats, mixed half days and hours). */
 async function seedBench(database: Database, day: string) {
@@ -84,7 +55,9 @@ async function seedBench(database: Database, day: string) {
       if (i % 3 === 0) rows.push({ tenantId, readingRoomId: s.id, von: instantOf(day, '13:00'), bis: instantOf(day, '17:00'), status: 'reserviert', bookerId: bookers[(i + 1) % bookers.length]! });
     });
     await tx.insert(readingRoomBookings).values(rows);
-    return { planId: plan!.id, bookings: rows.length };
+    const free = seats.filter((_, i) => i % 5 === 4).map((x) => x.id);
+    const [small] = await tx.select({ id: floorPlans.id }).from(floorPlans).where(eq(floorPlans.name, 'Lesesaal Erdgeschoss'));
+    return { planId: plan!.id, bookings: rows.length, tenantId, free, booker: bookers[0]!, smallPlanId: small!.id };
   });
 }
 
@@ -96,7 +69,13 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   await migrateDatabase(database);
   await prepareDatabase(database.db);
   const day = addDays(berlinDay(new Date()), 1);
-  const { planId, bookings } = await seedBench(database, day);
+  const { planId, bookings, tenantId, free, booker, smallPlanId } = await seedBench(database, day);
+  // A booking made outside the request being measured: it changes the tenant's reading-room version.
+  let nextFree = 0;
+  const bookOneSeat = () =>
+    withTenant(database.db, tenantId, (tx) =>
+      tx.insert(readingRoomBookings).values({ tenantId, readingRoomId: free[nextFree++ % free.length]!, von: instantOf(day, '08:00'), bis: instantOf(day, '09:00'), status: 'reserviert', bookerId: booker }),
+    );
   console.log(`  plan with ${SEATS} seats, ${bookings} bookings on ${day}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'buchbar-bench-'));
   // Measured as deployed: production settings (no response re-validation, see http/send-built-dto.ts).
@@ -122,13 +101,31 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   queries = 0;
   await app.inject({ method: 'GET', url: '/api/reading-rooms/bootstrap?area=leseraum', headers: { host, cookie } });
   const perBoot = queries;
-  console.log(`  SQL statements per request: map ${perMap} (incl. session lookup and tenant set-up), bootstrap ${perBoot}`);
+  // No N+1: a map built afresh (after a change of the plan) takes as many statements for 500 seats as for the 74 of a seeded plan.
+  const builtStatements = async (plan: string) => {
+    // a no-op update still counts as a change: plan, objects and day are all built again
+    await withTenant(database.db, tenantId, (tx) => tx.update(floorPlans).set({ name: sql`name` }).where(eq(floorPlans.id, plan)));
+    queries = 0;
+    await app.inject({ method: 'GET', url: `/api/reading-rooms/floor-plans/${plan}/map?date=${day}&mode=ganztags`, headers: { host, cookie } });
+    return queries;
+  };
+  const perBuiltLarge = await builtStatements(planId);
+  const perBuiltSmall = await builtStatements(smallPlanId);
+  console.log(`  SQL statements per request: map ${perMap} unchanged, ${perBuiltLarge} built afresh (${perBuiltSmall} for a plan with 74 objects) (incl. session lookup and tenant set-up), bootstrap ${perBoot}`);
 
-  const b = await measure('bare Fastify JSON (baseline)', () => bare.inject({ method: 'GET', url: '/bare' }));
+  const b = await measure('bare Fastify JSON (baseline)', N, () => bare.inject({ method: 'GET', url: '/bare' }));
   // Reference: the cheapest signed-in endpoint, so the session's share of the map's cost is visible.
-  const me = await measure('GET /api/session/me (signed in)', () => app.inject({ method: 'GET', url: '/api/session/me', headers: { host, cookie } }));
-  const m = await measure(`GET …/map (${SEATS} seats)`, () => app.inject({ method: 'GET', url, headers: { host, cookie } }));
+  const me = await measure('GET /api/session/me (signed in)', N, () => app.inject({ method: 'GET', url: '/api/session/me', headers: { host, cookie } }));
+  const m = await measure(`GET …/map (${SEATS} seats)`, N, () => app.inject({ method: 'GET', url, headers: { host, cookie } }));
   console.log(`  ratio map/baseline throughput: ${((m.rps / b.rps) * 100).toFixed(1)} %; map/session-me: ${((m.rps / me.rps) * 100).toFixed(1)} %`);
+  const afterWrite: number[] = [];
+  for (let k = 0; k < 60; k++) {
+    await bookOneSeat();
+    const t0 = performance.now();
+    await app.inject({ method: 'GET', url, headers: { host, cookie } });
+    afterWrite.push(performance.now() - t0);
+  }
+  const built = latencies(`GET …/map right after a booking`, afterWrite.slice(10));
 
   let render: string | null = null;
   if (kind === 'pglite' && process.env.BENCH_BROWSER !== '0' && existsSync('dist/web/index.html')) {
@@ -141,7 +138,7 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   await database.close();
   await cleanup();
   rmSync(dataDir, { recursive: true, force: true });
-  return { kind, perMap, baseline: b, me, map: m, render };
+  return { kind, perMap, perBuiltLarge, perBuiltSmall, baseline: b, me, map: m, built, render };
 }
 
 async function browserRender(origin: string, planId: string, day: string): Promise<string> {
@@ -191,7 +188,14 @@ if (url) {
 console.log('\nsummary');
 for (const r of results) {
   console.log(
-    `  ${r.kind}: map p50 ${r.map.p50.toFixed(1)} / p95 ${r.map.p95.toFixed(1)} / p99 ${r.map.p99.toFixed(1)} ms, ${r.map.rps.toFixed(0)} req/s = ${((r.map.rps / r.baseline.rps) * 100).toFixed(1)} % of bare (${r.baseline.rps.toFixed(0)} req/s), session-only endpoint p50 ${r.me.p50.toFixed(1)} ms / ${r.me.rps.toFixed(0)} req/s, ${r.perMap} SQL statements per map request${r.render ? `; ${r.render}` : ''}`,
+    `  ${r.kind}: map ${summary(r.map, r.baseline)} (bare ${r.baseline.rps.toFixed(0)} req/s); right after a booking p50 ${r.built.p50.toFixed(1)} / p95 ${r.built.p95.toFixed(1)} / p99 ${r.built.p99.toFixed(1)} ms; session-only endpoint ${summary(r.me, r.baseline)}, ${r.perMap} SQL statements per map request (${r.perBuiltLarge} when built)${r.render ? `; ${r.render}` : ''}`,
   );
 }
-process.exit(0);
+const ok = checkBudgets(
+  results.flatMap((r) => [
+    { label: `${r.kind}: map of ${SEATS} seats p95, unchanged`, value: r.map.p95, limit: 50, unit: 'ms' },
+    { label: `${r.kind}: map of ${SEATS} seats p95, right after a booking`, value: r.built.p95, limit: 50, unit: 'ms' },
+    { label: `${r.kind}: extra SQL statements for ${SEATS} instead of 74 objects`, value: r.perBuiltLarge - r.perBuiltSmall, limit: 0, unit: 'statements' },
+  ]),
+);
+process.exit(ok ? 0 : 1);

@@ -6,7 +6,8 @@
  *
  * Prints p50/p95/p99, requests per second, SQL statements per request and the
  * throughput ratio to a bare Fastify JSON endpoint measured in the same run.
- * Figures only, no assertions on milliseconds.
+ * Ends with the DESIGN §7 budget checks (p95 under 50 ms, constant SQL
+ * statements) and exits 1 when one is missed; tests never assert milliseconds.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,40 +22,16 @@ import { tenants } from '../src/db/schema/index';
 import { addDays, berlinDay, berlinInstant } from '../src/domain/vehicle-time';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
+import { checkBudgets, latencies, measure, summary } from './support/measure';
 import { scratchPostgres } from './support/scratch-postgres';
 
 const VEHICLES = 200;
 const BOOKINGS_PER_VEHICLE = 500; // 200 × 500 = 100,000
 const N = Number(process.env.BENCH_N ?? 300);
-const CONCURRENCY = 4;
 const host = 'stadtwerke.localhost';
 
 let queries = 0;
 const onQuery = () => void queries++;
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-async function measure(label: string, n: number, fn: (i: number) => Promise<unknown>, warm = 20) {
-  for (let i = 0; i < warm; i++) await fn(-1 - i);
-  const times: number[] = [];
-  const start = performance.now();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < n) {
-        const i = next++;
-        const t0 = performance.now();
-        await fn(i);
-        times.push(performance.now() - t0);
-      }
-    }),
-  );
-  const total = performance.now() - start;
-  times.sort((a, b) => a - b);
-  const r = { label, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), rps: (times.length / total) * 1000 };
-  console.log(`  ${label.padEnd(40)} p50 ${r.p50.toFixed(2).padStart(7)} ms  p95 ${r.p95.toFixed(2).padStart(7)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms  ${r.rps.toFixed(0).padStart(6)} req/s`);
-  return r;
-}
 
 /** 200 vehicles and 100,000 bookings in the Stadtwerke tenant, each with one INSERT … SELECT generate_series. */
 async function seedBench(database: Database) {
@@ -119,6 +96,15 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   queries = 0;
   await app.inject({ method: 'GET', url: timelineUrl, headers: { host, cookie } });
   const perTimeline = queries;
+  // No N+1: building a timeline (not from the cache) takes as many statements for 2 vehicles as for all of them.
+  const coldStatements = async (ids: string) => {
+    const from = new Date(new Date(monthFrom).getTime() - 7 * 60_000).toISOString();
+    queries = 0;
+    await app.inject({ method: 'GET', url: `/api/vehicles/timeline?from=${encodeURIComponent(from)}&to=${encodeURIComponent(monthTo)}${ids}`, headers: { host, cookie } });
+    return queries;
+  };
+  const perColdTwo = await coldStatements(`&vehicleIds=${benchVehicles.slice(0, 2).join(',')}`);
+  const perColdAll = await coldStatements('');
   queries = 0;
   const listRes = await app.inject({ method: 'GET', url: '/api/vehicles', headers: { host, cookie } });
   const perList = queries;
@@ -142,32 +128,56 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   const probe = await app.inject({ method: 'POST', url: '/api/vehicle-bookings', headers: { host, cookie }, payload: bookingPayload(-25) });
   const perCreate = queries;
   if (probe.statusCode !== 201) throw new Error(`create ${probe.statusCode} ${probe.body}`);
-  console.log(`  SQL statements per request (incl. session lookup and tenant set-up): month timeline ${perTimeline}, vehicle list ${perList}, availability ${perAvailability}, create booking ${perCreate}`);
+  console.log(`  SQL statements per request (incl. session lookup and tenant set-up): month timeline ${perTimeline} (built: ${perColdAll} for all vehicles, ${perColdTwo} for 2), vehicle list ${perList}, availability ${perAvailability}, create booking ${perCreate}`);
 
   const b = await measure('bare Fastify JSON (baseline)', N, () => bare.inject({ method: 'GET', url: '/bare' }));
   const me = await measure('GET /api/session/me (app floor)', N, () => app.inject({ method: 'GET', url: '/api/session/me', headers: { host, cookie } }));
+  // Unchanged bookings: the text comes from the stamped cache after one version query.
   const m = await measure(`GET month timeline (${VEHICLES} vehicles)`, N, () => app.inject({ method: 'GET', url: timelineUrl, headers: { host, cookie } }));
+  // A browser revalidating with its ETag: 304 without a body.
+  const etag = String((await app.inject({ method: 'GET', url: timelineUrl, headers: { host, cookie } })).headers.etag);
+  const r304 = await measure('GET month timeline, If-None-Match (304)', N, () =>
+    app.inject({ method: 'GET', url: timelineUrl, headers: { host, cookie, 'if-none-match': etag } }),
+  );
+  // Worst case: every request a period the cache has not seen (shifted by i minutes), so the database builds it.
+  const shifted = (i: number) => {
+    const f = new Date(new Date(monthFrom).getTime() + (i + 1000) * 60_000).toISOString();
+    const t = new Date(new Date(monthTo).getTime() + (i + 1000) * 60_000).toISOString();
+    return `/api/vehicles/timeline?from=${encodeURIComponent(f)}&to=${encodeURIComponent(t)}`;
+  };
+  const cold = await measure(`GET month timeline, never cached`, N, (i) => app.inject({ method: 'GET', url: shifted(i), headers: { host, cookie } }));
   const a = await measure('GET availability (1 vehicle, month)', N, () =>
     app.inject({ method: 'GET', url: `/api/vehicles/${benchVehicles[7]}/availability?von=${encodeURIComponent(monthFrom)}&bis=${encodeURIComponent(monthTo)}`, headers: { host, cookie } }),
   );
+  const vl = await measure('GET /api/vehicles (list, 209 vehicles)', N, () => app.inject({ method: 'GET', url: '/api/vehicles', headers: { host, cookie } }));
   let failed = 0;
   const c = await measure(
     'POST booking',
-    VEHICLES,
+    VEHICLES / 2,
     async (i) => {
       const res = await app.inject({ method: 'POST', url: '/api/vehicle-bookings', headers: { host, cookie }, payload: bookingPayload(i) });
       if (res.statusCode !== 201) failed++;
     },
     10,
   );
-  console.log(`  ratio timeline/baseline throughput: ${((m.rps / b.rps) * 100).toFixed(1)} %; availability ${((a.rps / b.rps) * 100).toFixed(1)} %; create ${((c.rps / b.rps) * 100).toFixed(1)} % (${failed} not created)`);
+  // Timeline reads while bookings are being made: each read follows a write, so none can come from the cache.
+  const afterWrite: number[] = [];
+  for (let k = 0; k < 60; k++) {
+    const res = await app.inject({ method: 'POST', url: '/api/vehicle-bookings', headers: { host, cookie }, payload: bookingPayload(VEHICLES * 25 + k) });
+    if (res.statusCode !== 201) failed++;
+    const t0 = performance.now();
+    await app.inject({ method: 'GET', url: timelineUrl, headers: { host, cookie } });
+    afterWrite.push(performance.now() - t0);
+  }
+  const mixed = latencies('GET month timeline right after a booking', afterWrite.slice(10));
+  console.log(`  (${failed} bookings not created)`);
 
   await app.close();
   await bare.close();
   await database.close();
   await cleanup();
   rmSync(dataDir, { recursive: true, force: true });
-  return { kind, perTimeline, perCreate, baseline: b, me, timeline: m, availability: a, create: c };
+  return { kind, perTimeline, perColdAll, perColdTwo, perCreate, baseline: b, me, timeline: m, r304, cold, mixed, availability: a, list: vl, create: c };
 }
 
 const results = [];
@@ -179,11 +189,21 @@ if (url) {
 }
 console.log('\nsummary');
 for (const r of results) {
-  const f = (x: { p50: number; p95: number; p99: number; rps: number }) =>
-    `p50 ${x.p50.toFixed(1)} / p95 ${x.p95.toFixed(1)} / p99 ${x.p99.toFixed(1)} ms, ${x.rps.toFixed(0)} req/s = ${((x.rps / r.baseline.rps) * 100).toFixed(1)} % of bare`;
-  console.log(`  ${r.kind}: bare ${r.baseline.rps.toFixed(0)} req/s; signed-in floor GET /api/session/me ${f(r.me)}`);
-  console.log(`    month timeline (${VEHICLES} vehicles, 100,000 bookings): ${f(r.timeline)}, ${r.perTimeline} SQL statements/request`);
-  console.log(`    availability of one vehicle for a month: ${f(r.availability)}`);
-  console.log(`    create booking: ${f(r.create)}, ${r.perCreate} SQL statements/request`);
+  console.log(`  ${r.kind}: bare ${r.baseline.rps.toFixed(0)} req/s; signed-in floor GET /api/session/me ${summary(r.me, r.baseline)}`);
+  console.log(`    month timeline (${VEHICLES} vehicles, 100,000 bookings), unchanged: ${summary(r.timeline, r.baseline)}, ${r.perTimeline} SQL statements/request`);
+  console.log(`    month timeline revalidated (304): ${summary(r.r304, r.baseline)}`);
+  console.log(`    month timeline never cached (built by the database): ${summary(r.cold, r.baseline)}`);
+  console.log(`    month timeline right after a booking: p50 ${r.mixed.p50.toFixed(1)} / p95 ${r.mixed.p95.toFixed(1)} / p99 ${r.mixed.p99.toFixed(1)} ms`);
+  console.log(`    availability of one vehicle for a month: ${summary(r.availability, r.baseline)}`);
+  console.log(`    vehicle list: ${summary(r.list, r.baseline)}`);
+  console.log(`    create booking: ${summary(r.create, r.baseline)}, ${r.perCreate} SQL statements/request`);
 }
-process.exit(0);
+const ok = checkBudgets(
+  results.flatMap((r) => [
+    { label: `${r.kind}: month timeline p95, unchanged`, value: r.timeline.p95, limit: 50, unit: 'ms' },
+    { label: `${r.kind}: month timeline p95, never cached`, value: r.cold.p95, limit: 50, unit: 'ms' },
+    { label: `${r.kind}: month timeline p95, right after a booking`, value: r.mixed.p95, limit: 50, unit: 'ms' },
+    { label: `${r.kind}: extra SQL statements for 208 instead of 2 vehicles`, value: r.perColdAll - r.perColdTwo, limit: 0, unit: 'statements' },
+  ]),
+);
+process.exit(ok ? 0 : 1);

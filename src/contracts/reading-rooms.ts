@@ -47,6 +47,8 @@ export const floorPlan = z.object({
   imageUrl: z.string().nullable(),
   imageWidth: z.number().int().nullable(),
   imageHeight: z.number().int().nullable(),
+  /** false: deactivated (hidden from booking and kiosk, still listed in /admin/raeume). */
+  active: z.boolean(),
   objectCount: z.number().int(),
 });
 export type FloorPlanDto = z.infer<typeof floorPlan>;
@@ -91,6 +93,8 @@ export const readingRoomBooking = z.object({
   groupSize: z.number().int(),
   booker: z.object({ id, name: z.string() }),
   confirming: z.object({ id, name: z.string() }).nullable(),
+  /** Why a storniert booking was cancelled (e.g. 'Storno, weil Platz deaktiviert wurde.'); null otherwise. */
+  cancelReason: z.string().nullable(),
   createdAt: z.string(),
   /** What the signed-in user may do now. */
   canCancel: z.boolean(),
@@ -262,6 +266,25 @@ export const objectResponse = z.object({ object: adminObject });
 export const positionsRequest = z.object({
   positions: z.array(z.object({ id, x: z.number().min(0).max(100), y: z.number().min(0).max(100) })).min(1).max(1000),
 });
+
+// ---- Removing safely (decision 025) ----
+// GET /api/admin/reading-rooms/objects/:id/removal-preview ; GET /api/admin/reading-rooms/floor-plans/:id/removal-preview
+export const removalPreviewResponse = z.object({
+  /** vorgemerkt/reserviert bookings not yet ended: a deactivation now cancels exactly these. */
+  openBookings: z.number().int(),
+  /** Bookings in any state ever made: only with 0 may the object or plan be deleted. */
+  bookings: z.number().int(),
+  deletable: z.boolean(),
+  /** Start of the first and end of the last open booking (ISO instants; null without open bookings). */
+  openFrom: z.string().nullable(),
+  openTo: z.string().nullable(),
+});
+export type RemovalPreviewDto = z.infer<typeof removalPreviewResponse>;
+// PUT /api/admin/reading-rooms/objects/:id/active ; PUT /api/admin/reading-rooms/floor-plans/:id/active
+export const activeRequest = z.object({ active: z.boolean() });
+export const objectActiveResponse = z.object({ object: adminObject, cancelledBookings: z.number().int() });
+export const floorPlanActiveResponse = z.object({ floorPlan, cancelledBookings: z.number().int() });
+// DELETE /api/admin/reading-rooms/objects/:id ; DELETE /api/admin/reading-rooms/floor-plans/:id → { ok: true } (409 once anything was booked)
 
 // GET /api/admin/equipment ; POST /api/admin/equipment ; PATCH /api/admin/equipment/:id ; DELETE /api/admin/equipment/:id
 export const equipmentListResponse = z.object({ equipment: z.array(equipmentItem) });

@@ -189,23 +189,23 @@ export const vehicleBooking = z.object({
 });
 export type VehicleBooking = z.infer<typeof vehicleBooking>;
 
-/** A booking in a timeline: no personal details beyond the name of whom it is for. */
-export const timelineBooking = z.object({
-  id,
-  von: isoDateTime,
-  bis: isoDateTime,
-  status: bookingStatus,
-  type: vehicleBookingType,
-  bookedFor: z.string(),
-  mine: z.boolean(),
-});
-/** GET /api/vehicles/timeline?from&to[&vehicleIds=a,b] — every vehicle's blocking bookings in a period (max 62 days);
- * the day/week timeline and the month availability. */
+/**
+ * A booking in a timeline, as a tuple because a month over a fleet is
+ * thousands of them: `[von, bis, status, type, person]`, with von and bis in
+ * whole minutes from the period's start (`from`; negative when it began
+ * earlier) and person the position in `people` of whom a BUCHUNG is for (null
+ * for blocks). No booking ids and no other personal details of colleagues.
+ */
+export const timelineBooking = z.tuple([z.number().int(), z.number().int(), bookingStatus, vehicleBookingType, z.number().int().nullable()]);
+/** GET /api/vehicles/timeline?from&to[&vehicleIds=a,b] — every vehicle's bookings (not cancelled) in a period (max 62 days);
+ * the day/week timeline and the month availability. Answers with an ETag; `If-None-Match` gives 304 when nothing changed. */
 export const timelineQuery = z.object({ from: isoDateTime, to: isoDateTime, vehicleIds: z.string().max(4000).optional() });
 export const timelineResponse = z.object({
   from: isoDateTime,
   to: isoDateTime,
   minGapMinutes: z.number().int(),
+  /** The people the bookings are for; a booking names one by its position here. */
+  people: z.array(z.object({ id, name: z.string() })),
   vehicles: z.array(z.object({ vehicleId: id, bookings: z.array(timelineBooking) })),
 });
 
@@ -259,7 +259,8 @@ export const bookingResponse = z.object({ booking: vehicleBooking });
 export const possibleBookers = z.object({ bookers: z.array(z.object({ id, name: z.string(), email: z.string(), departmentName: z.string().nullable() })) });
 
 /** GET /api/vehicle-bookings/mine?includePast=false — the overview: bookings for me and bookings I made for others. */
-export const myBookingsQuery = z.object({ includePast: z.enum(['true', 'false']).optional() });
+/** `status` narrows to one booking status; an unknown one is refused with `Status {x} unbekannt` (SPEC §8). */
+export const myBookingsQuery = z.object({ includePast: z.enum(['true', 'false']).optional(), status: z.string().max(40).optional() });
 export const myBookings = z.object({ forMe: z.array(vehicleBooking), forOthers: z.array(vehicleBooking) });
 
 // ───────────────────────── approvals (Sonderfahrten) ─────────────────────────
@@ -296,7 +297,8 @@ export const receiptUploadResponse = z.object({ receiptId: z.string() });
 /** POST /api/admin/vehicles/:id/blocks — block for WARTUNG, SERVICE or DEFEKT (fahrzeug_pflege); overlapping user bookings
  * are cancelled by the system and their bookers told. */
 export const maintenanceBlockRequest = z.object({
-  type: z.enum(['WARTUNG', 'SERVICE', 'DEFEKT']),
+  /** WARTUNG, SERVICE or DEFEKT; any other value is refused with `Typ {x} unbekannt` (SPEC §8). */
+  type: z.string().max(40),
   von: isoDateTime,
   bis: isoDateTime,
   description: text(2000).min(1),

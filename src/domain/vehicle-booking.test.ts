@@ -13,6 +13,7 @@ import {
   nextStatus,
   parseBookingStatus,
   parseHistoryType,
+  parseBlockType,
   parseVehicleBookingType,
   type AvailabilityInput,
   type BookingStatus,
@@ -58,6 +59,9 @@ describe('statuses and types', () => {
     expect(caught(() => parseVehicleBookingType('REPARATUR')).message).toBe('Typ REPARATUR unbekannt');
     expect(parseHistoryType('CHECK_OUT')).toBe('CHECK_OUT');
     expect(caught(() => parseHistoryType('TANKEN')).message).toBe('Typ TANKEN unbekannt');
+    expect(parseBlockType('DEFEKT')).toBe('DEFEKT');
+    expect(caught(() => parseBlockType('REPARATUR')).message).toBe('Typ REPARATUR unbekannt');
+    expect(caught(() => parseBlockType('BUCHUNG')).message).toBe('Eine Sperre hat den Typ WARTUNG, SERVICE oder DEFEKT.');
   });
 
   it('check-in makes aktiv, check-out durchgeführt, cancelling storniert but never a durchgeführt booking', () => {

@@ -44,6 +44,12 @@ export function parseVehicleBookingType(x: unknown): VehicleBookingType {
   if (typeof x === 'string' && (VEHICLE_BOOKING_TYPES as readonly string[]).includes(x)) return x as VehicleBookingType;
   throw new AppError('type_unknown', `Typ ${String(x)} unbekannt`, 400, { type: String(x) });
 }
+/** A maintenance block is a booking of type WARTUNG, SERVICE or DEFEKT; unknown types fail like everywhere else. */
+export function parseBlockType(x: unknown): Exclude<VehicleBookingType, 'BUCHUNG'> {
+  const type = parseVehicleBookingType(x);
+  if (type === 'BUCHUNG') throw new AppError('block_type', 'Eine Sperre hat den Typ WARTUNG, SERVICE oder DEFEKT.', 400, { type });
+  return type;
+}
 export function parseHistoryType(x: unknown): HistoryType {
   if (typeof x === 'string' && (HISTORY_TYPES as readonly string[]).includes(x)) return x as HistoryType;
   throw new AppError('type_unknown', `Typ ${String(x)} unbekannt`, 400, { type: String(x) });

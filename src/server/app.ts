@@ -13,6 +13,7 @@ import type { Database } from '../db/client';
 import { createAuth } from './auth/better-auth';
 import type { Config } from './config';
 import type { Deps } from './deps';
+import { StampedCache } from './services/cache/stamped-cache';
 import { registerErrorHandler } from './http/error-handler';
 import { currentUser } from './http/request-context';
 import { createJobQueue } from './jobs/job-queue';
@@ -61,6 +62,12 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     jobs: createJobQueue(opts.database, log),
     events: createEventBus(opts.database, log),
     storage: createLocalStorage(path.join(opts.config.dataDir, 'files')),
+    caches: {
+      responses: new StampedCache(32 * 1024 * 1024),
+      signIns: new StampedCache(10_000, () => 1),
+      planStructures: new StampedCache(100_000, (d) => 1 + d.objects.length),
+      planDays: new StampedCache(200_000, (d) => 1 + d.slots.length),
+    },
   };
   app.addHook('onClose', async () => {
     await deps.jobs.stop();

@@ -2,6 +2,10 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 import type { Auth } from './auth/better-auth';
 import type { Config } from './config';
+import type { StampedCache } from './services/cache/stamped-cache';
+import type { FloorPlanRecord } from './repositories/reading-room-repository';
+import type { PlanDayData } from './services/reading-rooms/map';
+import type { CachedSignIn } from './services/session/resolve-user';
 import type { JobQueue } from './jobs/job-queue';
 import type { Mailer } from './mail/mailer';
 import type { EventBus } from './realtime/event-bus';
@@ -17,4 +21,17 @@ export interface Deps {
   jobs: JobQueue;
   events: EventBus;
   storage: FileStorage;
+  /** Read results checked against the database's change versions (one set per app, never shared between databases). */
+  caches: Caches;
+}
+
+export interface Caches {
+  /** Large JSON texts (vehicle timelines). */
+  responses: StampedCache<string>;
+  /** Resolved sign-ins by tenant and session cookie (people, settings and auth versions). */
+  signIns: StampedCache<CachedSignIn>;
+  /** A floor plan with its objects (reading_rooms version). */
+  planStructures: StampedCache<{ plan: FloorPlanRecord; objects: PlanDayData['objects'] }>;
+  /** A plan's opening and bookings of a day, before colouring for a user (reading_rooms and reading_room_bookings versions). */
+  planDays: StampedCache<Omit<PlanDayData, 'objects'>>;
 }

@@ -1,18 +1,16 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { cssVariablesResolver, theme } from './theme';
 import { initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { reloadOnce } from './lib/reload-guard';
 import { createAppRouter } from './router';
 import { AppErrorBoundary } from './components/app-error-boundary';
+import { DeferredOverlays } from './components/overlays/deferred-overlays';
 
 // A deployment removed the code chunks this tab refers to: load the new version (at most once per 10 s).
 window.addEventListener('vite:preloadError', (event) => {
@@ -28,10 +26,8 @@ function App() {
       <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
         <AppErrorBoundary>
           <QueryClientProvider client={queryClient}>
-            <ModalsProvider>
-              <Notifications position="top-right" zIndex={1000} />
-              <RouterProvider router={router} />
-            </ModalsProvider>
+            <RouterProvider router={router} />
+            <DeferredOverlays />
           </QueryClientProvider>
         </AppErrorBoundary>
       </MantineProvider>
@@ -42,4 +38,23 @@ function App() {
 const container = document.getElementById('root');
 if (!container) throw new Error('#root missing in index.html');
 
-void initI18n().then(() => createRoot(container).render(<App />));
+/**
+ * The built index.html only preloads the app's stylesheet, so the splash paints
+ * with the HTML (DESIGN §7); it is applied here, before the app renders.
+ */
+function applyAppStyles(): Promise<void> {
+  const preload = document.querySelector<HTMLLinkElement>('link[data-app-styles]');
+  if (!preload) return Promise.resolve();
+  return new Promise((resolve) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.crossOrigin = '';
+    link.href = preload.href;
+    link.onload = () => resolve();
+    link.onerror = () => resolve();
+    document.head.appendChild(link);
+  });
+}
+
+// A transition: React renders the first screen in slices and keeps the main thread free between them (DESIGN §7).
+void Promise.all([initI18n(), applyAppStyles()]).then(() => startTransition(() => createRoot(container).render(<App />)));

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_FAILED } from '../../src/server/services/session/sign-in';
 import { DB_KINDS } from '../support/databases';
@@ -127,6 +128,8 @@ describe.each(DB_KINDS)('tenants and sign-in on %s', (kind) => {
     const admin = await t.login(TI, 'admin@tourismus.test');
     const users = (await t.call(TI, { method: 'GET', url: '/api/users', cookie: admin })).json().users as { id: string; email: string }[];
     const id = users.find((u) => u.email === 'empfang@tourismus.test')!.id;
+    // signed in and resolved once (so a cached sign-in exists) before the change
+    for (const c of [victim, second]) expect((await t.call(TI, { method: 'GET', url: '/api/session/me', cookie: c })).statusCode).toBe(200);
     const patch = await t.call(TI, { method: 'PATCH', url: `/api/users/${id}`, cookie: admin, payload: { status: 'inaktiv' } });
     expect(patch.statusCode).toBe(200);
     expect(patch.json().status).toBe('inaktiv');
@@ -136,6 +139,33 @@ describe.each(DB_KINDS)('tenants and sign-in on %s', (kind) => {
     expect(retry.json().error.message).toBe(LOGIN_FAILED);
     await t.call(TI, { method: 'PATCH', url: `/api/users/${id}`, cookie: admin, payload: { status: 'aktiv' } });
     await expect(t.login(TI, 'empfang@tourismus.test')).resolves.toMatch(/session_token/);
+  });
+});
+
+describe.each(DB_KINDS)('a resolved sign-in follows every change on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  it('even changes made behind the app: grants, status and the session row', async () => {
+    const cookie = await t.login(SW, 'pruefer@stadtwerke.test');
+    const me = async () => t.call(SW, { method: 'GET', url: '/api/session/me', cookie });
+    expect((await me()).json().permissions).toEqual(['fahrzeug_fuehrerscheinpruefung']);
+    const userId = (await me()).json().user.id as string;
+    const db = t.database.db;
+    await db.execute(sql`insert into user_permissions (tenant_id, user_id, permission_name, value)
+                         select tenant_id, id, 'fahrzeug_buchen', 'true' from users where id = ${userId}`);
+    expect((await me()).json().permissions).toEqual(['fahrzeug_buchen', 'fahrzeug_fuehrerscheinpruefung']);
+    await db.execute(sql`delete from user_permissions where user_id = ${userId} and permission_name = 'fahrzeug_buchen'`);
+    expect((await me()).json().permissions).toEqual(['fahrzeug_fuehrerscheinpruefung']);
+    await db.execute(sql`update users set status = 'inaktiv' where id = ${userId}`);
+    expect((await me()).statusCode).toBe(401);
+    await db.execute(sql`update users set status = 'aktiv' where id = ${userId}`);
+    expect((await me()).statusCode).toBe(200);
+    await db.execute(sql`delete from auth_session where token = ${decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!}`);
+    expect((await me()).statusCode).toBe(401);
   });
 });
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { MapResponse } from '../../src/contracts/reading-rooms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../src/db/client';
 import { germanDay, instantOf } from '../../src/domain/opening-hours';
@@ -81,6 +82,26 @@ describe.each(DB_KINDS)('reading-room bookings on %s', (kind) => {
     expect(morning.objects.find((o) => o.designation === 'EG-50')!.state).toBe('belegt');
     const afternoon = await map(t, BIB, leser, plans['Lesesaal Erdgeschoss']!, inDays(1), '&mode=nachmittags');
     expect(afternoon.objects.find((o) => o.designation === 'EG-50')!.state).toBe('frei');
+  });
+
+  it('the map follows changes made behind the app: its cached plan day is checked against the database change version', async () => {
+    const planId = plans['Lesesaal Erdgeschoss']!;
+    const object = (m: MapResponse, id: string) => m.objects.find((o) => o.id === id)!;
+    expect(object(await map(t, BIB, leser, planId, inDays(1)), eg['EG-30']!).state).toBe('belegt');
+    const db = t.database.db;
+    const from = instantOf(inDays(1), '00:00').toISOString();
+    const to = instantOf(inDays(2), '00:00').toISOString();
+    const held = await db.execute(sql`update reading_room_bookings set status = 'storniert'
+       where reading_room_id = ${eg['EG-30']} and status <> 'storniert' and von >= ${from}::timestamptz and von < ${to}::timestamptz returning id::text`);
+    const ids = (held as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(object(await map(t, BIB, leser, planId, inDays(1)), eg['EG-30']!).state).toBe('frei');
+    await db.execute(sql`update reading_room_bookings set status = 'reserviert' where id = any(${`{${ids.join(',')}}`}::uuid[])`);
+    expect(object(await map(t, BIB, leser, planId, inDays(1)), eg['EG-30']!).state).toBe('belegt');
+    await db.execute(sql`update reading_rooms set designation = 'EG-01 Fenster' where id = ${eg['EG-01']}`);
+    expect(object(await map(t, BIB, leser, planId, inDays(1)), eg['EG-01']!).designation).toBe('EG-01 Fenster');
+    await db.execute(sql`update reading_rooms set designation = 'EG-01' where id = ${eg['EG-01']}`);
+    expect(object(await map(t, BIB, leser, planId, inDays(1)), eg['EG-01']!).designation).toBe('EG-01');
   });
 
   it('books a favourite seat for tomorrow morning, shows it as mine and in the sidebar, cancels it; cancelling twice is refused', async () => {

@@ -110,6 +110,21 @@ describe.each(DB_KINDS)('fleet administration on %s', (kind) => {
     await expect.poll(() => smtp.mails.some((m) => m.text.includes('Storno wegen Wartung des Fahrzeugs.'))).toBe(true);
     const clash = await book(t, booker, { vehicleId: v.id, von: dayAt(22, '12:00'), bis: dayAt(22, '13:00') });
     expect(clash.statusCode).toBe(409);
+    // unknown types are named as SPEC §8 says; a user booking type is no block
+    const block = (type: string) =>
+      t.call(SW, { method: 'POST', url: `/api/admin/vehicles/${v.id}/blocks`, cookie: fleet, payload: { type, von: dayAt(23, '08:00'), bis: dayAt(23, '09:00'), description: 'x' } });
+    const unknown = await block('REPARATUR');
+    expect([unknown.statusCode, unknown.json().error.message]).toEqual([400, 'Typ REPARATUR unbekannt']);
+    const user = await block('BUCHUNG');
+    expect([user.statusCode, user.json().error.message]).toEqual([400, 'Eine Sperre hat den Typ WARTUNG, SERVICE oder DEFEKT.']);
+    // the booker's overview filters by status; an unknown status is named
+    const cancelled = (await get('/api/vehicle-bookings/mine?status=storniert', booker)).json();
+    expect(cancelled.forMe.map((x: { id: string }) => x.id)).toContain(b.id);
+    expect(cancelled.forMe.every((x: { status: string }) => x.status === 'storniert')).toBe(true);
+    const open = (await get('/api/vehicle-bookings/mine?status=reserviert', booker)).json();
+    expect(open.forMe.map((x: { id: string }) => x.id)).not.toContain(b.id);
+    const bad = await get('/api/vehicle-bookings/mine?status=gebucht', booker);
+    expect([bad.statusCode, bad.json().error.message]).toEqual([400, 'Status gebucht unbekannt']);
   });
 
   it('object attributes: unknown condition types are refused; mandatory vehicle attributes are enforced; SHOW_FILTER filters', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../src/db/client';
 import { timelineResponse } from '../../src/contracts/vehicles';
+import { decodeTimeline } from '../../src/web/features/vehicles/api/use-vehicle-timeline';
 import type { BusEvent } from '../../src/server/realtime/event-bus';
 import { autoCancelWithoutCheckIn, remindMissingCheckOut } from '../../src/server/services/vehicles/trips';
 import { DB_KINDS } from '../support/databases';
@@ -52,10 +53,52 @@ describe.each(DB_KINDS)('vehicle bookings on %s', (kind) => {
     expect(tl.json().vehicles.length).toBeGreaterThan(3);
     // built as JSON by the database: it must still match the contract exactly
     const parsed = timelineResponse.parse(tl.json());
-    const some = parsed.vehicles.flatMap((v) => v.bookings);
+    const me = (await t.call(SW, { method: 'GET', url: '/api/session/me', cookie: booker })).json().user.id;
+    const some = [...decodeTimeline(parsed, me).byVehicle.values()].flat();
     expect(some.length).toBeGreaterThan(10);
     expect(some.some((b) => b.mine)).toBe(true);
-    expect(some.every((b) => b.status !== 'storniert' && new Date(b.bis) > new Date(b.von))).toBe(true);
+    expect(some.filter((b) => b.type === 'BUCHUNG').every((b) => b.bookedFor.length > 2)).toBe(true);
+    expect(some.every((b) => b.status !== 'storniert' && b.bis > b.von)).toBe(true);
+  });
+
+  it('answers a repeated timeline with 304 and never serves a cached one after any change, even one made outside the app', async () => {
+    const url = `/api/vehicles/timeline?from=${encodeURIComponent(dayAt(30, '00:00'))}&to=${encodeURIComponent(dayAt(31, '00:00'))}`;
+    const get = (etag?: string) => t.call(SW, { method: 'GET', url, cookie: booker, headers: etag ? { 'if-none-match': etag } : {} });
+    const parse = (res: Awaited<ReturnType<typeof get>>) => timelineResponse.parse(res.json());
+    // the booking made below: 10:00–11:00, i.e. minutes 600–660 from the period's start
+    const madeRow = (res: Awaited<ReturnType<typeof get>>) =>
+      parse(res).vehicles.find((v) => v.vehicleId === golf.id)?.bookings.find((b) => b[0] === 600 && b[1] === 660);
+    const first = await get();
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(madeRow(first)).toBeUndefined();
+    const again = await get(etag);
+    expect([again.statusCode, again.body]).toEqual([304, '']);
+
+    const made = await book(t, booker, { vehicleId: golf.id, von: dayAt(30, '10:00'), bis: dayAt(30, '11:00'), reason: 'Zwischenspeicher' });
+    expect(made.statusCode).toBe(201);
+    const id = made.json().booking.id as string;
+    const afterBooking = await get(etag);
+    expect(afterBooking.statusCode).toBe(200);
+    expect(afterBooking.headers.etag).not.toBe(etag);
+    const row = madeRow(afterBooking)!;
+    expect(row.slice(2, 4)).toEqual(['reserviert', 'BUCHUNG']);
+    const me = (await t.call(SW, { method: 'GET', url: '/api/session/me', cookie: booker })).json().user.id as string;
+    const person = parse(afterBooking).people[row[4]!]!;
+    expect(person.id).toBe(me);
+
+    // Changed behind the app's back (no event, no service): the database's change version still tells.
+    await t.database.db.execute(sql`update vehicle_bookings set status = 'storniert' where id = ${id}`);
+    expect(madeRow(await get())).toBeUndefined();
+    await t.database.db.execute(sql`update vehicle_bookings set status = 'reserviert' where id = ${id}`);
+    expect(madeRow(await get())).toBeDefined();
+    await t.database.db.execute(sql`update users set first_name = 'Umbenannt' where id = ${me}`);
+    expect(parse(await get()).people.find((p) => p.id === me)!.name).toMatch(/^Umbenannt /);
+    await t.database.db.execute(sql`update users set first_name = ${person.name.split(' ')[0]} where id = ${me}`);
+    expect(parse(await get()).people.find((p) => p.id === me)!.name).toBe(person.name);
+    expect((await book(t, booker, { vehicleId: golf.id, von: dayAt(30, '10:00'), bis: dayAt(30, '10:30') })).statusCode).toBe(409);
   });
 
   it('refuses with the four availability messages of SPEC §4', async () => {

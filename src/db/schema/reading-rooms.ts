@@ -44,6 +44,8 @@ export const floorPlans = pgTable(
     imageType: text('image_type'),
     imageWidth: integer('image_width'),
     imageHeight: integer('image_height'),
+    /** Deactivated plans (migration 0005, decision 025) are hidden from booking and kiosk, kept in the admin. */
+    active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { bigserial, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 
 /** Logging (SPEC §3, §7): level, message, category and tenant. */
@@ -35,3 +35,20 @@ export const mailOutbox = pgTable('mail_outbox', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
 });
+
+/**
+ * One counter per tenant and table, raised by a deferred trigger when a
+ * transaction that changed that table commits (migration 0004). Equal
+ * version ⇒ unchanged rows: cached read responses are checked against it
+ * (services/cache/stamped-cache.ts).
+ */
+export const changeVersions = pgTable(
+  'change_versions',
+  {
+    // No foreign key: the trigger also fires while a tenant is being deleted, and a stray counter is harmless.
+    tenantId: uuid('tenant_id').notNull(),
+    subject: text('subject').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.subject] })],
+);

@@ -38,6 +38,9 @@ const EN: Record<string, string | ((p: Record<string, string | number>) => strin
   outside_booking_window: (p) => `Bookings are possible up to ${p.date}.`,
   booking_in_past: 'The period lies in the past.',
   booking_not_editable: (p) => `A booking with status ${p.status} cannot be changed.`,
+  status_unknown: (p) => `Status ${p.status} unknown`,
+  type_unknown: (p) => `Type ${p.type} unknown`,
+  block_type: 'A block has the type WARTUNG, SERVICE or DEFEKT.',
   // reading rooms and workplaces (issue #4)
   reading_booking_completed: 'A completed reading-room booking cannot be cancelled.',
   reading_booking_already_cancelled: 'The booking has already been cancelled.',
@@ -63,6 +66,9 @@ const EN: Record<string, string | ((p: Record<string, string | number>) => strin
   reading_object_booked: (p) => `${p.name} is already booked in the chosen period.`,
   reading_object_inactive: (p) => `${p.name} cannot be booked at the moment.`,
   reading_no_checkin_now: (p) => `You have no reservation of ${p.name} that can be checked in right now.`,
+  reading_object_has_bookings: (p) => `${p.name} has already been booked and therefore cannot be deleted. Please deactivate it instead.`,
+  reading_plan_has_bookings: (p) => `Places on the floor plan ${p.name} have already been booked; it therefore cannot be deleted. Please deactivate it instead.`,
+  reading_plan_inactive: (p) => `The floor plan ${p.name} is currently deactivated.`,
   opening_hours_invalid: (p) => `The opening hours must end after ${p.von}.`,
   deviation_range_invalid: '"Valid to" must not be before "valid from".',
 };

@@ -67,3 +67,44 @@ export function reminderMail(p: Omit<PreBookingMailData, 'bookerName'> & { check
         { url: p.url, label: 'Meine Buchungen öffnen' },
       );
 }
+
+/** What was deactivated, in the mail's words. */
+const REMOVED: Record<'platz' | 'raum' | 'grundriss', { de: string; en: string }> = {
+  platz: { de: 'der Platz deaktiviert wurde', en: 'the seat has been deactivated' },
+  raum: { de: 'der Raum deaktiviert wurde', en: 'the room has been deactivated' },
+  grundriss: { de: 'der Grundriss deaktiviert wurde', en: 'the floor plan has been deactivated' },
+};
+
+/**
+ * To the booker and to the confirming person of a pre-booking: the booking was
+ * cancelled because the administration deactivated its seat, room or floor plan.
+ */
+export function removalCancelledMail(
+  p: Omit<PreBookingMailData, 'bookerName'> & { target: 'platz' | 'raum' | 'grundriss'; bookedBy: string | null },
+): RenderedMail {
+  const what = REMOVED[p.target];
+  if (p.locale === 'en') {
+    return renderMail(
+      `Buchbar – booking cancelled: ${p.objectName} on ${p.date}`,
+      [
+        `Hello ${p.recipientName},`,
+        p.bookedBy
+          ? `the booking of ${p.objectName} (${p.floorPlanName}) on ${p.date} from ${p.von} to ${p.bis} that ${p.bookedBy} made for you has been cancelled because ${what.en}.`
+          : `your booking of ${p.objectName} (${p.floorPlanName}) on ${p.date} from ${p.von} to ${p.bis} has been cancelled because ${what.en}.`,
+        'Please choose another place if you still need one.',
+      ],
+      { url: p.url, label: 'Book another place' },
+    );
+  }
+  return renderMail(
+    `Buchbar – Buchung storniert: ${p.objectName} am ${p.date}`,
+    [
+      `Hallo ${p.recipientName},`,
+      p.bookedBy
+        ? `die Buchung von ${p.objectName} (${p.floorPlanName}) am ${p.date} von ${p.von} bis ${p.bis} Uhr, die ${p.bookedBy} für Sie vorgenommen hat, wurde storniert, weil ${what.de}.`
+        : `Ihre Buchung von ${p.objectName} (${p.floorPlanName}) am ${p.date} von ${p.von} bis ${p.bis} Uhr wurde storniert, weil ${what.de}.`,
+      'Bitte wählen Sie einen anderen Platz, falls Sie noch einen benötigen.',
+    ],
+    { url: p.url, label: 'Anderen Platz buchen' },
+  );
+}

@@ -23,6 +23,7 @@ export interface BookingRecord {
   confirmingId: string | null;
   confirmingName: string | null;
   confirmingEmail: string | null;
+  cancelReason: string | null;
   createdAt: Date;
 }
 
@@ -49,6 +50,7 @@ function selectBookings(db: Db, tenantId: string) {
       confirmingId: readingRoomBookings.confirmingId,
       confirmingName: sql<string | null>`${confirming.firstName} || ' ' || ${confirming.lastName}`,
       confirmingEmail: confirming.email,
+      cancelReason: readingRoomBookings.cancelReason,
       createdAt: readingRoomBookings.createdAt,
     })
     .from(readingRoomBookings)
@@ -64,15 +66,29 @@ export async function findBooking(db: Db, tenantId: string, id: string): Promise
   return (row as BookingRecord | undefined) ?? null;
 }
 
-/** Bookings of the user as booker or confirming person in an area that have not ended (and are not cancelled). */
-export async function listBookingsOfUser(db: Db, tenantId: string, userId: string, area: string, now: Date): Promise<BookingRecord[]> {
+/**
+ * Bookings of the user as booker or confirming person in an area that have not
+ * ended: the live ones, plus those the administration cancelled by
+ * deactivating their seat, room or plan (`shownCancelReasons`), so the person
+ * sees what happened (decision 025).
+ */
+export async function listBookingsOfUser(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  area: string,
+  now: Date,
+  shownCancelReasons: readonly string[] = [],
+): Promise<BookingRecord[]> {
   const rows = await selectBookings(db, tenantId)
     .where(
       and(
         eq(readingRoomBookings.tenantId, tenantId),
         eq(floorPlans.area, area),
         or(eq(readingRoomBookings.bookerId, userId), eq(readingRoomBookings.confirmingId, userId)),
-        ne(readingRoomBookings.status, 'storniert'),
+        shownCancelReasons.length
+          ? or(ne(readingRoomBookings.status, 'storniert'), inArray(readingRoomBookings.cancelReason, [...shownCancelReasons]))
+          : ne(readingRoomBookings.status, 'storniert'),
         gt(readingRoomBookings.bis, now),
       ),
     )
@@ -248,4 +264,58 @@ export async function markReminded(db: Db, tenantId: string, id: string, at: Dat
   return rows.length > 0;
 }
 
+// ---- removing seats, rooms and plans (decision 025) ----
 
+/** Which bookings: those of one object, or of every object of one floor plan. */
+export type BookingScope = { objectId: string } | { floorPlanId: string };
+
+const inScope = (tenantId: string, scope: BookingScope) =>
+  'objectId' in scope
+    ? sql`b.reading_room_id = ${scope.objectId}`
+    : sql`b.reading_room_id in (select r.id from reading_rooms r where r.tenant_id = ${tenantId} and r.floor_plan_id = ${scope.floorPlanId})`;
+
+export interface ScopeCounts {
+  /** vorgemerkt/reserviert and not ended: what a deactivation now would cancel. */
+  open: number;
+  /** Bookings in any state ever made. */
+  total: number;
+  /** Start of the first and end of the last open booking (null without open bookings). */
+  openFrom: Date | null;
+  openTo: Date | null;
+}
+
+/** Open bookings a deactivation would cancel now and all bookings ever made, in one statement. */
+export async function countScopeBookings(db: Db, tenantId: string, scope: BookingScope, now: Date): Promise<ScopeCounts> {
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    select count(*) filter (where b.status in ('vorgemerkt', 'reserviert') and b.bis > ${at}::timestamptz)::int as open,
+           count(*)::int as total,
+           min(b.von) filter (where b.status in ('vorgemerkt', 'reserviert') and b.bis > ${at}::timestamptz) as open_from,
+           max(b.bis) filter (where b.status in ('vorgemerkt', 'reserviert') and b.bis > ${at}::timestamptz) as open_to
+      from reading_room_bookings b
+     where b.tenant_id = ${tenantId} and ${inScope(tenantId, scope)}`);
+  const row = (result as unknown as { rows: { open: number; total: number; open_from: unknown; open_to: unknown }[] }).rows[0]!;
+  const instant = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+  return { open: Number(row.open), total: Number(row.total), openFrom: instant(row.open_from), openTo: instant(row.open_to) };
+}
+
+/**
+ * Cancels the open bookings of the scope from now on in one statement
+ * (vorgemerkt/reserviert whose end lies after now) with the given reason and
+ * returns them as they are now, with booker and confirming person for the mails.
+ */
+export async function cancelScopeBookings(db: Db, tenantId: string, scope: BookingScope, now: Date, reason: string): Promise<BookingRecord[]> {
+  const at = now.toISOString();
+  const result = await db.execute<{ id: string }>(sql`
+    update reading_room_bookings b
+       set status = 'storniert', cancelled_at = ${at}::timestamptz, cancel_reason = ${reason}
+     where b.tenant_id = ${tenantId} and ${inScope(tenantId, scope)}
+       and b.status in ('vorgemerkt', 'reserviert') and b.bis > ${at}::timestamptz
+    returning b.id::text as id`);
+  const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  const rows = await selectBookings(db, tenantId)
+    .where(and(eq(readingRoomBookings.tenantId, tenantId), sql`${readingRoomBookings.id} = any(${sql.param(ids)}::uuid[])`))
+    .orderBy(readingRoomBookings.von);
+  return rows as BookingRecord[];
+}

@@ -24,6 +24,7 @@ export interface FloorPlanRecord {
   imageType: string | null;
   imageWidth: number | null;
   imageHeight: number | null;
+  active: boolean;
   objectCount: number;
 }
 
@@ -37,6 +38,7 @@ const planColumns = {
   imageType: floorPlans.imageType,
   imageWidth: floorPlans.imageWidth,
   imageHeight: floorPlans.imageHeight,
+  active: floorPlans.active,
   objectCount: sql<number>`(select count(*)::int from reading_rooms r where r.tenant_id = ${floorPlans.tenantId} and r.floor_plan_id = ${floorPlans.id} and r.active)`,
 };
 
@@ -49,9 +51,10 @@ function selectPlans(db: Db, tenantId: string) {
     .$dynamic();
 }
 
-export async function listFloorPlans(db: Db, tenantId: string, area?: string): Promise<FloorPlanRecord[]> {
+/** Plans of the tenant (of one area); `onlyActive` leaves deactivated plans out (booking screens). */
+export async function listFloorPlans(db: Db, tenantId: string, area?: string, onlyActive = false): Promise<FloorPlanRecord[]> {
   const q = selectPlans(db, tenantId);
-  if (area) q.where(and(eq(floorPlans.tenantId, tenantId), eq(floorPlans.area, area)));
+  q.where(and(eq(floorPlans.tenantId, tenantId), area ? eq(floorPlans.area, area) : undefined, onlyActive ? eq(floorPlans.active, true) : undefined));
   return (await q.orderBy(asc(floorPlans.name))) as FloorPlanRecord[];
 }
 
@@ -69,7 +72,7 @@ export async function updateFloorPlan(
   db: Db,
   tenantId: string,
   id: string,
-  patch: Partial<{ name: string; area: string; locationId: string | null; imagePath: string; imageType: string; imageWidth: number | null; imageHeight: number | null }>,
+  patch: Partial<{ name: string; area: string; locationId: string | null; imagePath: string; imageType: string; imageWidth: number | null; imageHeight: number | null; active: boolean }>,
 ): Promise<boolean> {
   const rows = await db
     .update(floorPlans)
@@ -144,15 +147,70 @@ export async function listObjects(db: Db, tenantId: string, floorPlanId: string)
   return withEquipment(db, tenantId, rows);
 }
 
-export async function findObject(db: Db, tenantId: string, id: string): Promise<(ObjectRecord & { area: string; floorPlanName: string }) | null> {
+export async function findObject(db: Db, tenantId: string, id: string): Promise<(ObjectRecord & { area: string; floorPlanName: string; planActive: boolean }) | null> {
   const [row] = await db
-    .select({ ...objectColumns, area: floorPlans.area, floorPlanName: floorPlans.name })
+    .select({ ...objectColumns, area: floorPlans.area, floorPlanName: floorPlans.name, planActive: floorPlans.active })
     .from(readingRooms)
     .innerJoin(floorPlans, and(eq(floorPlans.tenantId, readingRooms.tenantId), eq(floorPlans.id, readingRooms.floorPlanId)))
     .where(and(eq(readingRooms.tenantId, tenantId), eq(readingRooms.id, id)));
   if (!row) return null;
   const [withEq] = await withEquipment(db, tenantId, [row]);
-  return { ...withEq!, area: row.area, floorPlanName: row.floorPlanName };
+  return { ...withEq!, area: row.area, floorPlanName: row.floorPlanName, planActive: row.planActive };
+}
+
+/**
+ * Locks an object and its plan row for the rest of the transaction and returns
+ * whether both are active. `share` (a booking) and `update` (deactivating or
+ * deleting) exclude each other, so a booking can never slip past a
+ * deactivation: whichever commits first, the other sees its result.
+ */
+export async function lockObject(
+  db: Db,
+  tenantId: string,
+  id: string,
+  mode: 'share' | 'update',
+): Promise<{ id: string; floorPlanId: string; kind: string; designation: string; active: boolean; planActive: boolean } | null> {
+  const result = await db.execute<{ id: string; floor_plan_id: string; kind: string; designation: string; active: boolean; plan_active: boolean }>(sql`
+    select r.id::text as id, r.floor_plan_id::text as floor_plan_id, r.kind, r.designation, r.active, p.active as plan_active
+      from reading_rooms r
+      join floor_plans p on p.tenant_id = r.tenant_id and p.id = r.floor_plan_id
+     where r.tenant_id = ${tenantId} and r.id = ${id}
+     ${mode === 'share' ? sql`for share` : sql`for update of r`}`);
+  const row = (result as unknown as { rows: { id: string; floor_plan_id: string; kind: string; designation: string; active: boolean; plan_active: boolean }[] }).rows[0];
+  return row ? { id: row.id, floorPlanId: row.floor_plan_id, kind: row.kind, designation: row.designation, active: row.active, planActive: row.plan_active } : null;
+}
+
+/** Locks a floor plan row (deactivating or deleting it); false when there is no such plan in the tenant. */
+export async function lockFloorPlan(db: Db, tenantId: string, id: string): Promise<boolean> {
+  const result = await db.execute(sql`select id from floor_plans where tenant_id = ${tenantId} and id = ${id} for update`);
+  return (result as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+export async function setObjectActive(db: Db, tenantId: string, id: string, active: boolean): Promise<void> {
+  await db.update(readingRooms).set({ active }).where(and(eq(readingRooms.tenantId, tenantId), eq(readingRooms.id, id)));
+}
+
+/** Deletes an object (its equipment rows go with it); bookings referring to it make the database refuse (23503). */
+export async function deleteObject(db: Db, tenantId: string, id: string): Promise<boolean> {
+  const rows = await db.delete(readingRooms).where(and(eq(readingRooms.tenantId, tenantId), eq(readingRooms.id, id))).returning({ id: readingRooms.id });
+  return rows.length > 0;
+}
+
+/** Deletes a plan with its objects, opening hours and kiosk links (cascades); bookings make the database refuse (23503). */
+export async function deleteFloorPlan(db: Db, tenantId: string, id: string): Promise<boolean> {
+  const rows = await db.delete(floorPlans).where(and(eq(floorPlans.tenantId, tenantId), eq(floorPlans.id, id))).returning({ id: floorPlans.id });
+  return rows.length > 0;
+}
+
+/** The ids among `ids` that are objects of the tenant (favourites may name deleted seats). */
+export async function existingObjectIds(db: Db, tenantId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: readingRooms.id })
+    .from(readingRooms)
+    .where(and(eq(readingRooms.tenantId, tenantId), sql`${readingRooms.id} = any(${sql.param(ids)}::uuid[])`));
+  const found = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => found.has(id));
 }
 
 export interface ObjectInput {
@@ -346,43 +404,44 @@ export async function findKioskLinkByHash(db: Db, tenantId: string, tokenHash: s
 export type MapSlotRow = SlotRecord;
 
 /**
- * Everything a plan's map needs for a period – the objects with their equipment
- * and the non-cancelled bookings overlapping [from, to) – in ONE statement that
- * returns two JSON values. One row instead of ~1,000 keeps PGlite's per-row cost
- * out of the hot path; the bookings use the (tenant_id, reading_room_id, von)
- * index through an array of the plan's ids computed once (no join order the
- * planner could get wrong without statistics).
+ * The objects of a plan with their equipment as one JSON value: one row
+ * instead of ~500 keeps PGlite's per-row cost out of the hot path.
  */
-export async function loadPlanMapData(db: Db, tenantId: string, floorPlanId: string, from: Date, to: Date): Promise<{ objects: ObjectRecord[]; slots: MapSlotRow[] }> {
-  const result = await db.execute<{ objects: ObjectRecord[] | string; slots: (Omit<MapSlotRow, 'von' | 'bis'> & { von: string; bis: string })[] | string }>(sql`
-    with rooms as (
-      select r.tenant_id, r.id, r.floor_plan_id, r.kind, r.designation, r.capacity, r.pos_x, r.pos_y, r.description, r.conditions, r.active
-        from reading_rooms r
-       where r.tenant_id = ${tenantId} and r.floor_plan_id = ${floorPlanId}
-    )
-    select
-      (select coalesce(json_agg(json_build_object(
-                'id', o.id, 'floorPlanId', o.floor_plan_id, 'kind', o.kind, 'designation', o.designation, 'capacity', o.capacity,
-                'x', o.pos_x, 'y', o.pos_y, 'description', o.description, 'conditions', o.conditions, 'active', o.active,
-                'equipment', coalesce((select json_agg(json_build_object('id', e.id, 'name', e.name, 'count', re.count) order by e.name)
-                                         from reading_room_equipment re
-                                         join equipment e on e.tenant_id = re.tenant_id and e.id = re.equipment_id
-                                        where re.tenant_id = o.tenant_id and re.reading_room_id = o.id), '[]'::json)
-              ) order by o.kind, o.designation), '[]'::json)
-         from rooms o) as objects,
-      (select coalesce(json_agg(json_build_object(
-                'id', b.id, 'objectId', b.reading_room_id, 'von', b.von, 'bis', b.bis, 'status', b.status,
-                'placeFrom', b.place_from, 'placeTo', b.place_to, 'bookerId', b.booker_id, 'confirmingId', b.confirming_id
-              )), '[]'::json)
-         from reading_room_bookings b
-        where b.tenant_id = ${tenantId}
-          and b.reading_room_id = any(array(select id from rooms))
-          and b.status <> 'storniert'
-          and b.von < ${to.toISOString()}::timestamptz
-          and b.bis > ${from.toISOString()}::timestamptz) as slots`);
-  const row = (result as unknown as { rows: { objects: unknown; slots: unknown }[] }).rows[0]!;
-  const parse = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
-  const objects = parse<ObjectRecord[]>(row.objects);
-  const slots = parse<(Omit<MapSlotRow, 'von' | 'bis'> & { von: string; bis: string })[]>(row.slots).map((s) => ({ ...s, von: new Date(s.von), bis: new Date(s.bis) }));
-  return { objects, slots };
+export async function loadPlanObjects(db: Db, tenantId: string, floorPlanId: string): Promise<ObjectRecord[]> {
+  const result = await db.execute<{ objects: ObjectRecord[] | string }>(sql`
+    select coalesce(json_agg(json_build_object(
+             'id', o.id, 'floorPlanId', o.floor_plan_id, 'kind', o.kind, 'designation', o.designation, 'capacity', o.capacity,
+             'x', o.pos_x, 'y', o.pos_y, 'description', o.description, 'conditions', o.conditions, 'active', o.active,
+             'equipment', coalesce((select json_agg(json_build_object('id', e.id, 'name', e.name, 'count', re.count) order by e.name)
+                                      from reading_room_equipment re
+                                      join equipment e on e.tenant_id = re.tenant_id and e.id = re.equipment_id
+                                     where re.tenant_id = o.tenant_id and re.reading_room_id = o.id), '[]'::json)
+           ) order by o.kind, o.designation), '[]'::json) as objects
+      from reading_rooms o
+     where o.tenant_id = ${tenantId} and o.floor_plan_id = ${floorPlanId}`);
+  return parseJson<ObjectRecord[]>((result as unknown as { rows: { objects: unknown }[] }).rows[0]!.objects);
 }
+
+/**
+ * The holding bookings of a plan's objects touching [from, to) as one JSON
+ * value; they use the (tenant_id, reading_room_id, von) index through an array
+ * of the plan's ids computed once (no join order the planner could get wrong
+ * without statistics).
+ */
+export async function loadPlanSlots(db: Db, tenantId: string, floorPlanId: string, from: Date, to: Date): Promise<MapSlotRow[]> {
+  const result = await db.execute<{ slots: unknown }>(sql`
+    select coalesce(json_agg(json_build_object(
+             'id', b.id, 'objectId', b.reading_room_id, 'von', b.von, 'bis', b.bis, 'status', b.status,
+             'placeFrom', b.place_from, 'placeTo', b.place_to, 'bookerId', b.booker_id, 'confirmingId', b.confirming_id
+           )), '[]'::json) as slots
+      from reading_room_bookings b
+     where b.tenant_id = ${tenantId}
+       and b.reading_room_id = any(array(select r.id from reading_rooms r where r.tenant_id = ${tenantId} and r.floor_plan_id = ${floorPlanId}))
+       and b.status <> 'storniert'
+       and b.von < ${to.toISOString()}::timestamptz
+       and b.bis > ${from.toISOString()}::timestamptz`);
+  const rows = parseJson<(Omit<MapSlotRow, 'von' | 'bis'> & { von: string; bis: string })[]>((result as unknown as { rows: { slots: unknown }[] }).rows[0]!.slots);
+  return rows.map((s) => ({ ...s, von: new Date(s.von), bis: new Date(s.bis) }));
+}
+
+const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));

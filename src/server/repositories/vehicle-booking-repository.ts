@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { parkingSpaces, users, vehicleBookingApprovers, vehicleBookings, vehicleHistory } from '../../db/schema/index';
+import { rowsOf } from './rows';
 
 /** Vehicle bookings, special-trip approvers and the vehicle history. Always tenant-scoped. */
 
@@ -30,7 +31,6 @@ export interface BookingRecord {
   approvers: { userId: string; name: string; email: string; approved: boolean | null }[];
 }
 
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
 interface RawBooking {
@@ -196,44 +196,47 @@ export async function bookingsInRange(
   }));
 }
 
-const ISO = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
-
 /**
- * The timeline of all vehicles of a period (not cancelled), built as JSON by
- * the database: `[{vehicleId, bookings: [{id, von, bis, status, type,
- * bookedFor, mine}]}]`. A month over 200 vehicles is thousands of rows; turning
- * them into driver rows, Dates and objects only to print them again was the
- * largest cost of the request. Same index-friendly conditions as
- * bookingsInRange (decision 010).
+ * The timeline of a period (bookings not cancelled) as the JSON text of the
+ * `timelineResponse` contract, built by the database in one statement: a month
+ * over 200 vehicles is thousands of rows, and turning them into driver rows,
+ * Dates and objects only to print them again was most of the request. Rows
+ * are short tuples (minute offsets, a person's position in `people`) written
+ * as text: every value is a number or a status/type the table's CHECK
+ * constraints limit to plain words, so nothing needs escaping, and it is a
+ * third cheaper than json_build_array per row. Same index-friendly conditions
+ * as bookingsInRange (decision 010).
  */
-export async function timelineJson(db: Db, tenantId: string, from: Date, to: Date, me: string, vehicleIds?: string[]): Promise<string> {
+export async function timelineJson(db: Db, tenantId: string, from: Date, to: Date, vehicleIds?: string[]): Promise<string> {
   const vehicleFilter = vehicleIds ? sql`and b.vehicle_id = any(${`{${vehicleIds.join(',')}}`}::uuid[])` : sql``;
-  const rows = rowsOf<{ json: string }>(
+  const f = from.toISOString();
+  const rows = rowsOf<{ vehicles: string | null; people: string | null }>(
     await db.execute(sql`
-      select coalesce(json_agg(json_build_object('vehicleId', v.vehicle_id, 'bookings', v.bookings) order by v.vehicle_id), '[]')::text as json
-        from (
-          select b.vehicle_id,
-                 json_agg(json_build_object(
-                   'id', b.id,
-                   'von', to_char(b.von at time zone 'UTC', ${ISO}),
-                   'bis', to_char(b.bis at time zone 'UTC', ${ISO}),
-                   'status', b.status,
-                   'type', b.type,
-                   'bookedFor', case when b.type = 'BUCHUNG' then u.first_name || ' ' || u.last_name else '' end,
-                   'mine', b.driver_id = ${me}::uuid
-                 ) order by b.von) as bookings
-            from vehicle_bookings b
-            join users u on u.tenant_id = b.tenant_id and u.id = b.driver_id
-           where b.tenant_id = ${tenantId}
-             and b.blocked_until > ${from.toISOString()}::timestamptz
-             and b.von < ${to.toISOString()}::timestamptz
-             and b.bis > ${from.toISOString()}::timestamptz
-             and b.status <> 'storniert'
-             ${vehicleFilter}
-           group by b.vehicle_id
-        ) v`),
+      with b as (
+        select b.vehicle_id, b.von, b.bis, b.status, b.type, case when b.type = 'BUCHUNG' then b.driver_id end as person
+          from vehicle_bookings b
+         where b.tenant_id = ${tenantId}
+           and b.blocked_until > ${f}::timestamptz
+           and b.von < ${to.toISOString()}::timestamptz
+           and b.bis > ${f}::timestamptz
+           and b.status <> 'storniert'
+           ${vehicleFilter}
+      ),
+      p as (
+        select u.id, u.first_name || ' ' || u.last_name as name, (row_number() over (order by u.id) - 1)::int as n
+          from users u
+         where u.tenant_id = ${tenantId} and u.id in (select person from b)
+      )
+      select '[' || string_agg('{"vehicleId":"' || v.vehicle_id || '","bookings":[' || v.bookings || ']}', ',' order by v.vehicle_id) || ']' as vehicles,
+             (select json_agg(json_build_object('id', p.id, 'name', p.name) order by p.n)::text from p) as people
+        from (select b.vehicle_id,
+                     string_agg('[' || floor(extract(epoch from b.von - ${f}::timestamptz) / 60)::int
+                                || ',' || ceil(extract(epoch from b.bis - ${f}::timestamptz) / 60)::int
+                                || ',"' || b.status || '","' || b.type || '",' || coalesce(p.n::text, 'null') || ']', ',' order by b.von) as bookings
+                from b left join p on p.id = b.person
+               group by b.vehicle_id) v`),
   );
-  return rows[0]?.json ?? '[]';
+  return `"people":${rows[0]?.people ?? '[]'},"vehicles":${rows[0]?.vehicles ?? '[]'}`;
 }
 
 export interface BookingWrite {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { okResponse } from '../../contracts/session';
 import {
+  activeRequest,
   adminObjectsResponse,
   createKioskLinkRequest,
   createKioskLinkResponse,
@@ -11,18 +12,21 @@ import {
   equipmentListResponse,
   equipmentRequest,
   equipmentResponse,
+  floorPlanActiveResponse,
   floorPlanRequest,
   floorPlanResponse,
   floorPlansResponse,
   idParams,
   kioskLinksResponse,
   locationsResponse,
+  objectActiveResponse,
   objectPatchRequest,
   objectRequest,
   objectResponse,
   openingHours,
   positionsRequest,
   regularOpeningHoursRequest,
+  removalPreviewResponse,
 } from '../../contracts/reading-rooms';
 import { AppError } from '../../domain/errors';
 import { guardRoute } from '../../domain/permissions';
@@ -50,6 +54,14 @@ import {
   saveRegularHours,
   uploadPlanImage,
 } from '../services/reading-rooms/admin';
+import {
+  deleteObjectAdmin,
+  deletePlanAdmin,
+  objectRemovalPreview,
+  planRemovalPreview,
+  setObjectActiveAdmin,
+  setPlanActiveAdmin,
+} from '../services/reading-rooms/removal';
 
 const SECTION = '/admin/raeume';
 const tags = ['reading-rooms-admin'];
@@ -120,7 +132,45 @@ export const readingRoomAdminRoutes = (deps: Deps): FastifyPluginAsyncZod => asy
   app.patch(
     '/api/admin/reading-rooms/objects/:id',
     { schema: { tags, summary: 'Platz oder Raum ändern', params: idParams, body: objectPatchRequest, response: { 200: objectResponse } } },
-    async (req) => ({ object: await patchObject(deps, await admin(req), req.params.id, req.body) }),
+    async (req) => ({ object: await patchObject(deps, await admin(req), req.params.id, req.body, requestOrigin(req)) }),
+  );
+
+  // ---- removing safely (decision 025) ----
+  app.get(
+    '/api/admin/reading-rooms/objects/:id/removal-preview',
+    { schema: { tags, summary: 'Wie viele offene Buchungen eine Deaktivierung storniert; ob Löschen möglich ist', params: idParams, response: { 200: removalPreviewResponse } } },
+    async (req) => objectRemovalPreview(deps, await admin(req), req.params.id),
+  );
+  app.put(
+    '/api/admin/reading-rooms/objects/:id/active',
+    { schema: { tags, summary: 'Platz oder Raum (de)aktivieren; Deaktivieren storniert offene Buchungen ab jetzt', params: idParams, body: activeRequest, response: { 200: objectActiveResponse } } },
+    async (req) => setObjectActiveAdmin(deps, await admin(req), req.params.id, req.body.active, requestOrigin(req)),
+  );
+  app.delete(
+    '/api/admin/reading-rooms/objects/:id',
+    { schema: { tags, summary: 'Nie gebuchten Platz oder Raum endgültig löschen', params: idParams, response: { 200: okResponse } } },
+    async (req) => {
+      await deleteObjectAdmin(deps, await admin(req), req.params.id);
+      return { ok: true as const };
+    },
+  );
+  app.get(
+    '/api/admin/reading-rooms/floor-plans/:id/removal-preview',
+    { schema: { tags, summary: 'Wie viele offene Buchungen eine Deaktivierung des Grundrisses storniert; ob Löschen möglich ist', params: idParams, response: { 200: removalPreviewResponse } } },
+    async (req) => planRemovalPreview(deps, await admin(req), req.params.id),
+  );
+  app.put(
+    '/api/admin/reading-rooms/floor-plans/:id/active',
+    { schema: { tags, summary: 'Grundriss (de)aktivieren; Deaktivieren storniert offene Buchungen ab jetzt', params: idParams, body: activeRequest, response: { 200: floorPlanActiveResponse } } },
+    async (req) => setPlanActiveAdmin(deps, await admin(req), req.params.id, req.body.active, requestOrigin(req)),
+  );
+  app.delete(
+    '/api/admin/reading-rooms/floor-plans/:id',
+    { schema: { tags, summary: 'Nie gebuchten Grundriss mit Plätzen, Öffnungszeiten, Kiosk-Links und Planbild endgültig löschen', params: idParams, response: { 200: okResponse } } },
+    async (req) => {
+      await deletePlanAdmin(deps, await admin(req), req.params.id);
+      return { ok: true as const };
+    },
   );
 
   app.get('/api/admin/equipment', { schema: { tags, summary: 'Ausstattung', response: { 200: equipmentListResponse } } }, async (req) => ({

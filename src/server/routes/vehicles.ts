@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -129,11 +130,22 @@ export const vehicleRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) 
   app.get(
     '/api/vehicles/timeline',
     {
-      schema: { tags, summary: 'Belegung aller Fahrzeuge in einem Zeitraum', querystring: timelineQuery, response: { 200: timelineResponse } },
+      schema: {
+        tags,
+        summary: 'Belegung aller Fahrzeuge in einem Zeitraum',
+        querystring: timelineQuery,
+        response: { 200: timelineResponse, 304: z.null().describe('Unverändert seit dem ETag aus If-None-Match') },
+      },
       // Hot path: the database builds the JSON of thousands of rows (documented by the schema, not re-validated row by row).
       serializerCompiler: () => (data) => (typeof data === 'string' ? data : JSON.stringify(data)),
     },
-    async (req, reply) => reply.type('application/json; charset=utf-8').send((await timeline(deps, await vehicleUser(deps, req), req.query)) as never),
+    async (req, reply) => {
+      const { etag, json } = await timeline(deps, await vehicleUser(deps, req), req.query);
+      // no-cache: the browser keeps the text and asks again with If-None-Match; unchanged → 304 without a body.
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (req.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   );
   app.get('/api/vehicles/:id', { schema: { tags, summary: 'Ein Fahrzeug', params: idParams, response: { 200: vehicleDetail } } }, async (req) =>
     getVehicle(deps, await vehicleUser(deps, req), req.params.id),
@@ -215,7 +227,7 @@ export const vehicleRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) 
   app.get(
     '/api/vehicle-bookings/mine',
     { schema: { tags, summary: 'Eigene Buchungen und Buchungen für andere', querystring: myBookingsQuery, response: { 200: myBookingsResponse } } },
-    async (req) => myBookings(deps, await vehicleUser(deps, req), req.query.includePast === 'true'),
+    async (req) => myBookings(deps, await vehicleUser(deps, req), req.query.includePast === 'true', req.query.status),
   );
   app.post(
     '/api/vehicle-bookings',

@@ -1,17 +1,18 @@
-import { useState } from 'react';
-import { Anchor, Group, Loader, Modal, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../domain/time';
 import { useTenant } from '../features/tenant/api/use-tenant';
+import type { LegalText } from './legal-text-dialog';
 
-type LegalText = 'privacy' | 'imprint';
+const LegalTextDialog = lazy(() => import('./legal-text-dialog'));
 
-/** Footer with Datenschutz and Impressum; both open the tenant's texts from /api/tenant in a modal. */
+/** Footer with Datenschutz and Impressum; both open the tenant's texts from /api/tenant in a modal (loaded on first use). */
 export function AppFooter() {
   const { t } = useTranslation();
   const tenant = useTenant();
   const [open, setOpen] = useState<LegalText | null>(null);
-  const text = open === 'privacy' ? tenant.data?.privacyText : open === 'imprint' ? tenant.data?.imprintText : undefined;
+  const [used, setUsed] = useState(false);
 
   const link = (kind: LegalText) => (
     <Anchor
@@ -19,6 +20,7 @@ export function AppFooter() {
       size="sm"
       onClick={(event) => {
         event.preventDefault();
+        setUsed(true);
         setOpen(kind);
       }}
     >
@@ -37,15 +39,11 @@ export function AppFooter() {
         {link('privacy')}
         {link('imprint')}
       </Group>
-      <Modal closeButtonProps={{ 'aria-label': t('actions.close') }} opened={open !== null} onClose={() => setOpen(null)} title={open ? t(`footer.${open}`) : ''} size="lg">
-        {tenant.isPending ? (
-          <Loader size="sm" />
-        ) : tenant.isError ? (
-          <Text>{tenant.error.message}</Text>
-        ) : (
-          <Text style={{ whiteSpace: 'pre-wrap' }}>{text?.trim() ? text : t('footer.empty')}</Text>
-        )}
-      </Modal>
+      {used ? (
+        <Suspense fallback={null}>
+          <LegalTextDialog open={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      ) : null}
     </Group>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Menu, NavLink, Stack } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Me } from '../../contracts/session';
 import { useLogout } from '../features/session/api/use-logout';
 import type { SettingsTab } from '../features/session/components/settings-dialog';
+import { userName } from './user-menu-list';
 
-interface UserMenuProps {
+export interface UserMenuProps {
   me: Me;
   onOpenSettings: (tab: SettingsTab) => void;
 }
@@ -13,7 +14,7 @@ interface UserMenuProps {
 export function UserMenu({ me, onOpenSettings }: UserMenuProps) {
   const { t } = useTranslation('nav');
   const logout = useLogout();
-  const name = `${me.user.firstName} ${me.user.lastName}`.trim() || me.user.email;
+  const name = userName(me);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -31,24 +32,5 @@ export function UserMenu({ me, onOpenSettings }: UserMenuProps) {
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
-  );
-}
-
-/** Phones: the same three entries, listed in the burger menu. */
-export function UserMenuList({ onOpenSettings }: Pick<UserMenuProps, 'onOpenSettings'>) {
-  const { t } = useTranslation('nav');
-  const logout = useLogout();
-  return (
-    <Stack gap={2}>
-      <NavLink component="button" type="button" label={t('settings')} onClick={() => onOpenSettings('profile')} />
-      <NavLink component="button" type="button" label={t('password')} onClick={() => onOpenSettings('password')} />
-      <NavLink
-        component="button"
-        type="button"
-        label={t('logout')}
-        disabled={logout.isPending}
-        onClick={() => logout.mutate()}
-      />
-    </Stack>
   );
 }

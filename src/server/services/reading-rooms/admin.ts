@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { withTenant, type Db } from '../../../db/client';
-import type { AdminObjectDto, DeviatingOpeningHourDto, OpeningHoursDto } from '../../../contracts/reading-rooms';
+import type { DeviatingOpeningHourDto, OpeningHoursDto } from '../../../contracts/reading-rooms';
 import { AppError } from '../../../domain/errors';
 import { completeRegularHours, validateDeviation, validateOpeningHours } from '../../../domain/opening-hours';
 import { validateUpload } from '../../../domain/uploads';
@@ -33,10 +33,11 @@ import {
   updateFloorPlan,
   updateObject,
   updatePositions,
-  type ObjectRecord,
 } from '../../repositories/reading-room-repository';
 import type { UserContext } from '../context';
-import { notFound, sqlState, toFloorPlanDto } from './common';
+import { notFound, sqlState, toAdminObject, toFloorPlanDto } from './common';
+import { sendAll, type PendingMail } from '../notifications/pending-mail';
+import { applyObjectActive } from './removal';
 
 /** /admin/raeume: floor plans, plan images, seats and rooms, equipment, opening hours, kiosk links. */
 
@@ -106,25 +107,15 @@ export async function uploadPlanImage(deps: Deps, user: UserContext, id: string,
   const path = `${id}/${randomBytes(8).toString('hex')}.${kind}`;
   const contentType = kind === 'png' ? 'image/png' : 'image/jpeg';
   await deps.storage.put('grundrisse', tenantId, path, bytes, contentType);
-  return run(deps, user, async (tx) => {
+  const { dto, previous } = await run(deps, user, async (tx) => {
+    const previous = (await findFloorPlan(tx, tenantId, id))?.imagePath ?? null;
     await updateFloorPlan(tx, tenantId, id, { imagePath: path, imageType: contentType, imageWidth: size?.width ?? null, imageHeight: size?.height ?? null });
-    return toFloorPlanDto((await findFloorPlan(tx, tenantId, id))!);
+    return { dto: toFloorPlanDto((await findFloorPlan(tx, tenantId, id))!), previous };
   });
+  // One file per plan: the replaced image goes, so deleting the plan leaves nothing behind (decision 025).
+  if (previous && previous !== path) await deps.storage.remove('grundrisse', tenantId, previous).catch((err: unknown) => deps.log.warn({ err, floorPlanId: id }, 'Altes Grundrissbild konnte nicht gelöscht werden'));
+  return dto;
 }
-
-const toAdminObject = (o: ObjectRecord): AdminObjectDto => ({
-  id: o.id,
-  floorPlanId: o.floorPlanId,
-  kind: o.kind as 'platz' | 'raum',
-  designation: o.designation,
-  capacity: o.capacity,
-  x: o.x,
-  y: o.y,
-  equipment: o.equipment,
-  description: o.description,
-  conditions: o.conditions,
-  active: o.active,
-});
 
 export const listObjectsAdmin = (deps: Deps, user: UserContext, floorPlanId: string) =>
   run(deps, user, async (tx, tenantId) => {
@@ -165,19 +156,25 @@ export async function createObject(deps: Deps, user: UserContext, floorPlanId: s
   });
 }
 
-export async function patchObject(deps: Deps, user: UserContext, id: string, input: ObjectInput) {
-  return run(deps, user, async (tx, tenantId) => {
+/** Changes an object; `active: false` cancels its open bookings like PUT …/active does (decision 025). */
+export async function patchObject(deps: Deps, user: UserContext, id: string, input: ObjectInput, origin: string, now = new Date()) {
+  const { object, mails } = await run(deps, user, async (tx, tenantId) => {
     const before = await findObject(tx, tenantId, id);
     if (!before) throw notFound('Platz');
     await checkEquipment(tx, tenantId, input.equipment);
+    const { active, ...rest } = input;
+    let mails: PendingMail[] = [];
     try {
-      await updateObject(tx, tenantId, id, input);
+      await updateObject(tx, tenantId, id, rest);
       if (input.equipment) await replaceObjectEquipment(tx, tenantId, id, input.equipment);
-      return toAdminObject((await findObject(tx, tenantId, id))!);
     } catch (err) {
       return duplicate(err, `Die Bezeichnung „${input.designation}“ gibt es auf diesem Grundriss schon.`);
     }
+    if (active !== undefined) mails = (await applyObjectActive(deps, tx, tenantId, id, active, origin, now)).mails;
+    return { object: toAdminObject((await findObject(tx, tenantId, id))!), mails };
   });
+  await sendAll(deps, user.tenant.id, mails);
+  return object;
 }
 
 export async function savePositions(deps: Deps, user: UserContext, floorPlanId: string, positions: { id: string; x: number; y: number }[]) {

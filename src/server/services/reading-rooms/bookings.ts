@@ -10,6 +10,7 @@ import {
   planBooking,
   resolvePreBooking,
 } from '../../../domain/reading-room-booking';
+import { REMOVAL_REASONS } from '../../../domain/reading-room-removal';
 import { formatDate, formatTime } from '../../../domain/time';
 import type { Deps } from '../../deps';
 import { preBookingOutcomeMail, preBookingRequestMail } from '../../mail/reading-room-templates';
@@ -23,7 +24,7 @@ import {
   transitionBooking,
   type BookingRecord,
 } from '../../repositories/reading-room-booking-repository';
-import { findObject, listDeviatingHours, listRegularHours } from '../../repositories/reading-room-repository';
+import { findObject, listDeviatingHours, listRegularHours, lockObject } from '../../repositories/reading-room-repository';
 import { findMemberById, listMembers } from '../../repositories/user-repository';
 import type { UserContext } from '../context';
 import { effectiveSetting } from '../settings/effective-settings';
@@ -56,7 +57,9 @@ export async function createBooking(deps: Deps, user: UserContext, input: Create
         const obj = await findObject(tx, tenantId, input.objectId);
         if (!obj) throw notFound('Platz');
         requireArea(user, obj.area);
-        if (!obj.active) throw new AppError('reading_object_inactive', `${obj.designation} ist derzeit nicht buchbar.`, 409, { name: obj.designation });
+        // Share lock on object and plan: a concurrent deactivation waits for this booking (and then cancels it) or wins first.
+        const live = await lockObject(tx, tenantId, obj.id, 'share');
+        if (!live?.active || !live.planActive) throw new AppError('reading_object_inactive', `${obj.designation} ist derzeit nicht buchbar.`, 409, { name: obj.designation });
         let confirmingId: string | null = null;
         if (input.forUserId && input.forUserId !== user.member.id) {
           const person = await findMemberById(tx, tenantId, input.forUserId);
@@ -186,7 +189,8 @@ export async function checkInObject(deps: Deps, user: UserContext, objectId: str
 export async function myBookings(deps: Deps, user: UserContext, area: string, now = new Date()): Promise<MyBookingsResponse> {
   const a = requireArea(user, area);
   const tenantId = user.tenant.id;
-  const rows = await withTenant(deps.database.db, tenantId, (tx) => listBookingsOfUser(tx, tenantId, user.member.id, a, now));
+  // Bookings the administration cancelled by deactivating their place stay visible until they would have ended.
+  const rows = await withTenant(deps.database.db, tenantId, (tx) => listBookingsOfUser(tx, tenantId, user.member.id, a, now, Object.values(REMOVAL_REASONS)));
   const me = user.member.id;
   return {
     bookings: rows.filter((b) => b.bookerId === me).map((b) => toBookingDto(b, me, now)),

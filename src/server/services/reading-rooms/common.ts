@@ -1,9 +1,9 @@
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../domain/errors';
 import { bookingActions, type ReadingRoomLimits } from '../../../domain/reading-room-booking';
-import type { Area, FloorPlanDto, ReadingRoomBookingDto } from '../../../contracts/reading-rooms';
+import type { AdminObjectDto, Area, FloorPlanDto, ReadingRoomBookingDto } from '../../../contracts/reading-rooms';
 import type { BookingRecord } from '../../repositories/reading-room-booking-repository';
-import type { FloorPlanRecord } from '../../repositories/reading-room-repository';
+import type { FloorPlanRecord, ObjectRecord } from '../../repositories/reading-room-repository';
 import type { UserContext } from '../context';
 import { effectiveSettings } from '../settings/effective-settings';
 
@@ -68,6 +68,7 @@ export function toFloorPlanDto(p: FloorPlanRecord): FloorPlanDto {
     imageUrl: imageUrl(p),
     imageWidth: p.imageWidth,
     imageHeight: p.imageHeight,
+    active: p.active,
     objectCount: Number(p.objectCount),
   };
 }
@@ -88,7 +89,25 @@ export function toBookingDto(b: BookingRecord, actorId: string, now = new Date()
     groupSize: b.groupSize,
     booker: { id: b.bookerId, name: b.bookerName },
     confirming: b.confirmingId ? { id: b.confirmingId, name: b.confirmingName ?? '' } : null,
+    cancelReason: b.status === 'storniert' ? b.cancelReason : null,
     createdAt: b.createdAt.toISOString(),
     ...actions,
   };
 }
+
+/** What the map and the administration both show of a seat or room. */
+export const objectFields = (o: ObjectRecord): Omit<AdminObjectDto, 'floorPlanId'> => ({
+  id: o.id,
+  kind: o.kind as 'platz' | 'raum',
+  designation: o.designation,
+  capacity: o.capacity,
+  x: o.x,
+  y: o.y,
+  equipment: o.equipment,
+  description: o.description,
+  conditions: o.conditions,
+  active: o.active,
+});
+
+export const toAdminObject = (o: ObjectRecord): AdminObjectDto => ({ ...objectFields(o), floorPlanId: o.floorPlanId });
+

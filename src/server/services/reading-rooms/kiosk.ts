@@ -1,6 +1,7 @@
 import { withTenant, type Db } from '../../../db/client';
 import type { KioskBoardResponse } from '../../../contracts/reading-rooms';
 import { berlinDay } from '../../../domain/opening-hours';
+import { AppError } from '../../../domain/errors';
 import type { Deps } from '../../deps';
 import { findFloorPlan, findKioskLinkByHash, type FloorPlanRecord } from '../../repositories/reading-room-repository';
 import { hashKioskToken } from './admin';
@@ -21,6 +22,8 @@ export async function resolveKiosk(tx: Db, tenantId: string, token: string): Pro
   if (!link) throw unknownLink();
   const plan = await findFloorPlan(tx, tenantId, link.floorPlanId);
   if (!plan) throw unknownLink();
+  // A deactivated plan is off the kiosk too; the link works again once the plan is reactivated (decision 025).
+  if (!plan.active) throw new AppError('reading_plan_inactive', `Der Grundriss „${plan.name}“ ist derzeit deaktiviert.`, 409, { name: plan.name });
   return plan;
 }
 

@@ -4,20 +4,23 @@ import type { BootstrapResponse, MapObjectDto, MapResponse } from '../../../cont
 import { addDays, berlinDay, completeRegularHours, dayOpening, instantOf, type DayOpening } from '../../../domain/opening-hours';
 import { occupancyState, periodTimes, refreshInstants, type BookingMode } from '../../../domain/reading-room-booking';
 import type { Deps } from '../../deps';
+import { changeVersions } from '../../repositories/change-version-repository';
 import { listBookingsOfUser, type SlotRecord } from '../../repositories/reading-room-booking-repository';
 import {
+  existingObjectIds,
   findFloorPlan,
   listDeviatingHours,
   listEquipment,
   listFloorPlans,
   listRegularHours,
-  loadPlanMapData,
+  loadPlanObjects,
+  loadPlanSlots,
   type FloorPlanRecord,
   type ObjectRecord,
 } from '../../repositories/reading-room-repository';
 import type { UserContext } from '../context';
 import { effectiveSettings } from '../settings/effective-settings';
-import { loadLimits, notFound, requireArea, toBookingDto, toFloorPlanDto } from './common';
+import { loadLimits, notFound, objectFields, requireArea, toBookingDto, toFloorPlanDto } from './common';
 
 export async function openingOf(tx: Db, tenantId: string, floorPlanId: string, day: string): Promise<DayOpening> {
   const [regular, deviating] = [await listRegularHours(tx, tenantId, [floorPlanId]), await listDeviatingHours(tx, tenantId, [floorPlanId], day, day)];
@@ -58,16 +61,7 @@ export function colourObjects(
       freePlaces = Math.max(0, o.capacity - taken.size);
     }
     return {
-      id: o.id,
-      kind: o.kind as 'platz' | 'raum',
-      designation: o.designation,
-      capacity: o.capacity,
-      x: o.x,
-      y: o.y,
-      equipment: o.equipment,
-      description: o.description,
-      conditions: o.conditions,
-      active: o.active,
+      ...objectFields(o),
       state,
       freePlaces,
       bookings: own.map((s) => ({
@@ -94,14 +88,42 @@ export function mapPeriod(opening: DayOpening, mode: BookingMode, von?: string, 
   return { von: instantOf(opening.date, times.von), bis: instantOf(opening.date, times.bis) };
 }
 
-/** Builds a plan's map for a day: a constant number of queries whatever the number of seats. */
-export async function loadPlanDay(tx: Db, tenantId: string, plan: FloorPlanRecord, day: string, mode: BookingMode, von: string | undefined, bis: string | undefined, userId: string | null, now: Date) {
-  const opening = await openingOf(tx, tenantId, plan.id, day);
-  const period = mapPeriod(opening, mode, von, bis);
-  const { objects, slots } = await loadPlanMapData(tx, tenantId, plan.id, instantOf(day, '00:00'), instantOf(addDays(day, 1), '00:00'));
-  return { opening, period, objects: colourObjects(objects, slots, period, userId), refreshAt: refreshInstants(slots, now).map((d) => d.toISOString()) };
+/** What a plan's map of a day is built from, the same for every user. */
+export interface PlanDayData {
+  opening: DayOpening;
+  objects: ObjectRecord[];
+  slots: SlotRecord[];
 }
 
+const dayBounds = (day: string) => [instantOf(day, '00:00'), instantOf(addDays(day, 1), '00:00')] as const;
+
+async function planDayData(tx: Db, tenantId: string, planId: string, day: string): Promise<PlanDayData> {
+  const opening = await openingOf(tx, tenantId, planId, day);
+  const objects = await loadPlanObjects(tx, tenantId, planId);
+  const slots = await loadPlanSlots(tx, tenantId, planId, ...dayBounds(day));
+  return { opening, objects, slots };
+}
+
+/** Colours a plan day for one user and period. */
+function planDayFor(data: PlanDayData, mode: BookingMode, von: string | undefined, bis: string | undefined, userId: string | null, now: Date) {
+  const period = mapPeriod(data.opening, mode, von, bis);
+  return { opening: data.opening, period, objects: colourObjects(data.objects, data.slots, period, userId), refreshAt: refreshInstants(data.slots, now).map((d) => d.toISOString()) };
+}
+
+/** Builds a plan's map for a day: a constant number of queries whatever the number of seats. */
+export async function loadPlanDay(tx: Db, tenantId: string, plan: FloorPlanRecord, day: string, mode: BookingMode, von: string | undefined, bis: string | undefined, userId: string | null, now: Date) {
+  return planDayFor(await planDayData(tx, tenantId, plan.id, day), mode, von, bis, userId, now);
+}
+
+/**
+ * The map of a plan for a day, coloured for the user. The plan with its
+ * objects, and the day's opening and bookings, are the same for everybody:
+ * they come from the caches while the tenant's reading-room versions are
+ * unchanged (migration 0004) – the plan while no plan, object, equipment or
+ * opening hours changed, the day while additionally no booking changed. So a
+ * new booking costs only the day's bookings and opening, not 500 objects
+ * again; the colouring is per request.
+ */
 export async function getMap(
   deps: Deps,
   user: UserContext,
@@ -111,10 +133,27 @@ export async function getMap(
 ): Promise<MapResponse> {
   const tenantId = user.tenant.id;
   return withTenant(deps.database.db, tenantId, async (tx) => {
-    const plan = await findFloorPlan(tx, tenantId, floorPlanId);
-    if (!plan) throw notFound('Grundriss');
+    const v = await changeVersions(tx, tenantId, ['reading_rooms', 'reading_room_bookings']);
+    const planKey = `${tenantId}|${floorPlanId}`;
+    let structure = deps.caches.planStructures.get(planKey, v.reading_rooms);
+    if (!structure) {
+      const plan = await findFloorPlan(tx, tenantId, floorPlanId);
+      if (!plan) throw notFound('Grundriss');
+      structure = { plan, objects: await loadPlanObjects(tx, tenantId, floorPlanId) };
+      deps.caches.planStructures.set(planKey, v.reading_rooms, structure);
+    }
+    const { plan, objects } = structure;
+    // A deactivated plan is gone from the booking screens (decision 025).
+    if (!plan.active) throw notFound('Grundriss');
     requireArea(user, plan.area);
-    const day = await loadPlanDay(tx, tenantId, plan, q.date, q.mode, q.von, q.bis, user.member.id, now);
+    const dayKey = `${planKey}|${q.date}`;
+    const dayStamp = `${v.reading_rooms},${v.reading_room_bookings}`;
+    let dayData = deps.caches.planDays.get(dayKey, dayStamp);
+    if (!dayData) {
+      dayData = { opening: await openingOf(tx, tenantId, floorPlanId, q.date), slots: await loadPlanSlots(tx, tenantId, floorPlanId, ...dayBounds(q.date)) };
+      deps.caches.planDays.set(dayKey, dayStamp, dayData);
+    }
+    const day = planDayFor({ ...dayData, objects }, q.mode, q.von, q.bis, user.member.id, now);
     return {
       floorPlan: toFloorPlanDto(plan),
       day: day.opening,
@@ -130,7 +169,7 @@ export async function getBootstrap(deps: Deps, user: UserContext, area: string, 
   const tenantId = user.tenant.id;
   return withTenant(deps.database.db, tenantId, async (tx) => {
     const today = berlinDay(now);
-    const plans = await listFloorPlans(tx, tenantId, a);
+    const plans = await listFloorPlans(tx, tenantId, a, true);
     const ids = plans.map((p) => p.id);
     const regular = await listRegularHours(tx, tenantId, ids);
     const deviating = await listDeviatingHours(tx, tenantId, ids, today);
@@ -141,6 +180,9 @@ export async function getBootstrap(deps: Deps, user: UserContext, area: string, 
     );
     const equipment = await listEquipment(tx, tenantId);
     const favouritePlan = typeof favPlan!.value === 'string' && ids.includes(favPlan!.value) ? favPlan!.value : null;
+    // Favourite seats that were deleted since are left out, so saving favourites keeps working.
+    const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+    const favouriteSeats = await existingObjectIds(tx, tenantId, ((favSeats!.value as string[]) ?? []).filter((id) => typeof id === 'string' && UUID.test(id)));
     return {
       area: a,
       floorPlans: plans.map(toFloorPlanDto),
@@ -149,7 +191,7 @@ export async function getBootstrap(deps: Deps, user: UserContext, area: string, 
         regular: completeRegularHours(regular.filter((r) => r.floorPlanId === p.id)).map(({ weekday, von, bis, open }) => ({ weekday, von, bis, open })),
         deviating: deviating.filter((d) => d.floorPlanId === p.id),
       })),
-      favourites: { floorPlanId: favouritePlan, objectIds: (favSeats!.value as string[]) ?? [] },
+      favourites: { floorPlanId: favouritePlan, objectIds: favouriteSeats },
       pendingConfirmations: pending.map((b) => toBookingDto(b, user.member.id, now)),
       limits: { ...limits, weekdays: [...limits.weekdays] },
       equipment,

@@ -3,7 +3,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { withTenant } from '../../../db/client';
 import { resolvePermissions } from '../../../domain/permissions';
 import { findOption, resolveSetting } from '../../../domain/settings';
+import { SESSION_COOKIE_PREFIX } from '../../auth/better-auth';
 import type { Deps } from '../../deps';
+import { changeStamp } from '../../repositories/change-version-repository';
 import type { TenantRecord } from '../../repositories/tenant-repository';
 import { findMemberContext } from '../../repositories/user-repository';
 import type { UserContext } from '../context';
@@ -11,24 +13,46 @@ import type { UserContext } from '../context';
 /** The language is a user-level preference only (settings catalogue), so the member's own value or the default decides. */
 const LANGUAGE = findOption('sprache');
 
+/** A resolved sign-in without its tenant record (taken fresh from each request) and until when its session holds. */
+export interface CachedSignIn {
+  context: Omit<UserContext, 'tenant'>;
+  expiresAt: number;
+}
+
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_PREFIX}\\.session_token=([^;]+)`);
+
 /**
  * The signed-in user of a request, or null. A valid session alone is not
  * enough: its identity must be an `aktiv` member of the tenant the request's
  * host belongs to, so a session never carries over to another tenant and a
  * member set inactive loses access at once.
+ *
+ * The resolved sign-in is kept per tenant and session cookie and reused while
+ * the database's change versions of people, settings and sessions (migration
+ * 0004) are unchanged: one small query instead of session, identity and
+ * membership lookups. Any change there, in any process, resolves afresh; the
+ * stamp is read before resolving, so a change during it is never hidden.
  */
 export async function resolveUser(deps: Deps, tenant: TenantRecord, headers: IncomingHttpHeaders): Promise<UserContext | null> {
-  if (!headers.cookie) return null;
+  const cookie = headers.cookie;
+  const token = cookie ? SESSION_COOKIE.exec(cookie)?.[1] : undefined;
+  if (!token) return null;
+  const key = `${tenant.id}|${token}`;
+  const stamp = await changeStamp(deps.database.db, tenant.id, ['people', 'settings', 'auth']);
+  const cached = deps.caches.signIns.get(key, stamp);
+  if (cached && cached.expiresAt > Date.now()) return { ...cached.context, tenant };
+
   const session = await deps.auth.api.getSession({ headers: fromNodeHeaders(headers) });
   if (!session) return null;
   const context = await withTenant(deps.database.db, tenant.id, (tx) => findMemberContext(tx, tenant.id, session.user.id, LANGUAGE.name));
   if (!context || context.member.status !== 'aktiv') return null;
   const locale = resolveSetting(LANGUAGE, { user: context.userSetting }).value;
-  return {
-    tenant,
+  const resolved: Omit<UserContext, 'tenant'> = {
     member: context.member,
     permissions: resolvePermissions(context.sources),
     locale: locale === 'en-us' ? 'en-us' : 'de-de',
     emailVerified: session.user.emailVerified,
   };
+  deps.caches.signIns.set(key, stamp, { context: resolved, expiresAt: new Date(session.session.expiresAt).getTime() });
+  return { ...resolved, tenant };
 }

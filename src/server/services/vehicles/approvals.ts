@@ -4,7 +4,8 @@ import type { Deps } from '../../deps';
 import { approvalDecisionMail } from '../../mail/vehicle-templates';
 import { cancelBookings, findApprovalRequestsOf, findBooking, lockBooking, setApproverDecision } from '../../repositories/vehicle-booking-repository';
 import type { UserContext } from '../context';
-import { notFound, sendAll, toBookingDto, VEHICLE_TOPIC, type PendingMail } from './common';
+import { notFound, toBookingDto, VEHICLE_TOPIC } from './common';
+import { sendAll, type PendingMail } from '../notifications/pending-mail';
 
 /** Special trips (Sonderfahrten): approvers see, approve or reject bookings outside the booking times. */
 

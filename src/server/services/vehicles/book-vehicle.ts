@@ -21,20 +21,8 @@ import {
 } from '../../repositories/vehicle-booking-repository';
 import { findVehicle, type VehicleRecord } from '../../repositories/vehicle-repository';
 import type { UserContext } from '../context';
-import {
-  availabilityVehicle,
-  canManageBooking,
-  canSeeBooking,
-  mapOverlap,
-  notFound,
-  sendAll,
-  toBookingDto,
-  toExisting,
-  VEHICLE_TOPIC,
-  vehicleSettings,
-  type PendingMail,
-  type VehicleSettings,
-} from './common';
+import { availabilityVehicle, canManageBooking, canSeeBooking, mapOverlap, notFound, toBookingDto, toExisting, VEHICLE_TOPIC, vehicleSettings, type VehicleSettings } from './common';
+import { sendAll, type PendingMail } from '../notifications/pending-mail';
 
 type Details = Pick<CreateBookingRequest, 'reason' | 'passengers' | 'destination' | 'stopover' | 'contact' | 'detour' | 'infoText'>;
 
@@ -219,13 +207,13 @@ export async function possibleBookers(deps: Deps, user: UserContext) {
 }
 
 /** The overview: bookings for me and bookings I made for others (from yesterday on unless includePast). */
-export async function myBookings(deps: Deps, user: UserContext, includePast: boolean) {
+export async function myBookings(deps: Deps, user: UserContext, includePast: boolean, status?: string) {
   const tenantId = user.tenant.id;
   const me = user.member.id;
+  const only = status === undefined ? undefined : parseBookingStatus(status);
   const since = includePast ? new Date(0) : new Date(Date.now() - 86_400_000);
-  const list = await withTenant(deps.database.db, tenantId, (tx) =>
-    findBookingsOfPerson(tx, tenantId, me, since),
-  );
+  const all = await withTenant(deps.database.db, tenantId, (tx) => findBookingsOfPerson(tx, tenantId, me, since));
+  const list = only ? all.filter((b) => b.status === only) : all;
   const now = new Date();
   return {
     forMe: list.filter((b) => b.driver.id === me).map((b) => toBookingDto(b, now)),

@@ -1,11 +1,8 @@
-import { withTenant } from '../../../db/client';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../domain/errors';
 import { isApproved, MESSAGES, parseBookingStatus, type BookingTimes, type ExistingBooking } from '../../../domain/vehicle-booking';
 import type { WeekdayName } from '../../../domain/vehicle-time';
 import type { Deps } from '../../deps';
-import type { Locale, RenderedMail } from '../../mail/render';
-import { mailLocales } from '../settings/mail-locales';
 import type { BookingRecord, SlimBooking } from '../../repositories/vehicle-booking-repository';
 import type { VehicleRecord } from '../../repositories/vehicle-repository';
 import type { UserContext } from '../context';
@@ -136,16 +133,3 @@ export function toBookingDto(b: BookingRecord, now = new Date()) {
   };
 }
 
-/** A mail decided inside a transaction, written in its recipient's language when it is sent. */
-export interface PendingMail {
-  to: string;
-  recipientId: string;
-  render(locale: Locale): RenderedMail;
-}
-
-/** Sends mails after the transaction committed, each in its recipient's language; a failed send stays in the outbox. */
-export async function sendAll(deps: Deps, tenantId: string, mails: PendingMail[]): Promise<void> {
-  if (mails.length === 0) return;
-  const locales = await withTenant(deps.database.db, tenantId, (tx) => mailLocales(tx, tenantId, mails.map((m) => m.recipientId)));
-  for (const m of mails) await deps.mailer.send({ tenantId, to: m.to, ...m.render(locales.get(m.recipientId) ?? 'de') });
-}

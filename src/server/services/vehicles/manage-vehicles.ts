@@ -3,7 +3,7 @@ import { withTenant, type Db } from '../../../db/client';
 import { AppError } from '../../../domain/errors';
 import { isValidTime } from '../../../domain/time';
 import { parseCondition, validateAttributeValues, type AttributeDefinition } from '../../../domain/vehicle-attributes';
-import { assertAvailable, blockedUntil, MESSAGES } from '../../../domain/vehicle-booking';
+import { assertAvailable, blockedUntil, MESSAGES, parseBlockType } from '../../../domain/vehicle-booking';
 import { assertBookingTimesTarget, blockReason, planDeactivation, planVehicleChange, type Cancellation } from '../../../domain/vehicle-changes';
 import { UPLOAD_CONTENT_TYPES, validateUpload } from '../../../domain/uploads';
 import type { CreateVehicleRequest } from '../../../contracts/vehicles';
@@ -40,7 +40,8 @@ import {
 } from '../../repositories/vehicle-repository';
 import type { UserContext } from '../context';
 import { cancellationMail } from './book-vehicle';
-import { mapOverlap, notFound, sendAll, toBookingDto, toExisting, VEHICLE_TOPIC, vehicleSettings, type PendingMail } from './common';
+import { mapOverlap, notFound, toBookingDto, toExisting, VEHICLE_TOPIC, vehicleSettings } from './common';
+import { sendAll, type PendingMail } from '../notifications/pending-mail';
 import { toVehicleDto } from './vehicle-catalogue';
 
 /** Fleet administration (fahrzeug_pflege): vehicles, booking times, attributes, images, deactivation, maintenance blocks. */
@@ -235,7 +236,8 @@ export async function saveAttribute(
  * cancelled by the system with a reason, their bookers told, then the block is
  * booked like any booking (same constraint) and written to the history.
  */
-export async function blockVehicle(deps: Deps, user: UserContext, id: string, req: { type: 'WARTUNG' | 'SERVICE' | 'DEFEKT'; von: string; bis: string; description: string }) {
+export async function blockVehicle(deps: Deps, user: UserContext, id: string, req: { type: string; von: string; bis: string; description: string }) {
+  const type = parseBlockType(req.type);
   const tenantId = user.tenant.id;
   const von = new Date(req.von);
   const bis = new Date(req.bis);
@@ -257,14 +259,14 @@ export async function blockVehicle(deps: Deps, user: UserContext, id: string, re
     });
     const toCancel = overlapping.filter((b) => b.type === 'BUCHUNG');
     const open = await findBookingsByIds(tx, tenantId, toCancel.map((b) => b.id));
-    const reason = blockReason(req.type);
+    const reason = blockReason(type);
     const mails = await applyCancellations(deps, tx, tenantId, open, open.map((b) => ({ bookingId: b.id, reason })));
     const bookingId = await insertBooking(tx, tenantId, {
       vehicleId: id,
       von,
       bis,
       blockedUntil: blockedUntil(bis, s.minGapMinutes),
-      type: req.type,
+      type,
       status: 'reserviert',
       bookedById: user.member.id,
       driverId: user.member.id,
@@ -279,8 +281,8 @@ export async function blockVehicle(deps: Deps, user: UserContext, id: string, re
     }).catch(mapOverlap);
     await insertHistory(tx, tenantId, {
       vehicleId: id,
-      type: req.type === 'SERVICE' ? 'SERVICE' : 'WARTUNG',
-      status: req.type,
+      type: type === 'SERVICE' ? 'SERVICE' : 'WARTUNG',
+      status: type,
       description: req.description,
       bookingId,
       userId: user.member.id,

@@ -25,7 +25,8 @@ import {
 import { findVehicle, listAttributes } from '../../repositories/vehicle-repository';
 import type { UserContext } from '../context';
 import { cancellationMail } from './book-vehicle';
-import { notFound, sendAll, toBookingDto, VEHICLE_TOPIC, vehicleSettings, type PendingMail } from './common';
+import { notFound, toBookingDto, VEHICLE_TOPIC, vehicleSettings } from './common';
+import { sendAll, type PendingMail } from '../notifications/pending-mail';
 
 /** Start and end trip (CHECK_IN / CHECK_OUT), damage receipts, and the scheduled auto-cancel and reminder handlers. */
 

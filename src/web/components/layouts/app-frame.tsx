@@ -10,14 +10,25 @@ import type { SettingsTab } from '../../features/session/components/settings-dia
 import { AppFooter } from '../app-footer';
 import { Brand } from '../brand';
 import { HelpButtons } from '../help-dialogs';
-import { LanguageMenu } from '../language-menu';
 import { HeaderNav, menuFor, SidebarNav } from '../main-nav';
-import { UserMenu, UserMenuList } from '../user-menu';
+import { UserMenuList, userName } from '../user-menu-list';
 
 // Loaded on first use: forms, tabs and validation stay off the first screen.
 const SettingsDialog = lazy(() =>
   import('../../features/session/components/settings-dialog').then((m) => ({ default: m.SettingsDialog })),
 );
+// Drop-down menus (Mantine Menu) load where they are shown: in the desktop header, or when the burger menu opens.
+const LanguageMenu = lazy(() => import('../language-menu').then((m) => ({ default: m.LanguageMenu })));
+const UserMenu = lazy(() => import('../user-menu').then((m) => ({ default: m.UserMenu })));
+
+/** Stands in for a menu button while its code loads: same look, not yet operable. */
+function MenuButtonPlaceholder({ label, variant, fullWidth = false }: { label: string; variant: 'subtle' | 'light'; fullWidth?: boolean }) {
+  return (
+    <Button variant={variant} fullWidth={fullWidth} justify={fullWidth ? 'flex-start' : 'center'} aria-disabled="true">
+      {label}
+    </Button>
+  );
+}
 
 /** Mantine's md breakpoint (62em): from here on the header shows everything, below it the burger menu. */
 const DESKTOP_QUERY = '(min-width: 62em)';
@@ -87,17 +98,23 @@ function Shell({ children, sidebar, withSidebar = false, me, tenantName, layout 
             />
             <Brand tenantName={tenantName} to={me ? '/' : '/login'} />
           </Group>
-          <Group gap={4} wrap="nowrap" visibleFrom="md">
-            <HelpButtons />
-            <LanguageMenu authenticated={me !== null} />
-            {me ? (
-              <UserMenu me={me} onOpenSettings={openSettings} />
-            ) : (
-              <Button component={Link} to="/login" variant="light">
-                {t('login')}
-              </Button>
-            )}
-          </Group>
+          {desktop ? (
+            <Group gap={4} wrap="nowrap">
+              <HelpButtons />
+              <Suspense fallback={<MenuButtonPlaceholder label={t('language')} variant="subtle" />}>
+                <LanguageMenu authenticated={me !== null} />
+              </Suspense>
+              {me ? (
+                <Suspense fallback={<MenuButtonPlaceholder label={userName(me)} variant="light" />}>
+                  <UserMenu me={me} onOpenSettings={openSettings} />
+                </Suspense>
+              ) : (
+                <Button component={Link} to="/login" variant="light">
+                  {t('login')}
+                </Button>
+              )}
+            </Group>
+          ) : null}
         </Group>
         {navRow ? (
           <Box visibleFrom="md" px="md" h={NAV_ROW} style={{ borderTop: '1px solid var(--app-shell-border-color)' }}>
@@ -119,7 +136,9 @@ function Shell({ children, sidebar, withSidebar = false, me, tenantName, layout 
                   <Divider />
                   <Stack gap={2}>
                     <HelpButtons fullWidth onOpen={close} />
-                    <LanguageMenu authenticated={me !== null} fullWidth />
+                    <Suspense fallback={<MenuButtonPlaceholder label={t('language')} variant="subtle" fullWidth />}>
+                      <LanguageMenu authenticated={me !== null} fullWidth />
+                    </Suspense>
                   </Stack>
                   <Divider />
                   {me ? (

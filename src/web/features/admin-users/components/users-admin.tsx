@@ -15,12 +15,12 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useUsers, type UserSummary } from '../api/use-users';
 import { useUpdateUser } from '../api/use-update-user';
 import { useSendInvitation } from '../api/use-send-invitation';
+import { openConfirmModal } from '../../../components/overlays/deferred-overlays';
 
 export type NameSort = 'asc' | 'desc';
 
@@ -62,7 +62,7 @@ function useUserActions() {
     const next = user.status === 'aktiv' ? 'inaktiv' : 'aktiv';
     const name = fullName(user);
     const deactivate = next === 'inaktiv';
-    modals.openConfirmModal({
+    void openConfirmModal({
       title: deactivate ? t('users.confirm.deactivateTitle') : t('users.confirm.activateTitle'),
       children: <Text size="sm">{deactivate ? t('users.confirm.deactivate', { name }) : t('users.confirm.activate', { name })}</Text>,
       labels: {

@@ -9,11 +9,12 @@ import { QrCode } from './qr-code';
 
 type KioskObject = KioskBoardResponse['objects'][number];
 
+/** Same colours as the map (reading-rooms/states.ts): text contrast ≥ 4.5:1. */
 const COLOURS: Record<KioskObject['now'], { fill: string; text: string }> = {
-  frei: { fill: '#2f9e44', text: '#fff' },
+  frei: { fill: '#237a35', text: '#fff' },
   teilweise: { fill: '#f08c00', text: '#1a1a1a' },
   belegt: { fill: '#c92a2a', text: '#fff' },
-  geschlossen: { fill: '#868e96', text: '#fff' },
+  geschlossen: { fill: '#6c757d', text: '#fff' },
 };
 
 const label = (o: KioskObject) => (o.kind === 'raum' ? o.designation : (/(\d+)$/.exec(o.designation)?.[1] ?? o.designation));

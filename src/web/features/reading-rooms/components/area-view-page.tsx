@@ -1,22 +1,16 @@
-import { redirect, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { useNavigate } from '@tanstack/react-router';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import type { Area } from '../../../../contracts/reading-rooms';
 import { ReadingRoomSidebarLayout } from '../../../components/layouts/reading-room-sidebar-layout';
 import { WorkplaceSidebarLayout } from '../../../components/layouts/workplace-sidebar-layout';
 import type { Ansicht, ReadingRoomSearch } from '../search';
-import { BookingSidebar } from './booking-sidebar';
+import { areaViewPath as pathOf } from '../view-redirect';
 import { ReadingRoomPage } from './reading-room-page';
 
-/** /leseraum/karte, /leseraum/liste, /arbeitswelt/karte, /arbeitswelt/liste: one engine, the path says area and view. */
-const pathOf = (area: Area, view: Ansicht) => `/${area}/${view}` as '/leseraum/karte';
-
-/** A link with ?ansicht=… lands on the route of that view (SPEC §2 view mode as a search parameter). */
-export function redirectToRequestedView(area: Area, view: Ansicht) {
-  return ({ search }: { search: ReadingRoomSearch }) => {
-    if (search.ansicht && search.ansicht !== view) throw redirect({ to: pathOf(area, search.ansicht), search: { ...search, ansicht: undefined }, replace: true });
-  };
-}
+// The sidebar sits in the burger menu on phones: its code loads when it is shown (DESIGN §7).
+const BookingSidebar = lazy(() => import('./booking-sidebar').then((m) => ({ default: m.BookingSidebar })));
 
 export function AreaViewPage({ area, view, search }: { area: Area; view: Ansicht; search: ReadingRoomSearch }) {
   const { t } = useTranslation('readingRooms');
@@ -27,7 +21,13 @@ export function AreaViewPage({ area, view, search }: { area: Area; view: Ansicht
   const onView = (next: Ansicht) => void navigate({ to: pathOf(area, next), search: (s: ReadingRoomSearch) => ({ ...s, ansicht: undefined }) });
   const Layout = area === 'arbeitswelt' ? WorkplaceSidebarLayout : ReadingRoomSidebarLayout;
   return (
-    <Layout sidebar={<BookingSidebar area={area} />}>
+    <Layout
+      sidebar={
+        <Suspense fallback={null}>
+          <BookingSidebar area={area} />
+        </Suspense>
+      }
+    >
       <ReadingRoomPage area={area} view={view} search={search} onSearch={onSearch} onView={onView} />
     </Layout>
   );

@@ -1,12 +1,13 @@
 import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { Area, ReadingRoomBookingDto } from '../../../../contracts/reading-rooms';
+import { removalTargetOf } from '../../../../domain/reading-room-removal';
 import { formatDate, formatTime } from '../../../../domain/time';
 import { isApiError } from '../../../lib/api-client';
 import { useBookingAction, type BookingAction } from '../api/use-booking-action';
 import { useMyBookings } from '../api/use-my-bookings';
 import { useRT } from '../use-rt';
+import { openConfirmModal } from '../../../components/overlays/deferred-overlays';
 
 const STATUS_COLOURS: Record<string, string> = { vorgemerkt: 'yellow', reserviert: 'blue', durchgeführt: 'green', storniert: 'gray' };
 
@@ -20,7 +21,7 @@ interface CardProps {
 function BookingCard({ b, role, busy, run }: CardProps) {
   const rt = useRT();
   const cancel = () =>
-    modals.openConfirmModal({
+    void openConfirmModal({
       title: rt('sidebar.cancelTitle'),
       children: <Text size="sm">{rt('sidebar.cancelText', { name: b.objectName, date: formatDate(b.von), von: formatTime(b.von), bis: formatTime(b.bis) })}</Text>,
       labels: { confirm: rt('sidebar.cancelButton'), cancel: rt('sidebar.keep') },
@@ -45,6 +46,11 @@ function BookingCard({ b, role, busy, run }: CardProps) {
       <Text size="sm" mt={4}>
         {formatDate(b.von)} · {formatTime(b.von)}–{formatTime(b.bis)}
       </Text>
+      {b.status === 'storniert' && removalTargetOf(b.cancelReason) ? (
+        <Text size="xs" c="red.8" data-testid="cancel-reason">
+          {rt(`sidebar.cancelledBecause.${removalTargetOf(b.cancelReason)}`)}
+        </Text>
+      ) : null}
       {role === 'booker' && b.confirming ? (
         <Text size="xs" c="dimmed">
           {rt('sidebar.bookedFor', { name: b.confirming.name })}

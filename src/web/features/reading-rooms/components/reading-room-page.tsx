@@ -1,25 +1,30 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Loader, Modal, SegmentedControl, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { useTranslation } from 'react-i18next';
-import '@mantine/dates/styles.css';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { ActionIcon, Alert, Group, Loader, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Area, BookingMode, MapObjectDto } from '../../../../contracts/reading-rooms';
-import { formatDate, formatTime } from '../../../../domain/time';
+import { formatDate } from '../../../../domain/time';
+import { DeferredDatePickerInput } from '../../../components/dates/deferred-date-inputs';
+import { DeferredSelect } from '../../../components/deferred/deferred-select';
 import { isApiError } from '../../../lib/api-client';
-import '../../../lib/dayjs';
-import { useBookingAction } from '../api/use-booking-action';
 import { useBootstrap } from '../api/use-bootstrap';
 import { useCheckInObject } from '../api/use-check-in-object';
 import { useFloorPlanMap } from '../api/use-floor-plan-map';
 import { useLiveMap } from '../api/use-live-map';
 import { useSaveFavourites } from '../api/use-save-favourites';
 import type { Ansicht, ReadingRoomSearch } from '../search';
+import { mapParamsOf } from '../map-params';
+import { timeSteps } from '../time-steps';
 import { useRT } from '../use-rt';
-import { BookingDialog, timeSteps } from './booking-dialog';
 import { FloorPlanMap } from './floor-plan-map';
 import { MapLegend } from './map-legend';
-import { SeatList } from './seat-list';
+
+const NO_OBJECTS: MapObjectDto[] = [];
+
+// Loaded when needed, not with the first screen (DESIGN §7, decision 006).
+const BookingDialog = lazy(() => import('./booking-dialog').then((m) => ({ default: m.BookingDialog })));
+const ConfirmDeepLink = lazy(() => import('./confirm-deep-link'));
+// The list view (table, equipment filter) loads with /…/liste only.
+const SeatList = lazy(() => import('./seat-list').then((m) => ({ default: m.SeatList })));
 
 const addDays = (day: string, n: number) => {
   const d = new Date(`${day}T12:00:00Z`);
@@ -38,7 +43,6 @@ interface ReadingRoomPageProps {
 /** One engine for /leseraum/* and /arbeitswelt/*: toolbar, map or list, booking dialog, deep links. */
 export function ReadingRoomPage({ area, view, search, onSearch, onView }: ReadingRoomPageProps) {
   const rt = useRT();
-  const { i18n } = useTranslation();
   const boot = useBootstrap(area);
   const [selected, setSelected] = useState<string | null>(null);
   const saveFavourites = useSaveFavourites(area);
@@ -48,10 +52,12 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
   const date = search.datum ?? boot.data?.today ?? null;
   const hourly = search.buchungsmodus === 'stuendlich';
   const mode: BookingMode = hourly ? 'stuendlich' : (search.tageszeit ?? 'ganztags');
-  const map = useFloorPlanMap(planId && date ? { planId, date, mode, von: search.von, bis: search.bis } : null);
+  const map = useFloorPlanMap(boot.data ? mapParamsOf(boot.data, search) : null);
   useLiveMap(map.data?.refreshAt);
 
   const favourites = useMemo(() => new Set(boot.data?.favourites.objectIds ?? []), [boot.data?.favourites.objectIds]);
+  // Map markers and list rows render in a background pass React can interrupt (DESIGN §7: total blocking time).
+  const shownMap = useDeferredValue(map.data);
   const filter = search.filter ?? 'aus';
   const visible = useCallback(
     (o: MapObjectDto) => (filter === 'frei' ? o.state === 'frei' || (o.state === 'teilweise' && o.freePlaces > 0) : filter === 'favoriten' ? favourites.has(o.id) : true),
@@ -120,7 +126,7 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
 
       <Group gap="sm" align="flex-end" wrap="wrap">
         <Group gap={4} align="flex-end" wrap="nowrap">
-          <Select
+          <DeferredSelect
             label={rt('toolbar.floorPlan')}
             data={plans.map((p) => ({ value: p.id, label: p.name }))}
             value={planId}
@@ -145,8 +151,7 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
           <ActionIcon size="lg" variant="default" aria-label={rt('toolbar.previousDay')} onClick={() => onSearch({ datum: addDays(date, -1) })} disabled={date <= boot.data.today}>
             <span aria-hidden>‹</span>
           </ActionIcon>
-          <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'de', firstDayOfWeek: 1 }}>
-          <DatePickerInput
+          <DeferredDatePickerInput
             label={rt('toolbar.date')}
             value={date}
             onChange={(v) => v && onSearch({ datum: String(v).slice(0, 10) })}
@@ -156,12 +161,11 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
             w={170}
             data-testid="date-input"
           />
-          </DatesProvider>
           <ActionIcon size="lg" variant="default" aria-label={rt('toolbar.nextDay')} onClick={() => onSearch({ datum: addDays(date, 1) })}>
             <span aria-hidden>›</span>
           </ActionIcon>
         </Group>
-        <Select
+        <DeferredSelect
           label={rt('toolbar.bookingMode')}
           data={[
             { value: 'ganztags', label: rt('mode.ganztags') },
@@ -174,11 +178,11 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
         />
         {hourly ? (
           <Group gap={4} wrap="nowrap">
-            <Select label={rt('toolbar.from')} data={steps.slice(0, -1)} value={search.von ?? null} onChange={(v) => onSearch({ von: v ?? undefined })} w={100} />
-            <Select label={rt('toolbar.to')} data={steps.filter((s) => !search.von || s > search.von)} value={search.bis ?? null} onChange={(v) => onSearch({ bis: v ?? undefined })} w={100} />
+            <DeferredSelect label={rt('toolbar.from')} data={steps.slice(0, -1)} value={search.von ?? null} onChange={(v) => onSearch({ von: v ?? undefined })} w={100} />
+            <DeferredSelect label={rt('toolbar.to')} data={steps.filter((s) => !search.von || s > search.von)} value={search.bis ?? null} onChange={(v) => onSearch({ bis: v ?? undefined })} w={100} />
           </Group>
         ) : (
-          <Select
+          <DeferredSelect
             label={rt('toolbar.timeOfDay')}
             data={(['ganztags', 'vormittags', 'nachmittags'] as const).map((v) => ({ value: v, label: rt(`timeOfDay.${v}`) }))}
             value={search.tageszeit ?? 'ganztags'}
@@ -187,7 +191,7 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
             w={160}
           />
         )}
-        <Select
+        <DeferredSelect
           label={rt('toolbar.filter')}
           data={(['aus', 'frei', 'favoriten'] as const).map((v) => ({ value: v, label: rt(`filter.${v}`) }))}
           value={filter}
@@ -212,83 +216,50 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
       <MapLegend />
 
       {map.error ? <Alert color="red">{isApiError(map.error) ? map.error.message : String(map.error)}</Alert> : null}
-      {!map.data ? (
+      {view === 'karte' ? (
+        // The plan image shows at once; the markers follow with the map data.
+        <FloorPlanMap plan={plan} objects={shownMap?.objects ?? NO_OBJECTS} favourites={favourites} dimmed={(o) => !visible(o)} onSelect={(o) => setSelected(o.id)} />
+      ) : !shownMap ? (
         <Loader />
-      ) : view === 'karte' ? (
-        <FloorPlanMap plan={plan} objects={map.data.objects} favourites={favourites} dimmed={(o) => !visible(o)} onSelect={(o) => setSelected(o.id)} />
       ) : (
-        <SeatList
-          objects={map.data.objects}
-          equipment={boot.data.equipment}
-          favourites={favourites}
-          visible={visible}
-          sort={search.sortierung ?? 'name'}
-          equipmentFilter={search.ausstattung ? search.ausstattung.split(',') : []}
-          onSortChange={(s) => onSearch({ sortierung: s === 'name' ? undefined : s })}
-          onEquipmentFilterChange={(ids) => onSearch({ ausstattung: ids.length ? ids.join(',') : undefined })}
-          onSelect={(o) => setSelected(o.id)}
-        />
+        <Suspense fallback={<Loader />}>
+          <SeatList
+            objects={shownMap.objects}
+            equipment={boot.data.equipment}
+            favourites={favourites}
+            visible={visible}
+            sort={search.sortierung ?? 'name'}
+            equipmentFilter={search.ausstattung ? search.ausstattung.split(',') : []}
+            onSortChange={(s) => onSearch({ sortierung: s === 'name' ? undefined : s })}
+            onEquipmentFilterChange={(ids) => onSearch({ ausstattung: ids.length ? ids.join(',') : undefined })}
+            onSelect={(o) => setSelected(o.id)}
+          />
+        </Suspense>
       )}
 
       {selectedObject && map.data ? (
-        <BookingDialog
-          area={area}
-          object={selectedObject}
-          day={map.data.day}
-          date={date}
-          initialMode={mode}
-          initialVon={search.von}
-          initialBis={search.bis}
-          limits={boot.data.limits}
-          favourite={favourites.has(selectedObject.id)}
-          onToggleFavourite={() => toggleFavourite(selectedObject.id)}
-          onClose={() => setSelected(null)}
-        />
+        <Suspense fallback={null}>
+          <BookingDialog
+            area={area}
+            object={selectedObject}
+            day={map.data.day}
+            date={date}
+            initialMode={mode}
+            initialVon={search.von}
+            initialBis={search.bis}
+            limits={boot.data.limits}
+            favourite={favourites.has(selectedObject.id)}
+            onToggleFavourite={() => toggleFavourite(selectedObject.id)}
+            onClose={() => setSelected(null)}
+          />
+        </Suspense>
       ) : null}
 
-      {search.bestaetigen ? <ConfirmDeepLink id={search.bestaetigen} pending={boot.data.pendingConfirmations} onDone={() => onSearch({ bestaetigen: undefined })} /> : null}
+      {search.bestaetigen ? (
+        <Suspense fallback={null}>
+          <ConfirmDeepLink id={search.bestaetigen} pending={boot.data.pendingConfirmations} onDone={() => onSearch({ bestaetigen: undefined })} />
+        </Suspense>
+      ) : null}
     </Stack>
-  );
-}
-
-/** Deep link of the pre-booking mail: confirm or decline in one step. */
-function ConfirmDeepLink({ id, pending, onDone }: { id: string; pending: { id: string; objectName: string; von: string; bis: string; booker: { name: string } }[]; onDone: () => void }) {
-  const rt = useRT();
-  const action = useBookingAction();
-  // A snapshot: after confirming, the booking leaves the pending list while the dialog is still open.
-  const [booking] = useState(() => pending.find((p) => p.id === id));
-  const run = (a: 'confirm' | 'cancel') =>
-    action.mutate(
-      { id, action: a },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: a === 'confirm' ? rt('notify.confirmed') : rt('notify.cancelled') });
-          onDone();
-        },
-      },
-    );
-  return (
-    <Modal opened onClose={onDone} title={rt('confirmDeepLink.title')}>
-      <Stack>
-        {booking ? (
-          <Text>
-            {rt('confirmDeepLink.text', { booker: booking.booker.name, name: booking.objectName, date: formatDate(booking.von), von: formatTime(booking.von), bis: formatTime(booking.bis) })}
-          </Text>
-        ) : (
-          <Text>{rt('confirmDeepLink.notFound')}</Text>
-        )}
-        {action.error ? <Alert color="red">{isApiError(action.error) ? action.error.message : String(action.error)}</Alert> : null}
-        {booking ? (
-          <Group justify="flex-end">
-            <Button variant="light" color="red" onClick={() => run('cancel')} loading={action.isPending}>
-              {rt('confirmDeepLink.decline')}
-            </Button>
-            <Button onClick={() => run('confirm')} loading={action.isPending}>
-              {rt('confirmDeepLink.confirm')}
-            </Button>
-          </Group>
-        ) : null}
-      </Stack>
-    </Modal>
   );
 }

@@ -5,6 +5,7 @@ import {
   Button,
   Checkbox,
   Code,
+  Divider,
   FileInput,
   Grid,
   Group,
@@ -13,7 +14,6 @@ import {
   Paper,
   Select,
   Stack,
-  Switch,
   Table,
   Tabs,
   Text,
@@ -41,6 +41,7 @@ import { useSavePositions } from '../api/use-save-positions';
 import { useUploadPlanImage } from '../api/use-upload-plan-image';
 import { useAT } from '../use-at';
 import { PlanEditor } from './plan-editor';
+import { RemovalActions } from './removal-actions';
 
 const errorText = (e: unknown) => (isApiError(e) ? e.message : String(e));
 const fail = (title: string) => (e: unknown) => notifications.show({ color: 'red', title, message: errorText(e), autoClose: 8000 });
@@ -105,7 +106,7 @@ function PlanForm({ plan, onSaved }: { plan: FloorPlanDto | null; onSaved: (p: F
   );
 }
 
-function ObjectForm({ planId, object, onSaved }: { planId: string; object: AdminObjectDto; onSaved: () => void }) {
+function ObjectForm({ planId, planActive, object, onSaved, onDeleted }: { planId: string; planActive: boolean; object: AdminObjectDto; onSaved: () => void; onDeleted: () => void }) {
   const at = useAT();
   const catalogue = useEquipment();
   const save = useSaveObject(planId);
@@ -165,7 +166,6 @@ function ObjectForm({ planId, object, onSaved }: { planId: string; object: Admin
           w={240}
         />
       ) : null}
-      <Switch label={at('admin.active')} checked={draft.active} onChange={(e) => set('active', e.currentTarget.checked)} />
       <Group justify="flex-end">
         <Button
           onClick={() =>
@@ -177,7 +177,6 @@ function ObjectForm({ planId, object, onSaved }: { planId: string; object: Admin
                 capacity: draft.capacity,
                 description: draft.description,
                 conditions: draft.conditions,
-                active: draft.active,
                 equipment: draft.equipment.map((e) => ({ id: e.id, count: e.count })),
               },
               { onSuccess: () => (notifications.show({ color: 'green', message: at('admin.saved') }), onSaved()), onError: fail(at('notify.failed')) },
@@ -188,6 +187,8 @@ function ObjectForm({ planId, object, onSaved }: { planId: string; object: Admin
           {at('admin.save')}
         </Button>
       </Group>
+      <Divider />
+      <RemovalActions subject={{ target: 'object', id: object.id, name: object.designation }} active={object.active} planActive={planActive} onDeleted={onDeleted} />
     </Stack>
   );
 }
@@ -248,12 +249,16 @@ function PlansTab({ planId, plan }: { planId: string | null; plan: FloorPlanDto 
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Paper withBorder p="sm">
-            {selectedObject ? <ObjectForm planId={planId} object={selectedObject} onSaved={() => undefined} /> : <Text c="dimmed">{at('admin.selectObject')}</Text>}
+            {selectedObject ? (
+              <ObjectForm planId={planId} planActive={plan.active} object={selectedObject} onSaved={() => undefined} onDeleted={() => setSelected(null)} />
+            ) : (
+              <Text c="dimmed">{at('admin.selectObject')}</Text>
+            )}
           </Paper>
           <Select
             mt="sm"
             label={at('admin.objects')}
-            data={list.map((o) => ({ value: o.id, label: `${o.designation}${o.active ? '' : ` (${at('state.inaktiv')})`}` }))}
+            data={list.map((o) => ({ value: o.id, label: `${o.designation}${o.active ? '' : ` (${at('admin.removal.inactiveMark')})`}` }))}
             value={selected}
             onChange={setSelected}
             searchable
@@ -476,7 +481,7 @@ export function RoomAdmin({ planId: wanted, tab, onPlan, onTab }: { planId?: str
       <Group align="flex-end" gap="sm">
         <Select
           label={at('admin.floorPlans')}
-          data={list.map((p) => ({ value: p.id, label: `${p.name} (${at(`area.${p.area}`)})` }))}
+          data={list.map((p) => ({ value: p.id, label: `${p.name} (${at(`area.${p.area}`)}${p.active ? '' : ` – ${at('admin.removal.inactiveMark')}`})` }))}
           value={planId}
           onChange={(v) => v && (setCreating(false), onPlan(v))}
           allowDeselect={false}
@@ -493,7 +498,15 @@ export function RoomAdmin({ planId: wanted, tab, onPlan, onTab }: { planId?: str
           <PlanForm plan={null} onSaved={(p) => (setCreating(false), onPlan(p.id))} />
         </Paper>
       ) : plan ? (
-        <PlanForm plan={plan} onSaved={() => undefined} />
+        <Stack gap="xs">
+          <PlanForm plan={plan} onSaved={() => undefined} />
+          {!plan.active ? (
+            <Alert color="gray" variant="light" data-testid="plan-inactive">
+              {at('admin.removal.planInactive')}
+            </Alert>
+          ) : null}
+          <RemovalActions subject={{ target: 'plan', id: plan.id, name: plan.name }} active={plan.active} size="sm" />
+        </Stack>
       ) : null}
       {planId ? (
         <Tabs value={tab} onChange={(v) => v && onTab(v)} keepMounted={false}>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { VEHICLE_BOOKING_TOPIC } from '../../../../contracts/vehicles';
+import { VEHICLE_BOOKING_TOPIC } from '../vocabulary';
 import { vehicleKeys } from './keys';
 
 /**

@@ -65,11 +65,3 @@ export function AttributeFields({
     </Stack>
   );
 }
-
-/** Display text of a stored value (choice text, Ja/Nein). */
-export function attributeText(a: ObjectAttribute, value: string | undefined, yes: string, no: string): string {
-  if (value === undefined || value === '') return '';
-  if (a.type === 'CHECKBOX') return value === 'true' ? yes : no;
-  if (a.type === 'RADIOS' || a.type === 'DROPDOWN') return a.choices.find((c) => c.key === value)?.text ?? value;
-  return value;
-}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Card, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +8,10 @@ import { isApiError } from '../../../lib/api-client';
 import { useCancelBooking } from '../api/use-cancel-booking';
 import { useMyBookings, type VehicleBooking } from '../api/use-my-bookings';
 import { useVehicleEvents } from '../api/use-vehicle-events';
-import { BookingDialog } from './booking-dialog';
+import { BookingDialog } from './lazy-dialogs';
 import { formatPeriod } from './format';
-import { EndTripDialog, StartTripDialog } from './trip-dialogs';
+import { EndTripDialog, StartTripDialog } from './lazy-dialogs';
+import { openConfirmModal } from '../../../components/overlays/deferred-overlays';
 
 const STATUS_COLOR: Record<string, string> = {
   reserviert: 'blue',
@@ -47,7 +47,7 @@ function useBookingActions() {
   const [ending, setEnding] = useState<VehicleBooking | null>(null);
   const [editing, setEditing] = useState<VehicleBooking | null>(null);
   const confirmCancel = (b: VehicleBooking) =>
-    modals.openConfirmModal({
+    void openConfirmModal({
       title: t('overview.cancelTitle'),
       children: <Text size="sm">{t('overview.cancelConfirm', { name: `${b.vehicleLabel} (${b.licensePlate})`, period: formatPeriod(b.von, b.bis) })}</Text>,
       labels: { confirm: t('overview.cancel'), cancel: t('overview.keep') },

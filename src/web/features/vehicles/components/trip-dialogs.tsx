@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ActionIcon, Alert, Button, FileInput, Group, Modal, NumberInput, Paper, Select, SimpleGrid, Slider, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { CLEANLINESS } from '../../../../contracts/vehicles';
+import { CLEANLINESS } from '../vocabulary';
 import { isApiError } from '../../../lib/api-client';
 import type { VehicleBooking } from '../api/use-my-bookings';
 import { uploadReceipt, useCheckIn, useCheckOut } from '../api/use-trip';

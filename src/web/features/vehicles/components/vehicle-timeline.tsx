@@ -1,4 +1,4 @@
-import { Box, Text, Tooltip } from '@mantine/core';
+import { Box, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../../domain/time';
 import { addDays, startOfDay } from '../../../../domain/vehicle-time';
@@ -81,27 +81,27 @@ export function VehicleTimeline({
           <Box key={tick.at} pos="absolute" top={0} bottom={0} left={pct(tick.at)} w={1} bg="gray.3" />
         ))}
         {now > from && now < to && <Box pos="absolute" top={0} bottom={0} left={pct(now)} w={2} bg="red.6" title={t('timeline.today')} />}
-        {bookings.map((b) => {
-          const s = new Date(b.von).getTime();
-          const e = new Date(b.bis).getTime();
+        {bookings.map((b, i) => {
+          const s = b.von;
+          const e = b.bis;
           if (e <= from || s >= to) return null;
           const blockedType = b.type !== 'BUCHUNG';
           const color = blockedType ? 'gray.6' : b.mine ? 'blue.6' : b.status === 'durchgeführt' ? 'gray.4' : 'orange.6';
           const who = blockedType ? t('timeline.blocked') : b.mine ? t('timeline.mine') : b.bookedFor || t('timeline.booked');
           return (
-            <Tooltip key={b.id} label={t('timeline.bookingTitle', { from: formatTime(b.von), to: formatTime(b.bis), who })} withArrow>
-              <Box
-                data-booking={b.id}
-                pos="absolute"
-                top={3}
-                bottom={3}
-                left={pct(s)}
-                w={`calc(${pct(e)} - ${pct(s)})`}
-                bg={color}
-                style={{ borderRadius: 3, minWidth: 3 }}
-                onClick={(ev) => ev.stopPropagation()}
-              />
-            </Tooltip>
+            // A native title, not a Tooltip component: one per bar over a whole fleet, and the first screen's weight (decision 006).
+            <Box
+              key={i}
+              title={t('timeline.bookingTitle', { from: formatTime(new Date(b.von)), to: formatTime(new Date(b.bis)), who })}
+              pos="absolute"
+              top={3}
+              bottom={3}
+              left={pct(s)}
+              w={`calc(${pct(e)} - ${pct(s)})`}
+              bg={color}
+              style={{ borderRadius: 3, minWidth: 3 }}
+              onClick={(ev) => ev.stopPropagation()}
+            />
           );
         })}
       </Box>

@@ -1,21 +1,19 @@
-import { useCallback, useMemo, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Image, Loader, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { DateTimePicker, DatesProvider } from '@mantine/dates';
-import '@mantine/dates/styles.css';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { Alert, Badge, Button, Card, Group, Image, Loader, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { dayjs } from '../../../lib/dayjs';
+import { DeferredDateTimePicker } from '../../../components/dates/deferred-date-inputs';
+import { DeferredSelect } from '../../../components/deferred/deferred-select';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../../domain/time';
-import { addDays, berlinDay, startOfDay, weekdayOf } from '../../../../domain/vehicle-time';
+import { addDays, berlinDay, berlinInstant, startOfDay, weekdayOf } from '../../../../domain/vehicle-time';
 import { useVehicleAttributes, type ObjectAttribute } from '../api/use-vehicle-attributes';
 import { useVehicleEvents } from '../api/use-vehicle-events';
 import { useVehicleLocations } from '../api/use-vehicle-locations';
 import { useVehicleTimeline, type TimelineBooking } from '../api/use-vehicle-timeline';
 import { useVehicles, type Vehicle, type VehicleFilters } from '../api/use-vehicles';
-import { attributeText } from './attribute-fields';
-import { BookingDialog } from './booking-dialog';
-import { vehicleName } from './format';
+import { BookingDialog } from './lazy-dialogs';
+import { attributeText, vehicleName } from './format';
 import { VehicleTimeline, type TimelineMode } from './vehicle-timeline';
 
 const ORDER = ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags'];
@@ -93,7 +91,7 @@ function VehicleCard({
         )}
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" gap="xs" wrap="wrap">
-            <Title order={3} size="h5">
+            <Title order={2} size="h5">
               {name}
             </Title>
             <Badge variant="outline" tt="none" size="lg">
@@ -128,8 +126,10 @@ function VehicleCard({
 }
 
 /** /fahrzeuge: filters, vehicle cards with day/week timeline, booking dialog; live updates over SSE. */
+const NO_BOOKINGS = new Map<string, TimelineBooking[]>();
+
 export function VehiclesPage({ myId }: { myId: string }) {
-  const { t, i18n } = useTranslation('vehicles');
+  const { t } = useTranslation('vehicles');
   const { t: tc } = useTranslation();
   useDocumentTitle(`${t('title')} · ${tc('appName')}`);
   const today = berlinDay(new Date());
@@ -139,7 +139,8 @@ export function VehiclesPage({ myId }: { myId: string }) {
   const [free, setFree] = useState<{ from: string | null; to: string | null }>({ from: null, to: null });
   const setFreePeriod = (next: { from: string | null; to: string | null }) => {
     setFree(next);
-    const iso = (v: string | null) => (v ? dayjs.tz(v, 'YYYY-MM-DD HH:mm:ss', 'Europe/Berlin').toISOString() : undefined);
+    // Mantine's value is a Berlin wall time 'YYYY-MM-DD HH:mm:ss'.
+    const iso = (v: string | null) => (v ? berlinInstant(v.slice(0, 10), v.slice(11, 16)).toISOString() : undefined);
     const from = iso(next.from);
     const to = iso(next.to);
     setFilters((f) => ({ ...f, freeFrom: from && to && to > from ? from : undefined, freeTo: from && to && to > from ? to : undefined }));
@@ -161,7 +162,11 @@ export function VehiclesPage({ myId }: { myId: string }) {
   );
   useVehicleEvents(onEvent);
 
-  const byVehicle = useMemo(() => new Map((timeline.data?.vehicles ?? []).map((x) => [x.vehicleId, x.bookings])), [timeline.data]);
+  const byVehicle = timeline.data?.byVehicle ?? NO_BOOKINGS;
+  // The cards (one timeline each) render in a background pass React can interrupt, so the page
+  // stays responsive while they are built (DESIGN §7: Lighthouse total blocking time).
+  const shown = useDeferredValue(vehicles.data);
+  const shownBookings = useDeferredValue(byVehicle);
   const filterAttrs = (attributes.data?.attributes ?? []).filter((a) => has(a, 'SHOW_FILTER'));
   const move = (dir: number) => setAnchor(addDays(anchor, dir * (mode === 'day' ? 1 : 7)));
   const label = mode === 'day' ? `${formatDate(startOfDay(anchor))}` : `${formatDate(startOfDay(startDay))} – ${formatDate(startOfDay(addDays(startDay, 6)))}`;
@@ -173,9 +178,8 @@ export function VehiclesPage({ myId }: { myId: string }) {
         {t('intro')}
       </Text>
       <Card withBorder padding="sm" component="section" aria-label={t('filters.title')}>
-        <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'de', firstDayOfWeek: 1 }}>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-            <Select
+            <DeferredSelect
               label={t('filters.location')}
               placeholder={t('filters.allLocations')}
               data={(locations.data?.locations ?? []).map((l) => ({ value: l.id, label: l.name }))}
@@ -183,7 +187,7 @@ export function VehiclesPage({ myId }: { myId: string }) {
               onChange={(v) => setFilters({ ...filters, locationId: v ?? undefined })}
               clearable
             />
-            <Select
+            <DeferredSelect
               label={t('filters.category')}
               placeholder={t('filters.allCategories')}
               data={vehicles.data?.categories ?? []}
@@ -191,14 +195,14 @@ export function VehiclesPage({ myId }: { myId: string }) {
               onChange={(v) => setFilters({ ...filters, category: v ?? undefined })}
               clearable
             />
-            <DateTimePicker
+            <DeferredDateTimePicker
               label={t('filters.freeFrom')}
               valueFormat="DD.MM.YYYY HH:mm"
               value={free.from}
               onChange={(v) => setFreePeriod({ ...free, from: v })}
               clearable
             />
-            <DateTimePicker
+            <DeferredDateTimePicker
               label={t('filters.freeTo')}
               valueFormat="DD.MM.YYYY HH:mm"
               value={free.to}
@@ -206,7 +210,7 @@ export function VehiclesPage({ myId }: { myId: string }) {
               clearable
             />
             {filterAttrs.map((a) => (
-              <Select
+              <DeferredSelect
                 key={a.id}
                 label={a.label}
                 placeholder={t('filters.any')}
@@ -224,7 +228,6 @@ export function VehiclesPage({ myId }: { myId: string }) {
               />
             ))}
           </SimpleGrid>
-        </DatesProvider>
       </Card>
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="xs">
@@ -251,20 +254,20 @@ export function VehiclesPage({ myId }: { myId: string }) {
           ]}
         />
       </Group>
-      {vehicles.isPending && <Loader />}
+      {!shown && !vehicles.isError && <Loader />}
       {vehicles.isError && <Alert color="red">{tc('errors.loadFailed')}</Alert>}
-      {vehicles.data && (
+      {shown && (
         <>
           <Text size="sm" c="dimmed">
-            {vehicles.data.vehicles.length ? t('filters.count', { count: vehicles.data.vehicles.length }) : t('filters.none')}
+            {shown.vehicles.length ? t('filters.count', { count: shown.vehicles.length }) : t('filters.none')}
           </Text>
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-            {vehicles.data.vehicles.map((v) => (
+            {shown.vehicles.map((v) => (
               <VehicleCard
                 key={v.id}
                 v={v}
                 attributes={attributes.data?.attributes ?? []}
-                bookings={byVehicle.get(v.id) ?? []}
+                bookings={shownBookings.get(v.id) ?? []}
                 mode={mode}
                 startDay={startDay}
                 onBook={(vehicle, day, at) => setDialog({ vehicle, ...(day ? { day: day < today ? today : day } : {}), ...(at ? { at } : {}) })}

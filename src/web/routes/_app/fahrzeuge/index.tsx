@@ -1,21 +1,40 @@
+import { lazy, Suspense } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { WorkplaceSidebarLayout } from '../../../components/layouts/workplace-sidebar-layout';
 import { useMe } from '../../../features/session/api/use-me';
-import { MyBookingsSidebar } from '../../../features/vehicles/components/my-bookings';
+import { myBookingsQueryOptions } from '../../../features/vehicles/api/use-my-bookings';
+import { vehiclesQueryOptions } from '../../../features/vehicles/api/use-vehicles';
+import { i18n } from '../../../lib/i18n';
 import { VehiclesPage } from '../../../features/vehicles/components/vehicles-page';
 
 /** SPEC §2: /fahrzeuge (workplace sidebar layout): vehicle cards with timeline and booking; the sidebar shows the own bookings. */
 export const Route = createFileRoute('/_app/fahrzeuge/')({
+  // Runs while the screen's code loads: the vehicle list, the own bookings and the texts are not
+  // requested one after the other by the rendered components (DESIGN §7: LCP).
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(vehiclesQueryOptions());
+    void context.queryClient.prefetchQuery(myBookingsQueryOptions(false));
+    return i18n.loadNamespaces('vehicles');
+  },
   component: Page,
 });
+
+// The sidebar sits in the burger menu on phones: its code loads when it is shown (DESIGN §7).
+const MyBookingsSidebar = lazy(() => import('../../../features/vehicles/components/my-bookings').then((m) => ({ default: m.MyBookingsSidebar })));
 
 function Page() {
   const me = useMe();
   const { t } = useTranslation();
   return (
-    <WorkplaceSidebarLayout sidebar={<MyBookingsSidebar myId={me.user.id} />}>
+    <WorkplaceSidebarLayout
+      sidebar={
+        <Suspense fallback={null}>
+          <MyBookingsSidebar myId={me.user.id} />
+        </Suspense>
+      }
+    >
       <Text size="sm" c="dimmed" mb="xs">
         {t('start.welcome', { firstName: me.user.firstName, lastName: me.user.lastName })} · {me.tenant.name}
       </Text>

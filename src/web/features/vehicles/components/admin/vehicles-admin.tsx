@@ -4,7 +4,6 @@ import { DateTimePicker, DatesProvider } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import '../../../../lib/dayjs';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { ATTRIBUTE_TARGETS, ATTRIBUTE_TYPES, CONDITION_TYPES } from '../../../../../contracts/vehicles';
@@ -17,6 +16,7 @@ import { useVehicleAttributes, type ObjectAttribute } from '../../api/use-vehicl
 import { useVehicles, type Vehicle } from '../../api/use-vehicles';
 import { vehicleName } from '../format';
 import { VehicleForm } from './vehicle-form';
+import { openConfirmModal } from '../../../../components/overlays/deferred-overlays';
 
 function HistoryDrawer({ vehicle, onClose }: { vehicle: Vehicle | null; onClose: () => void }) {
   const { t } = useTranslation('vehicles');
@@ -253,7 +253,7 @@ export function VehiclesAdmin() {
   const [blocking, setBlocking] = useState<Vehicle | null>(null);
   const [history, setHistory] = useState<Vehicle | null>(null);
   const confirmDeactivate = (v: Vehicle) =>
-    modals.openConfirmModal({
+    void openConfirmModal({
       title: t('admin.deactivateTitle'),
       children: <Text size="sm">{t('admin.deactivateConfirm', { name: vehicleName(v), plate: v.licensePlate })}</Text>,
       labels: { confirm: t('admin.deactivate'), cancel: tc('actions.cancel') },

@@ -1,0 +1,166 @@
+/**
+ * DESIGN §7 budget: Lighthouse performance ≥ 95 and accessibility ≥ 95 on the
+ * login and the booking screens. Boots the real app (production build in
+ * dist/web, embedded PGlite with the demo data), launches Debian's Chromium
+ * (never a downloaded browser) and runs Lighthouse 12 on
+ *
+ *   - /login                (stadtwerke.localhost, not signed in)
+ *   - /fahrzeuge            (stadtwerke.localhost, mitarbeiter@stadtwerke.test)
+ *   - /leseraum/karte       (bibliothek.localhost, leser@bibliothek.test)
+ *
+ * with Lighthouse's mobile defaults (Moto G Power, simulated slow 4G, 4× CPU)
+ * and, with LIGHTHOUSE_DESKTOP=1 or --desktop, also the desktop preset. Prints
+ * both scores per screen, the metrics and every audit that is not passed;
+ * exits 1 when a score is below 95.
+ *
+ *   npx vite build && npx tsx bench/lighthouse.ts [--desktop] [--only=login,fahrzeuge,leseraum]
+ *
+ * LIGHTHOUSE_JSON=dir writes the full reports there.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
+import { migrateDatabase, openPglite } from '../src/db/client';
+import { prepareDatabase } from '../src/db/seed/prepare';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { chromiumPath } from '../e2e/support/browser';
+
+const MIN_SCORE = 95;
+const DEMO_PASSWORD = 'Buchbar!2026';
+const webRoot = path.resolve(process.env.WEB_ROOT ?? 'dist/web');
+if (!existsSync(path.join(webRoot, 'index.html'))) {
+  console.error('dist/web fehlt: zuerst "npx vite build" ausführen.');
+  process.exit(2);
+}
+const args = process.argv.slice(2);
+const withDesktop = args.includes('--desktop') || process.env.LIGHTHOUSE_DESKTOP === '1';
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const jsonDir = process.env.LIGHTHOUSE_JSON;
+
+const database = await openPglite(undefined);
+await migrateDatabase(database);
+await prepareDatabase(database.db);
+const config = loadConfig({ APP_SECRET: 'bench-secret-bench-secret-bench-secret-0000', DATA_DIR: '/tmp/buchbar-bench-lighthouse' });
+const { app } = await buildApp({ config, database, log: pino({ level: 'silent' }), webRoot });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const { port } = app.server.address() as { port: number };
+
+/** The session cookie of a demo user, from the real login endpoint. */
+async function sessionCookie(host: string, email: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/session/login', headers: { host: `${host}:${port}` }, payload: { email, password: DEMO_PASSWORD } });
+  if (res.statusCode !== 200) throw new Error(`Anmeldung von ${email} fehlgeschlagen: ${res.statusCode} ${res.body}`);
+  return ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => c.startsWith('buchbar.'))
+    .join('; ');
+}
+
+interface Screen {
+  key: string;
+  label: string;
+  url: string;
+  signIn?: { host: string; email: string };
+}
+
+const screens: Screen[] = [
+  { key: 'login', label: 'Anmeldung', url: `http://stadtwerke.localhost:${port}/login` },
+  {
+    key: 'fahrzeuge',
+    label: 'Fahrzeuge',
+    url: `http://stadtwerke.localhost:${port}/fahrzeuge`,
+    signIn: { host: 'stadtwerke.localhost', email: 'mitarbeiter@stadtwerke.test' },
+  },
+  {
+    key: 'leseraum',
+    label: 'Leseraum-Karte',
+    url: `http://bibliothek.localhost:${port}/leseraum/karte`,
+    signIn: { host: 'bibliothek.localhost', email: 'leser@bibliothek.test' },
+  },
+].filter((s) => !only || only.includes(s.key));
+
+const chrome = await chromeLauncher.launch({
+  chromePath: chromiumPath(),
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  logLevel: 'silent',
+});
+
+interface Row {
+  screen: string;
+  formFactor: 'mobile' | 'desktop';
+  performance: number;
+  accessibility: number;
+  metrics: string;
+  failing: string[];
+}
+
+const score = (lhr: Result, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+const metric = (lhr: Result, id: string) => lhr.audits[id]?.displayValue ?? '–';
+
+/** Audits of both categories that are not passed, with their weight in the category. */
+function failingAudits(lhr: Result): string[] {
+  const out: string[] = [];
+  for (const category of ['performance', 'accessibility'] as const) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null || audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'manual') continue;
+      if (audit.scoreDisplayMode === 'informative' && category === 'accessibility') continue;
+      if (audit.score >= 0.9) continue;
+      const weight = ref.weight ? ` [Gewicht ${ref.weight}]` : '';
+      out.push(`${category === 'performance' ? 'Leistung' : 'Barrierefreiheit'}: ${audit.id} (${Math.round(audit.score * 100)})${weight} ${audit.title}${audit.displayValue ? ` – ${audit.displayValue}` : ''}`);
+    }
+  }
+  return out;
+}
+
+const rows: Row[] = [];
+for (const formFactor of withDesktop ? (['mobile', 'desktop'] as const) : (['mobile'] as const)) {
+  for (const screen of screens) {
+    const cookie = screen.signIn ? await sessionCookie(screen.signIn.host, screen.signIn.email) : undefined;
+    const flags: Flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      locale: 'de',
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    };
+    const result = await lighthouse(screen.url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+    if (!result) throw new Error(`Lighthouse lieferte kein Ergebnis für ${screen.url}`);
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`${screen.label}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const finalUrl = new URL(lhr.finalDisplayedUrl);
+    if (finalUrl.pathname !== new URL(screen.url).pathname) throw new Error(`${screen.label}: landete auf ${finalUrl.pathname} statt ${new URL(screen.url).pathname} (Anmeldung?)`);
+    if (jsonDir) {
+      mkdirSync(jsonDir, { recursive: true });
+      writeFileSync(path.join(jsonDir, `${screen.key}-${formFactor}.json`), JSON.stringify(lhr));
+    }
+    rows.push({
+      screen: screen.label,
+      formFactor,
+      performance: score(lhr, 'performance'),
+      accessibility: score(lhr, 'accessibility'),
+      metrics: `FCP ${metric(lhr, 'first-contentful-paint')} · LCP ${metric(lhr, 'largest-contentful-paint')} · TBT ${metric(lhr, 'total-blocking-time')} · CLS ${metric(lhr, 'cumulative-layout-shift')} · SI ${metric(lhr, 'speed-index')}`,
+      failing: failingAudits(lhr),
+    });
+  }
+}
+
+chrome.kill();
+await app.close();
+await database.close();
+
+console.log(`\nLighthouse ${'12.8.2'} (Chromium ${chromiumPath()}), Budget je Kategorie ${MIN_SCORE}\n`);
+console.log('Bildschirm        Gerät      Leistung   Barrierefreiheit   Kennzahlen');
+let below = false;
+for (const r of rows) {
+  const bad = r.performance < MIN_SCORE || r.accessibility < MIN_SCORE;
+  below ||= bad;
+  console.log(`${r.screen.padEnd(18)}${r.formFactor.padEnd(11)}${String(r.performance).padStart(8)}${String(r.accessibility).padStart(19)}   ${r.metrics}${bad ? '   UNTER BUDGET' : ''}`);
+  for (const f of r.failing) console.log(`    - ${f}`);
+}
+console.log(below ? `\nMindestens eine Kategorie liegt unter ${MIN_SCORE}.` : `\nAlle Bildschirme erreichen ${MIN_SCORE} in Leistung und Barrierefreiheit.`);
+process.exit(below ? 1 : 0);

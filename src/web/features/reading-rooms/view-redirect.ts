@@ -1,0 +1,46 @@
+import { redirect } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Area } from '../../../contracts/reading-rooms';
+import { i18n } from '../../lib/i18n';
+import { bootstrapQueryOptions } from './api/use-bootstrap';
+import { floorPlanMapQueryOptions } from './api/use-floor-plan-map';
+import { mapParamsOf } from './map-params';
+import type { Ansicht, ReadingRoomSearch } from './search';
+
+/**
+ * Route-level helpers of /leseraum/* and /arbeitswelt/*. They run in the
+ * route definitions (beforeLoad), which ship with the first screen; kept apart
+ * from the page components so the route tree does not pull the screens in
+ * (decision 006, DESIGN §7).
+ */
+
+/** /leseraum/karte, /leseraum/liste, /arbeitswelt/karte, /arbeitswelt/liste: one engine, the path says area and view. */
+export const areaViewPath = (area: Area, view: Ansicht) => `/${area}/${view}` as '/leseraum/karte';
+
+/** A link with ?ansicht=… lands on the route of that view (SPEC §2 view mode as a search parameter). */
+export function redirectToRequestedView(area: Area, view: Ansicht) {
+  return ({ search }: { search: ReadingRoomSearch }) => {
+    if (search.ansicht && search.ansicht !== view) throw redirect({ to: areaViewPath(area, search.ansicht), search: { ...search, ansicht: undefined }, replace: true });
+  };
+}
+
+/**
+ * Route loader: start-up data, the map of the shown plan, its image and the
+ * texts load while the page's code loads, not one after the other once it
+ * renders (DESIGN §7: largest contentful paint).
+ */
+export function loadAreaView(area: Area) {
+  return ({ context, deps }: { context: { queryClient: QueryClient }; deps: { search: ReadingRoomSearch } }) => {
+    void context.queryClient.ensureQueryData(bootstrapQueryOptions(area)).then(
+      (boot) => {
+        const params = mapParamsOf(boot, deps.search);
+        if (!params) return;
+        void context.queryClient.prefetchQuery(floorPlanMapQueryOptions(params));
+        const image = boot.floorPlans.find((p) => p.id === params.planId)?.imageUrl;
+        if (image) new Image().src = image;
+      },
+      () => {},
+    );
+    return i18n.loadNamespaces('readingRooms');
+  };
+}
