@@ -128,9 +128,15 @@ for (const formFactor of withDesktop ? (['mobile', 'desktop'] as const) : (['mob
       locale: 'de',
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     };
-    const result = await lighthouse(screen.url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
-    if (!result) throw new Error(`Lighthouse lieferte kein Ergebnis für ${screen.url}`);
-    const lhr = result.lhr;
+    // A trace without its navigation start (NO_NAVSTART) happens now and then on a busy machine; it says nothing about the page.
+    let lhr: Result | undefined;
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const result = await lighthouse(screen.url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+      if (!result) throw new Error(`Lighthouse lieferte kein Ergebnis für ${screen.url}`);
+      lhr = result.lhr;
+      if (lhr.runtimeError?.code !== 'NO_NAVSTART') break;
+    }
+    if (!lhr) throw new Error(`Lighthouse lieferte kein Ergebnis für ${screen.url}`);
     if (lhr.runtimeError) throw new Error(`${screen.label}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const finalUrl = new URL(lhr.finalDisplayedUrl);
     if (finalUrl.pathname !== new URL(screen.url).pathname) throw new Error(`${screen.label}: landete auf ${finalUrl.pathname} statt ${new URL(screen.url).pathname} (Anmeldung?)`);
