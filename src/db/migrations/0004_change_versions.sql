@@ -1,7 +1,8 @@
 -- Change versions per tenant and subject (services/cache/stamped-cache.ts, decision 008). A deferred constraint
 -- trigger raises the counter when the changing transaction commits: once per transaction, tenant and subject
 -- (transaction-local flag), and last, after every other lock of the transaction is taken, so the short lock on
--- the counter row cannot take part in a deadlock. Equal version => unchanged rows.
+-- the counter row cannot take part in a deadlock while a transaction changes one tenant only (withTenant).
+-- Equal version => unchanged rows.
 -- Subjects: vehicle_bookings; reading_rooms (floor plans, objects, equipment, opening hours); reading_room_bookings; people (members, departments, groups, roles and all grants); settings (setting
 -- values); auth (sign-in identities and sessions, global: counted under the nil tenant).
 CREATE TABLE "change_versions" (
