@@ -143,7 +143,8 @@ export const mapBooking = z.object({
   mine: z.boolean(),
   status: readingRoomBookingStatus,
 });
-export const mapObject = z.object({
+/** What the map and the administration both show of a seat or room. */
+const objectFields = z.object({
   id,
   kind: objectKind,
   designation: z.string(),
@@ -155,6 +156,8 @@ export const mapObject = z.object({
   description: z.string(),
   conditions: z.string(),
   active: z.boolean(),
+});
+export const mapObject = objectFields.extend({
   state: mapState,
   freePlaces: z.number().int(),
   bookings: z.array(mapBooking),
@@ -232,19 +235,7 @@ export const floorPlanResponse = z.object({ floorPlan });
 // PUT /api/admin/reading-rooms/floor-plans/:id/image (multipart, one file: png or jpg, ≤ 10 MB) → { floorPlan }
 
 // GET /api/admin/reading-rooms/floor-plans/:id/objects
-export const adminObject = z.object({
-  id,
-  floorPlanId: id,
-  kind: objectKind,
-  designation: z.string(),
-  capacity: z.number().int(),
-  x: z.number(),
-  y: z.number(),
-  equipment: z.array(objectEquipment),
-  description: z.string(),
-  conditions: z.string(),
-  active: z.boolean(),
-});
+export const adminObject = objectFields.extend({ floorPlanId: id });
 export type AdminObjectDto = z.infer<typeof adminObject>;
 export const adminObjectsResponse = z.object({ objects: z.array(adminObject) });
 // POST /api/admin/reading-rooms/objects ; PATCH /api/admin/reading-rooms/objects/:id → { object }
