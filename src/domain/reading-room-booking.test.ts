@@ -8,6 +8,8 @@ import {
   checkInTransition,
   expiryOutcome,
   firstFreePlaces,
+  placeBooking,
+  type PlaceItem,
   isInCheckInWindow,
   occupancyState,
   planBooking,
@@ -206,5 +208,88 @@ describe('places and map state', () => {
     const b = { von: instantOf('2026-11-23', '08:00'), bis: instantOf('2026-11-23', '12:00') };
     expect(refreshInstants([b], instantOf('2026-11-23', '07:00')).map((d) => d.getTime())).toEqual([b.von.getTime() + 1, b.bis.getTime() - 1]);
     expect(refreshInstants([b], instantOf('2026-11-23', '09:00')).map((d) => d.getTime())).toEqual([b.bis.getTime() - 1]);
+  });
+});
+
+describe('placeBooking (group rooms, decision 020)', () => {
+  const at = (h: number) => new Date(Date.UTC(2026, 10, 24, h));
+  const item = (id: string, von: number, bis: number, from: number, size = 1, fixed = false): PlaceItem => ({ id, von: at(von), bis: at(bis), from, size, fixed });
+
+  it('takes the first free block without moving anybody when there is one', () => {
+    expect(placeBooking(4, [item('a', 9, 17, 1), item('b', 9, 10, 2)], { von: at(11), bis: at(12), size: 2 })).toEqual({ place: 2, moves: [] });
+  });
+
+  it('packs the day again when enough places are free but not side by side', () => {
+    // 11–12: places 2 and 4 are free, no two side by side
+    const day = [item('a', 9, 17, 1), item('b', 9, 10, 2), item('c', 9, 17, 3)];
+    const r = placeBooking(4, day, { von: at(11), bis: at(12), size: 2 })!;
+    expect(r).not.toBeNull();
+    expect(r.moves.length).toBeGreaterThan(0);
+    const after = day.map((d) => ({ ...d, from: r.moves.find((m) => m.id === d.id)?.from ?? d.from }));
+    const all = [...after, item('new', 11, 12, r.place, 2)];
+    for (const x of all) for (const y of all) if (x !== y && x.von < y.bis && y.von < x.bis) expect(x.from + x.size <= y.from || y.from + y.size <= x.from).toBe(true);
+  });
+
+  it('never moves a checked-in booking and refuses what does not fit', () => {
+    const day = [item('a', 9, 17, 2, 1, true), item('b', 9, 17, 4, 1, true)];
+    expect(placeBooking(4, day, { von: at(10), bis: at(11), size: 2 })).toBeNull();
+    expect(placeBooking(4, [item('a', 9, 17, 1, 3)], { von: at(10), bis: at(11), size: 2 })).toBeNull();
+  });
+
+  const dayArb = (capacity: number) =>
+    fc.array(
+      fc.record({ von: fc.integer({ min: 8, max: 19 }), len: fc.integer({ min: 1, max: 6 }), size: fc.integer({ min: 1, max: capacity }), fixed: fc.boolean() }),
+      { maxLength: 8 },
+    );
+
+  it('any answer is a valid assignment: within capacity, no overlap, checked-in bookings unmoved (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 8 }).chain((c) => fc.tuple(fc.constant(c), dayArb(c))),
+        fc.integer({ min: 8, max: 19 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 8 }),
+        ([capacity, wanted], von, len, size) => {
+          // build a valid starting day by placing bookings one by one
+          const day: PlaceItem[] = [];
+          wanted.forEach((d, i) => {
+            const r = placeBooking(capacity, day, { von: at(d.von), bis: at(d.von + d.len), size: d.size });
+            if (r && r.moves.length === 0) day.push(item(`b${i}`, d.von, d.von + d.len, r.place, d.size, d.fixed));
+          });
+          const req = { von: at(von), bis: at(von + len), size: Math.min(size, capacity) };
+          const r = placeBooking(capacity, day, req);
+          if (!r) return;
+          const after = day.map((d) => ({ ...d, from: r.moves.find((m) => m.id === d.id)?.from ?? d.from }));
+          for (const m of r.moves) expect(day.find((d) => d.id === m.id)!.fixed).toBe(false);
+          const all = [...after, { id: 'new', von: req.von, bis: req.bis, from: r.place, size: req.size, fixed: false }];
+          for (const x of all) {
+            expect(x.from).toBeGreaterThanOrEqual(1);
+            expect(x.from + x.size - 1).toBeLessThanOrEqual(capacity);
+            for (const y of all) if (x !== y && x.von < y.bis && y.von < x.bis) expect(x.from + x.size <= y.from || y.from + y.size <= x.from).toBe(true);
+          }
+        },
+      ),
+    );
+  });
+
+  it('single persons always fit while no moment has more persons than places (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.array(fc.record({ von: fc.integer({ min: 8, max: 19 }), len: fc.integer({ min: 1, max: 6 }) }), { maxLength: 12 }),
+        (capacity, requests) => {
+          const day: PlaceItem[] = [];
+          requests.forEach((q, i) => {
+            const req = { von: at(q.von), bis: at(q.von + q.len), size: 1 };
+            const peak = Math.max(...[req, ...day].map((p) => [req, ...day].filter((o) => o.von <= p.von && p.von < o.bis).length));
+            const r = placeBooking(capacity, day, req);
+            if (peak <= capacity) expect(r).not.toBeNull();
+            if (!r) return;
+            for (const m of r.moves) day.find((d) => d.id === m.id)!.from = m.from;
+            day.push(item(`s${i}`, q.von, q.von + q.len, r.place));
+          });
+        },
+      ),
+    );
   });
 });

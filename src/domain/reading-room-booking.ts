@@ -307,6 +307,69 @@ export function firstFreePlaces(capacity: number, taken: readonly { from: number
   return null;
 }
 
+/** A booking of one object and day as the place assignment sees it. */
+export interface PlaceItem {
+  id: string;
+  von: Date;
+  bis: Date;
+  /** Places [from, from + size). */
+  from: number;
+  size: number;
+  /** Checked in (durchgeführt): the person sits there, so the place never changes. */
+  fixed: boolean;
+}
+
+const overlapsInTime = (a: { von: Date; bis: Date }, b: { von: Date; bis: Date }) => a.von < b.bis && b.von < a.bis;
+
+/**
+ * Places for a new booking of `size` persons in [von, bis) of an object with
+ * `capacity` places, given the object's other bookings of that day. Place
+ * numbers are internal (nobody is shown a place number), so when no block of
+ * consecutive places is free although enough places are, the day's bookings are
+ * packed again: in order of start, larger groups first, checked-in ones kept
+ * where they sit. Returns the new booking's first place and the bookings whose
+ * places change (none when the first free block was enough), or null when the
+ * group does not fit (decision 020).
+ */
+export function placeBooking(
+  capacity: number,
+  day: readonly PlaceItem[],
+  request: { von: Date; bis: Date; size: number },
+): { place: number; moves: { id: string; from: number }[] } | null {
+  const overlapping = day.filter((d) => overlapsInTime(d, request)).map((d) => ({ from: d.from, to: d.from + d.size }));
+  const direct = firstFreePlaces(capacity, overlapping, request.size);
+  if (direct !== null) return { place: direct, moves: [] };
+
+  const NEW = 'new';
+  const movable = [...day.filter((d) => !d.fixed), { id: NEW, von: request.von, bis: request.bis, from: 0, size: request.size, fixed: false }];
+  const t = (d: Date) => d.getTime();
+  const byId = (a: PlaceItem, b: PlaceItem) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  // Greedy by start with the longest first never fails for single persons while no moment has more
+  // persons than places (interval colouring); the other orders help groups.
+  const orders: ((a: PlaceItem, b: PlaceItem) => number)[] = [
+    (a, b) => t(a.von) - t(b.von) || t(b.bis) - t(a.bis) || b.size - a.size || byId(a, b),
+    (a, b) => b.size - a.size || t(a.von) - t(b.von) || t(b.bis) - t(a.bis) || byId(a, b),
+    (a, b) => t(a.von) - t(b.von) || b.size - a.size || t(b.bis) - t(a.bis) || byId(a, b),
+  ];
+  for (const order of orders) {
+    const placed = new Map<string, { von: Date; bis: Date; from: number; to: number }>();
+    for (const d of day) if (d.fixed) placed.set(d.id, { von: d.von, bis: d.bis, from: d.from, to: d.from + d.size });
+    let fits = true;
+    for (const item of [...movable].sort(order)) {
+      const from = firstFreePlaces(capacity, [...placed.values()].filter((p) => overlapsInTime(p, item)), item.size);
+      if (from === null) {
+        fits = false;
+        break;
+      }
+      placed.set(item.id, { von: item.von, bis: item.bis, from, to: from + item.size });
+    }
+    if (!fits) continue;
+    const moves = day.filter((d) => !d.fixed && placed.get(d.id)!.from !== d.from).map((d) => ({ id: d.id, from: placed.get(d.id)!.from }));
+    return { place: placed.get(NEW)!.from, moves };
+  }
+  return null;
+}
+
 export interface PlacedBooking {
   von: Date;
   bis: Date;

@@ -340,6 +340,41 @@ describe.each(DB_KINDS)('reading-room bookings on %s', (kind) => {
     expect(theirs.objects.find((o) => o.designation === 'Gruppenraum 3')).toMatchObject({ state: 'meins', freePlaces: 3 });
   });
 
+  it('group rooms: a group that finds enough but scattered places gets them after the day is packed again (decision 020)', async () => {
+    const room = og['Gruppenraum 3']!; // capacity 4
+    const day = inDays(4);
+    await openAllDay(t, BIB, bibAdmin, plans['Lesesaal 1. Obergeschoss']!, day);
+    const leserId = await memberId('leser@bibliothek.test');
+    const tenantId = tenants.bibliothek!;
+    // 11–12: places 2 and 4 are free, but not side by side
+    const [a, b, c] = await withTenant(t.database.db, tenantId, async (tx) => [
+      await insertBooking(tx, { tenantId, readingRoomId: room, von: instantOf(day, '09:00'), bis: instantOf(day, '17:00'), status: 'reserviert', bookerId: leserId, confirmingId: null, groupSize: 1, placeFrom: 1 }),
+      await insertBooking(tx, { tenantId, readingRoomId: room, von: instantOf(day, '09:00'), bis: instantOf(day, '10:00'), status: 'reserviert', bookerId: leserId, confirmingId: null, groupSize: 1, placeFrom: 2 }),
+      await insertBooking(tx, { tenantId, readingRoomId: room, von: instantOf(day, '09:00'), bis: instantOf(day, '17:00'), status: 'reserviert', bookerId: leserId, confirmingId: null, groupSize: 1, placeFrom: 3 }),
+    ]);
+    const tooBig = await book(t, BIB, bibAdmin, { objectId: room, date: day, mode: 'stuendlich', von: '11:00', bis: '12:00', groupSize: 3 });
+    expect([tooBig.statusCode, tooBig.json().error.message]).toEqual([409, 'Der Raum Gruppenraum 3 ist im gewählten Zeitraum bereits belegt.']);
+    const group = await book(t, BIB, bibAdmin, { objectId: room, date: day, mode: 'stuendlich', von: '11:00', bis: '12:00', groupSize: 2 });
+    expect(group.statusCode).toBe(200);
+    const rows = ((await t.database.db.execute(sql`select id::text, von, bis, place_from, place_to from reading_room_bookings
+        where reading_room_id = ${room} and status not in ('storniert', 'durchgeführt') and von >= ${instantOf(day, '00:00').toISOString()}::timestamptz
+          and von < ${instantOf(addDay(day), '00:00').toISOString()}::timestamptz`)) as unknown as { rows: { id: string; von: Date | string; bis: Date | string; place_from: number; place_to: number }[] }).rows;
+    expect(rows.map((r) => r.id).sort()).toEqual([a, b, c, group.json().booking.id].sort());
+    for (const x of rows) {
+      expect(x.place_to).toBeLessThanOrEqual(5);
+      for (const y of rows) {
+        const together = x.id !== y.id && new Date(x.von) < new Date(y.bis) && new Date(y.von) < new Date(x.bis);
+        if (together) expect(x.place_to <= y.place_from || y.place_to <= x.place_from).toBe(true);
+      }
+    }
+    // the map still counts free places, not positions: at 11–12 nothing is left
+    const m = await map(t, BIB, leser, plans['Lesesaal 1. Obergeschoss']!, day, '&mode=stuendlich&von=11:00&bis=12:00');
+    expect(m.objects.find((o) => o.id === room)!.freePlaces).toBe(0);
+    // leaves the weekly counts of reader and admin as they were for the tests after this one
+    expect((await act(t, BIB, bibAdmin, group.json().booking.id, 'cancel')).statusCode).toBe(200);
+    await t.database.db.execute(sql`update reading_room_bookings set status = 'storniert' where id = any(${`{${[a, b, c].join(',')}}`}::uuid[])`);
+  });
+
   it('50 parallel requests for the last free seat: exactly one succeeds', async () => {
     const day = inDays(3);
     const cookies = [leser, bibAdmin];

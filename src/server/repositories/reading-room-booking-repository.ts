@@ -158,6 +158,22 @@ export async function listObjectSlots(db: Db, tenantId: string, objectId: string
     );
 }
 
+/**
+ * Gives bookings other places (group rooms packed again, decision 020). The
+ * no-overlap rule is checked at commit for the rest of this transaction, since
+ * moving one row after the other passes through forbidden states.
+ */
+export async function movePlaces(db: Db, tenantId: string, moves: readonly { id: string; from: number }[]): Promise<void> {
+  if (moves.length === 0) return;
+  await db.execute(sql`set constraints reading_room_bookings_no_overlap deferred`);
+  for (const m of moves) {
+    await db
+      .update(readingRoomBookings)
+      .set({ placeFrom: m.from, placeTo: sql`${m.from}::int + ${readingRoomBookings.groupSize}` })
+      .where(and(eq(readingRoomBookings.tenantId, tenantId), eq(readingRoomBookings.id, m.id)));
+  }
+}
+
 /** Serialises bookings of one booker (weekly limit) within the transaction. */
 export async function lockBooker(db: Db, tenantId: string, userId: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${tenantId}:${userId}`}, 0))`);

@@ -5,8 +5,8 @@ import { addDays, completeRegularHours, dayOpening, instantOf, weekStart } from 
 import {
   cancelTransition,
   checkInTransition,
-  firstFreePlaces,
   isInCheckInWindow,
+  placeBooking,
   planBooking,
   resolvePreBooking,
 } from '../../../domain/reading-room-booking';
@@ -21,6 +21,7 @@ import {
   listBookingsOfUser,
   listObjectSlots,
   lockBooker,
+  movePlaces,
   transitionBooking,
   type BookingRecord,
 } from '../../repositories/reading-room-booking-repository';
@@ -45,7 +46,8 @@ function mailData(b: BookingRecord) {
 
 /**
  * Books a seat or room. Rules are the domain's (planBooking); places come from
- * the object's current bookings; the database's exclusion constraint decides
+ * the object's bookings of the day (placeBooking, packed again for a group when
+ * needed); the database's exclusion constraint decides
  * races: a violation (23P01) is retried with fresh data and then reported as
  * occupied, so of many parallel requests for the last place exactly one wins.
  */
@@ -75,9 +77,16 @@ export async function createBooking(deps: Deps, user: UserContext, input: Create
         const monday = weekStart(input.date);
         const bookingsThisWeek = await countBookerBookings(tx, tenantId, user.member.id, instantOf(monday, '00:00'), instantOf(addDays(monday, 7), '00:00'));
         const { von, bis } = planBooking({ request: input, opening, limits, capacity: obj.capacity, bookingsThisWeek, now });
-        const slots = await listObjectSlots(tx, tenantId, obj.id, von, bis);
-        const place = firstFreePlaces(obj.capacity, slots.map((s) => ({ from: s.placeFrom, to: s.placeTo })), input.groupSize);
-        if (place === null) throw occupied(obj.kind, obj.designation);
+        // The whole day of the object: a group that finds no consecutive places may have the day packed again.
+        const day = await listObjectSlots(tx, tenantId, obj.id, instantOf(input.date, '00:00'), instantOf(addDays(input.date, 1), '00:00'));
+        const placing = placeBooking(
+          obj.capacity,
+          day.map((s) => ({ id: s.id, von: s.von, bis: s.bis, from: s.placeFrom, size: s.placeTo - s.placeFrom, fixed: s.status === 'durchgeführt' })),
+          { von, bis, size: input.groupSize },
+        );
+        if (!placing) throw occupied(obj.kind, obj.designation);
+        await movePlaces(tx, tenantId, placing.moves);
+        const place = placing.place;
         const id = await insertBooking(tx, {
           tenantId,
           readingRoomId: obj.id,
