@@ -11,6 +11,7 @@ import {
   readingRooms,
 } from '../../db/schema/index';
 import type { SlotRecord } from './reading-room-booking-repository';
+import { rowsOf } from './rows';
 
 /** Floor plans, objects (seats and rooms), equipment, opening hours and kiosk links. Always tenant-scoped. */
 
@@ -419,7 +420,7 @@ export async function loadPlanObjects(db: Db, tenantId: string, floorPlanId: str
            ) order by o.kind, o.designation), '[]'::json) as objects
       from reading_rooms o
      where o.tenant_id = ${tenantId} and o.floor_plan_id = ${floorPlanId}`);
-  return parseJson<ObjectRecord[]>((result as unknown as { rows: { objects: unknown }[] }).rows[0]!.objects);
+  return parseJson<ObjectRecord[]>(rowsOf<{ objects: unknown }>(result)[0]!.objects);
 }
 
 /**
@@ -440,7 +441,7 @@ export async function loadPlanSlots(db: Db, tenantId: string, floorPlanId: strin
        and b.status <> 'storniert'
        and b.von < ${to.toISOString()}::timestamptz
        and b.bis > ${from.toISOString()}::timestamptz`);
-  const rows = parseJson<(Omit<MapSlotRow, 'von' | 'bis'> & { von: string; bis: string })[]>((result as unknown as { rows: { slots: unknown }[] }).rows[0]!.slots);
+  const rows = parseJson<(Omit<MapSlotRow, 'von' | 'bis'> & { von: string; bis: string })[]>(rowsOf<{ slots: unknown }>(result)[0]!.slots);
   return rows.map((s) => ({ ...s, von: new Date(s.von), bis: new Date(s.bis) }));
 }
 

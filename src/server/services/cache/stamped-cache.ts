@@ -49,8 +49,4 @@ export class StampedCache<T = string> {
     this.weight -= old.weight;
     this.entries.delete(key);
   }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }

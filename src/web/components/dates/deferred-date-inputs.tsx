@@ -45,16 +45,23 @@ function StandIn({ label, placeholder, display, w, size, testId, onActivate }: S
 
 type Common = { 'data-testid'?: string };
 
-export function DeferredDatePickerInput(props: DatePickerInputProps & Common) {
+/** The stand-in of either picker: its value in the picker's own format (default `defaultFormat`). */
+function PickerStandIn({
+  props,
+  defaultFormat,
+  onActivate,
+}: {
+  props: (DatePickerInputProps | DateTimePickerProps) & Common;
+  defaultFormat: string;
+  onActivate: StandInProps['onActivate'];
+}) {
   const { i18n } = useTranslation();
-  const { mod, handover, onActivate } = useDeferredModule(dates);
-  if (mod) return <mod.DatePickerField {...props} handover={handover} />;
   const value = typeof props.value === 'string' ? props.value : null;
   return (
     <StandIn
       label={props.label}
       placeholder={props.placeholder}
-      display={formatPickerValue(value, typeof props.valueFormat === 'string' ? props.valueFormat : 'DD.MM.YYYY', i18n.language)}
+      display={formatPickerValue(value, typeof props.valueFormat === 'string' ? props.valueFormat : defaultFormat, i18n.language)}
       w={props.w}
       size={props.size}
       testId={props['data-testid']}
@@ -63,20 +70,14 @@ export function DeferredDatePickerInput(props: DatePickerInputProps & Common) {
   );
 }
 
+export function DeferredDatePickerInput(props: DatePickerInputProps & Common) {
+  const { mod, handover, onActivate } = useDeferredModule(dates);
+  if (mod) return <mod.DatePickerField {...props} handover={handover} />;
+  return <PickerStandIn props={props} defaultFormat="DD.MM.YYYY" onActivate={onActivate} />;
+}
+
 export function DeferredDateTimePicker(props: DateTimePickerProps & Common) {
-  const { i18n } = useTranslation();
   const { mod, handover, onActivate } = useDeferredModule(dates);
   if (mod) return <mod.DateTimeField {...props} handover={handover} />;
-  const value = typeof props.value === 'string' ? props.value : null;
-  return (
-    <StandIn
-      label={props.label}
-      placeholder={props.placeholder}
-      display={formatPickerValue(value, typeof props.valueFormat === 'string' ? props.valueFormat : 'DD.MM.YYYY HH:mm', i18n.language)}
-      w={props.w}
-      size={props.size}
-      testId={props['data-testid']}
-      onActivate={onActivate}
-    />
-  );
+  return <PickerStandIn props={props} defaultFormat="DD.MM.YYYY HH:mm" onActivate={onActivate} />;
 }
