@@ -400,7 +400,10 @@ describe.each(DB_KINDS)('reading-room bookings on %s', (kind) => {
     );
     expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
     const codes = attempts.filter((a): a is PromiseRejectedResult => a.status === 'rejected').map((a) => (a.reason as { cause?: { code?: string } }).cause?.code);
-    expect(new Set(codes)).toEqual(new Set(['23P01']));
+    // Without the service's object lock, PostgreSQL may also refuse some of the racing inserts by breaking a
+    // deadlock between them (two inserters waiting for each other's uncommitted row); none may slip through.
+    expect(codes.every((c) => c === '23P01' || c === '40P01')).toBe(true);
+    expect(codes).toContain('23P01');
     // Places beyond the capacity are refused by the database as well.
     await expect(
       withTenant(t.database.db, tenants.bibliothek!, (tx) =>

@@ -159,17 +159,23 @@ export async function listObjectSlots(db: Db, tenantId: string, objectId: string
 }
 
 /**
- * Gives bookings other places (group rooms packed again, decision 020). The
- * no-overlap rule is checked at commit for the rest of this transaction, since
- * moving one row after the other passes through forbidden states.
+ * Gives bookings other places (group rooms packed again, decision 020).
+ * Moving one row after the other could pass through states the no-overlap
+ * rule forbids (two bookings swapping places). So the moved bookings are first
+ * parked as `storniert`, which the rule leaves out, and then put at their new
+ * places with their status back: each is checked against its final
+ * neighbours only. Nobody else sees the parked state (same transaction).
  */
 export async function movePlaces(db: Db, tenantId: string, moves: readonly { id: string; from: number }[]): Promise<void> {
   if (moves.length === 0) return;
-  await db.execute(sql`set constraints reading_room_bookings_no_overlap deferred`);
+  const ids = moves.map((m) => m.id);
+  const mine = and(eq(readingRoomBookings.tenantId, tenantId), inArray(readingRoomBookings.id, ids));
+  const statuses = new Map((await db.select({ id: readingRoomBookings.id, status: readingRoomBookings.status }).from(readingRoomBookings).where(mine)).map((r) => [r.id, r.status]));
+  await db.update(readingRoomBookings).set({ status: 'storniert' }).where(mine);
   for (const m of moves) {
     await db
       .update(readingRoomBookings)
-      .set({ placeFrom: m.from, placeTo: sql`${m.from}::int + ${readingRoomBookings.groupSize}` })
+      .set({ placeFrom: m.from, placeTo: sql`${m.from}::int + ${readingRoomBookings.groupSize}`, status: statuses.get(m.id)! })
       .where(and(eq(readingRoomBookings.tenantId, tenantId), eq(readingRoomBookings.id, m.id)));
   }
 }

@@ -161,22 +161,26 @@ export async function findObject(db: Db, tenantId: string, id: string): Promise<
 
 /**
  * Locks an object and its plan row for the rest of the transaction and returns
- * whether both are active. `share` (a booking) and `update` (deactivating or
- * deleting) exclude each other, so a booking can never slip past a
- * deactivation: whichever commits first, the other sees its result.
+ * whether both are active. `book` takes the object exclusively and the plan
+ * shared: bookings of one object run one after another (concurrent inserts
+ * into the no-overlap constraint could otherwise end in deadlocks, and a
+ * group room packed again moves other bookings), bookings of different
+ * objects of a plan do not wait for each other. `update` (deactivating or
+ * deleting) excludes both, so a booking can never slip past a deactivation:
+ * whichever commits first, the other sees its result.
  */
 export async function lockObject(
   db: Db,
   tenantId: string,
   id: string,
-  mode: 'share' | 'update',
+  mode: 'book' | 'update',
 ): Promise<{ id: string; floorPlanId: string; kind: string; designation: string; active: boolean; planActive: boolean } | null> {
   const result = await db.execute<{ id: string; floor_plan_id: string; kind: string; designation: string; active: boolean; plan_active: boolean }>(sql`
     select r.id::text as id, r.floor_plan_id::text as floor_plan_id, r.kind, r.designation, r.active, p.active as plan_active
       from reading_rooms r
       join floor_plans p on p.tenant_id = r.tenant_id and p.id = r.floor_plan_id
      where r.tenant_id = ${tenantId} and r.id = ${id}
-     ${mode === 'share' ? sql`for share` : sql`for update of r`}`);
+     ${mode === 'book' ? sql`for no key update of r for share of p` : sql`for update of r`}`);
   const row = (result as unknown as { rows: { id: string; floor_plan_id: string; kind: string; designation: string; active: boolean; plan_active: boolean }[] }).rows[0];
   return row ? { id: row.id, floorPlanId: row.floor_plan_id, kind: row.kind, designation: row.designation, active: row.active, planActive: row.plan_active } : null;
 }

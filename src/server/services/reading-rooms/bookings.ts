@@ -47,9 +47,11 @@ function mailData(b: BookingRecord) {
 /**
  * Books a seat or room. Rules are the domain's (planBooking); places come from
  * the object's bookings of the day (placeBooking, packed again for a group when
- * needed); the database's exclusion constraint decides
- * races: a violation (23P01) is retried with fresh data and then reported as
- * occupied, so of many parallel requests for the last place exactly one wins.
+ * needed). Bookings of one object run one after another (object lock); the
+ * database's exclusion constraint is the last word against any other path: a
+ * violation (23P01) or a broken deadlock (40P01) is retried with fresh data
+ * and then reported as occupied, so of many parallel requests for the last
+ * place exactly one wins.
  */
 export async function createBooking(deps: Deps, user: UserContext, input: CreateBookingRequest, origin: string, now = new Date()): Promise<ReadingRoomBookingDto> {
   const tenantId = user.tenant.id;
@@ -59,8 +61,8 @@ export async function createBooking(deps: Deps, user: UserContext, input: Create
         const obj = await findObject(tx, tenantId, input.objectId);
         if (!obj) throw notFound('Platz');
         requireArea(user, obj.area);
-        // Share lock on object and plan: a concurrent deactivation waits for this booking (and then cancels it) or wins first.
-        const live = await lockObject(tx, tenantId, obj.id, 'share');
+        // Bookings of this object run one after another; a concurrent deactivation waits for this booking (and then cancels it) or wins first.
+        const live = await lockObject(tx, tenantId, obj.id, 'book');
         if (!live?.active || !live.planActive) throw new AppError('reading_object_inactive', `${obj.designation} ist derzeit nicht buchbar.`, 409, { name: obj.designation });
         let confirmingId: string | null = null;
         if (input.forUserId && input.forUserId !== user.member.id) {
@@ -115,7 +117,8 @@ export async function createBooking(deps: Deps, user: UserContext, input: Create
       if (mail && booking.confirmingEmail) await deps.mailer.send({ tenantId, to: booking.confirmingEmail, ...mail });
       return toBookingDto(booking, user.member.id, now);
     } catch (err) {
-      if (sqlState(err) === '23P01') {
+      // 23P01: a booking made past the object lock (another path) won; 40P01: PostgreSQL broke a deadlock. Both: try again with fresh data.
+      if (sqlState(err) === '23P01' || sqlState(err) === '40P01') {
         if (attempt < 2) continue;
         const obj = await withTenant(deps.database.db, tenantId, (tx) => findObject(tx, tenantId, input.objectId));
         throw occupied(obj?.kind ?? 'platz', obj?.designation ?? '');

@@ -19,7 +19,7 @@ import {
   updateBookingRow,
   type BookingRecord,
 } from '../../repositories/vehicle-booking-repository';
-import { findVehicle, type VehicleRecord } from '../../repositories/vehicle-repository';
+import { findVehicle, lockVehicle, type VehicleRecord } from '../../repositories/vehicle-repository';
 import type { UserContext } from '../context';
 import { availabilityVehicle, canManageBooking, canSeeBooking, mapOverlap, notFound, toBookingDto, toExisting, VEHICLE_TOPIC, vehicleSettings, type VehicleSettings } from './common';
 import { sendAll, type PendingMail } from '../notifications/pending-mail';
@@ -92,6 +92,9 @@ export async function createBooking(deps: Deps, user: UserContext, origin: strin
   const bis = new Date(req.bis);
   const { booking, mails } = await withTenant(deps.database.db, tenantId, async (tx) => {
     const driver = await resolveDriver(tx, user, req.forUserId);
+    // Bookings of one vehicle run one after another: racing inserts into the no-overlap constraint could
+    // otherwise end in a deadlock PostgreSQL breaks with an error instead of a clean 409.
+    if (!(await lockVehicle(tx, tenantId, req.vehicleId))) throw notFound();
     const v = await findVehicle(tx, tenantId, req.vehicleId);
     if (!v) throw notFound();
     const s = await vehicleSettings(tx, tenantId, user.member.id);
