@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
-import react from '@vitejs/plugin-react';
+import { gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 
 /** One id per build: baked into the bundle and written to builds/latest.json, which running clients poll (SPEC §2). */
 const buildId = `${new Date().toISOString().replace(/[-:.TZ]/g, '')}-${randomBytes(3).toString('hex')}`;
@@ -97,10 +97,15 @@ function routePreload(): Plugin {
         if (!route) continue;
         // The route's own chunk plus its layouts' (e.g. _app, _app/admin), with everything they import.
         const parts = file.split('/');
-        const layouts = parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1).join('/')).filter((l) => routeChunks.has(l));
+        const layouts = parts
+          .slice(0, -1)
+          .map((_, i) => parts.slice(0, i + 1).join('/'))
+          .filter((l) => routeChunks.has(l));
         const names = [...layouts, file].map((f) => routeChunks.get(f)!);
         // /admin is both a layout (admin.tsx) and a page (admin/index.tsx): keep the union.
-        table[route] = [...new Set([...(table[route] ?? []), ...[...withImports(names)].filter((n) => !initial.has(n)).map((n) => `/${n}`)])];
+        table[route] = [
+          ...new Set([...(table[route] ?? []), ...[...withImports(names)].filter((n) => !initial.has(n)).map((n) => `/${n}`)]),
+        ];
       }
       const source = routePreloadScript(table);
       const fileName = `assets/route-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
@@ -109,7 +114,10 @@ function routePreload(): Plugin {
         .replace('<script type="module"', `<script async src="/${fileName}"></script>\n    <script type="module"`)
         // The stylesheet does not block the first paint (the splash in index.html has inline styles);
         // main.tsx applies it and renders the app once it has loaded.
-        .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/, '<link rel="preload" as="style" crossorigin href="$1" data-app-styles>');
+        .replace(
+          /<link rel="stylesheet" crossorigin href="([^"]+)">/,
+          '<link rel="preload" as="style" crossorigin href="$1" data-app-styles>',
+        );
     },
   };
 }
@@ -117,6 +125,8 @@ function routePreload(): Plugin {
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
+  // Layer aliases (@domain/…, @web/…) come from tsconfig.json: one place for all tools.
+  resolve: { tsconfigPaths: true },
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   plugins: [
     tanstackRouter({
@@ -140,7 +150,10 @@ export default defineConfig({
           // Every screen needs React, the router, TanStack Query and i18next: one file compresses better
           // and costs fewer requests than the dozen pieces the default splitting makes of them (decision 006).
           groups: [
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/ },
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/,
+            },
           ],
         },
       },

@@ -7,20 +7,24 @@ import { defineConfig } from 'vitest/config';
  * This config deliberately does not extend vite.config.ts (that one builds the web app).
  */
 export default defineConfig({
+  // Layer aliases (@domain/…, @server/…) come from tsconfig.json.
+  resolve: { tsconfigPaths: true },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           root: '.',
           // Suites run one after another (unit, then int, then e2e): the machine has two cores.
           sequence: { groupOrder: 0 },
-          include: ['src/**/*.test.ts', 'e2e/support/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'e2e/support/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['src/**/*.int.test.ts', 'node_modules/**'],
           environment: 'node',
         },
       },
       {
+        extends: true,
         test: {
           name: 'int',
           root: '.',
@@ -36,6 +40,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           root: '.',

@@ -13,13 +13,13 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { migrateDatabase, openPglite } from '@db/client';
+import { prepareDatabase } from '@db/seed/prepare';
+import { chromiumPath } from '@e2e/support/browser';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
 import pino from 'pino';
 import { chromium } from 'playwright-core';
-import { migrateDatabase, openPglite } from '../src/db/client';
-import { prepareDatabase } from '../src/db/seed/prepare';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { chromiumPath } from '../e2e/support/browser';
 
 const BUDGET_KB = 200;
 const webRoot = path.resolve(process.env.WEB_ROOT ?? 'dist/web');
@@ -88,7 +88,8 @@ async function measure(screen: string, url: string, signIn?: string): Promise<Me
   const all = [...new Map([...scripts.values()].map((s) => [s.url, s])).values()];
   if (process.env.VERBOSE) {
     console.log(`# ${screen}`);
-    for (const sc of all.sort((a, b) => gzipSize(b.url) - gzipSize(a.url))) console.log(`  ${(gzipSize(sc.url) / 1024).toFixed(1).padStart(7)} KB  ${new URL(sc.url).pathname}`);
+    for (const sc of all.sort((a, b) => gzipSize(b.url) - gzipSize(a.url)))
+      console.log(`  ${(gzipSize(sc.url) / 1024).toFixed(1).padStart(7)} KB  ${new URL(sc.url).pathname}`);
   }
   return {
     screen,
@@ -102,7 +103,11 @@ async function measure(screen: string, url: string, signIn?: string): Promise<Me
 const results = [
   await measure('Anmeldung (/login)', `http://stadtwerke.localhost:${port}/login`),
   await measure('Fahrzeuge (/fahrzeuge, angemeldet)', `http://stadtwerke.localhost:${port}/fahrzeuge`, 'mitarbeiter@stadtwerke.test'),
-  await measure('Leseraum-Karte (/leseraum/karte, angemeldet)', `http://bibliothek.localhost:${port}/leseraum/karte`, 'leser@bibliothek.test'),
+  await measure(
+    'Leseraum-Karte (/leseraum/karte, angemeldet)',
+    `http://bibliothek.localhost:${port}/leseraum/karte`,
+    'leser@bibliothek.test',
+  ),
 ];
 await browser.close();
 await app.close();

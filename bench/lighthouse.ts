@@ -19,14 +19,14 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pino from 'pino';
+import { migrateDatabase, openPglite } from '@db/client';
+import { prepareDatabase } from '@db/seed/prepare';
+import { chromiumPath } from '@e2e/support/browser';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
-import { migrateDatabase, openPglite } from '../src/db/client';
-import { prepareDatabase } from '../src/db/seed/prepare';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { chromiumPath } from '../e2e/support/browser';
+import pino from 'pino';
 
 const MIN_SCORE = 95;
 const DEMO_PASSWORD = 'Buchbar!2026';
@@ -37,7 +37,10 @@ if (!existsSync(path.join(webRoot, 'index.html'))) {
 }
 const args = process.argv.slice(2);
 const withDesktop = args.includes('--desktop') || process.env.LIGHTHOUSE_DESKTOP === '1';
-const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = args
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const jsonDir = process.env.LIGHTHOUSE_JSON;
 
 const database = await openPglite(undefined);
@@ -50,7 +53,12 @@ const { port } = app.server.address() as { port: number };
 
 /** The session cookie of a demo user, from the real login endpoint. */
 async function sessionCookie(host: string, email: string): Promise<string> {
-  const res = await app.inject({ method: 'POST', url: '/api/session/login', headers: { host: `${host}:${port}` }, payload: { email, password: DEMO_PASSWORD } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/session/login',
+    headers: { host: `${host}:${port}` },
+    payload: { email, password: DEMO_PASSWORD },
+  });
   if (res.statusCode !== 200) throw new Error(`Anmeldung von ${email} fehlgeschlagen: ${res.statusCode} ${res.body}`);
   return ([] as string[])
     .concat(res.headers['set-cookie'] ?? [])
@@ -84,7 +92,16 @@ const screens: Screen[] = [
 
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath(),
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
   logLevel: 'silent',
 });
 
@@ -110,7 +127,9 @@ function failingAudits(lhr: Result): string[] {
       if (audit.scoreDisplayMode === 'informative' && category === 'accessibility') continue;
       if (audit.score >= 0.9) continue;
       const weight = ref.weight ? ` [Gewicht ${ref.weight}]` : '';
-      out.push(`${category === 'performance' ? 'Leistung' : 'Barrierefreiheit'}: ${audit.id} (${Math.round(audit.score * 100)})${weight} ${audit.title}${audit.displayValue ? ` – ${audit.displayValue}` : ''}`);
+      out.push(
+        `${category === 'performance' ? 'Leistung' : 'Barrierefreiheit'}: ${audit.id} (${Math.round(audit.score * 100)})${weight} ${audit.title}${audit.displayValue ? ` – ${audit.displayValue}` : ''}`,
+      );
     }
   }
   return out;
@@ -139,7 +158,8 @@ for (const formFactor of withDesktop ? (['mobile', 'desktop'] as const) : (['mob
     if (!lhr) throw new Error(`Lighthouse lieferte kein Ergebnis für ${screen.url}`);
     if (lhr.runtimeError) throw new Error(`${screen.label}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const finalUrl = new URL(lhr.finalDisplayedUrl);
-    if (finalUrl.pathname !== new URL(screen.url).pathname) throw new Error(`${screen.label}: landete auf ${finalUrl.pathname} statt ${new URL(screen.url).pathname} (Anmeldung?)`);
+    if (finalUrl.pathname !== new URL(screen.url).pathname)
+      throw new Error(`${screen.label}: landete auf ${finalUrl.pathname} statt ${new URL(screen.url).pathname} (Anmeldung?)`);
     if (jsonDir) {
       mkdirSync(jsonDir, { recursive: true });
       writeFileSync(path.join(jsonDir, `${screen.key}-${formFactor}.json`), JSON.stringify(lhr));
@@ -165,8 +185,14 @@ let below = false;
 for (const r of rows) {
   const bad = r.performance < MIN_SCORE || r.accessibility < MIN_SCORE;
   below ||= bad;
-  console.log(`${r.screen.padEnd(18)}${r.formFactor.padEnd(11)}${String(r.performance).padStart(8)}${String(r.accessibility).padStart(19)}   ${r.metrics}${bad ? '   UNTER BUDGET' : ''}`);
+  console.log(
+    `${r.screen.padEnd(18)}${r.formFactor.padEnd(11)}${String(r.performance).padStart(8)}${String(r.accessibility).padStart(19)}   ${r.metrics}${bad ? '   UNTER BUDGET' : ''}`,
+  );
   for (const f of r.failing) console.log(`    - ${f}`);
 }
-console.log(below ? `\nMindestens eine Kategorie liegt unter ${MIN_SCORE}.` : `\nAlle Bildschirme erreichen ${MIN_SCORE} in Leistung und Barrierefreiheit.`);
+console.log(
+  below
+    ? `\nMindestens eine Kategorie liegt unter ${MIN_SCORE}.`
+    : `\nAlle Bildschirme erreichen ${MIN_SCORE} in Leistung und Barrierefreiheit.`,
+);
 process.exit(below ? 1 : 0);

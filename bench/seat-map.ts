@@ -11,19 +11,19 @@
  * exits 1 when one is missed; tests never assert milliseconds.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { type Database, migrateDatabase, openPglite, withTenant } from '@db/client';
+import { floorPlans, readingRoomBookings, readingRooms, tenants, users } from '@db/schema/index';
+import { DEMO_PASSWORD } from '@db/seed/demo-data';
+import { prepareDatabase } from '@db/seed/prepare';
+import { addDays, berlinDay, instantOf } from '@domain/opening-hours';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pino from 'pino';
-import { migrateDatabase, openPglite, withTenant, type Database } from '../src/db/client';
-import { prepareDatabase } from '../src/db/seed/prepare';
-import { DEMO_PASSWORD } from '../src/db/seed/demo-data';
-import { floorPlans, readingRoomBookings, readingRooms, tenants, users } from '../src/db/schema/index';
-import { addDays, berlinDay, instantOf } from '../src/domain/opening-hours';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { eq, sql } from 'drizzle-orm';
 import { checkBudgets, latencies, measure, summary } from './support/measure';
 import { scratchPostgres } from './support/scratch-postgres';
 
@@ -41,18 +41,49 @@ async function seedBench(database: Database, day: string) {
     const bookers = (await tx.select({ id: users.id }).from(users).where(eq(users.tenantId, tenantId))).map((u) => u.id);
     const [plan] = await tx
       .insert(floorPlans)
-      .values({ tenantId, name: 'Benchmark 500', area: 'leseraum', imagePath: 'demo/bibliothek-eg.png', imageType: 'image/png', imageWidth: 1600, imageHeight: 1000 })
+      .values({
+        tenantId,
+        name: 'Benchmark 500',
+        area: 'leseraum',
+        imagePath: 'demo/bibliothek-eg.png',
+        imageType: 'image/png',
+        imageWidth: 1600,
+        imageHeight: 1000,
+      })
       .returning({ id: floorPlans.id });
     const seats = await tx
       .insert(readingRooms)
-      .values(Array.from({ length: SEATS }, (_, i) => ({ tenantId, floorPlanId: plan!.id, designation: `B-${String(i + 1).padStart(3, '0')}`, posX: 3 + (i % 25) * 3.9, posY: 4 + Math.floor(i / 25) * 4.7 })))
+      .values(
+        Array.from({ length: SEATS }, (_, i) => ({
+          tenantId,
+          floorPlanId: plan!.id,
+          designation: `B-${String(i + 1).padStart(3, '0')}`,
+          posX: 3 + (i % 25) * 3.9,
+          posY: 4 + Math.floor(i / 25) * 4.7,
+        })),
+      )
       .returning({ id: readingRooms.id });
     const rows: (typeof readingRoomBookings.$inferInsert)[] = [];
     seats.forEach((s, i) => {
       if (i % 5 === 4) return;
       const slot = i % 3 === 0 ? ['08:00', '12:00'] : i % 3 === 1 ? ['12:00', '18:00'] : ['09:00', '20:00'];
-      rows.push({ tenantId, readingRoomId: s.id, von: instantOf(day, slot[0]!), bis: instantOf(day, slot[1]!), status: 'reserviert', bookerId: bookers[i % bookers.length]! });
-      if (i % 3 === 0) rows.push({ tenantId, readingRoomId: s.id, von: instantOf(day, '13:00'), bis: instantOf(day, '17:00'), status: 'reserviert', bookerId: bookers[(i + 1) % bookers.length]! });
+      rows.push({
+        tenantId,
+        readingRoomId: s.id,
+        von: instantOf(day, slot[0]!),
+        bis: instantOf(day, slot[1]!),
+        status: 'reserviert',
+        bookerId: bookers[i % bookers.length]!,
+      });
+      if (i % 3 === 0)
+        rows.push({
+          tenantId,
+          readingRoomId: s.id,
+          von: instantOf(day, '13:00'),
+          bis: instantOf(day, '17:00'),
+          status: 'reserviert',
+          bookerId: bookers[(i + 1) % bookers.length]!,
+        });
     });
     await tx.insert(readingRoomBookings).values(rows);
     const free = seats.filter((_, i) => i % 5 === 4).map((x) => x.id);
@@ -74,17 +105,37 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   let nextFree = 0;
   const bookOneSeat = () =>
     withTenant(database.db, tenantId, (tx) =>
-      tx.insert(readingRoomBookings).values({ tenantId, readingRoomId: free[nextFree++ % free.length]!, von: instantOf(day, '08:00'), bis: instantOf(day, '09:00'), status: 'reserviert', bookerId: booker }),
+      tx.insert(readingRoomBookings).values({
+        tenantId,
+        readingRoomId: free[nextFree++ % free.length]!,
+        von: instantOf(day, '08:00'),
+        bis: instantOf(day, '09:00'),
+        status: 'reserviert',
+        bookerId: booker,
+      }),
     );
   console.log(`  plan with ${SEATS} seats, ${bookings} bookings on ${day}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'buchbar-bench-'));
   // Measured as deployed: production settings (no response re-validation, see http/send-built-dto.ts).
-  const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+  });
   const { app } = await buildApp({ config, database, log: pino({ level: 'silent' }), webRoot: path.resolve('dist/web') });
   await app.ready();
   const host = 'bibliothek.localhost';
-  const login = await app.inject({ method: 'POST', url: '/api/session/login', headers: { host }, payload: { email: 'leser@bibliothek.test', password: DEMO_PASSWORD } });
-  const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/session/login',
+    headers: { host },
+    payload: { email: 'leser@bibliothek.test', password: DEMO_PASSWORD },
+  });
+  const cookie = ([] as string[])
+    .concat(login.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const url = `/api/reading-rooms/floor-plans/${planId}/map?date=${day}&mode=ganztags`;
 
   const bare = Fastify();
@@ -106,18 +157,28 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
     // a no-op update still counts as a change: plan, objects and day are all built again
     await withTenant(database.db, tenantId, (tx) => tx.update(floorPlans).set({ name: sql`name` }).where(eq(floorPlans.id, plan)));
     queries = 0;
-    await app.inject({ method: 'GET', url: `/api/reading-rooms/floor-plans/${plan}/map?date=${day}&mode=ganztags`, headers: { host, cookie } });
+    await app.inject({
+      method: 'GET',
+      url: `/api/reading-rooms/floor-plans/${plan}/map?date=${day}&mode=ganztags`,
+      headers: { host, cookie },
+    });
     return queries;
   };
   const perBuiltLarge = await builtStatements(planId);
   const perBuiltSmall = await builtStatements(smallPlanId);
-  console.log(`  SQL statements per request: map ${perMap} unchanged, ${perBuiltLarge} built afresh (${perBuiltSmall} for a plan with 74 objects) (incl. session lookup and tenant set-up), bootstrap ${perBoot}`);
+  console.log(
+    `  SQL statements per request: map ${perMap} unchanged, ${perBuiltLarge} built afresh (${perBuiltSmall} for a plan with 74 objects) (incl. session lookup and tenant set-up), bootstrap ${perBoot}`,
+  );
 
   const b = await measure('bare Fastify JSON (baseline)', N, () => bare.inject({ method: 'GET', url: '/bare' }));
   // Reference: the cheapest signed-in endpoint, so the session's share of the map's cost is visible.
-  const me = await measure('GET /api/session/me (signed in)', N, () => app.inject({ method: 'GET', url: '/api/session/me', headers: { host, cookie } }));
+  const me = await measure('GET /api/session/me (signed in)', N, () =>
+    app.inject({ method: 'GET', url: '/api/session/me', headers: { host, cookie } }),
+  );
   const m = await measure(`GET …/map (${SEATS} seats)`, N, () => app.inject({ method: 'GET', url, headers: { host, cookie } }));
-  console.log(`  ratio map/baseline throughput: ${((m.rps / b.rps) * 100).toFixed(1)} %; map/session-me: ${((m.rps / me.rps) * 100).toFixed(1)} %`);
+  console.log(
+    `  ratio map/baseline throughput: ${((m.rps / b.rps) * 100).toFixed(1)} %; map/session-me: ${((m.rps / me.rps) * 100).toFixed(1)} %`,
+  );
   const afterWrite: number[] = [];
   for (let k = 0; k < 60; k++) {
     await bookOneSeat();
@@ -142,16 +203,19 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
 }
 
 async function browserRender(origin: string, planId: string, day: string): Promise<string> {
-  const { launchBrowser, newPage } = await import('../e2e/support/browser');
+  const { launchBrowser, newPage } = await import('@e2e/support/browser');
   const browser = await launchBrowser();
   try {
     const page = await newPage(browser);
     await page.goto(`${origin}/leseraum/karte`);
     await page.waitForURL(/\/login$/);
-    await page.getByLabel('E-Mail').fill('leser@bibliothek.test').catch(async (err: unknown) => {
-      await page.screenshot({ path: '/tmp/seat-map-bench-login.png' });
-      throw err;
-    });
+    await page
+      .getByLabel('E-Mail')
+      .fill('leser@bibliothek.test')
+      .catch(async (err: unknown) => {
+        await page.screenshot({ path: '/tmp/seat-map-bench-login.png' });
+        throw err;
+      });
     await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
@@ -159,7 +223,9 @@ async function browserRender(origin: string, planId: string, day: string): Promi
     for (let i = 0; i < 5; i++) {
       const t0 = Date.now();
       await page.goto(`${origin}/leseraum/karte?grundriss=${planId}&datum=${day}`);
-      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="floor-plan-map"] [data-seat]').length >= n, SEATS, { timeout: 30_000 });
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="floor-plan-map"] [data-seat]').length >= n, SEATS, {
+        timeout: 30_000,
+      });
       runs.push(Date.now() - t0);
     }
     // Re-render of the 500 markers when the period changes (data already cached by the server, not by the client).
@@ -179,7 +245,13 @@ async function browserRender(origin: string, planId: string, day: string): Promi
 }
 
 const results = [];
-results.push(await runOn('pglite', () => openPglite(undefined, undefined, onQuery), async () => undefined));
+results.push(
+  await runOn(
+    'pglite',
+    () => openPglite(undefined, undefined, onQuery),
+    async () => undefined,
+  ),
+);
 const url = process.env.DATABASE_URL;
 if (url) {
   const scratch = await scratchPostgres(url, 'buchbar_bench', onQuery);
@@ -195,7 +267,12 @@ const ok = checkBudgets(
   results.flatMap((r) => [
     { label: `${r.kind}: map of ${SEATS} seats p95, unchanged`, value: r.map.p95, limit: 50, unit: 'ms' },
     { label: `${r.kind}: map of ${SEATS} seats p95, right after a booking`, value: r.built.p95, limit: 50, unit: 'ms' },
-    { label: `${r.kind}: extra SQL statements for ${SEATS} instead of 74 objects`, value: r.perBuiltLarge - r.perBuiltSmall, limit: 0, unit: 'statements' },
+    {
+      label: `${r.kind}: extra SQL statements for ${SEATS} instead of 74 objects`,
+      value: r.perBuiltLarge - r.perBuiltSmall,
+      limit: 0,
+      unit: 'statements',
+    },
   ]),
 );
 process.exit(ok ? 0 : 1);

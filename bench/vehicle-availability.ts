@@ -12,16 +12,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type Database, migrateDatabase, openPglite } from '@db/client';
+import { tenants } from '@db/schema/index';
+import { DEMO_PASSWORD } from '@db/seed/demo-data';
+import { prepareDatabase } from '@db/seed/prepare';
+import { addDays, berlinDay, berlinInstant } from '@domain/vehicle-time';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
 import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pino from 'pino';
-import { migrateDatabase, openPglite, type Database } from '../src/db/client';
-import { DEMO_PASSWORD } from '../src/db/seed/demo-data';
-import { prepareDatabase } from '../src/db/seed/prepare';
-import { tenants } from '../src/db/schema/index';
-import { addDays, berlinDay, berlinInstant } from '../src/domain/vehicle-time';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
 import { checkBudgets, latencies, measure, summary } from './support/measure';
 import { scratchPostgres } from './support/scratch-postgres';
 
@@ -57,9 +57,15 @@ async function seedBench(database: Database) {
   await database.db.execute(sql`analyze vehicle_bookings`);
   const counts = (await database.db.execute(sql`
     select (select count(*)::int from vehicles where tenant_id = ${tenantId}) as vehicles,
-           (select count(*)::int from vehicle_bookings where tenant_id = ${tenantId}) as bookings`)) as unknown as { rows: { vehicles: number; bookings: number }[] };
-  console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${counts.rows[0]!.vehicles} vehicles, ${counts.rows[0]!.bookings} bookings in the tenant`);
-  const ids = (await database.db.execute(sql`select id::text from vehicles where tenant_id = ${tenantId} and category = 'Bench' order by license_plate`)) as unknown as { rows: { id: string }[] };
+           (select count(*)::int from vehicle_bookings where tenant_id = ${tenantId}) as bookings`)) as unknown as {
+    rows: { vehicles: number; bookings: number }[];
+  };
+  console.log(
+    `  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${counts.rows[0]!.vehicles} vehicles, ${counts.rows[0]!.bookings} bookings in the tenant`,
+  );
+  const ids = (await database.db.execute(
+    sql`select id::text from vehicles where tenant_id = ${tenantId} and category = 'Bench' order by license_plate`,
+  )) as unknown as { rows: { id: string }[] };
   return ids.rows.map((r) => r.id);
 }
 
@@ -71,11 +77,24 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   const benchVehicles = await seedBench(database);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'buchbar-bench-'));
   // Measured as deployed: production settings (no response re-validation, see http/send-built-dto.ts).
-  const config = loadConfig({ NODE_ENV: 'production', APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+  });
   const { app } = await buildApp({ config, database, log: pino({ level: 'silent' }), webRoot: '/nonexistent' });
   await app.ready();
-  const login = await app.inject({ method: 'POST', url: '/api/session/login', headers: { host }, payload: { email: 'mitarbeiter@stadtwerke.test', password: DEMO_PASSWORD } });
-  const cookie = ([] as string[]).concat(login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/session/login',
+    headers: { host },
+    payload: { email: 'mitarbeiter@stadtwerke.test', password: DEMO_PASSWORD },
+  });
+  const cookie = ([] as string[])
+    .concat(login.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
 
   const today = berlinDay(new Date());
   const monthFrom = berlinInstant(today, '00:00').toISOString();
@@ -100,7 +119,11 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   const coldStatements = async (ids: string) => {
     const from = new Date(new Date(monthFrom).getTime() - 7 * 60_000).toISOString();
     queries = 0;
-    await app.inject({ method: 'GET', url: `/api/vehicles/timeline?from=${encodeURIComponent(from)}&to=${encodeURIComponent(monthTo)}${ids}`, headers: { host, cookie } });
+    await app.inject({
+      method: 'GET',
+      url: `/api/vehicles/timeline?from=${encodeURIComponent(from)}&to=${encodeURIComponent(monthTo)}${ids}`,
+      headers: { host, cookie },
+    });
     return queries;
   };
   const perColdTwo = await coldStatements(`&vehicleIds=${benchVehicles.slice(0, 2).join(',')}`);
@@ -122,18 +145,29 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
     const idx = i < 0 ? VEHICLES - 1 + i + 1 : i; // warm-up uses the last vehicles
     const vehicleId = benchVehicles[((idx % VEHICLES) + VEHICLES) % VEHICLES]!;
     const day = addDays(today, 3 + (Math.floor(Math.abs(idx) / VEHICLES) % 20) + (i < 0 ? 5 : 0));
-    return { vehicleId, von: berlinInstant(day, '20:00').toISOString(), bis: berlinInstant(day, '21:00').toISOString(), reason: 'Benchmark' };
+    return {
+      vehicleId,
+      von: berlinInstant(day, '20:00').toISOString(),
+      bis: berlinInstant(day, '21:00').toISOString(),
+      reason: 'Benchmark',
+    };
   };
   queries = 0;
   const probe = await app.inject({ method: 'POST', url: '/api/vehicle-bookings', headers: { host, cookie }, payload: bookingPayload(-25) });
   const perCreate = queries;
   if (probe.statusCode !== 201) throw new Error(`create ${probe.statusCode} ${probe.body}`);
-  console.log(`  SQL statements per request (incl. session lookup and tenant set-up): month timeline ${perTimeline} (built: ${perColdAll} for all vehicles, ${perColdTwo} for 2), vehicle list ${perList}, availability ${perAvailability}, create booking ${perCreate}`);
+  console.log(
+    `  SQL statements per request (incl. session lookup and tenant set-up): month timeline ${perTimeline} (built: ${perColdAll} for all vehicles, ${perColdTwo} for 2), vehicle list ${perList}, availability ${perAvailability}, create booking ${perCreate}`,
+  );
 
   const b = await measure('bare Fastify JSON (baseline)', N, () => bare.inject({ method: 'GET', url: '/bare' }));
-  const me = await measure('GET /api/session/me (app floor)', N, () => app.inject({ method: 'GET', url: '/api/session/me', headers: { host, cookie } }));
+  const me = await measure('GET /api/session/me (app floor)', N, () =>
+    app.inject({ method: 'GET', url: '/api/session/me', headers: { host, cookie } }),
+  );
   // Unchanged bookings: the text comes from the stamped cache after one version query.
-  const m = await measure(`GET month timeline (${VEHICLES} vehicles)`, N, () => app.inject({ method: 'GET', url: timelineUrl, headers: { host, cookie } }));
+  const m = await measure(`GET month timeline (${VEHICLES} vehicles)`, N, () =>
+    app.inject({ method: 'GET', url: timelineUrl, headers: { host, cookie } }),
+  );
   // A browser revalidating with its ETag: 304 without a body.
   const etag = String((await app.inject({ method: 'GET', url: timelineUrl, headers: { host, cookie } })).headers.etag);
   const r304 = await measure('GET month timeline, If-None-Match (304)', N, () =>
@@ -145,11 +179,19 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
     const t = new Date(new Date(monthTo).getTime() + (i + 1000) * 60_000).toISOString();
     return `/api/vehicles/timeline?from=${encodeURIComponent(f)}&to=${encodeURIComponent(t)}`;
   };
-  const cold = await measure(`GET month timeline, never cached`, N, (i) => app.inject({ method: 'GET', url: shifted(i), headers: { host, cookie } }));
-  const a = await measure('GET availability (1 vehicle, month)', N, () =>
-    app.inject({ method: 'GET', url: `/api/vehicles/${benchVehicles[7]}/availability?von=${encodeURIComponent(monthFrom)}&bis=${encodeURIComponent(monthTo)}`, headers: { host, cookie } }),
+  const cold = await measure(`GET month timeline, never cached`, N, (i) =>
+    app.inject({ method: 'GET', url: shifted(i), headers: { host, cookie } }),
   );
-  const vl = await measure('GET /api/vehicles (list, 209 vehicles)', N, () => app.inject({ method: 'GET', url: '/api/vehicles', headers: { host, cookie } }));
+  const a = await measure('GET availability (1 vehicle, month)', N, () =>
+    app.inject({
+      method: 'GET',
+      url: `/api/vehicles/${benchVehicles[7]}/availability?von=${encodeURIComponent(monthFrom)}&bis=${encodeURIComponent(monthTo)}`,
+      headers: { host, cookie },
+    }),
+  );
+  const vl = await measure('GET /api/vehicles (list, 209 vehicles)', N, () =>
+    app.inject({ method: 'GET', url: '/api/vehicles', headers: { host, cookie } }),
+  );
   let failed = 0;
   const c = await measure(
     'POST booking',
@@ -163,7 +205,12 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   // Timeline reads while bookings are being made: each read follows a write, so none can come from the cache.
   const afterWrite: number[] = [];
   for (let k = 0; k < 60; k++) {
-    const res = await app.inject({ method: 'POST', url: '/api/vehicle-bookings', headers: { host, cookie }, payload: bookingPayload(VEHICLES * 25 + k) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/vehicle-bookings',
+      headers: { host, cookie },
+      payload: bookingPayload(VEHICLES * 25 + k),
+    });
     if (res.statusCode !== 201) failed++;
     const t0 = performance.now();
     await app.inject({ method: 'GET', url: timelineUrl, headers: { host, cookie } });
@@ -177,11 +224,33 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   await database.close();
   await cleanup();
   rmSync(dataDir, { recursive: true, force: true });
-  return { kind, perTimeline, perColdAll, perColdTwo, perCreate, baseline: b, me, timeline: m, r304, cold, mixed, availability: a, list: vl, create: c };
+  return {
+    kind,
+    perTimeline,
+    perColdAll,
+    perColdTwo,
+    perCreate,
+    baseline: b,
+    me,
+    timeline: m,
+    r304,
+    cold,
+    mixed,
+    availability: a,
+    list: vl,
+    create: c,
+  };
 }
 
 const results = [];
-if (process.env.BENCH_PGLITE !== '0') results.push(await runOn('pglite', () => openPglite(undefined, undefined, onQuery), async () => undefined));
+if (process.env.BENCH_PGLITE !== '0')
+  results.push(
+    await runOn(
+      'pglite',
+      () => openPglite(undefined, undefined, onQuery),
+      async () => undefined,
+    ),
+  );
 const url = process.env.DATABASE_URL;
 if (url) {
   const scratch = await scratchPostgres(url, 'buchbar_vbench', onQuery);
@@ -190,10 +259,14 @@ if (url) {
 console.log('\nsummary');
 for (const r of results) {
   console.log(`  ${r.kind}: bare ${r.baseline.rps.toFixed(0)} req/s; signed-in floor GET /api/session/me ${summary(r.me, r.baseline)}`);
-  console.log(`    month timeline (${VEHICLES} vehicles, 100,000 bookings), unchanged: ${summary(r.timeline, r.baseline)}, ${r.perTimeline} SQL statements/request`);
+  console.log(
+    `    month timeline (${VEHICLES} vehicles, 100,000 bookings), unchanged: ${summary(r.timeline, r.baseline)}, ${r.perTimeline} SQL statements/request`,
+  );
   console.log(`    month timeline revalidated (304): ${summary(r.r304, r.baseline)}`);
   console.log(`    month timeline never cached (built by the database): ${summary(r.cold, r.baseline)}`);
-  console.log(`    month timeline right after a booking: p50 ${r.mixed.p50.toFixed(1)} / p95 ${r.mixed.p95.toFixed(1)} / p99 ${r.mixed.p99.toFixed(1)} ms`);
+  console.log(
+    `    month timeline right after a booking: p50 ${r.mixed.p50.toFixed(1)} / p95 ${r.mixed.p95.toFixed(1)} / p99 ${r.mixed.p99.toFixed(1)} ms`,
+  );
   console.log(`    availability of one vehicle for a month: ${summary(r.availability, r.baseline)}`);
   console.log(`    vehicle list: ${summary(r.list, r.baseline)}`);
   console.log(`    create booking: ${summary(r.create, r.baseline)}, ${r.perCreate} SQL statements/request`);
@@ -203,7 +276,12 @@ const ok = checkBudgets(
     { label: `${r.kind}: month timeline p95, unchanged`, value: r.timeline.p95, limit: 50, unit: 'ms' },
     { label: `${r.kind}: month timeline p95, never cached`, value: r.cold.p95, limit: 50, unit: 'ms' },
     { label: `${r.kind}: month timeline p95, right after a booking`, value: r.mixed.p95, limit: 50, unit: 'ms' },
-    { label: `${r.kind}: extra SQL statements for 208 instead of 2 vehicles`, value: r.perColdAll - r.perColdTwo, limit: 0, unit: 'statements' },
+    {
+      label: `${r.kind}: extra SQL statements for 208 instead of 2 vehicles`,
+      value: r.perColdAll - r.perColdTwo,
+      limit: 0,
+      unit: 'statements',
+    },
   ]),
 );
 process.exit(ok ? 0 : 1);

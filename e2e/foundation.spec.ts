@@ -1,9 +1,9 @@
+import { DEMO_PASSWORD } from '@db/seed/demo-data';
+import { extractLink } from '@test/support/smtp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../src/db/seed/demo-data';
-import { extractLink } from '../test/support/smtp';
 import { newPage } from './support/browser';
-import { fillLogin, setUpJourneys, SHOTS } from './support/journey';
+import { fillLogin, SHOTS, setUpJourneys } from './support/journey';
 
 const env = setUpJourneys();
 const shots = SHOTS;
@@ -103,7 +103,11 @@ describe('foundation journeys in Chromium', () => {
     await page.waitForURL(/\/fahrzeuge$/);
     // A real server fault cannot be provoked on purpose; the browser answers this one call with a 500.
     await page.route('**/api/session/me', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'Datenbank nicht erreichbar' } }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'internal', message: 'Datenbank nicht erreichbar' } }),
+      }),
     );
     await page.goto(env.server.url('stadtwerke', '/admin'));
     await page.getByText('Serverside Error').waitFor();
@@ -157,7 +161,10 @@ describe('foundation journeys in Chromium', () => {
   it('recovers a password: Passwort vergessen?, the mailed link, a new password, sign-in', async () => {
     const page = await newPage(env.browser);
     await page.goto(env.server.url('bibliothek', '/login'));
-    await page.getByRole('button', { name: 'Passwort vergessen?' }).or(page.getByRole('link', { name: 'Passwort vergessen?' })).click();
+    await page
+      .getByRole('button', { name: 'Passwort vergessen?' })
+      .or(page.getByRole('link', { name: 'Passwort vergessen?' }))
+      .click();
     await page.getByLabel('E-Mail').fill('leser@bibliothek.test');
     await page.getByRole('button', { name: /senden|anfordern/i }).click();
     await page.getByText(/Wenn die E-Mail-Adresse bei uns bekannt ist/).waitFor();
@@ -173,7 +180,10 @@ describe('foundation journeys in Chromium', () => {
     await page.waitForURL(/\/login$/);
     await signIn(page, 'leser@bibliothek.test', 'Lesezeit-2027');
     await page.waitForURL(/\/leseraum\/karte/);
-    await page.getByRole('button', { name: /Lena Lesewitz/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /Lena Lesewitz/ })
+      .first()
+      .waitFor();
     await page.context().close();
   });
 });

@@ -1,8 +1,8 @@
+import { addDays, berlinDay, germanDay } from '@domain/opening-hours';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addDays, berlinDay, germanDay } from '../src/domain/opening-hours';
 import { newPage } from './support/browser';
-import { fillLogin, setUpJourneys, SHOTS } from './support/journey';
+import { fillLogin, SHOTS, setUpJourneys } from './support/journey';
 
 /** Decision 025 in the browser: an admin deactivates a booked seat; the booker sees it cancelled live and gets a mail. */
 
@@ -20,11 +20,20 @@ async function signIn(page: Page, email: string, path: string) {
 describe('removing seats in /admin/raeume in Chromium', () => {
   it('an admin deactivates a seat with a booking; the booker’s sidebar shows it cancelled without reload', async () => {
     const leserCookie = await env.server.login(BIB, 'leser@bibliothek.test');
-    const boot = (await env.server.call(BIB, { method: 'GET', url: '/api/reading-rooms/bootstrap?area=leseraum', cookie: leserCookie })).json();
+    const boot = (
+      await env.server.call(BIB, { method: 'GET', url: '/api/reading-rooms/bootstrap?area=leseraum', cookie: leserCookie })
+    ).json();
     const eg = (boot.floorPlans as { id: string; name: string }[]).find((p) => p.name === 'Lesesaal Erdgeschoss')!.id;
-    const map = (await env.server.call(BIB, { method: 'GET', url: `/api/reading-rooms/floor-plans/${eg}/map?date=${day()}`, cookie: leserCookie })).json();
+    const map = (
+      await env.server.call(BIB, { method: 'GET', url: `/api/reading-rooms/floor-plans/${eg}/map?date=${day()}`, cookie: leserCookie })
+    ).json();
     const seatId = (map.objects as { id: string; designation: string }[]).find((o) => o.designation === 'EG-24')!.id;
-    const booked = await env.server.call(BIB, { method: 'POST', url: '/api/reading-room-bookings', cookie: leserCookie, payload: { objectId: seatId, date: day(), mode: 'vormittags' } });
+    const booked = await env.server.call(BIB, {
+      method: 'POST',
+      url: '/api/reading-room-bookings',
+      cookie: leserCookie,
+      payload: { objectId: seatId, date: day(), mode: 'vormittags' },
+    });
     expect(booked.statusCode).toBe(200);
 
     // Lena has the map open with her booking in the sidebar.
@@ -43,7 +52,9 @@ describe('removing seats in /admin/raeume in Chromium', () => {
     await form.getByRole('button', { name: 'Deaktivieren' }).click();
     const dialog = admin.getByRole('dialog', { name: '„EG-24“ deaktivieren?' });
     await dialog.getByText(`1 offene Buchung am ${germanDay(day())} wird storniert.`).waitFor();
-    await dialog.getByText('Die buchenden Personen und bei Vormerkungen auch die vorgemerkten Personen erhalten eine E-Mail mit dem Grund.').waitFor();
+    await dialog
+      .getByText('Die buchenden Personen und bei Vormerkungen auch die vorgemerkten Personen erhalten eine E-Mail mit dem Grund.')
+      .waitFor();
     await admin.screenshot({ path: `${SHOTS}/admin-raeume-deaktivieren-1440.png` });
     await dialog.getByRole('button', { name: 'Deaktivieren' }).click();
     await admin.getByText('„EG-24“ ist deaktiviert. 1 Buchung wurde storniert.').waitFor();
@@ -52,7 +63,9 @@ describe('removing seats in /admin/raeume in Chromium', () => {
     // Without reload, Lena's sidebar shows the booking cancelled with the reason; the seat is no longer bookable.
     await card.getByText('Storniert', { exact: true }).waitFor({ timeout: 15_000 });
     await card.getByText('Storniert, weil der Platz deaktiviert wurde.').waitFor();
-    await leser.waitForFunction(() => document.querySelector('[data-testid="floor-plan-map"] [data-seat="EG-24"]')?.getAttribute('data-state') === 'inaktiv');
+    await leser.waitForFunction(
+      () => document.querySelector('[data-testid="floor-plan-map"] [data-seat="EG-24"]')?.getAttribute('data-state') === 'inaktiv',
+    );
     await leser.screenshot({ path: `${SHOTS}/leseraum-storniert-deaktiviert-1440.png`, fullPage: true });
     const mail = await env.smtp.waitFor('leser@bibliothek.test');
     expect(mail.subject).toBe(`Buchbar – Buchung storniert: EG-24 am ${germanDay(day())}`);
@@ -61,7 +74,11 @@ describe('removing seats in /admin/raeume in Chromium', () => {
     // Deleting a seat that was booked is refused with the reason; a new, never booked seat can be deleted.
     await form.getByRole('button', { name: 'Löschen' }).click();
     const refuse = admin.getByRole('dialog', { name: '„EG-24“ endgültig löschen?' });
-    await refuse.getByText(/„EG-24“ wurde schon gebucht \(1 Buchung, auch stornierte und vergangene zählen\) und kann deshalb nicht gelöscht werden\./).waitFor();
+    await refuse
+      .getByText(
+        /„EG-24“ wurde schon gebucht \(1 Buchung, auch stornierte und vergangene zählen\) und kann deshalb nicht gelöscht werden\./,
+      )
+      .waitFor();
     await expect(refuse.getByRole('button', { name: 'Endgültig löschen' }).count()).resolves.toBe(0);
     await refuse.getByRole('button', { name: 'Abbrechen' }).click();
     await refuse.waitFor({ state: 'hidden' });
@@ -71,7 +88,9 @@ describe('removing seats in /admin/raeume in Chromium', () => {
 
     await admin.getByRole('button', { name: 'Platz hinzufügen' }).click();
     // The new seat (P-n) is selected once it is saved.
-    await admin.waitForFunction(() => /^P-\d+$/.test((document.querySelector('[data-testid="object-form"] input') as HTMLInputElement | null)?.value ?? ''));
+    await admin.waitForFunction(() =>
+      /^P-\d+$/.test((document.querySelector('[data-testid="object-form"] input') as HTMLInputElement | null)?.value ?? ''),
+    );
     const name = await form.getByLabel('Bezeichnung').inputValue();
     await form.getByRole('button', { name: 'Löschen' }).click();
     const del = admin.getByRole('dialog', { name: `„${name}“ endgültig löschen?` });
@@ -100,7 +119,9 @@ describe('removing seats in /admin/raeume in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' });
     await admin.getByText('„Lesesaal 1. Obergeschoss“ ist deaktiviert. 11 Buchungen wurden storniert.').waitFor();
     await admin.getByTestId('plan-inactive').waitFor();
-    await expect(admin.getByLabel('Grundrisse', { exact: true }).first().inputValue()).resolves.toBe('Lesesaal 1. Obergeschoss (Leseraum – deaktiviert)');
+    await expect(admin.getByLabel('Grundrisse', { exact: true }).first().inputValue()).resolves.toBe(
+      'Lesesaal 1. Obergeschoss (Leseraum – deaktiviert)',
+    );
     await admin.screenshot({ path: `${SHOTS}/admin-raeume-grundriss-inaktiv-390.png`, fullPage: true });
     await admin.getByTestId('plan-editor').locator('[data-seat="OG-12"]').click();
     await admin.getByTestId('object-form').getByText('Aktiv – Grundriss deaktiviert').scrollIntoViewIfNeeded();

@@ -1,16 +1,15 @@
+import { DEMO_PASSWORD } from '@db/seed/demo-data';
+import { addDays, berlinDay, germanDay } from '@domain/opening-hours';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../src/db/seed/demo-data';
-import { addDays, berlinDay, germanDay } from '../src/domain/opening-hours';
 import { newPage } from './support/browser';
-import { fillLogin, setUpJourneys, SHOTS } from './support/journey';
+import { fillLogin, SHOTS, setUpJourneys } from './support/journey';
 
 const env = setUpJourneys();
 const shots = SHOTS;
 const BIB = 'bibliothek.localhost';
 const today = () => berlinDay(new Date());
 const tomorrow = () => addDays(today(), 1);
-
 
 async function signIn(page: Page, email: string, path = '/leseraum/karte') {
   await page.goto(env.server.url('bibliothek', path));
@@ -116,7 +115,8 @@ describe('reading-room journeys in Chromium', () => {
     await seat(admin, 'EG-07').click();
     const dialog = admin.getByRole('dialog');
     await dialog.getByLabel('Für eine andere Person vormerken').check();
-    await dialog.getByLabel('Person', { exact: true }).first().click();
+    // The person is searched by the beginning of a name (decision 037).
+    await dialog.getByLabel('Person', { exact: true }).first().fill('Lesew');
     await admin.getByRole('option', { name: 'Lena Lesewitz' }).click();
     await dialog.getByRole('button', { name: 'Vormerken' }).click();
     await admin.getByText('EG-07 ist für Lena Lesewitz vorgemerkt. Die Person wurde per E-Mail benachrichtigt.').waitFor();
@@ -157,7 +157,10 @@ describe('reading-room journeys in Chromium', () => {
     await page.screenshot({ path: `${shots}/admin-raeume-oeffnungszeiten-1440.png`, fullPage: true });
 
     await page.goto(env.server.url('bibliothek', `/leseraum/karte?grundriss=${eg}&datum=${day}`));
-    await page.getByTestId('day-info').getByText(`Am ${germanDay(day)} geschlossen (abweichende Öffnungszeit)`).waitFor();
+    await page
+      .getByTestId('day-info')
+      .getByText(`Am ${germanDay(day)} geschlossen (abweichende Öffnungszeit)`)
+      .waitFor();
     await page.waitForFunction(() => document.querySelector('[data-seat="EG-01"]')?.getAttribute('data-state') === 'geschlossen');
     await page.screenshot({ path: `${shots}/leseraum-geschlossen-1440.png`, fullPage: true });
     await page.context().close();
@@ -178,7 +181,7 @@ describe('reading-room journeys in Chromium', () => {
     await signIn(admin, 'admin@bibliothek.test', `/admin/raeume?grundriss=${planId}&tab=kiosk`);
     await admin.getByLabel('Name des Bildschirms').fill('Eingang 1. OG');
     await admin.getByRole('button', { name: 'Kiosk-Link erzeugen' }).click();
-    const kioskUrl = (await admin.getByTestId('kiosk-url').innerText()).trim();
+    const kioskUrl = ((await admin.getByTestId('kiosk-url').textContent()) ?? '').trim();
     expect(kioskUrl).toMatch(/\/kiosk\?token=[A-Za-z0-9_-]{43}$/);
 
     const kiosk = await newPage(env.browser, { width: 1440, height: 900 });
@@ -194,7 +197,11 @@ describe('reading-room journeys in Chromium', () => {
     await leser.getByRole('dialog').getByRole('button', { name: 'Verbindlich buchen' }).click();
     await leser.getByText(/OG-40 am .* ist für Sie reserviert\./).waitFor();
 
-    await kiosk.waitForFunction(() => document.querySelector('[data-testid="kiosk-board"] [data-seat="OG-40"]')?.getAttribute('data-now') === 'belegt', undefined, { timeout: 15_000 });
+    await kiosk.waitForFunction(
+      () => document.querySelector('[data-testid="kiosk-board"] [data-seat="OG-40"]')?.getAttribute('data-now') === 'belegt',
+      undefined,
+      { timeout: 15_000 },
+    );
     await kiosk.getByTestId('kiosk-slot').filter({ hasText: 'OG-40' }).waitFor();
     const html = await kiosk.content();
     expect(html).not.toMatch(/Lesewitz|Buchholz|@bibliothek/);

@@ -27,4 +27,4 @@ if (stale) {
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-await import('../src/server/main');
+await import('@server/main');

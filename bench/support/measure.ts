@@ -49,7 +49,9 @@ export function summary(x: Figures, baseline: Figures): string {
 export function latencies(label: string, times: number[]): Omit<Figures, 'rps'> {
   const sorted = [...times].sort((a, b) => a - b);
   const r = { label, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) };
-  console.log(`  ${label.padEnd(44)} p50 ${r.p50.toFixed(2).padStart(7)} ms  p95 ${r.p95.toFixed(2).padStart(7)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms (1 client)`);
+  console.log(
+    `  ${label.padEnd(44)} p50 ${r.p50.toFixed(2).padStart(7)} ms  p95 ${r.p95.toFixed(2).padStart(7)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms (1 client)`,
+  );
   return r;
 }
 

@@ -1,5 +1,5 @@
+import { type Database, openPostgres, type QueryObserver } from '@db/client';
 import pg from 'pg';
-import { openPostgres, type Database, type QueryObserver } from '../../src/db/client';
 
 async function adminQuery(url: string, sql: string) {
   const client = new pg.Client({ connectionString: url });

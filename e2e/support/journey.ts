@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
+import { DEMO_PASSWORD } from '@db/seed/demo-data';
+import { startSmtpServer } from '@test/support/smtp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { DEMO_PASSWORD } from '../../src/db/seed/demo-data';
-import { startSmtpServer } from '../../test/support/smtp';
 import { launchBrowser } from './browser';
-import { startServer, type RunningApp } from './server';
+import { type RunningApp, startServer } from './server';
 
 export const SHOTS = 'screenshots';
 

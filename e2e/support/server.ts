@@ -1,6 +1,6 @@
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { startTestApp, type TestApp } from '../../test/support/test-app';
+import path from 'node:path';
+import { startTestApp, type TestApp } from '@test/support/test-app';
 
 export interface RunningApp extends TestApp {
   /** Base URL on a demo domain, e.g. url('stadtwerke') → http://stadtwerke.localhost:PORT */

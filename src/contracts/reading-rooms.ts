@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate, timeOfDay } from './calendar';
 
 /**
  * Contracts of reading rooms (Leseraum) and workplaces (Arbeitswelt): one engine,
@@ -28,8 +29,6 @@ export const MAP_STATES = ['frei', 'teilweise', 'belegt', 'meins', 'geschlossen'
 export const mapState = z.enum(MAP_STATES);
 export type MapState = z.infer<typeof mapState>;
 
-export const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
-export const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
 const id = z.string().uuid();
 export const idParams = z.object({ id });
 export const areaQuery = z.object({ area: area.default('leseraum') });
@@ -56,17 +55,17 @@ export type FloorPlanDto = z.infer<typeof floorPlan>;
 export const regularOpeningHour = z.object({
   /** 1 = Monday … 7 = Sunday (ISO). */
   weekday: z.number().int().min(1).max(7),
-  von: hhmm,
-  bis: hhmm,
+  von: timeOfDay,
+  bis: timeOfDay,
   open: z.boolean(),
 });
 export const deviatingOpeningHour = z.object({
   id,
   floorPlanId: id,
-  validFrom: isoDay,
-  validTo: isoDay,
-  von: hhmm,
-  bis: hhmm,
+  validFrom: calendarDate,
+  validTo: calendarDate,
+  von: timeOfDay,
+  bis: timeOfDay,
   status: z.enum(['offen', 'geschlossen']),
 });
 export type DeviatingOpeningHourDto = z.infer<typeof deviatingOpeningHour>;
@@ -123,16 +122,16 @@ export const bootstrapResponse = z.object({
   pendingConfirmations: z.array(readingRoomBooking),
   limits: bookingLimits,
   equipment: z.array(equipmentItem),
-  today: isoDay,
+  today: calendarDate,
 });
 export type BootstrapResponse = z.infer<typeof bootstrapResponse>;
 
 // GET /api/reading-rooms/floor-plans/:id/map?date=&mode=&von=&bis=
 export const mapQuery = z.object({
-  date: isoDay,
+  date: calendarDate,
   mode: bookingMode.default('ganztags'),
-  von: hhmm.optional(),
-  bis: hhmm.optional(),
+  von: timeOfDay.optional(),
+  bis: timeOfDay.optional(),
 });
 export const mapBooking = z.object({
   id,
@@ -164,10 +163,10 @@ export const mapObject = objectFields.extend({
 });
 export type MapObjectDto = z.infer<typeof mapObject>;
 export const dayOpening = z.object({
-  date: isoDay,
+  date: calendarDate,
   bookable: z.boolean(),
-  von: hhmm.nullable(),
-  bis: hhmm.nullable(),
+  von: timeOfDay.nullable(),
+  bis: timeOfDay.nullable(),
   /** regulaer, abweichend-offen, abweichend-geschlossen, wochentag-geschlossen */
   source: z.enum(['regulaer', 'abweichend-offen', 'abweichend-geschlossen', 'wochentag-geschlossen']),
 });
@@ -187,11 +186,11 @@ export type MapResponse = z.infer<typeof mapResponse>;
 // POST /api/reading-room-bookings
 export const createBookingRequest = z.object({
   objectId: id,
-  date: isoDay,
+  date: calendarDate,
   mode: bookingMode.default('ganztags'),
   /** Only for mode stuendlich. */
-  von: hhmm.optional(),
-  bis: hhmm.optional(),
+  von: timeOfDay.optional(),
+  bis: timeOfDay.optional(),
   groupSize: z.number().int().min(1).max(500).default(1),
   /** Pre-booking (Vormerkung) for this member, who must confirm before the start. */
   forUserId: id.optional(),
@@ -209,7 +208,8 @@ export type MyBookingsResponse = z.infer<typeof myBookingsResponse>;
 // POST /api/reading-room-bookings/:id/cancel | /confirm | /check-in  → bookingResponse
 // POST /api/reading-rooms/objects/:id/check-in → bookingResponse (QR code of the kiosk: checks in the user's reservation of that object now)
 
-// GET /api/reading-rooms/people — members a pre-booking can be made for (id and name only).
+// GET /api/reading-rooms/people?q= — members a pre-booking can be made for, searched (id and name only, decision 037).
+export const peopleQuery = z.object({ q: z.string().max(100).default('') });
 export const peopleResponse = z.object({ people: z.array(z.object({ id, name: z.string() })) });
 
 // PUT /api/reading-rooms/favourites — favourite floor plan and seats (user settings favoritGrundriss / favoritPlaetze).
@@ -246,7 +246,10 @@ export const objectRequest = z.object({
   capacity: z.number().int().min(1).max(500),
   x: z.number().min(0).max(100),
   y: z.number().min(0).max(100),
-  equipment: z.array(z.object({ id, count: z.number().int().min(1).max(999).default(1) })).max(50).default([]),
+  equipment: z
+    .array(z.object({ id, count: z.number().int().min(1).max(999).default(1) }))
+    .max(50)
+    .default([]),
   description: z.string().max(2000).default(''),
   conditions: z.string().max(2000).default(''),
   active: z.boolean().default(true),
@@ -255,7 +258,10 @@ export const objectPatchRequest = objectRequest.omit({ floorPlanId: true }).part
 export const objectResponse = z.object({ object: adminObject });
 // PUT /api/admin/reading-rooms/floor-plans/:id/positions — saves dragged positions in one go.
 export const positionsRequest = z.object({
-  positions: z.array(z.object({ id, x: z.number().min(0).max(100), y: z.number().min(0).max(100) })).min(1).max(1000),
+  positions: z
+    .array(z.object({ id, x: z.number().min(0).max(100), y: z.number().min(0).max(100) }))
+    .min(1)
+    .max(1000),
 });
 
 // ---- Removing safely (decision 025) ----
@@ -287,10 +293,10 @@ export const equipmentResponse = z.object({ equipment: equipmentItem });
 export const regularOpeningHoursRequest = z.object({ regular: z.array(regularOpeningHour).length(7) });
 // POST /api/admin/reading-rooms/floor-plans/:id/deviating-opening-hours ; PATCH/DELETE /api/admin/reading-rooms/deviating-opening-hours/:id
 export const deviatingOpeningHourRequest = z.object({
-  validFrom: isoDay,
-  validTo: isoDay,
-  von: hhmm.default('08:00'),
-  bis: hhmm.default('18:00'),
+  validFrom: calendarDate,
+  validTo: calendarDate,
+  von: timeOfDay.default('08:00'),
+  bis: timeOfDay.default('18:00'),
   status: z.enum(['offen', 'geschlossen']),
 });
 export const deviatingOpeningHourResponse = z.object({ deviating: deviatingOpeningHour });
@@ -322,7 +328,14 @@ export const kioskObject = z.object({
 });
 export const kioskBoardResponse = z.object({
   tenantName: z.string(),
-  floorPlan: z.object({ id, name: z.string(), area, imageUrl: z.string().nullable(), imageWidth: z.number().int().nullable(), imageHeight: z.number().int().nullable() }),
+  floorPlan: z.object({
+    id,
+    name: z.string(),
+    area,
+    imageUrl: z.string().nullable(),
+    imageWidth: z.number().int().nullable(),
+    imageHeight: z.number().int().nullable(),
+  }),
   day: dayOpening,
   now: z.string(),
   objects: z.array(kioskObject),

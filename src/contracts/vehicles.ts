@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { calendarDate, instant, timeOfDay } from './calendar';
 
 /**
- * Pool vehicles (issue #3): request and response schemas of every vehicle API
+ * Pool vehicles: request and response schemas of every vehicle API
  * endpoint. Server routes (src/server/routes/vehicle*.ts) and web screens
  * (src/web/features/vehicles) use these. Times are ISO 8601 strings with
  * offset (timestamptz); ranges are half-open [von, bis). Names follow the
@@ -14,7 +15,16 @@ export const BOOKING_STATUSES = ['vorgemerkt', 'reserviert', 'aktiv', 'durchgef�
 export const bookingStatus = z.enum(BOOKING_STATUSES);
 export const VEHICLE_BOOKING_TYPES = ['BUCHUNG', 'WARTUNG', 'SERVICE', 'DEFEKT'] as const;
 export const vehicleBookingType = z.enum(VEHICLE_BOOKING_TYPES);
-export const HISTORY_TYPES = ['ERSTELLUNG', 'STATUSAENDERUNG', 'STAMMDATENAENDERUNG', 'WARTUNG', 'CHECK_IN', 'CHECK_OUT', 'SERVICE', 'DEAKTIVIERUNG'] as const;
+export const HISTORY_TYPES = [
+  'ERSTELLUNG',
+  'STATUSAENDERUNG',
+  'STAMMDATENAENDERUNG',
+  'WARTUNG',
+  'CHECK_IN',
+  'CHECK_OUT',
+  'SERVICE',
+  'DEAKTIVIERUNG',
+] as const;
 export const historyType = z.enum(HISTORY_TYPES);
 export const ATTRIBUTE_TYPES = ['TEXT', 'RADIOS', 'DROPDOWN', 'NUMBER', 'CHECKBOX'] as const;
 export const attributeType = z.enum(ATTRIBUTE_TYPES);
@@ -28,10 +38,6 @@ export const CLEANLINESS = ['sauber', 'leicht verschmutzt', 'verschmutzt', 'star
 export const cleanliness = z.enum(CLEANLINESS);
 
 const id = z.string().uuid();
-const isoDateTime = z.string().datetime({ offset: true });
-/** YYYY-MM-DD (calendar day in Europe/Berlin). */
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
 const text = (max: number) => z.string().trim().max(max);
 
 export const idParams = z.object({ id });
@@ -57,9 +63,7 @@ export const objectAttribute = z.object({
   type: attributeType,
   label: z.string(),
   choices: z.array(attributeChoice),
-  conditions: z.array(
-    z.object({ type: conditionType, value: z.string().nullable(), dependentAttributeId: id.nullable() }),
-  ),
+  conditions: z.array(z.object({ type: conditionType, value: z.string().nullable(), dependentAttributeId: id.nullable() })),
   sortOrder: z.number().int(),
 });
 export type ObjectAttribute = z.infer<typeof objectAttribute>;
@@ -82,14 +86,14 @@ export const attributeValues = z.record(z.string().uuid(), z.string().max(2000))
 
 export const bookingTimes = z.object({
   weekdays: z.array(weekday).max(7),
-  from: hhmm,
-  to: hhmm,
+  from: timeOfDay,
+  to: timeOfDay,
 });
 export type BookingTimes = z.infer<typeof bookingTimes>;
 
 const vehicleFields = {
-  validFrom: isoDate.nullable(),
-  validTo: isoDate.nullable(),
+  validFrom: calendarDate.nullable(),
+  validTo: calendarDate.nullable(),
   locationId: id,
   category: text(100).min(1),
   brand: text(100).min(1),
@@ -129,11 +133,23 @@ export type Vehicle = z.infer<typeof vehicle>;
 export const vehicleListQuery = z.object({
   locationId: id.optional(),
   category: z.string().max(100).optional(),
-  freeFrom: isoDateTime.optional(),
-  freeTo: isoDateTime.optional(),
+  freeFrom: instant.optional(),
+  freeTo: instant.optional(),
   attributes: z.string().max(2000).optional(), // JSON object {attributeId: value}
 });
-export const vehicleList = z.object({ vehicles: z.array(vehicle), categories: z.array(z.string()) });
+/**
+ * The tenant's rules for booking times as they apply to the asking person:
+ * whether vehicles' own booking times apply at all, whether booking outside
+ * them is possible (with the vehicle's flag), and whether they bound only
+ * pick-up and return (decision 032). The screens paint and explain with them.
+ */
+export const bookingTimeRules = z.object({
+  individualTimes: z.boolean(),
+  outsideTimes: z.boolean(),
+  timesAsPickUpReturn: z.boolean(),
+});
+export type BookingTimeRules = z.infer<typeof bookingTimeRules>;
+export const vehicleList = z.object({ vehicles: z.array(vehicle), categories: z.array(z.string()), rules: bookingTimeRules });
 /** GET /api/vehicles/:id — one vehicle. */
 export const vehicleDetail = vehicle;
 
@@ -167,8 +183,8 @@ export const vehicleBooking = z.object({
   vehicleLabel: z.string(),
   licensePlate: z.string(),
   locationName: z.string(),
-  von: isoDateTime,
-  bis: isoDateTime,
+  von: instant,
+  bis: instant,
   status: bookingStatus,
   type: vehicleBookingType,
   bookedBy: personRef,
@@ -185,7 +201,7 @@ export const vehicleBooking = z.object({
   needsApproval: z.boolean(),
   approved: z.boolean(),
   approvers: z.array(approverState),
-  createdAt: isoDateTime,
+  createdAt: instant,
 });
 export type VehicleBooking = z.infer<typeof vehicleBooking>;
 
@@ -196,13 +212,19 @@ export type VehicleBooking = z.infer<typeof vehicleBooking>;
  * earlier) and person the position in `people` of whom a BUCHUNG is for (null
  * for blocks). No booking ids and no other personal details of colleagues.
  */
-export const timelineBooking = z.tuple([z.number().int(), z.number().int(), bookingStatus, vehicleBookingType, z.number().int().nullable()]);
+export const timelineBooking = z.tuple([
+  z.number().int(),
+  z.number().int(),
+  bookingStatus,
+  vehicleBookingType,
+  z.number().int().nullable(),
+]);
 /** GET /api/vehicles/timeline?from&to[&vehicleIds=a,b] — every vehicle's bookings (not cancelled) in a period (max 62 days);
  * the day/week timeline and the month availability. Answers with an ETag; `If-None-Match` gives 304 when nothing changed. */
-export const timelineQuery = z.object({ from: isoDateTime, to: isoDateTime, vehicleIds: z.string().max(4000).optional() });
+export const timelineQuery = z.object({ from: instant, to: instant, vehicleIds: z.string().max(4000).optional() });
 export const timelineResponse = z.object({
-  from: isoDateTime,
-  to: isoDateTime,
+  from: instant,
+  to: instant,
   minGapMinutes: z.number().int(),
   /** The people the bookings are for; a booking names one by its position here. */
   people: z.array(z.object({ id, name: z.string() })),
@@ -210,7 +232,7 @@ export const timelineResponse = z.object({
 });
 
 /** GET /api/vehicles/:id/availability?von&bis[&excludeBookingId] — SPEC §4 check; `message` is one of the four messages. */
-export const availabilityQuery = z.object({ von: isoDateTime, bis: isoDateTime, excludeBookingId: id.optional() });
+export const availabilityQuery = z.object({ von: instant, bis: instant, excludeBookingId: id.optional() });
 export const availabilityResponse = z.object({
   available: z.boolean(),
   /** Outside the booking times but allowed (buchungAusserhalbMoeglich): the booking becomes a special trip needing approval. */
@@ -219,13 +241,16 @@ export const availabilityResponse = z.object({
 });
 
 /** GET /api/vehicles/:id/booking-limits?date=YYYY-MM-DD[&excludeBookingId] — min/max selectable times on that day (SPEC §4 narrowing). */
-export const bookingLimitsQuery = z.object({ date: isoDate, excludeBookingId: id.optional() });
+export const bookingLimitsQuery = z.object({ date: calendarDate, excludeBookingId: id.optional() });
 export const bookingLimitsResponse = z.object({
   /** Free intervals on that day after narrowing (booking window, neighbours + gap, minimum time on the same day). */
-  intervals: z.array(z.object({ min: isoDateTime, max: isoDateTime })),
-  windowEnd: isoDateTime,
+  intervals: z.array(z.object({ min: instant, max: instant })),
+  windowEnd: instant,
   stepMinutes: z.number().int(),
   minDurationMinutes: z.number().int(),
+  /** The vehicle's booking times when they restrict this booking (individual times on, no booking outside them); else null. */
+  bookingTimes: bookingTimes.nullable(),
+  timesAsPickUpReturn: z.boolean(),
 });
 
 const bookingDetails = {
@@ -241,22 +266,24 @@ const bookingDetails = {
  * 409 'Fahrzeug ist bereits zum Zeitraum bereits gebucht!'; 400 for the other availability messages. */
 export const createBookingRequest = z.object({
   vehicleId: id,
-  von: isoDateTime,
-  bis: isoDateTime,
+  von: instant,
+  bis: instant,
   /** The driver; omitted = oneself. */
   forUserId: id.optional(),
   ...bookingDetails,
 });
 export type CreateBookingRequest = z.infer<typeof createBookingRequest>;
 /** PATCH /api/vehicle-bookings/:id — change period/details of an own (or own-made) open booking. */
-export const updateBookingRequest = z.object({ von: isoDateTime, bis: isoDateTime, ...bookingDetails });
+export const updateBookingRequest = z.object({ von: instant, bis: instant, ...bookingDetails });
 /** POST /api/vehicle-bookings/:id/cancel — sets storniert (never a durchgeführt one). */
 export const cancelBookingRequest = z.object({ reason: text(500).optional() });
 export const bookingResponse = z.object({ booking: vehicleBooking });
 /** GET /api/vehicle-bookings/:id — one booking (own, made by me, approvers, fleet managers). */
 
 /** GET /api/vehicle-bookings/possible-bookers — persons the current user may book for (self only without fahrzeug_fremdbuchung). */
-export const possibleBookers = z.object({ bookers: z.array(z.object({ id, name: z.string(), email: z.string(), departmentName: z.string().nullable() })) });
+export const possibleBookers = z.object({
+  bookers: z.array(z.object({ id, name: z.string(), email: z.string(), departmentName: z.string().nullable() })),
+});
 
 /** GET /api/vehicle-bookings/mine?includePast=false — the overview: bookings for me and bookings I made for others. */
 /** `status` narrows to one booking status; an unknown one is refused with `Status {x} unbekannt` (SPEC §8). */
@@ -278,15 +305,18 @@ export const damage = z.object({ description: text(2000).min(1), receiptId: z.st
 /** POST /api/vehicle-bookings/:id/check-out — Fahrt beenden: CHECK_OUT entry, booking durchgeführt.
  * 'Fuel level must be between 0 and 100!', mileage greater than the last, 'Please fill in all mandatory fields.' */
 export const checkOutRequest = z.object({
-  mileage: z.number().int().min(0).max(10_000_000),
-  /** Fuel or state of charge in percent; range checked in the domain so the message is the spec's. */
-  fuelPercent: z.number(),
+  /** Required unless the vehicle is a bike (domain/trip-fields.ts). */
+  mileage: z.number().int().min(0).max(10_000_000).optional(),
+  /** Fuel or state of charge in percent; range checked in the domain so the message is the spec's. Not asked for bikes without motor. */
+  fuelPercent: z.number().optional(),
   cleanlinessInside: cleanliness,
   cleanlinessOutside: cleanliness,
   parkingSpaceId: id.nullable(),
   damages: z.array(damage).max(20).default([]),
   attributes: attributeValues.default({}),
   confirmed: z.boolean().optional(),
+  /** Fahrtart for the logbook entry: dienstlich (default), privat or Arbeitsweg where the tenant allows them. */
+  tripKind: z.string().max(40).optional(),
 });
 export type CheckOutRequest = z.infer<typeof checkOutRequest>;
 /** POST /api/vehicle-bookings/:id/receipts — multipart damage photo or receipt (png/jpg/pdf); returns an id for `damages[].receiptId`. */
@@ -299,15 +329,15 @@ export const receiptUploadResponse = z.object({ receiptId: z.string() });
 export const maintenanceBlockRequest = z.object({
   /** WARTUNG, SERVICE or DEFEKT; any other value is refused with `Typ {x} unbekannt` (SPEC §8). */
   type: z.string().max(40),
-  von: isoDateTime,
-  bis: isoDateTime,
+  von: instant,
+  bis: instant,
   description: text(2000).min(1),
 });
 export const maintenanceBlockResponse = z.object({ booking: vehicleBooking, cancelledBookings: z.number().int() });
 
 export const historyEntry = z.object({
   id,
-  time: isoDateTime,
+  time: instant,
   type: historyType,
   status: z.string().nullable(),
   description: z.string().nullable(),

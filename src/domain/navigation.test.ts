@@ -1,12 +1,11 @@
-import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { MENU, startPath, visibleMenu, type Feature } from './navigation';
-import { PERMISSIONS, guardRoute } from './permissions';
+import { describe, expect, it } from 'vitest';
+import { canOpen, type Feature, MENU, NO_START_PAGE, startPath, visibleMenu } from './navigation';
+import { guardRoute, PERMISSIONS } from './permissions';
 
 const set = (...v: string[]): ReadonlySet<string> => new Set(v);
 const FEATURES: Feature[] = ['fahrzeug', 'leseraum', 'arbeitswelt', 'gastbuchung'];
-const keys = (perms: ReadonlySet<string>, features: ReadonlySet<string>): string[] =>
-  visibleMenu(perms, features).map((e) => e.key);
+const keys = (perms: ReadonlySet<string>, features: ReadonlySet<string>): string[] => visibleMenu(perms, features).map((e) => e.key);
 
 describe('MENU', () => {
   it('holds the header entries in display order with their paths', () => {
@@ -21,11 +20,13 @@ describe('MENU', () => {
       ['admin', 'users', '/admin/benutzer'],
       ['admin', 'roles', '/admin/rollen'],
       ['admin', 'groups', '/admin/gruppen'],
-      ['admin', 'locations', '/admin/lokationen'],
       ['admin', 'vehiclesAdmin', '/admin/fahrzeuge'],
       ['admin', 'rooms', '/admin/raeume'],
+      ['admin', 'equipment', '/admin/raeume?tab=ausstattung'],
+      ['admin', 'extraOpeningHours', '/admin/raeume?tab=oeffnungszeiten'],
+      ['admin', 'officeUtilisation', '/admin/bueroauslastung'],
+      ['admin', 'evaluation', '/admin/auswertung'],
       ['admin', 'settings', '/admin/einstellungen'],
-      ['admin', 'clients', '/admin/mandanten'],
     ]);
   });
 
@@ -35,11 +36,13 @@ describe('MENU', () => {
       users: 'benutzer_pflegen',
       roles: 'berechtigungs_pflege',
       groups: 'berechtigungs_pflege',
-      locations: 'objekt_pflege',
       vehiclesAdmin: 'fahrzeug_pflege',
       rooms: 'ausstattungs_pflege',
+      equipment: 'ausstattungs_pflege',
+      extraOpeningHours: 'ausstattungs_pflege',
+      officeUtilisation: ['ausstattungs_pflege', 'objekt_pflege'],
+      evaluation: 'fahrzeug_pflege',
       settings: ['ausstattungs_pflege', 'objekt_pflege', 'customizing_mandant_pflege', 'fahrzeug_pflege'],
-      clients: 'customizing_mandant_pflege',
     });
   });
 });
@@ -51,15 +54,7 @@ describe('visibleMenu', () => {
 
   it('hides entries of switched-off features', () => {
     expect(keys(set('fahrzeug_buchen'), set('leseraum'))).toEqual(['readingRoom']);
-    expect(keys(set(...PERMISSIONS), set())).toEqual([
-      'admin',
-      'users',
-      'roles',
-      'groups',
-      'locations',
-      'settings',
-      'clients',
-    ]);
+    expect(keys(set(...PERMISSIONS), set())).toEqual(['admin', 'users', 'roles', 'groups', 'settings']);
   });
 
   it('shows everything to a holder of all permissions with all features', () => {
@@ -67,15 +62,24 @@ describe('visibleMenu', () => {
   });
 
   it('shows an equipment carer the rooms but not the settings', () => {
-    expect(keys(set('ausstattungs_pflege'), set('leseraum'))).toEqual(['readingRoom', 'admin', 'rooms']);
+    expect(keys(set('ausstattungs_pflege'), set('leseraum'))).toEqual([
+      'readingRoom',
+      'admin',
+      'rooms',
+      'equipment',
+      'extraOpeningHours',
+      'officeUtilisation',
+    ]);
   });
 
   it('shows settings to equipment plus object care, and to a fleet manager', () => {
     expect(keys(set('ausstattungs_pflege', 'objekt_pflege'), set('leseraum'))).toEqual([
       'readingRoom',
       'admin',
-      'locations',
       'rooms',
+      'equipment',
+      'extraOpeningHours',
+      'officeUtilisation',
       'settings',
     ]);
     expect(keys(set('fahrzeug_pflege', 'fahrzeug_buchen'), set('fahrzeug'))).toEqual([
@@ -83,6 +87,7 @@ describe('visibleMenu', () => {
       'overview',
       'admin',
       'vehiclesAdmin',
+      'evaluation',
       'settings',
     ]);
   });
@@ -92,6 +97,7 @@ describe('visibleMenu', () => {
       'approvals',
       'licences',
     ]);
+    expect(keys(set('fahrzeug_fuehrerscheinpruefung'), set('fahrzeug', 'leseraum'))).toEqual(['licences', 'readingRoom']);
   });
 
   const perms = fc.subarray([...PERMISSIONS]).map((p) => new Set<string>(p));
@@ -123,36 +129,108 @@ describe('visibleMenu', () => {
   });
 });
 
+const BOOKER = set('fahrzeug_buchen');
+
 describe('startPath', () => {
-  it('starts at vehicles when vehicle booking is on, else at the reading-room map', () => {
-    expect(startPath(set('fahrzeug', 'leseraum'))).toBe('/fahrzeuge');
-    expect(startPath(set('leseraum'))).toBe('/leseraum/karte');
-    expect(startPath(set())).toBe('/leseraum/karte');
-    expect(startPath(set('fahrzeug'), null)).toBe('/fahrzeuge');
-    expect(startPath(set('fahrzeug'), '')).toBe('/fahrzeuge');
-    expect(startPath(set('fahrzeug'), '   ')).toBe('/fahrzeuge');
+  it('SPEC §2: vehicles when that feature is on and the person may book, otherwise the reading-room map', () => {
+    expect(startPath(BOOKER, set('fahrzeug', 'leseraum'))).toBe('/fahrzeuge');
+    expect(startPath(BOOKER, set('leseraum'))).toBe('/leseraum/karte');
+    expect(startPath(BOOKER, set('fahrzeug'), null)).toBe('/fahrzeuge');
+    expect(startPath(BOOKER, set('fahrzeug'), '')).toBe('/fahrzeuge');
+    expect(startPath(BOOKER, set('fahrzeug'), '   ')).toBe('/fahrzeuge');
   });
 
-  it('follows a start-page setting that names a known page of an active feature', () => {
-    expect(startPath(set('fahrzeug', 'leseraum'), '/leseraum/liste')).toBe('/leseraum/liste');
-    expect(startPath(set('fahrzeug', 'leseraum'), 'leseraum/karte/')).toBe('/leseraum/karte');
-    expect(startPath(set('fahrzeug', 'leseraum'), '/leseraum')).toBe('/leseraum/karte');
-    expect(startPath(set('leseraum', 'arbeitswelt'), '/arbeitswelt')).toBe('/arbeitswelt/karte');
-    expect(startPath(set('fahrzeug'), '/fahrzeuge/uebersicht')).toBe('/fahrzeuge/uebersicht');
+  it('sends a licence examiner without booking permission to a page they may use, not to /fahrzeuge', () => {
+    expect(startPath(set('fahrzeug_fuehrerscheinpruefung'), set('fahrzeug', 'leseraum'))).toBe('/fahrzeuge/fuehrerschein');
+    expect(startPath(set('fahrzeug_fuehrerscheinpruefung'), set('fahrzeug', 'leseraum'), '/fahrzeuge')).toBe('/fahrzeuge/fuehrerschein');
+    expect(startPath(set('fahrzeug_fuehrerscheinpruefung'), set('leseraum'))).toBe('/leseraum/karte');
+    expect(startPath(set('fahrzeug_freigabe_von_sonderfahrten'), set('fahrzeug'))).toBe('/fahrzeuge/freigaben');
+    expect(startPath(set('benutzer_pflegen'), set('fahrzeug'))).toBe('/admin');
   });
 
-  it('ignores unknown pages, admin pages and pages of switched-off features', () => {
-    expect(startPath(set('fahrzeug'), '/irgendwo')).toBe('/fahrzeuge');
-    expect(startPath(set('fahrzeug'), 'https://example.org/')).toBe('/fahrzeuge');
-    expect(startPath(set('fahrzeug'), '/admin/benutzer')).toBe('/fahrzeuge');
-    expect(startPath(set('fahrzeug'), '/leseraum/karte')).toBe('/fahrzeuge');
-    expect(startPath(set('leseraum'), '/fahrzeuge')).toBe('/leseraum/karte');
+  it('answers NO_START_PAGE when the person may open nothing', () => {
+    expect(startPath(set('fahrzeug_fuehrerscheinpruefung'), set())).toBe(NO_START_PAGE);
+    expect(startPath(set('fahrzeug_buchen'), set('gastbuchung'))).toBe(NO_START_PAGE);
+    expect(startPath(set(), set())).toBe(NO_START_PAGE);
   });
-});
 
-describe('the rooms administration', () => {
-  const admin = new Set(['ausstattungs_pflege']);
-  it('is offered when reading rooms or workplaces are switched on, and not without either', () => {
+  it('follows a start-page setting that names a page the person may open', () => {
+    expect(startPath(BOOKER, set('fahrzeug', 'leseraum'), '/leseraum/liste')).toBe('/leseraum/liste');
+    expect(startPath(BOOKER, set('fahrzeug', 'leseraum'), 'leseraum/karte/')).toBe('/leseraum/karte');
+    expect(startPath(BOOKER, set('fahrzeug', 'leseraum'), '/leseraum')).toBe('/leseraum/karte');
+    expect(startPath(BOOKER, set('leseraum', 'arbeitswelt'), '/arbeitswelt')).toBe('/arbeitswelt/karte');
+    expect(startPath(BOOKER, set('fahrzeug'), '/fahrzeuge/uebersicht')).toBe('/fahrzeuge/uebersicht');
+    expect(startPath(set('benutzer_pflegen', 'fahrzeug_buchen'), set('fahrzeug'), '/admin/benutzer')).toBe('/admin/benutzer');
+  });
+
+  it('ignores a setting naming an unknown page, a foreign site, a refused page or a switched-off feature', () => {
+    expect(startPath(BOOKER, set('fahrzeug'), '/irgendwo')).toBe('/fahrzeuge');
+    expect(startPath(BOOKER, set('fahrzeug'), 'https://example.org/')).toBe('/fahrzeuge');
+    expect(startPath(BOOKER, set('fahrzeug'), '/admin/benutzer')).toBe('/fahrzeuge');
+    expect(startPath(BOOKER, set('fahrzeug'), '/leseraum/karte')).toBe('/fahrzeuge');
+    expect(startPath(BOOKER, set('leseraum'), '/fahrzeuge')).toBe('/leseraum/karte');
+    expect(startPath(BOOKER, set('fahrzeug'), '/fahrzeuge/freigaben')).toBe('/fahrzeuge');
+  });
+
+  /**
+   * The oracle of this property is written out independently of MENU: what
+   * each page needs from the route guard, the feature and the area's own API
+   * permission (the vehicle data needs fahrzeug_buchen, approvals their
+   * approver permission).
+   */
+  function openable(p: string, perms: ReadonlySet<string>, features: ReadonlySet<string>): boolean {
+    if (!guardRoute(p, perms).allowed) return false;
+    if (p === '/fahrzeuge' || p === '/fahrzeuge/uebersicht') return features.has('fahrzeug') && perms.has('fahrzeug_buchen');
+    if (p === '/fahrzeuge/freigaben') return features.has('fahrzeug') && perms.has('fahrzeug_freigabe_von_sonderfahrten');
+    if (p === '/fahrzeuge/fuehrerschein') return features.has('fahrzeug') && perms.has('fahrzeug_fuehrerscheinpruefung');
+    if (p.startsWith('/leseraum/')) return features.has('leseraum');
+    if (p.startsWith('/arbeitswelt/')) return features.has('arbeitswelt');
+    if (p === '/admin/fahrzeuge') return features.has('fahrzeug');
+    if (p === '/admin/raeume') return features.has('leseraum') || features.has('arbeitswelt');
+    return ['/admin', '/admin/benutzer', '/admin/einstellungen', '/admin/rollen', '/admin/gruppen'].includes(p);
+  }
+
+  const SETTINGS = [
+    null,
+    '',
+    '/fahrzeuge',
+    '/fahrzeuge/uebersicht',
+    '/fahrzeuge/freigaben',
+    '/fahrzeuge/fuehrerschein',
+    '/leseraum',
+    '/leseraum/karte',
+    '/leseraum/liste',
+    '/arbeitswelt/karte',
+    '/arbeitswelt/liste',
+    '/admin',
+    '/admin/benutzer',
+    '/admin/rollen',
+    '/admin/raeume',
+    '/irgendwo',
+  ];
+
+  it('property: the start page is always one the person may open, or NO_START_PAGE when there is none', () => {
+    fc.assert(
+      fc.property(
+        fc.subarray([...PERMISSIONS]).map((p) => new Set<string>(p)),
+        fc.subarray(FEATURES).map((f) => new Set<string>(f)),
+        fc.constantFrom(...SETTINGS),
+        (perms, features, setting) => {
+          const start = startPath(perms, features, setting);
+          const any = MENU.some((e) => openable(e.path, perms, features));
+          if (start === NO_START_PAGE) expect(any).toBe(false);
+          else {
+            expect(openable(start, perms, features)).toBe(true);
+            expect(canOpen(start, perms, features)).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('shows the rooms entry to equipment carers of the reading room or the workplaces', () => {
+    const admin = set('ausstattungs_pflege');
     const has = (features: string[]) => visibleMenu(admin, new Set(features)).some((e) => e.key === 'rooms');
     expect(has(['leseraum'])).toBe(true);
     expect(has(['arbeitswelt'])).toBe(true);

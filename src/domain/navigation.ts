@@ -1,11 +1,4 @@
-import {
-  ADMIN_PERMISSIONS,
-  ADMIN_ROUTE_RULES,
-  guardRoute,
-  normalisePath,
-  type AdminRouteRule,
-  type Permission,
-} from './permissions';
+import { ADMIN_PERMISSIONS, ADMIN_ROUTE_RULES, type AdminRouteRule, guardRoute, normalisePath, type Permission } from './permissions';
 
 /**
  * The header menu (SPEC §2), shared by the server (which entries to send) and
@@ -25,7 +18,8 @@ export interface MenuEntry {
 }
 
 function ruleFor(path: string): AdminRouteRule {
-  const rule = ADMIN_ROUTE_RULES.find((r) => r.path === path);
+  const bare = normalisePath(path);
+  const rule = ADMIN_ROUTE_RULES.find((r) => r.path === bare);
   if (!rule) throw new Error(`no admin route rule for ${path}`);
   return rule;
 }
@@ -45,6 +39,10 @@ function adminEntry(key: string, path: string, feature?: Feature | readonly Feat
   return feature ? { ...entry, feature } : entry;
 }
 
+/**
+ * Only pages that exist are listed (a test checks every path against
+ * src/web/routes): a new screen is its route file plus its line here.
+ */
 export const MENU: readonly MenuEntry[] = [
   { key: 'vehicles', path: '/fahrzeuge', permission: 'fahrzeug_buchen', feature: 'fahrzeug', section: 'main' },
   {
@@ -74,12 +72,15 @@ export const MENU: readonly MenuEntry[] = [
   adminEntry('users', '/admin/benutzer'),
   adminEntry('roles', '/admin/rollen'),
   adminEntry('groups', '/admin/gruppen'),
-  adminEntry('locations', '/admin/lokationen'),
   adminEntry('vehiclesAdmin', '/admin/fahrzeuge', 'fahrzeug'),
   // Rooms and floor plans serve reading rooms and office workplaces alike.
   adminEntry('rooms', '/admin/raeume', ['leseraum', 'arbeitswelt']),
+  // SPEC §2 header labels Equipment and Extra opening hours open their tabs of the rooms screen.
+  adminEntry('equipment', '/admin/raeume?tab=ausstattung', ['leseraum', 'arbeitswelt']),
+  adminEntry('extraOpeningHours', '/admin/raeume?tab=oeffnungszeiten', ['leseraum', 'arbeitswelt']),
+  adminEntry('officeUtilisation', '/admin/bueroauslastung', ['leseraum', 'arbeitswelt']),
+  adminEntry('evaluation', '/admin/auswertung', 'fahrzeug'),
   adminEntry('settings', '/admin/einstellungen'),
-  adminEntry('clients', '/admin/mandanten'),
 ];
 
 function entryVisible(entry: MenuEntry, perms: ReadonlySet<string>, features: ReadonlySet<string>): boolean {
@@ -96,19 +97,12 @@ export function visibleMenu(perms: ReadonlySet<string>, features: ReadonlySet<st
 }
 
 /**
- * Paths a start-page setting may name, with the feature each needs. Admin
- * screens are left out: startPath does not know the user's permissions, and a
- * start page that the guard refuses would greet the user with 'no admin'.
+ * Pages a start-page setting may name besides the menu entries: the list
+ * views of the booking areas, which need what their map entry needs.
  */
-const START_PAGES: ReadonlyMap<string, Feature> = new Map<string, Feature>([
-  ['/fahrzeuge', 'fahrzeug'],
-  ['/fahrzeuge/uebersicht', 'fahrzeug'],
-  ['/fahrzeuge/freigaben', 'fahrzeug'],
-  ['/fahrzeuge/fuehrerschein', 'fahrzeug'],
-  ['/leseraum/karte', 'leseraum'],
-  ['/leseraum/liste', 'leseraum'],
-  ['/arbeitswelt/karte', 'arbeitswelt'],
-  ['/arbeitswelt/liste', 'arbeitswelt'],
+const LIST_VIEWS: ReadonlyMap<string, string> = new Map([
+  ['/leseraum/liste', '/leseraum/karte'],
+  ['/arbeitswelt/liste', '/arbeitswelt/karte'],
 ]);
 
 // SPEC §2: these two routes only redirect to their map.
@@ -117,17 +111,29 @@ const ALIASES: ReadonlyMap<string, string> = new Map([
   ['/arbeitswelt', '/arbeitswelt/karte'],
 ]);
 
+/** What `/` shows when a person may open no page at all: a friendly note there instead of a redirect. */
+export const NO_START_PAGE = '/';
+
+/** Whether the person may open this page: its menu entry (or that of the map it lists) is visible to them. */
+export function canOpen(path: string, perms: ReadonlySet<string>, features: ReadonlySet<string>): boolean {
+  const normalised = normalisePath(path);
+  const target = LIST_VIEWS.get(normalised) ?? ALIASES.get(normalised) ?? normalised;
+  return visibleMenu(perms, features).some((entry) => entry.path === target);
+}
+
 /**
- * SPEC §2: vehicles when that feature is on, else the reading-room map. A
- * start-page setting wins only if it names a known page whose feature is on,
- * so a stale setting never sends anyone to a switched-off feature.
+ * The page a person lands on after sign-in and on `/` (decision 038): the
+ * start-page setting when it names a page the person may open, otherwise the
+ * first menu entry they may open (SPEC §2: vehicles when that feature is on
+ * and they may book, then the reading-room map, …). Nobody is ever sent to a
+ * page whose data is refused to them; with no page at all the answer is
+ * NO_START_PAGE.
  */
-export function startPath(features: ReadonlySet<string>, startPageSetting?: string | null): string {
+export function startPath(perms: ReadonlySet<string>, features: ReadonlySet<string>, startPageSetting?: string | null): string {
   if (startPageSetting && startPageSetting.trim() !== '') {
     const normalised = normalisePath(startPageSetting.trim());
     const path = ALIASES.get(normalised) ?? normalised;
-    const feature = START_PAGES.get(path);
-    if (feature && features.has(feature)) return path;
+    if (canOpen(path, perms, features)) return path;
   }
-  return features.has('fahrzeug') ? '/fahrzeuge' : '/leseraum/karte';
+  return visibleMenu(perms, features).find((entry) => entry.section === 'main')?.path ?? NO_START_PAGE;
 }

@@ -4,13 +4,13 @@ import {
   addDays,
   berlinDay,
   completeRegularHours,
+  type DeviatingOpeningHour,
   dayOpening,
   daysBetween,
   instantOf,
   isoWeekday,
   validateDeviation,
   weekStart,
-  type DeviatingOpeningHour,
 } from './opening-hours';
 
 const regular = completeRegularHours([
@@ -50,23 +50,44 @@ describe('calendar helpers', () => {
 
 describe('day bookability (SPEC §4)', () => {
   it('uses the regular hours of the weekday when no deviation covers the day; default 08:00–18:00', () => {
-    expect(dayOpening('2026-11-23', regular, [])).toEqual({ date: '2026-11-23', bookable: true, von: '08:00', bis: '18:00', source: 'regulaer' });
+    expect(dayOpening('2026-11-23', regular, [])).toEqual({
+      date: '2026-11-23',
+      bookable: true,
+      von: '08:00',
+      bis: '18:00',
+      source: 'regulaer',
+    });
     expect(dayOpening('2026-11-28', regular, [])).toMatchObject({ bookable: true, von: '10:00', bis: '14:00' });
   });
 
   it('a weekday whose regular opening is closed is not bookable', () => {
-    expect(dayOpening('2026-11-22', regular, [])).toEqual({ date: '2026-11-22', bookable: false, von: null, bis: null, source: 'wochentag-geschlossen' });
+    expect(dayOpening('2026-11-22', regular, [])).toEqual({
+      date: '2026-11-22',
+      bookable: false,
+      von: null,
+      bis: null,
+      source: 'wochentag-geschlossen',
+    });
   });
 
   it('a covering deviation offen makes the day bookable with its hours, even on a closed weekday', () => {
     const dev: DeviatingOpeningHour[] = [{ validFrom: '2026-11-22', validTo: '2026-11-22', von: '12:00', bis: '16:00', status: 'offen' }];
-    expect(dayOpening('2026-11-22', regular, dev)).toEqual({ date: '2026-11-22', bookable: true, von: '12:00', bis: '16:00', source: 'abweichend-offen' });
+    expect(dayOpening('2026-11-22', regular, dev)).toEqual({
+      date: '2026-11-22',
+      bookable: true,
+      von: '12:00',
+      bis: '16:00',
+      source: 'abweichend-offen',
+    });
   });
 
   it('a covering deviation geschlossen makes the day not bookable, from and to inclusive', () => {
-    const dev: DeviatingOpeningHour[] = [{ validFrom: '2026-12-24', validTo: '2026-12-26', von: '08:00', bis: '18:00', status: 'geschlossen' }];
+    const dev: DeviatingOpeningHour[] = [
+      { validFrom: '2026-12-24', validTo: '2026-12-26', von: '08:00', bis: '18:00', status: 'geschlossen' },
+    ];
     expect(dayOpening('2026-12-23', regular, dev).bookable).toBe(true);
-    for (const d of ['2026-12-24', '2026-12-25', '2026-12-26']) expect(dayOpening(d, regular, dev)).toMatchObject({ bookable: false, source: 'abweichend-geschlossen' });
+    for (const d of ['2026-12-24', '2026-12-25', '2026-12-26'])
+      expect(dayOpening(d, regular, dev)).toMatchObject({ bookable: false, source: 'abweichend-geschlossen' });
     expect(dayOpening('2026-12-28', regular, dev).bookable).toBe(true);
   });
 
@@ -81,15 +102,28 @@ describe('day bookability (SPEC §4)', () => {
 
   it('property: the rule of SPEC §4 holds for any regular week and any deviations', () => {
     const time = fc.integer({ min: 0, max: 23 }).map((h) => `${String(h).padStart(2, '0')}:00`);
-    const regularArb = fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }).map((open) => open.map((o, i) => ({ weekday: i + 1, von: '08:00', bis: '18:00', open: o })));
+    const regularArb = fc
+      .array(fc.boolean(), { minLength: 7, maxLength: 7 })
+      .map((open) => open.map((o, i) => ({ weekday: i + 1, von: '08:00', bis: '18:00', open: o })));
     const devArb = fc.array(
-      fc.record({ start: fc.integer({ min: 0, max: 30 }), len: fc.integer({ min: 0, max: 5 }), status: fc.constantFrom('offen' as const, 'geschlossen' as const), von: time }),
+      fc.record({
+        start: fc.integer({ min: 0, max: 30 }),
+        len: fc.integer({ min: 0, max: 5 }),
+        status: fc.constantFrom('offen' as const, 'geschlossen' as const),
+        von: time,
+      }),
       { maxLength: 4 },
     );
     fc.assert(
       fc.property(regularArb, devArb, fc.integer({ min: 0, max: 35 }), (reg, devs, dayOffset) => {
         const base = '2026-11-01';
-        const deviations = devs.map((d) => ({ validFrom: addDays(base, d.start), validTo: addDays(base, d.start + d.len), von: d.von, bis: '23:00', status: d.status }));
+        const deviations = devs.map((d) => ({
+          validFrom: addDays(base, d.start),
+          validTo: addDays(base, d.start + d.len),
+          von: d.von,
+          bis: '23:00',
+          status: d.status,
+        }));
         const day = addDays(base, dayOffset);
         const result = dayOpening(day, reg, deviations);
         const covering = deviations.filter((d) => d.validFrom <= day && day <= d.validTo);
@@ -104,12 +138,14 @@ describe('day bookability (SPEC §4)', () => {
   });
 
   it('rejects deviations that end before they start or have an unknown status', () => {
-    expect(() => validateDeviation({ validFrom: '2026-12-02', validTo: '2026-12-01', von: '08:00', bis: '18:00', status: 'offen' })).toThrow(
-      '„Gültig bis“ darf nicht vor „Gültig von“ liegen.',
-    );
-    expect(() => validateDeviation({ validFrom: '2026-12-01', validTo: '2026-12-01', von: '08:00', bis: '18:00', status: 'zu' as never })).toThrow('Status zu unbekannt');
-    expect(() => validateDeviation({ validFrom: '2026-12-01', validTo: '2026-12-01', von: '18:00', bis: '08:00', status: 'offen' })).toThrow(
-      'Die Öffnungszeit muss nach 18:00 Uhr enden.',
-    );
+    expect(() =>
+      validateDeviation({ validFrom: '2026-12-02', validTo: '2026-12-01', von: '08:00', bis: '18:00', status: 'offen' }),
+    ).toThrow('„Gültig bis“ darf nicht vor „Gültig von“ liegen.');
+    expect(() =>
+      validateDeviation({ validFrom: '2026-12-01', validTo: '2026-12-01', von: '08:00', bis: '18:00', status: 'zu' as never }),
+    ).toThrow('Status zu unbekannt');
+    expect(() =>
+      validateDeviation({ validFrom: '2026-12-01', validTo: '2026-12-01', von: '18:00', bis: '08:00', status: 'offen' }),
+    ).toThrow('Die Öffnungszeit muss nach 18:00 Uhr enden.');
   });
 });

@@ -1,5 +1,5 @@
 import { AppError } from './errors';
-import { combineDateAndTime, formatDate, isValidTime } from './time';
+import { combineDateAndTime, formatDate, isIsoDay, isValidTime } from './time';
 
 /**
  * Opening hours of a floor plan (Öffnungszeit) and deviating opening hours
@@ -33,16 +33,6 @@ export interface DayOpening {
   von: string | null;
   bis: string | null;
   source: DaySource;
-}
-
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-export function isIsoDay(value: string): boolean {
-  const m = ISO_DAY.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
 function assertIsoDay(value: string): void {
@@ -101,15 +91,21 @@ export function timeOf(minutes: number): string {
 }
 
 /** The seven regular days with SPEC §9's default 08:00–18:00 where nothing is stored. */
-export function completeRegularHours(stored: readonly RegularOpeningHour[], openByDefault: (weekday: number) => boolean = () => true): RegularOpeningHour[] {
+export function completeRegularHours(
+  stored: readonly RegularOpeningHour[],
+  openByDefault: (weekday: number) => boolean = () => true,
+): RegularOpeningHour[] {
   return [1, 2, 3, 4, 5, 6, 7].map(
-    (weekday) => stored.find((s) => s.weekday === weekday) ?? { weekday, von: DEFAULT_OPEN_FROM, bis: DEFAULT_OPEN_TO, open: openByDefault(weekday) },
+    (weekday) =>
+      stored.find((s) => s.weekday === weekday) ?? { weekday, von: DEFAULT_OPEN_FROM, bis: DEFAULT_OPEN_TO, open: openByDefault(weekday) },
   );
 }
 
 export function validateOpeningHours(von: string, bis: string): void {
   if (!isValidTime(von) || !isValidTime(bis)) {
-    throw new AppError('time_invalid', `Zeit ${!isValidTime(von) ? von : bis} ist keine gültige Uhrzeit im Format HH:mm`, 400, { value: !isValidTime(von) ? von : bis });
+    throw new AppError('time_invalid', `Zeit ${!isValidTime(von) ? von : bis} ist keine gültige Uhrzeit im Format HH:mm`, 400, {
+      value: !isValidTime(von) ? von : bis,
+    });
   }
   if (minutesOf(bis) <= minutesOf(von)) {
     throw new AppError('opening_hours_invalid', `Die Öffnungszeit muss nach ${von} Uhr enden.`, 400, { von });
@@ -140,12 +136,13 @@ export function dayOpening(day: string, regular: readonly RegularOpeningHour[], 
   assertIsoDay(day);
   const covering = deviating.filter((d) => d.validFrom <= day && day <= d.validTo);
   if (covering.length > 0) {
-    if (covering.some((d) => d.status === 'geschlossen')) return { date: day, bookable: false, von: null, bis: null, source: 'abweichend-geschlossen' };
+    if (covering.some((d) => d.status === 'geschlossen'))
+      return { date: day, bookable: false, von: null, bis: null, source: 'abweichend-geschlossen' };
     const chosen = [...covering].sort((a, b) => (a.validFrom < b.validFrom ? 1 : a.validFrom > b.validFrom ? -1 : 0))[0]!;
     return { date: day, bookable: true, von: chosen.von, bis: chosen.bis, source: 'abweichend-offen' };
   }
   const weekday = isoWeekday(day);
   const reg = regular.find((r) => r.weekday === weekday);
-  if (!reg || !reg.open) return { date: day, bookable: false, von: null, bis: null, source: 'wochentag-geschlossen' };
+  if (!reg?.open) return { date: day, bookable: false, von: null, bis: null, source: 'wochentag-geschlossen' };
   return { date: day, bookable: true, von: reg.von, bis: reg.bis, source: 'regulaer' };
 }

@@ -1,17 +1,17 @@
-import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import {
   ADMIN_PERMISSIONS,
   ADMIN_ROUTE_RULES,
-  PERMISSIONS,
-  PERMISSION_DESCRIPTIONS,
   canBookFor,
   guardRoute,
   hasAdminAccess,
   normalisePath,
-  resolvePermissions,
+  PERMISSION_DESCRIPTIONS,
+  PERMISSIONS,
   type Permission,
   type PermissionGrant,
+  resolvePermissions,
 } from './permissions';
 
 const set = (...p: string[]): ReadonlySet<string> => new Set(p);
@@ -27,6 +27,9 @@ const ADMIN_PATHS = [
   '/admin/fahrzeuge',
   '/admin/mandanten',
   '/admin/lokationen',
+  // Header labels Office utilisation and Evaluation (SPEC §2) name these two screens.
+  '/admin/bueroauslastung',
+  '/admin/auswertung',
   '/admin/einstellungen',
 ];
 const OTHER_PATHS = [
@@ -51,9 +54,7 @@ const denial = (path: string, perms: ReadonlySet<string>): string | null => {
 const permSet = fc.subarray([...PERMISSIONS]).map((p) => new Set<string>(p));
 const anyPath = fc.oneof(
   fc.constantFrom(...ADMIN_PATHS, ...OTHER_PATHS),
-  fc
-    .tuple(fc.constantFrom(...ADMIN_PATHS), fc.constantFrom('', '/', '?x=1', '/neu', '#top'))
-    .map(([p, s]) => p + s),
+  fc.tuple(fc.constantFrom(...ADMIN_PATHS), fc.constantFrom('', '/', '?x=1', '/neu', '#top')).map(([p, s]) => p + s),
   fc.webPath(),
 );
 
@@ -143,7 +144,9 @@ describe('resolvePermissions', () => {
           ...src.roles.flatMap((r) => r.permissions),
           ...src.groups.flatMap((g) => g.roles.flatMap((r) => r.permissions)),
         ];
-        const expected = new Set(all.filter((g) => g.value === 'true' && (PERMISSIONS as readonly string[]).includes(g.name)).map((g) => g.name));
+        const expected = new Set(
+          all.filter((g) => g.value === 'true' && (PERMISSIONS as readonly string[]).includes(g.name)).map((g) => g.name),
+        );
         expect([...resolvePermissions(src)].sort()).toEqual([...expected].sort());
       }),
     );
@@ -210,6 +213,11 @@ describe('guardRoute', () => {
     expect(denial('/admin/fahrzeuge', set('fahrzeug_pflege'))).toBeNull();
     expect(denial('/admin/mandanten', set(admin))).toBe('no mandant');
     expect(denial('/admin/mandanten', set('customizing_mandant_pflege'))).toBeNull();
+    expect(denial('/admin/bueroauslastung', set(admin))).toBe('no ausstattung');
+    expect(denial('/admin/bueroauslastung', set('ausstattungs_pflege'))).toBeNull();
+    expect(denial('/admin/bueroauslastung', set('objekt_pflege'))).toBeNull();
+    expect(denial('/admin/auswertung', set(admin))).toBe('no fahrzeugPflege');
+    expect(denial('/admin/auswertung', set('fahrzeug_pflege'))).toBeNull();
   });
 
   it('opens the settings to equipment plus object care together, or tenant customizing, or vehicle care', () => {
@@ -225,7 +233,15 @@ describe('guardRoute', () => {
 
   it('matches after normalising the path', () => {
     const admin = set('oeffnungszeiten_pflege');
-    for (const p of ['admin/benutzer', '/admin/benutzer/', '/admin/benutzer?x=1', '/ADMIN/Benutzer', '/admin//benutzer', '/admin/%62enutzer', '/admin/benutzer/42'])
+    for (const p of [
+      'admin/benutzer',
+      '/admin/benutzer/',
+      '/admin/benutzer?x=1',
+      '/ADMIN/Benutzer',
+      '/admin//benutzer',
+      '/admin/%62enutzer',
+      '/admin/benutzer/42',
+    ])
       expect(denial(p, admin)).toBe('no benutzer');
     expect(denial('/admin?x=1', set())).toBe('no admin');
     expect(denial('/leseraum/karte?from=/admin', set())).toBeNull();
@@ -241,9 +257,14 @@ describe('guardRoute', () => {
 
   it("denies any admin path with 'no admin' to every set without a maintenance permission", () => {
     fc.assert(
-      fc.property(fc.subarray(NON_ADMIN), fc.constantFrom(...ADMIN_PATHS), fc.constantFrom('', '/', '?a=b', '/x'), (perms, path, suffix) => {
-        expect(guardRoute(path + suffix, new Set(perms))).toEqual({ allowed: false, denial: 'no admin' });
-      }),
+      fc.property(
+        fc.subarray(NON_ADMIN),
+        fc.constantFrom(...ADMIN_PATHS),
+        fc.constantFrom('', '/', '?a=b', '/x'),
+        (perms, path, suffix) => {
+          expect(guardRoute(path + suffix, new Set(perms))).toEqual({ allowed: false, denial: 'no admin' });
+        },
+      ),
     );
   });
 

@@ -120,6 +120,14 @@ export const ADMIN_ROUTE_RULES: readonly AdminRouteRule[] = [
   { path: '/admin/lokationen', match: 'admin/lokationen', anyOf: [['objekt_pflege']], denial: () => 'no objektPflege' },
   { path: '/admin/fahrzeuge', match: 'admin/fahrzeuge', anyOf: [['fahrzeug_pflege']], denial: () => 'no fahrzeugPflege' },
   { path: '/admin/mandanten', match: 'admin/mandanten', anyOf: [['customizing_mandant_pflege']], denial: () => 'no mandant' },
+  // Evaluation screens (decision 060): office figures for room and plan carers, vehicle figures for the fleet management.
+  {
+    path: '/admin/bueroauslastung',
+    match: 'admin/bueroauslastung',
+    anyOf: [['ausstattungs_pflege'], ['objekt_pflege']],
+    denial: () => 'no ausstattung',
+  },
+  { path: '/admin/auswertung', match: 'admin/auswertung', anyOf: [['fahrzeug_pflege']], denial: () => 'no fahrzeugPflege' },
 ];
 
 export function rulePasses(rule: AdminRouteRule, perms: ReadonlySet<string>): boolean {
@@ -174,10 +182,7 @@ export function guardRoute(path: string, perms: ReadonlySet<string>): GuardResul
  * fahrzeug_fremdbuchung, which is enough on its own (a dispatcher need not
  * drive), but never for a target who may not book.
  */
-export function canBookFor(
-  actor: { id: string; perms: ReadonlySet<string> },
-  target: { id: string; perms: ReadonlySet<string> },
-): boolean {
+export function canBookFor(actor: { id: string; perms: ReadonlySet<string> }, target: { id: string; perms: ReadonlySet<string> }): boolean {
   if (!target.perms.has('fahrzeug_buchen')) return false;
   if (actor.id === target.id) return actor.perms.has('fahrzeug_buchen');
   return actor.perms.has('fahrzeug_fremdbuchung');

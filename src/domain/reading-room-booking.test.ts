@@ -1,22 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dayOpening, completeRegularHours, instantOf } from './opening-hours';
+import { completeRegularHours, dayOpening, instantOf } from './opening-hours';
 import {
   assertKnownStatus,
+  type BookingState,
   bookingActions,
   cancelTransition,
   checkInTransition,
   expiryOutcome,
   firstFreePlaces,
-  placeBooking,
-  type PlaceItem,
   isInCheckInWindow,
   occupancyState,
+  type PlaceItem,
+  placeBooking,
   planBooking,
+  type ReadingRoomLimits,
   refreshInstants,
   resolvePreBooking,
-  type BookingState,
-  type ReadingRoomLimits,
 } from './reading-room-booking';
 
 const BOOKER = 'booker';
@@ -24,19 +24,29 @@ const OTHER = 'other';
 const STRANGER = 'stranger';
 const von = new Date('2026-11-23T08:00:00Z');
 const bis = new Date('2026-11-23T12:00:00Z');
-const booking = (status: string, confirmingId: string | null = null): BookingState => ({ status, von, bis, bookerId: BOOKER, confirmingId });
+const booking = (status: string, confirmingId: string | null = null): BookingState => ({
+  status,
+  von,
+  bis,
+  bookerId: BOOKER,
+  confirmingId,
+});
 const min = (n: number) => new Date(von.getTime() + n * 60_000);
 
 describe('states and transitions (SPEC §4)', () => {
   it('a durchgeführt booking cannot be cancelled, with the verbatim message', () => {
-    expect(() => cancelTransition(booking('durchgeführt'), BOOKER)).toThrow('Eine durchgeführte LeseraumBuchung kann nicht storniert werden.');
+    expect(() => cancelTransition(booking('durchgeführt'), BOOKER)).toThrow(
+      'Eine durchgeführte LeseraumBuchung kann nicht storniert werden.',
+    );
   });
 
   it('vorgemerkt and reserviert become storniert when booker or confirming person cancel; nobody else may', () => {
     expect(cancelTransition(booking('reserviert'), BOOKER)).toBe('storniert');
     expect(cancelTransition(booking('vorgemerkt', OTHER), OTHER)).toBe('storniert');
     expect(cancelTransition(booking('vorgemerkt', OTHER), BOOKER)).toBe('storniert');
-    expect(() => cancelTransition(booking('reserviert'), STRANGER)).toThrow('Nur die buchende oder die vorgemerkte Person kann diese Buchung ändern.');
+    expect(() => cancelTransition(booking('reserviert'), STRANGER)).toThrow(
+      'Nur die buchende oder die vorgemerkte Person kann diese Buchung ändern.',
+    );
     expect(() => cancelTransition(booking('storniert'), BOOKER)).toThrow('Die Buchung ist bereits storniert.');
   });
 
@@ -49,13 +59,19 @@ describe('states and transitions (SPEC §4)', () => {
   it('vorgemerkt becomes reserviert if the current user is the confirming person, otherwise storniert', () => {
     expect(resolvePreBooking(booking('vorgemerkt', OTHER), OTHER, min(-60))).toBe('reserviert');
     expect(resolvePreBooking(booking('vorgemerkt', OTHER), BOOKER, min(-60))).toBe('storniert');
-    expect(() => resolvePreBooking(booking('vorgemerkt', OTHER), STRANGER, min(-60))).toThrow('Nur die buchende oder die vorgemerkte Person');
-    expect(() => resolvePreBooking(booking('reserviert', OTHER), OTHER, min(-60))).toThrow('Nur vorgemerkte Buchungen können bestätigt werden.');
+    expect(() => resolvePreBooking(booking('vorgemerkt', OTHER), STRANGER, min(-60))).toThrow(
+      'Nur die buchende oder die vorgemerkte Person',
+    );
+    expect(() => resolvePreBooking(booking('reserviert', OTHER), OTHER, min(-60))).toThrow(
+      'Nur vorgemerkte Buchungen können bestätigt werden.',
+    );
   });
 
   it('the confirmation deadline is the start time', () => {
     expect(resolvePreBooking(booking('vorgemerkt', OTHER), OTHER, new Date(von.getTime() - 1))).toBe('reserviert');
-    expect(() => resolvePreBooking(booking('vorgemerkt', OTHER), OTHER, von)).toThrow('Die Vormerkung konnte nur bis zum Beginn am 23.11.2026 09:00 Uhr bestätigt werden.');
+    expect(() => resolvePreBooking(booking('vorgemerkt', OTHER), OTHER, von)).toThrow(
+      'Die Vormerkung konnte nur bis zum Beginn am 23.11.2026 09:00 Uhr bestätigt werden.',
+    );
   });
 
   it('reserviert becomes durchgeführt inside the check-in window (15 min before to 15 min after start), not outside', () => {
@@ -65,8 +81,12 @@ describe('states and transitions (SPEC §4)', () => {
     expect(() => checkInTransition(booking('reserviert'), BOOKER, new Date(min(-15).getTime() - 1))).toThrow(
       'Einchecken ist nur von 15 Minuten vor bis 15 Minuten nach Beginn möglich (08:45 bis 09:15 Uhr).',
     );
-    expect(() => checkInTransition(booking('reserviert'), BOOKER, new Date(min(15).getTime() + 1))).toThrow('Einchecken ist nur von 15 Minuten');
-    expect(() => checkInTransition(booking('vorgemerkt', OTHER), OTHER, min(0))).toThrow('Einchecken ist nur für reservierte Buchungen möglich.');
+    expect(() => checkInTransition(booking('reserviert'), BOOKER, new Date(min(15).getTime() + 1))).toThrow(
+      'Einchecken ist nur von 15 Minuten',
+    );
+    expect(() => checkInTransition(booking('vorgemerkt', OTHER), OTHER, min(0))).toThrow(
+      'Einchecken ist nur für reservierte Buchungen möglich.',
+    );
     expect(() => checkInTransition(booking('durchgeführt'), BOOKER, min(0))).toThrow('Für diese Buchung wurde bereits eingecheckt.');
   });
 
@@ -92,13 +112,18 @@ describe('states and transitions (SPEC §4)', () => {
 
   it('property: no transition ever leaves durchgeführt or storniert', () => {
     fc.assert(
-      fc.property(fc.constantFrom('durchgeführt', 'storniert'), fc.constantFrom(BOOKER, OTHER, STRANGER), fc.integer({ min: -1000, max: 1000 }), (status, actor, m) => {
-        const b = booking(status, OTHER);
-        expect(() => cancelTransition(b, actor)).toThrow();
-        expect(() => resolvePreBooking(b, actor, min(m))).toThrow();
-        expect(() => checkInTransition(b, actor, min(m))).toThrow();
-        expect(expiryOutcome(b, min(m))).toBeNull();
-      }),
+      fc.property(
+        fc.constantFrom('durchgeführt', 'storniert'),
+        fc.constantFrom(BOOKER, OTHER, STRANGER),
+        fc.integer({ min: -1000, max: 1000 }),
+        (status, actor, m) => {
+          const b = booking(status, OTHER);
+          expect(() => cancelTransition(b, actor)).toThrow();
+          expect(() => resolvePreBooking(b, actor, min(m))).toThrow();
+          expect(() => checkInTransition(b, actor, min(m))).toThrow();
+          expect(expiryOutcome(b, min(m))).toBeNull();
+        },
+      ),
     );
   });
 });
@@ -132,21 +157,96 @@ describe('booking period and limits', () => {
   });
 
   it('hours must lie in the opening hours, on the interval, within min and max length', () => {
-    expect(plan({ mode: 'stuendlich', von: '09:00', bis: '11:00' })).toEqual({ von: instantOf('2026-11-23', '09:00'), bis: instantOf('2026-11-23', '11:00') });
-    expect(() => plan({ mode: 'stuendlich', von: '07:00', bis: '09:00' })).toThrow('Der Zeitraum muss innerhalb der Öffnungszeit von 08:00 bis 18:00 Uhr liegen.');
-    expect(() => plan({ mode: 'stuendlich', von: '09:30', bis: '11:00' })).toThrow('Beginn und Ende müssen auf das Buchungsintervall von 60 Minuten fallen.');
+    expect(plan({ mode: 'stuendlich', von: '09:00', bis: '11:00' })).toEqual({
+      von: instantOf('2026-11-23', '09:00'),
+      bis: instantOf('2026-11-23', '11:00'),
+    });
+    expect(() => plan({ mode: 'stuendlich', von: '07:00', bis: '09:00' })).toThrow(
+      'Der Zeitraum muss innerhalb der Öffnungszeit von 08:00 bis 18:00 Uhr liegen.',
+    );
+    expect(() => plan({ mode: 'stuendlich', von: '09:30', bis: '11:00' })).toThrow(
+      'Beginn und Ende müssen auf das Buchungsintervall von 60 Minuten fallen.',
+    );
     expect(() => plan({ mode: 'stuendlich', von: '11:00', bis: '09:00' })).toThrow('Bis nicht nach von im Zeitraum!');
     expect(() => plan({ mode: 'stuendlich', von: '09:00', bis: '09:30' }, { limits: { ...limits, intervalMinutes: 30 } })).toThrow(
       'Eine Buchung muss mindestens 60 Minuten dauern.',
     );
-    expect(() => plan({ mode: 'stuendlich', von: '08:00', bis: '18:00' }, { limits: { ...limits, maxMinutes: 240 } })).toThrow('Eine Buchung darf höchstens 240 Minuten dauern.');
+    expect(() => plan({ mode: 'stuendlich', von: '08:00', bis: '18:00' }, { limits: { ...limits, maxMinutes: 240 } })).toThrow(
+      'Eine Buchung darf höchstens 240 Minuten dauern.',
+    );
+  });
+
+  it('counts of one read in the singular: 1 Tag, 1 Minute', () => {
+    expect(() => plan({ date: '2026-11-25' }, { limits: { ...limits, daysAhead: 1 } })).toThrow(
+      'Plätze können höchstens 1 Tag im Voraus gebucht werden (bis 23.11.2026).',
+    );
+    expect(() =>
+      plan({ mode: 'stuendlich', von: '09:00', bis: '09:59' }, { limits: { ...limits, intervalMinutes: 1, minMinutes: 1, maxMinutes: 1 } }),
+    ).toThrow('Eine Buchung darf höchstens 1 Minute dauern.');
+  });
+
+  it('the maximum duration holds for every mode: longer whole and half days end after it (decision 035)', () => {
+    const long = dayOpening('2026-11-23', completeRegularHours([{ weekday: 1, von: '08:00', bis: '20:00', open: true }]), []);
+    expect(plan({ mode: 'ganztags' }, { opening: long })).toEqual({
+      von: instantOf('2026-11-23', '08:00'),
+      bis: instantOf('2026-11-23', '18:00'),
+    });
+    expect(plan({ mode: 'nachmittags' }, { opening: long, limits: { ...limits, maxMinutes: 240 } })).toEqual({
+      von: instantOf('2026-11-23', '12:00'),
+      bis: instantOf('2026-11-23', '16:00'),
+    });
+    expect(plan({ mode: 'vormittags' }, { opening: long, limits: { ...limits, maxMinutes: 240 } })).toEqual({
+      von: instantOf('2026-11-23', '08:00'),
+      bis: instantOf('2026-11-23', '12:00'),
+    });
+    expect(() => plan({ mode: 'stuendlich', von: '08:00', bis: '20:00' }, { opening: long })).toThrow(
+      'Eine Buchung darf höchstens 600 Minuten dauern.',
+    );
+  });
+
+  it('property: no booking of any mode is longer than the maximum duration', () => {
+    const modes = ['ganztags', 'vormittags', 'nachmittags', 'stuendlich'] as const;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 22 }),
+        fc.integer({ min: 1, max: 24 }),
+        fc.constantFrom(...modes),
+        fc.integer({ min: 0, max: 23 }),
+        fc.integer({ min: 1, max: 24 }),
+        fc.integer({ min: 1, max: 1440 }),
+        (openHour, openLength, mode, fromHour, hours, maxMinutes) => {
+          const closeHour = Math.min(24, openHour + openLength);
+          const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
+          const close = closeHour === 24 ? '23:59' : hh(closeHour);
+          const opening = dayOpening('2026-11-23', completeRegularHours([{ weekday: 1, von: hh(openHour), bis: close, open: true }]), []);
+          const request = mode === 'stuendlich' ? { mode, von: hh(fromHour), bis: hh(Math.min(23, fromHour + hours)) } : { mode };
+          let period: { von: Date; bis: Date };
+          try {
+            period = plan(request, { opening, limits: { ...limits, minMinutes: 1, maxMinutes } });
+          } catch {
+            return;
+          }
+          expect(period.bis.getTime() - period.von.getTime()).toBeLessThanOrEqual(maxMinutes * 60_000);
+          expect(period.bis.getTime()).toBeGreaterThan(period.von.getTime());
+        },
+      ),
+    );
   });
 
   it('closed days, weekdays outside the setting and days beyond the window are refused', () => {
-    const closed = dayOpening('2026-11-24', regular, [{ validFrom: '2026-11-24', validTo: '2026-11-24', von: '08:00', bis: '18:00', status: 'geschlossen' }]);
-    expect(() => planBooking({ request: { date: '2026-11-24', mode: 'ganztags', groupSize: 1 }, opening: closed, limits, capacity: 1, bookingsThisWeek: 0, now: NOW })).toThrow(
-      'Am 24.11.2026 ist geschlossen; an diesem Tag kann nicht gebucht werden.',
-    );
+    const closed = dayOpening('2026-11-24', regular, [
+      { validFrom: '2026-11-24', validTo: '2026-11-24', von: '08:00', bis: '18:00', status: 'geschlossen' },
+    ]);
+    expect(() =>
+      planBooking({
+        request: { date: '2026-11-24', mode: 'ganztags', groupSize: 1 },
+        opening: closed,
+        limits,
+        capacity: 1,
+        bookingsThisWeek: 0,
+        now: NOW,
+      }),
+    ).toThrow('Am 24.11.2026 ist geschlossen; an diesem Tag kann nicht gebucht werden.');
     expect(() => plan({ date: '2026-11-28' })).toThrow('Samstags kann nicht gebucht werden.');
     expect(() => plan({ date: '2026-12-07' })).toThrow('Plätze können höchstens 14 Tage im Voraus gebucht werden (bis 06.12.2026).');
     expect(plan({ date: '2026-12-04' }).von).toEqual(instantOf('2026-12-04', '08:00'));
@@ -156,7 +256,9 @@ describe('booking period and limits', () => {
   it('a period that has begun starts now; one that has ended is refused', () => {
     const now = instantOf('2026-11-23', '10:07');
     expect(plan({}, { now })).toEqual({ von: now, bis: instantOf('2026-11-23', '18:00') });
-    expect(() => plan({ mode: 'vormittags' }, { now: instantOf('2026-11-23', '12:00') })).toThrow('Der gewählte Zeitraum liegt in der Vergangenheit.');
+    expect(() => plan({ mode: 'vormittags' }, { now: instantOf('2026-11-23', '12:00') })).toThrow(
+      'Der gewählte Zeitraum liegt in der Vergangenheit.',
+    );
   });
 
   it('group size up to capacity, and at most N bookings per week as booker', () => {
@@ -164,6 +266,10 @@ describe('booking period and limits', () => {
     expect(plan({ groupSize: 4 }, { capacity: 4 }).von).toEqual(instantOf('2026-11-23', '08:00'));
     expect(() => plan({}, { bookingsThisWeek: 5 })).toThrow('Sie haben in dieser Woche bereits 5 Buchungen; erlaubt sind höchstens 5.');
     expect(plan({}, { bookingsThisWeek: 4 }).bis).toEqual(instantOf('2026-11-23', '18:00'));
+    // One is one: the count of every message goes through the plural forms.
+    expect(() => plan({}, { bookingsThisWeek: 1, limits: { ...limits, maxBookingsPerWeek: 1 } })).toThrow(
+      'Sie haben in dieser Woche bereits 1 Buchung; erlaubt sind höchstens 1.',
+    );
   });
 });
 
@@ -206,17 +312,30 @@ describe('places and map state', () => {
 
   it('refreshes 1 ms after each start and 1 ms before each end, only in the future', () => {
     const b = { von: instantOf('2026-11-23', '08:00'), bis: instantOf('2026-11-23', '12:00') };
-    expect(refreshInstants([b], instantOf('2026-11-23', '07:00')).map((d) => d.getTime())).toEqual([b.von.getTime() + 1, b.bis.getTime() - 1]);
+    expect(refreshInstants([b], instantOf('2026-11-23', '07:00')).map((d) => d.getTime())).toEqual([
+      b.von.getTime() + 1,
+      b.bis.getTime() - 1,
+    ]);
     expect(refreshInstants([b], instantOf('2026-11-23', '09:00')).map((d) => d.getTime())).toEqual([b.bis.getTime() - 1]);
   });
 });
 
 describe('placeBooking (group rooms, decision 020)', () => {
   const at = (h: number) => new Date(Date.UTC(2026, 10, 24, h));
-  const item = (id: string, von: number, bis: number, from: number, size = 1, fixed = false): PlaceItem => ({ id, von: at(von), bis: at(bis), from, size, fixed });
+  const item = (id: string, von: number, bis: number, from: number, size = 1, fixed = false): PlaceItem => ({
+    id,
+    von: at(von),
+    bis: at(bis),
+    from,
+    size,
+    fixed,
+  });
 
   it('takes the first free block without moving anybody when there is one', () => {
-    expect(placeBooking(4, [item('a', 9, 17, 1), item('b', 9, 10, 2)], { von: at(11), bis: at(12), size: 2 })).toEqual({ place: 2, moves: [] });
+    expect(placeBooking(4, [item('a', 9, 17, 1), item('b', 9, 10, 2)], { von: at(11), bis: at(12), size: 2 })).toEqual({
+      place: 2,
+      moves: [],
+    });
   });
 
   it('packs the day again when enough places are free but not side by side', () => {
@@ -227,7 +346,9 @@ describe('placeBooking (group rooms, decision 020)', () => {
     expect(r.moves.length).toBeGreaterThan(0);
     const after = day.map((d) => ({ ...d, from: r.moves.find((m) => m.id === d.id)?.from ?? d.from }));
     const all = [...after, item('new', 11, 12, r.place, 2)];
-    for (const x of all) for (const y of all) if (x !== y && x.von < y.bis && y.von < x.bis) expect(x.from + x.size <= y.from || y.from + y.size <= x.from).toBe(true);
+    for (const x of all)
+      for (const y of all)
+        if (x !== y && x.von < y.bis && y.von < x.bis) expect(x.from + x.size <= y.from || y.from + y.size <= x.from).toBe(true);
   });
 
   it('never moves a checked-in booking and refuses what does not fit', () => {
@@ -238,7 +359,12 @@ describe('placeBooking (group rooms, decision 020)', () => {
 
   const dayArb = (capacity: number) =>
     fc.array(
-      fc.record({ von: fc.integer({ min: 8, max: 19 }), len: fc.integer({ min: 1, max: 6 }), size: fc.integer({ min: 1, max: capacity }), fixed: fc.boolean() }),
+      fc.record({
+        von: fc.integer({ min: 8, max: 19 }),
+        len: fc.integer({ min: 1, max: 6 }),
+        size: fc.integer({ min: 1, max: capacity }),
+        fixed: fc.boolean(),
+      }),
       { maxLength: 8 },
     );
 
@@ -265,7 +391,8 @@ describe('placeBooking (group rooms, decision 020)', () => {
           for (const x of all) {
             expect(x.from).toBeGreaterThanOrEqual(1);
             expect(x.from + x.size - 1).toBeLessThanOrEqual(capacity);
-            for (const y of all) if (x !== y && x.von < y.bis && y.von < x.bis) expect(x.from + x.size <= y.from || y.from + y.size <= x.from).toBe(true);
+            for (const y of all)
+              if (x !== y && x.von < y.bis && y.von < x.bis) expect(x.from + x.size <= y.from || y.from + y.size <= x.from).toBe(true);
           }
         },
       ),

@@ -1,15 +1,6 @@
 import { AppError } from './errors';
-import {
-  addDays,
-  berlinDay,
-  daysBetween,
-  germanDay,
-  instantOf,
-  isoWeekday,
-  minutesOf,
-  timeOf,
-  type DayOpening,
-} from './opening-hours';
+import { addDays, berlinDay, type DayOpening, daysBetween, germanDay, instantOf, isoWeekday, minutesOf, timeOf } from './opening-hours';
+import { counted } from './plural';
 import { WEEKDAY_NAMES } from './settings';
 import { formatDateTime, formatTime } from './time';
 
@@ -57,7 +48,10 @@ export function assertKnownStatus(status: string): ReadingRoomStatus {
 }
 
 export function checkInWindow(von: Date): { from: Date; to: Date } {
-  return { from: new Date(von.getTime() - CHECK_IN_BEFORE_MINUTES * MINUTE), to: new Date(von.getTime() + CHECK_IN_AFTER_MINUTES * MINUTE) };
+  return {
+    from: new Date(von.getTime() - CHECK_IN_BEFORE_MINUTES * MINUTE),
+    to: new Date(von.getTime() + CHECK_IN_AFTER_MINUTES * MINUTE),
+  };
 }
 
 /** Inclusive at both ends: 15 minutes before and 15 minutes after the start still count. */
@@ -192,7 +186,9 @@ const err = (code: string, message: string, params: Record<string, string | numb
 /** The wall-clock period a mode stands for on a day with the given opening hours. */
 export function periodTimes(opening: DayOpening, req: Pick<BookingRequest, 'mode' | 'von' | 'bis'>): { von: string; bis: string } {
   if (!opening.bookable || !opening.von || !opening.bis) {
-    throw err('reading_day_closed', `Am ${germanDay(opening.date)} ist geschlossen; an diesem Tag kann nicht gebucht werden.`, { date: germanDay(opening.date) });
+    throw err('reading_day_closed', `Am ${germanDay(opening.date)} ist geschlossen; an diesem Tag kann nicht gebucht werden.`, {
+      date: germanDay(opening.date),
+    });
   }
   const open = minutesOf(opening.von);
   const close = minutesOf(opening.bis);
@@ -210,16 +206,37 @@ export function periodTimes(opening: DayOpening, req: Pick<BookingRequest, 'mode
       if (!req.von || !req.bis) throw err('reading_hours_missing', 'Bitte Beginn und Ende der Buchung angeben.');
       if (minutesOf(req.bis) <= minutesOf(req.von)) throw err('period_invalid', 'Bis nicht nach von im Zeitraum!');
       if (minutesOf(req.von) < open || minutesOf(req.bis) > close) {
-        throw err('reading_outside_opening', `Der Zeitraum muss innerhalb der Öffnungszeit von ${opening.von} bis ${opening.bis} Uhr liegen.`, {
-          von: opening.von,
-          bis: opening.bis,
-        });
+        throw err(
+          'reading_outside_opening',
+          `Der Zeitraum muss innerhalb der Öffnungszeit von ${opening.von} bis ${opening.bis} Uhr liegen.`,
+          {
+            von: opening.von,
+            bis: opening.bis,
+          },
+        );
       }
       return { von: req.von, bis: req.bis };
     }
     default:
       throw err('validation', `Buchungsmodus ${String(req.mode)} unbekannt`);
   }
+}
+
+/**
+ * The period a booking really gets (decision 035): the maximum duration holds
+ * for every mode. Hours longer than the maximum are refused in planBooking;
+ * a whole or half day longer than it ends after the maximum, counted from its
+ * start (a room open 08:00–20:00 with 600 minutes is booked 08:00–18:00).
+ */
+export function bookedTimes(
+  opening: DayOpening,
+  req: Pick<BookingRequest, 'mode' | 'von' | 'bis'>,
+  maxMinutes: number,
+): { von: string; bis: string } {
+  const times = periodTimes(opening, req);
+  if (req.mode === 'stuendlich') return times;
+  const start = minutesOf(times.von);
+  return minutesOf(times.bis) - start > maxMinutes ? { von: times.von, bis: timeOf(start + maxMinutes) } : times;
 }
 
 const WEEKDAY_LABELS: Record<string, string> = {
@@ -260,20 +277,32 @@ export function planBooking(input: {
     throw err('reading_weekday_not_bookable', `${WEEKDAY_LABELS[name]} kann nicht gebucht werden.`, { weekday: name });
   }
   if (daysBetween(today, request.date) > limits.daysAhead) {
-    throw err('reading_too_far_ahead', `Plätze können höchstens ${limits.daysAhead} Tage im Voraus gebucht werden (bis ${germanDay(addDays(today, limits.daysAhead))}).`, {
-      days: limits.daysAhead,
-      until: germanDay(addDays(today, limits.daysAhead)),
-    });
+    throw err(
+      'reading_too_far_ahead',
+      `Plätze können höchstens ${counted('de', limits.daysAhead, 'day')} im Voraus gebucht werden (bis ${germanDay(addDays(today, limits.daysAhead))}).`,
+      {
+        days: limits.daysAhead,
+        until: germanDay(addDays(today, limits.daysAhead)),
+      },
+    );
   }
-  const times = periodTimes(opening, request);
+  const times = bookedTimes(opening, request, limits.maxMinutes);
   if (request.mode === 'stuendlich') {
     const step = limits.intervalMinutes;
     if (minutesOf(times.von) % step !== 0 || minutesOf(times.bis) % step !== 0) {
-      throw err('reading_interval', `Beginn und Ende müssen auf das Buchungsintervall von ${step} Minuten fallen.`, { minutes: step });
+      throw err('reading_interval', `Beginn und Ende müssen auf das Buchungsintervall von ${counted('de', step, 'minute')} fallen.`, {
+        minutes: step,
+      });
     }
     const length = minutesOf(times.bis) - minutesOf(times.von);
-    if (length < limits.minMinutes) throw err('reading_too_short', `Eine Buchung muss mindestens ${limits.minMinutes} Minuten dauern.`, { minutes: limits.minMinutes });
-    if (length > limits.maxMinutes) throw err('reading_too_long', `Eine Buchung darf höchstens ${limits.maxMinutes} Minuten dauern.`, { minutes: limits.maxMinutes });
+    if (length < limits.minMinutes)
+      throw err('reading_too_short', `Eine Buchung muss mindestens ${counted('de', limits.minMinutes, 'minute')} dauern.`, {
+        minutes: limits.minMinutes,
+      });
+    if (length > limits.maxMinutes)
+      throw err('reading_too_long', `Eine Buchung darf höchstens ${counted('de', limits.maxMinutes, 'minute')} dauern.`, {
+        minutes: limits.maxMinutes,
+      });
   }
   let von = instantOf(request.date, times.von);
   const bis = instantOf(request.date, times.bis);
@@ -286,7 +315,7 @@ export function planBooking(input: {
   if (input.bookingsThisWeek >= limits.maxBookingsPerWeek) {
     throw err(
       'reading_week_limit',
-      `Sie haben in dieser Woche bereits ${input.bookingsThisWeek} Buchungen; erlaubt sind höchstens ${limits.maxBookingsPerWeek}.`,
+      `Sie haben in dieser Woche bereits ${counted('de', input.bookingsThisWeek, 'booking')}; erlaubt sind höchstens ${limits.maxBookingsPerWeek}.`,
       { count: input.bookingsThisWeek, max: limits.maxBookingsPerWeek },
       409,
     );
@@ -341,7 +370,10 @@ export function placeBooking(
   if (direct !== null) return { place: direct, moves: [] };
 
   const NEW = 'new';
-  const movable = [...day.filter((d) => !d.fixed), { id: NEW, von: request.von, bis: request.bis, from: 0, size: request.size, fixed: false }];
+  const movable = [
+    ...day.filter((d) => !d.fixed),
+    { id: NEW, von: request.von, bis: request.bis, from: 0, size: request.size, fixed: false },
+  ];
   const t = (d: Date) => d.getTime();
   const byId = (a: PlaceItem, b: PlaceItem) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   // Greedy by start with the longest first never fails for single persons while no moment has more
@@ -356,7 +388,11 @@ export function placeBooking(
     for (const d of day) if (d.fixed) placed.set(d.id, { von: d.von, bis: d.bis, from: d.from, to: d.from + d.size });
     let fits = true;
     for (const item of [...movable].sort(order)) {
-      const from = firstFreePlaces(capacity, [...placed.values()].filter((p) => overlapsInTime(p, item)), item.size);
+      const from = firstFreePlaces(
+        capacity,
+        [...placed.values()].filter((p) => overlapsInTime(p, item)),
+        item.size,
+      );
       if (from === null) {
         fits = false;
         break;
@@ -416,5 +452,29 @@ export function refreshInstants(bookings: readonly { von: Date; bis: Date }[], n
     out.add(b.von.getTime() + 1);
     out.add(b.bis.getTime() - 1);
   }
-  return [...out].filter((t) => t > now.getTime()).sort((a, b) => a - b).map((t) => new Date(t));
+  return [...out]
+    .filter((t) => t > now.getTime())
+    .sort((a, b) => a - b)
+    .map((t) => new Date(t));
+}
+
+/**
+ * leseraumEinPlatzProPerson (decision 036): a person may hold one place for
+ * themselves at a time; the refusal names the place they already hold.
+ */
+export function onePlacePerPersonError(held: { objectName: string; von: Date; bis: Date } | null): AppError {
+  if (!held) {
+    return new AppError(
+      'reading_one_place_per_person',
+      'Sie haben im gewählten Zeitraum bereits einen Platz gebucht. Pro Person ist zur selben Zeit nur ein Platz möglich.',
+      409,
+    );
+  }
+  const params = { name: held.objectName, von: formatTime(held.von), bis: formatTime(held.bis) };
+  return new AppError(
+    'reading_one_place_per_person_held',
+    `Sie haben im gewählten Zeitraum bereits ${params.name} gebucht (${params.von} bis ${params.bis} Uhr). Pro Person ist zur selben Zeit nur ein Platz möglich.`,
+    409,
+    params,
+  );
 }

@@ -40,8 +40,12 @@ describe('deactivation cancels what still holds the object (decision 025)', () =
 describe('deleting for good', () => {
   it('is allowed only when nothing was ever booked, with the exact message otherwise', () => {
     expect(() => assertDeletable('platz', 'EG-10', 0)).not.toThrow();
-    expect(() => assertDeletable('platz', 'EG-10', 1)).toThrow('Der Platz „EG-10“ wurde schon gebucht und kann deshalb nicht gelöscht werden. Bitte deaktivieren Sie ihn stattdessen.');
-    expect(() => assertDeletable('raum', 'Gruppenraum 1', 3)).toThrow('Der Raum „Gruppenraum 1“ wurde schon gebucht und kann deshalb nicht gelöscht werden. Bitte deaktivieren Sie ihn stattdessen.');
+    expect(() => assertDeletable('platz', 'EG-10', 1)).toThrow(
+      'Der Platz „EG-10“ wurde schon gebucht und kann deshalb nicht gelöscht werden. Bitte deaktivieren Sie ihn stattdessen.',
+    );
+    expect(() => assertDeletable('raum', 'Gruppenraum 1', 3)).toThrow(
+      'Der Raum „Gruppenraum 1“ wurde schon gebucht und kann deshalb nicht gelöscht werden. Bitte deaktivieren Sie ihn stattdessen.',
+    );
     expect(() => assertDeletable('grundriss', 'Lesesaal Erdgeschoss', 2)).toThrow(
       'Auf dem Grundriss „Lesesaal Erdgeschoss“ wurde schon gebucht; er kann deshalb nicht gelöscht werden. Bitte deaktivieren Sie ihn stattdessen.',
     );

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from './permissions';
 import { canWriteSetting } from './setting-access';
 import { findOption, SETTING_CATALOGUE } from './settings';
@@ -19,9 +19,14 @@ describe('canWriteSetting', () => {
   it('never allows a tenant or group value to a permission set without admin access', () => {
     const nonAdmin = PERMISSIONS.filter((p) => p.startsWith('fahrzeug_') && p !== 'fahrzeug_pflege');
     fc.assert(
-      fc.property(fc.subarray([...nonAdmin]), fc.constantFrom(...SETTING_CATALOGUE), fc.constantFrom('GRUPPE' as const, 'MANDANT' as const), (perms, option, layer) => {
-        expect(canWriteSetting(new Set(perms), option, layer).allowed).toBe(false);
-      }),
+      fc.property(
+        fc.subarray([...nonAdmin]),
+        fc.constantFrom(...SETTING_CATALOGUE),
+        fc.constantFrom('GRUPPE' as const, 'MANDANT' as const),
+        (perms, option, layer) => {
+          expect(canWriteSetting(new Set(perms), option, layer).allowed).toBe(false);
+        },
+      ),
     );
   });
 });

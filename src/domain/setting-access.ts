@@ -1,4 +1,4 @@
-import { guardRoute, type GuardResult } from './permissions';
+import { type GuardResult, guardRoute } from './permissions';
 import type { SettingLayer, SettingOption } from './settings';
 
 /**

@@ -1,20 +1,20 @@
-import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { AppError } from './errors';
 import {
   CLEANLINESS_STATES,
-  REPORT_RHYTHMS,
-  SETTING_CATALOGUE,
-  SETTING_LAYERS,
-  WEEKDAY_NAMES,
   decodeSettingValue,
   encodeSettingValue,
   findOption,
   isValidSettingValue,
   meetsCleanlinessThreshold,
+  REPORT_RHYTHMS,
   reportRhythmMonths,
   resolveSetting,
+  SETTING_CATALOGUE,
+  type SETTING_LAYERS,
   type SettingOption,
+  WEEKDAY_NAMES,
 } from './settings';
 
 function caught(fn: () => unknown): AppError {
@@ -50,6 +50,7 @@ describe('SETTING_CATALOGUE', () => {
         'leseraumBuchbareTageVoraus',
         'leseraumBuchbareWochentage',
         'leseraumErinnerungVorBeginnMinuten',
+        'leseraumEinPlatzProPerson',
         'favoritGrundriss',
         'favoritPlaetze',
         'fahrzeugErinnerungsmailUhrzeit',
@@ -68,6 +69,8 @@ describe('SETTING_CATALOGUE', () => {
         'fahrzeugAbteilungspruefung',
         'fuehrerscheinPruefintervallMonate',
         'fuehrerscheinErinnerungTage',
+        'fuehrerscheinMaximaleLueckeTage',
+        'fuehrerscheinScansSpeichern',
         'fahrzeugReportMailadressen',
         'fahrzeugReportRhythmus',
         'fahrzeugCheckOutErinnerungszeiten',
@@ -76,6 +79,16 @@ describe('SETTING_CATALOGUE', () => {
         'fahrzeugHinweisVorCheckOutMinuten',
         'verschmutzungsgrenzeInnen',
         'verschmutzungsgrenzeAussen',
+        'fahrzeugBuchungszeitenAlsAbholRueckgabe',
+        'fahrzeugBuchendeSichtbar',
+        'fahrzeugGastKontakt',
+        'fahrzeugGastFreigabeVorBeginnMinuten',
+        'gastverleihAktiv',
+        'gastverleihAnfrageGueltigMinuten',
+        'gastverleihMaxOffeneAnfragen',
+        'gastverleihTelefonPflicht',
+        'fahrtenbuchKorrekturfristTage',
+        'fahrtenbuchFahrtarten',
       ].sort(),
     );
   });
@@ -188,8 +201,12 @@ describe('encodeSettingValue', () => {
   };
 
   it('refuses a value of the wrong type with the spec text', () => {
-    expect(refusal('zeitRasterMinuten', '15', 'MANDANT')).toBe('Neuer Customizing Wert 15 konnte nicht in Schicht MANDANT gespeichert werden');
-    expect(refusal('EnableDebug', 'true', 'MANDANT')).toBe('Neuer Customizing Wert true konnte nicht in Schicht MANDANT gespeichert werden');
+    expect(refusal('zeitRasterMinuten', '15', 'MANDANT')).toBe(
+      'Neuer Customizing Wert 15 konnte nicht in Schicht MANDANT gespeichert werden',
+    );
+    expect(refusal('EnableDebug', 'true', 'MANDANT')).toBe(
+      'Neuer Customizing Wert true konnte nicht in Schicht MANDANT gespeichert werden',
+    );
     expect(refusal('EnableDebug', 1, 'MANDANT')).toBe('Neuer Customizing Wert 1 konnte nicht in Schicht MANDANT gespeichert werden');
     expect(refusal('startseite', 5, 'GRUPPE')).toBe('Neuer Customizing Wert 5 konnte nicht in Schicht GRUPPE gespeichert werden');
     expect(refusal('fahrzeugErinnerungsmailUhrzeit', '7:00', 'BENUTZER')).toBe(
@@ -235,12 +252,18 @@ describe('encodeSettingValue', () => {
   it('refuses every non-HH:mm string for time options', () => {
     const option = findOption('fahrzeugErinnerungsmailUhrzeit');
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 8 }), fc.string().map((s) => `${s}:00`)), (s) => {
-        fc.pre(!ALL_TIMES.has(s));
-        expect(() => encodeSettingValue(option, s, 'MANDANT')).toThrow(
-          `Neuer Customizing Wert ${s} konnte nicht in Schicht MANDANT gespeichert werden`,
-        );
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 8 }),
+          fc.string().map((s) => `${s}:00`),
+        ),
+        (s) => {
+          fc.pre(!ALL_TIMES.has(s));
+          expect(() => encodeSettingValue(option, s, 'MANDANT')).toThrow(
+            `Neuer Customizing Wert ${s} konnte nicht in Schicht MANDANT gespeichert werden`,
+          );
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -335,7 +358,15 @@ describe('resolveSetting', () => {
   });
 
   it('skips stored text that no longer decodes and falls through', () => {
-    expect(resolveSetting(reminder, { user: 'bald', groups: [{ groupName: 'A', value: '' }, { groupName: 'B', value: '25' }] })).toEqual({
+    expect(
+      resolveSetting(reminder, {
+        user: 'bald',
+        groups: [
+          { groupName: 'A', value: '' },
+          { groupName: 'B', value: '25' },
+        ],
+      }),
+    ).toEqual({
       value: 25,
       source: 'GRUPPE',
       groupName: 'B',

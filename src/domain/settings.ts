@@ -35,15 +35,7 @@ export interface SettingOption {
   max?: number;
 }
 
-export const WEEKDAY_NAMES = [
-  'montags',
-  'dienstags',
-  'mittwochs',
-  'donnerstags',
-  'freitags',
-  'samstags',
-  'sonntags',
-] as const;
+export const WEEKDAY_NAMES = ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags'] as const;
 
 /**
  * The three ratings a check-out records, from best to worst, followed by the
@@ -175,7 +167,8 @@ export const SETTING_CATALOGUE: readonly SettingOption[] = [
     feature: 'leseraum',
     type: 'number',
     defaultValue: '600',
-    description: 'Höchstdauer einer Leseraumbuchung in Minuten (600 = 08:00 bis 18:00)',
+    description:
+      'Höchstdauer jeder Leseraumbuchung in Minuten; stundenweise länger wird abgelehnt, ganze und halbe Tage enden nach dieser Dauer (600 = 08:00 bis 18:00)',
     layers: RULE,
     integer: true,
     min: 1,
@@ -250,8 +243,7 @@ export const SETTING_CATALOGUE: readonly SettingOption[] = [
     feature: 'fahrzeug',
     type: 'boolean',
     defaultValue: 'true',
-    description:
-      'Buchungen ohne Check-in werden fahrzeugAutoStornoOhneCheckInMinuten nach Beginn storniert und das Fahrzeug freigegeben',
+    description: 'Buchungen ohne Check-in werden fahrzeugAutoStornoOhneCheckInMinuten nach Beginn storniert und das Fahrzeug freigegeben',
     layers: TENANT,
   },
   {
@@ -374,6 +366,25 @@ export const SETTING_CATALOGUE: readonly SettingOption[] = [
     max: 365,
   },
   {
+    name: 'fuehrerscheinMaximaleLueckeTage',
+    feature: 'fahrzeug',
+    type: 'number',
+    defaultValue: '0',
+    description: 'Tage nach einer verpassten Führerscheinprüfung, in denen eine gebuchte Fahrt noch gestartet werden darf (0 = keine)',
+    layers: TENANT,
+    integer: true,
+    min: 0,
+    max: 90,
+  },
+  {
+    name: 'fuehrerscheinScansSpeichern',
+    feature: 'fahrzeug',
+    type: 'boolean',
+    defaultValue: 'false',
+    description: 'Prüfende dürfen einen Scan des Führerscheins zur Prüfung ablegen (aus Gründen der Datensparsamkeit standardmäßig aus)',
+    layers: TENANT,
+  },
+  {
     name: 'fahrzeugReportMailadressen',
     feature: 'fahrzeug',
     type: 'array',
@@ -444,6 +455,110 @@ export const SETTING_CATALOGUE: readonly SettingOption[] = [
     description: 'Verschmutzung außen, ab der beim Check-out eine E-Mail an die Fuhrparkleitung verschickt wird',
     layers: TENANT,
     allowed: CLEANLINESS_STATES,
+  },
+  {
+    name: 'fahrzeugBuchungszeitenAlsAbholRueckgabe',
+    feature: 'fahrzeug',
+    type: 'boolean',
+    defaultValue: 'false',
+    description:
+      'Buchungszeiten gelten als Abhol- und Rückgabezeiten: Buchungen über mehrere Tage sind möglich, wenn Beginn und Ende in den Buchungszeiten ihres Tages liegen und jeder Tag ein Buchungstag ist',
+    layers: TENANT,
+  },
+  {
+    name: 'fahrzeugBuchendeSichtbar',
+    feature: 'fahrzeug',
+    type: 'boolean',
+    defaultValue: 'false',
+    description:
+      'Alle Buchenden sehen, für wen ein Fahrzeug gebucht ist; sonst sehen nur Fuhrparkpflege und Fremdbuchende die Namen, alle anderen nur ihre eigenen Buchungen',
+    layers: TENANT,
+  },
+  {
+    name: 'leseraumEinPlatzProPerson',
+    feature: 'leseraum',
+    type: 'boolean',
+    defaultValue: 'true',
+    description:
+      'Eine Person kann im Leseraum und in der Arbeitswelt zur selben Zeit nur einen Platz für sich buchen; Vormerkungen für andere zählen nicht',
+    layers: TENANT,
+  },
+  // Guests (decision 052)
+  {
+    name: 'fahrzeugGastKontakt',
+    feature: 'fahrzeug',
+    type: 'string',
+    defaultValue: '',
+    description: 'Ansprechpartner für Gäste (z. B. Empfang, Telefon, E-Mail), auf der Stornoseite und in Gast-Mails genannt',
+    layers: TENANT,
+  },
+  {
+    name: 'fahrzeugGastFreigabeVorBeginnMinuten',
+    feature: 'fahrzeug',
+    type: 'number',
+    defaultValue: '120',
+    description: 'Unbestätigte Gastbuchungen werden so viele Minuten vor Beginn storniert und das Fahrzeug freigegeben',
+    layers: TENANT,
+    ...minutes(10080),
+  },
+  {
+    name: 'gastverleihAktiv',
+    feature: 'fahrzeug',
+    type: 'boolean',
+    defaultValue: 'false',
+    description: 'Öffentliche Seite /public für den Gästeverleih (Räder ohne Anmeldung anfragen) ist eingeschaltet',
+    layers: TENANT,
+  },
+  {
+    name: 'gastverleihAnfrageGueltigMinuten',
+    feature: 'fahrzeug',
+    type: 'number',
+    defaultValue: '60',
+    description: 'Minuten, in denen eine Anfrage im Gästeverleih per E-Mail bestätigt werden muss, sonst verfällt sie',
+    layers: TENANT,
+    integer: true,
+    min: 5,
+    max: 1440,
+  },
+  {
+    name: 'gastverleihMaxOffeneAnfragen',
+    feature: 'fahrzeug',
+    type: 'number',
+    defaultValue: '2',
+    description: 'Höchstzahl offener (unbestätigter) Anfragen je E-Mail-Adresse im Gästeverleih',
+    layers: TENANT,
+    integer: true,
+    min: 1,
+    max: 20,
+  },
+  {
+    name: 'gastverleihTelefonPflicht',
+    feature: 'fahrzeug',
+    type: 'boolean',
+    defaultValue: 'false',
+    description: 'Im Gästeverleih muss eine Telefonnummer angegeben werden',
+    layers: TENANT,
+  },
+  {
+    name: 'fahrtenbuchKorrekturfristTage',
+    feature: 'fahrzeug',
+    type: 'number',
+    defaultValue: '7',
+    description: 'Tage nach einer Fahrt, in denen die fahrende Person ihren Fahrtenbucheintrag selbst korrigieren darf',
+    layers: TENANT,
+    integer: true,
+    min: 0,
+    max: 365,
+  },
+  {
+    name: 'fahrtenbuchFahrtarten',
+    feature: 'fahrzeug',
+    type: 'array',
+    defaultValue: '["dienstlich"]',
+    description: 'Fahrtarten, die im Fahrtenbuch gewählt werden können (dienstlich ist immer erlaubt; privat, Arbeitsweg)',
+    layers: TENANT,
+    items: 'string',
+    allowed: ['dienstlich', 'privat', 'Arbeitsweg'],
   },
 ];
 
@@ -566,12 +681,10 @@ function parseStored(option: SettingOption, text: string): { ok: true; value: un
 export function decodeSettingValue(option: SettingOption, text: string): unknown {
   const parsed = parseStored(option, text);
   if (!parsed.ok) {
-    throw new AppError(
-      'setting_stored_invalid',
-      `Gespeicherter Customizing Wert ${text} für ${option.name} ist ungültig`,
-      500,
-      { option: option.name, value: text },
-    );
+    throw new AppError('setting_stored_invalid', `Gespeicherter Customizing Wert ${text} für ${option.name} ist ungültig`, 500, {
+      option: option.name,
+      value: text,
+    });
   }
   return parsed.value;
 }
@@ -606,9 +719,7 @@ export function resolveSetting(option: SettingOption, values: LayeredValues): Re
     if (parsed.ok) return { value: parsed.value, source: 'BENUTZER' };
   }
   if (allows('GRUPPE') && values.groups) {
-    const sorted = [...values.groups].sort(
-      (a, b) => byCodeUnits(a.groupName, b.groupName) || byCodeUnits(a.value, b.value),
-    );
+    const sorted = [...values.groups].sort((a, b) => byCodeUnits(a.groupName, b.groupName) || byCodeUnits(a.value, b.value));
     for (const group of sorted) {
       const parsed = parseStored(option, group.value);
       if (parsed.ok) return { value: parsed.value, source: 'GRUPPE', groupName: group.groupName };

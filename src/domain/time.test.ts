@@ -1,8 +1,7 @@
-import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { AppError } from './errors';
 import {
-  ZONE,
   combineDateAndTime,
   formatDate,
   formatDateTime,
@@ -11,6 +10,7 @@ import {
   parseGermanDate,
   parseTime,
   roundToStep,
+  ZONE,
 } from './time';
 
 function caught(fn: () => unknown): AppError {
@@ -24,9 +24,7 @@ function caught(fn: () => unknown): AppError {
 }
 
 const daysIn = (year: number, month: number): number =>
-  [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][
-    month - 1
-  ] ?? 0;
+  [31, year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
 const two = (n: number): string => String(n).padStart(2, '0');
 
 const validGermanDate = fc
@@ -57,9 +55,7 @@ describe('isValidTime', () => {
 
   it('agrees with the enumerated reference on arbitrary and near-miss strings', () => {
     const digit = fc.constantFrom(...'0123456789');
-    const nearMiss = fc
-      .tuple(digit, digit, fc.constantFrom(':', '.', ' ', ':'), digit, digit)
-      .map((parts) => parts.join(''));
+    const nearMiss = fc.tuple(digit, digit, fc.constantFrom(':', '.', ' ', ':'), digit, digit).map((parts) => parts.join(''));
     fc.assert(
       fc.property(fc.oneof(fc.string({ maxLength: 6 }), nearMiss), (s) => {
         expect(isValidTime(s)).toBe(ALL_TIMES.has(s));
@@ -114,7 +110,21 @@ describe('parseGermanDate', () => {
   });
 
   it("refuses anything that is not a strict real DD.MM.YYYY with 'Invalid date format'", () => {
-    const bad = ['31.02.2024', '31.04.2024', '00.01.2024', '01.13.2024', '01.00.2024', '1.1.2024', '2024-01-01', ' 01.01.2024', '01.01.2024 ', 'ab.cd.efgh', '01/01/2024', '', '01.01.24'];
+    const bad = [
+      '31.02.2024',
+      '31.04.2024',
+      '00.01.2024',
+      '01.13.2024',
+      '01.00.2024',
+      '1.1.2024',
+      '2024-01-01',
+      ' 01.01.2024',
+      '01.01.2024 ',
+      'ab.cd.efgh',
+      '01/01/2024',
+      '',
+      '01.01.24',
+    ];
     for (const s of bad) {
       const e = caught(() => parseGermanDate(s));
       expect(e.code).toBe('date_invalid');

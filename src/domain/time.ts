@@ -92,6 +92,20 @@ function isDigits(text: string): boolean {
   return true;
 }
 
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a calendar day that exists, written YYYY-MM-DD (2026-02-30, month 00 and the year 0000, which PostgreSQL has not, do not). */
+export function isIsoDay(value: string): boolean {
+  const m = ISO_DAY.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1) return false;
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0–99 as 1900–1999.
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d);
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
 const invalidDate = (): AppError => new AppError('date_invalid', 'Invalid date format', 400);
 
 function toInstant(d: Date | string): Date {
@@ -151,9 +165,7 @@ export function parseGermanDate(value: string): Date {
 export function combineDateAndTime(date: string, time: string): Date {
   const { year, month, day } = parseGermanDateParts(date);
   const { stunden, minuten } = parseTime(time);
-  return new Date(
-    instantFromWall(wallAsUtcMs({ year, month, day, hour: stunden, minute: minuten, second: 0, millisecond: 0 })),
-  );
+  return new Date(instantFromWall(wallAsUtcMs({ year, month, day, hour: stunden, minute: minuten, second: 0, millisecond: 0 })));
 }
 
 export function formatDate(d: Date | string): string {

@@ -18,14 +18,18 @@ describe('uploads', () => {
     expect(() => validateUpload(new Uint8Array([...Buffer.from('GIF89a....')]), { allowed: ['png', 'jpg'], maxBytes: 1000 })).toThrow(
       'Fehler beim Hochladen der Datei: Erlaubt sind nur PNG, JPG.',
     );
-    expect(() => validateUpload(new Uint8Array(PDF), { allowed: ['png', 'jpg'], maxBytes: 1000 })).toThrow(/^Fehler beim Hochladen der Datei: /);
+    expect(() => validateUpload(new Uint8Array(PDF), { allowed: ['png', 'jpg'], maxBytes: 1000 })).toThrow(
+      /^Fehler beim Hochladen der Datei: /,
+    );
   });
 
   it('refuses empty and oversized files', () => {
-    expect(() => validateUpload(new Uint8Array(), { allowed: ['png'], maxBytes: 10 })).toThrow('Fehler beim Hochladen der Datei: Die Datei ist leer.');
-    expect(() => validateUpload(new Uint8Array([...PNG, ...new Array(2 * 1024 * 1024).fill(0)]), { allowed: ['png'], maxBytes: 1024 * 1024 })).toThrow(
-      'Fehler beim Hochladen der Datei: Die Datei ist größer als 1 MB.',
+    expect(() => validateUpload(new Uint8Array(), { allowed: ['png'], maxBytes: 10 })).toThrow(
+      'Fehler beim Hochladen der Datei: Die Datei ist leer.',
     );
+    expect(() =>
+      validateUpload(new Uint8Array([...PNG, ...new Array(2 * 1024 * 1024).fill(0)]), { allowed: ['png'], maxBytes: 1024 * 1024 }),
+    ).toThrow('Fehler beim Hochladen der Datei: Die Datei ist größer als 1 MB.');
   });
 
   it('accepts exactly the files whose content is of an allowed kind', () => {

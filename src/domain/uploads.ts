@@ -17,21 +17,23 @@ export function detectFileType(bytes: Uint8Array): UploadKind | null {
   return null;
 }
 
-const uploadFailed = (reason: string, status = 400) =>
-  new AppError('upload_failed', `Fehler beim Hochladen der Datei: ${reason}`, status, { reason });
+const uploadFailed = (reason: string, reasonEn: string, status = 400) =>
+  new AppError('upload_failed', `Fehler beim Hochladen der Datei: ${reason}`, status, { reason, reasonEn });
 
 /**
  * SPEC §5: uploads are png, pdf or jpg. Checked by content and size; the
  * message is the specification's 'Fehler beim Hochladen der Datei: {message}'.
  */
 export function validateUpload(bytes: Uint8Array, opts: { allowed: readonly UploadKind[]; maxBytes: number }): UploadKind {
-  if (bytes.length === 0) throw uploadFailed('Die Datei ist leer.');
+  if (bytes.length === 0) throw uploadFailed('Die Datei ist leer.', 'The file is empty.');
   if (bytes.length > opts.maxBytes) {
-    throw uploadFailed(`Die Datei ist größer als ${Math.floor(opts.maxBytes / (1024 * 1024))} MB.`, 413);
+    const mb = Math.floor(opts.maxBytes / (1024 * 1024));
+    throw uploadFailed(`Die Datei ist größer als ${mb} MB.`, `The file is larger than ${mb} MB.`, 413);
   }
   const kind = detectFileType(bytes);
   if (!kind || !opts.allowed.includes(kind)) {
-    throw uploadFailed(`Erlaubt sind nur ${opts.allowed.map((k) => k.toUpperCase()).join(', ')}.`, 415);
+    const allowed = opts.allowed.map((k) => k.toUpperCase()).join(', ');
+    throw uploadFailed(`Erlaubt sind nur ${allowed}.`, `Only ${allowed} files are allowed.`, 415);
   }
   return kind;
 }

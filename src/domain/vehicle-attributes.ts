@@ -58,7 +58,10 @@ export function isVisible(a: AttributeDefinition, values: Readonly<Record<string
  * filled ('Please fill in all mandatory fields.'); choices must be one of the
  * keys; numbers must be numbers. Returns the values of visible attributes only.
  */
-export function validateAttributeValues(defs: readonly AttributeDefinition[], values: Readonly<Record<string, string>>): Record<string, string> {
+export function validateAttributeValues(
+  defs: readonly AttributeDefinition[],
+  values: Readonly<Record<string, string>>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const a of defs) {
     if (!isVisible(a, values)) continue;

@@ -2,22 +2,22 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors';
 import {
+  type AvailabilityInput,
   assertCheckInAllowed,
+  type BookingStatus,
   blockedUntil,
   bookingLimits,
   bookingWindowEnd,
   checkAvailability,
   conflicts,
+  type ExistingBooking,
   isApproved,
   isAutoCancelDue,
   nextStatus,
+  parseBlockType,
   parseBookingStatus,
   parseHistoryType,
-  parseBlockType,
   parseVehicleBookingType,
-  type AvailabilityInput,
-  type BookingStatus,
-  type ExistingBooking,
 } from './vehicle-booking';
 import { berlinInstant } from './vehicle-time';
 
@@ -77,7 +77,10 @@ describe('statuses and types', () => {
 
 describe('availability (SPEC §4)', () => {
   it('gives the four messages in the spec order', () => {
-    expect(checkAvailability(base({ bis: at(MON, '10:00') }))).toMatchObject({ available: false, message: 'Bis nicht nach von im Zeitraum!' });
+    expect(checkAvailability(base({ bis: at(MON, '10:00') }))).toMatchObject({
+      available: false,
+      message: 'Bis nicht nach von im Zeitraum!',
+    });
     expect(checkAvailability(base({ von: at('2027-01-04', '10:00'), bis: at('2027-01-04', '11:00') }))).toMatchObject({
       message: 'Fahrzeug im Zeitraum nicht gültig!',
     });
@@ -93,14 +96,22 @@ describe('availability (SPEC §4)', () => {
   });
 
   it('validity runs from valid-from 00:00 to valid-to 23:59', () => {
-    const v = { ...base({}).vehicle, validFrom: MON, validTo: MON, bookingTimes: { weekdays: ['montags' as const], from: '00:00', to: '23:59' } };
+    const v = {
+      ...base({}).vehicle,
+      validFrom: MON,
+      validTo: MON,
+      bookingTimes: { weekdays: ['montags' as const], from: '00:00', to: '23:59' },
+    };
     expect(checkAvailability(base({ vehicle: v, von: at(MON, '00:00'), bis: at(MON, '23:59') })).available).toBe(true);
     expect(checkAvailability(base({ vehicle: v, von: at(MON, '00:00'), bis: at('2026-11-24', '00:00') })).available).toBe(false);
   });
 
   it('booking outside the times is a special trip when the vehicle allows it; without individual times anything goes', () => {
     const v = { ...base({}).vehicle, bookingOutsidePossible: true };
-    expect(checkAvailability(base({ vehicle: v, von: at(SAT, '10:00'), bis: at(SAT, '11:00') }))).toEqual({ available: true, needsApproval: true });
+    expect(checkAvailability(base({ vehicle: v, von: at(SAT, '10:00'), bis: at(SAT, '11:00') }))).toEqual({
+      available: true,
+      needsApproval: true,
+    });
     expect(checkAvailability(base({ von: at(MON, '09:00'), bis: at(MON, '18:00') }))).toEqual({ available: true, needsApproval: false });
     expect(checkAvailability(base({ individualTimes: false, von: at(SAT, '06:00'), bis: at(SAT, '23:00') }))).toEqual({
       available: true,
@@ -127,14 +138,24 @@ describe('availability (SPEC §4)', () => {
     von: new Date(T0 + s * 15 * minute),
     bis: new Date(T0 + (s + len) * 15 * minute),
   }));
-  const arbStatus = fc.constantFrom<BookingStatus>(...(['vorgemerkt', 'reserviert', 'aktiv', 'durchgeführt', 'storniert', 'verschlossen'] as const));
+  const arbStatus = fc.constantFrom<BookingStatus>(
+    ...(['vorgemerkt', 'reserviert', 'aktiv', 'durchgeführt', 'storniert', 'verschlossen'] as const),
+  );
 
   it('property: no two accepted bookings ever overlap including the gap', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(arbPeriod, arbStatus), { maxLength: 40 }), fc.integer({ min: 0, max: 120 }), (reqs, gap) => {
         const accepted: ExistingBooking[] = [];
         reqs.forEach(([p, status], i) => {
-          const r = checkAvailability(base({ ...p, individualTimes: false, vehicle: { ...vehicle, validFrom: null, validTo: null, bookingTimes: { ...vehicle.bookingTimes, weekdays: [] } }, bookings: accepted, minGapMinutes: gap }));
+          const r = checkAvailability(
+            base({
+              ...p,
+              individualTimes: false,
+              vehicle: { ...vehicle, validFrom: null, validTo: null, bookingTimes: { ...vehicle.bookingTimes, weekdays: [] } },
+              bookings: accepted,
+              minGapMinutes: gap,
+            }),
+          );
           if (r.available) accepted.push({ id: String(i), ...p, status });
         });
         const live = accepted.filter((b) => b.status !== 'storniert' && b.status !== 'durchgeführt');
@@ -146,12 +167,26 @@ describe('availability (SPEC §4)', () => {
 
   it('property: cancelled or completed bookings never block; the [von, bis+gap) ranges overlap exactly when bookings conflict', () => {
     fc.assert(
-      fc.property(arbPeriod, arbPeriod, fc.constantFrom<BookingStatus>('storniert', 'durchgeführt'), fc.integer({ min: 0, max: 120 }), (a, b, status, gap) => {
-        const r = checkAvailability(base({ ...a, individualTimes: false, vehicle: { ...vehicle, validFrom: null, validTo: null }, bookings: [{ id: 'o', ...b, status }], minGapMinutes: gap }));
-        expect(r.available).toBe(true);
-        const rangesOverlap = a.von < blockedUntil(b.bis, gap) && b.von < blockedUntil(a.bis, gap);
-        expect(rangesOverlap).toBe(conflicts(a, b, gap));
-      }),
+      fc.property(
+        arbPeriod,
+        arbPeriod,
+        fc.constantFrom<BookingStatus>('storniert', 'durchgeführt'),
+        fc.integer({ min: 0, max: 120 }),
+        (a, b, status, gap) => {
+          const r = checkAvailability(
+            base({
+              ...a,
+              individualTimes: false,
+              vehicle: { ...vehicle, validFrom: null, validTo: null },
+              bookings: [{ id: 'o', ...b, status }],
+              minGapMinutes: gap,
+            }),
+          );
+          expect(r.available).toBe(true);
+          const rangesOverlap = a.von < blockedUntil(b.bis, gap) && b.von < blockedUntil(a.bis, gap);
+          expect(rangesOverlap).toBe(conflicts(a, b, gap));
+        },
+      ),
     );
   });
 });
@@ -162,7 +197,18 @@ describe('approval and check-in', () => {
     expect(isApproved({ von: at(MON, '08:59'), approvers: [{ userId: 'a', approved: null }] }, now)).toBe(true);
     expect(isApproved({ von: at(MON, '09:00'), approvers: [{ userId: 'a', approved: null }] }, now)).toBe(false);
     expect(isApproved({ von: at(MON, '11:00'), approvers: [] }, now)).toBe(true);
-    expect(isApproved({ von: at(MON, '11:00'), approvers: [{ userId: 'a', approved: false }, { userId: 'b', approved: true }] }, now)).toBe(true);
+    expect(
+      isApproved(
+        {
+          von: at(MON, '11:00'),
+          approvers: [
+            { userId: 'a', approved: false },
+            { userId: 'b', approved: true },
+          ],
+        },
+        now,
+      ),
+    ).toBe(true);
   });
   it('check-in only inside the window and never while unapproved', () => {
     const b = { von: at(MON, '10:30'), bis: at(MON, '12:00'), approved: true };
@@ -210,6 +256,17 @@ describe('booking window and narrowing of min/max times', () => {
       [at(MON, '09:15').toISOString(), at(MON, '10:45').toISOString()],
       [at(MON, '12:55').toISOString(), at(MON, '17:00').toISOString()],
     ]);
-    expect(bookingLimits({ day: SAT, now: at(MON, '00:00'), windowEnd: at('2027-01-01', '00:00'), bookings: [], minGapMinutes: 0, minDurationMinutes: 0, stepMinutes: 15, bookingTimes: { weekdays: ['montags'], from: '08:00', to: '18:00' } })).toEqual([]);
+    expect(
+      bookingLimits({
+        day: SAT,
+        now: at(MON, '00:00'),
+        windowEnd: at('2027-01-01', '00:00'),
+        bookings: [],
+        minGapMinutes: 0,
+        minDurationMinutes: 0,
+        stepMinutes: 15,
+        bookingTimes: { weekdays: ['montags'], from: '08:00', to: '18:00' },
+      }),
+    ).toEqual([]);
   });
 });

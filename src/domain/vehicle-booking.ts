@@ -1,6 +1,17 @@
 import { AppError } from './errors';
+import { counted } from './plural';
 import { formatDate, formatTime } from './time';
-import { addDays, addMinutes, berlinDay, berlinInstant, daysTouched, MINUTE_MS, startOfDay, weekdayOf, type WeekdayName } from './vehicle-time';
+import {
+  addDays,
+  addMinutes,
+  berlinDay,
+  berlinInstant,
+  daysTouched,
+  MINUTE_MS,
+  startOfDay,
+  type WeekdayName,
+  weekdayOf,
+} from './vehicle-time';
 
 /**
  * Vehicle booking rules (SPEC §4, §8, §9): statuses and types, the status
@@ -12,7 +23,16 @@ export const BOOKING_STATUSES = ['vorgemerkt', 'reserviert', 'aktiv', 'durchgef�
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export const VEHICLE_BOOKING_TYPES = ['BUCHUNG', 'WARTUNG', 'SERVICE', 'DEFEKT'] as const;
 export type VehicleBookingType = (typeof VEHICLE_BOOKING_TYPES)[number];
-export const HISTORY_TYPES = ['ERSTELLUNG', 'STATUSAENDERUNG', 'STAMMDATENAENDERUNG', 'WARTUNG', 'CHECK_IN', 'CHECK_OUT', 'SERVICE', 'DEAKTIVIERUNG'] as const;
+export const HISTORY_TYPES = [
+  'ERSTELLUNG',
+  'STATUSAENDERUNG',
+  'STAMMDATENAENDERUNG',
+  'WARTUNG',
+  'CHECK_IN',
+  'CHECK_OUT',
+  'SERVICE',
+  'DEAKTIVIERUNG',
+] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 
 /** Statuses that never block a vehicle (SPEC §4; the database constraint uses the same list). */
@@ -108,11 +128,7 @@ export function assertApprover(approvers: readonly ApproverState[], userId: stri
 // ───────────────────────── check-in ─────────────────────────
 
 /** Check-in is possible from `beforeMinutes` before start until the end, never while unapproved. */
-export function assertCheckInAllowed(
-  booking: { von: Date; bis: Date; approved: boolean },
-  now: Date,
-  beforeMinutes: number,
-): void {
+export function assertCheckInAllowed(booking: { von: Date; bis: Date; approved: boolean }, now: Date, beforeMinutes: number): void {
   if (!booking.approved) throw new AppError('not_approved', 'Die Sonderfahrt ist noch nicht freigegeben.', 409);
   const opens = addMinutes(booking.von, -beforeMinutes);
   if (now < opens) {
@@ -124,8 +140,14 @@ export function assertCheckInAllowed(
 }
 
 /** A reserved booking without check-in is cancelled `autoCancelMinutes` after its start. */
-export function isAutoCancelDue(booking: { von: Date; status: BookingStatus; type: VehicleBookingType }, now: Date, autoCancelMinutes: number): boolean {
-  return booking.type === 'BUCHUNG' && booking.status === 'reserviert' && now.getTime() >= booking.von.getTime() + autoCancelMinutes * MINUTE_MS;
+export function isAutoCancelDue(
+  booking: { von: Date; status: BookingStatus; type: VehicleBookingType },
+  now: Date,
+  autoCancelMinutes: number,
+): boolean {
+  return (
+    booking.type === 'BUCHUNG' && booking.status === 'reserviert' && now.getTime() >= booking.von.getTime() + autoCancelMinutes * MINUTE_MS
+  );
 }
 
 // ───────────────────────── availability ─────────────────────────
@@ -165,6 +187,8 @@ export interface AvailabilityInput {
   vehicle: AvailabilityVehicle;
   /** Setting fahrzeugIndividuelleBuchungszeiten: without it no booking-time restriction applies. */
   individualTimes: boolean;
+  /** Setting fahrzeugBuchungszeitenAlsAbholRueckgabe: the booking times bound pick-up and return, not every hour (decision 032). */
+  timesAsPickUpReturn?: boolean;
   bookings: readonly ExistingBooking[];
   minGapMinutes: number;
   excludeBookingId?: string;
@@ -172,7 +196,12 @@ export interface AvailabilityInput {
 
 export type AvailabilityResult =
   | { available: true; needsApproval: boolean }
-  | { available: false; code: 'bis_not_after_von' | 'vehicle_not_valid' | 'outside_booking_times' | 'already_booked'; message: string; status: number };
+  | {
+      available: false;
+      code: 'bis_not_after_von' | 'vehicle_not_valid' | 'outside_booking_times' | 'already_booked';
+      message: string;
+      status: number;
+    };
 
 /** Validity window: valid-from 00:00 to valid-to 23:59 (SPEC §4 data change). */
 export function validityWindow(v: { validFrom: string | null; validTo: string | null }): { from: Date | null; to: Date | null } {
@@ -203,6 +232,30 @@ export function isInsideBookingTimes(times: BookingTimes, von: Date, bis: Date):
   return true;
 }
 
+/**
+ * Booking times read as pick-up and return times (decision 032): the start
+ * lies inside the times of its day, the end inside the times of its own day,
+ * and every day the period touches is a booking weekday. A period within one
+ * day is judged exactly as by `isInsideBookingTimes`.
+ */
+export function isInsidePickUpReturnTimes(times: BookingTimes, von: Date, bis: Date): boolean {
+  const days = daysTouched(von, bis);
+  if (days.some((day) => !times.weekdays.includes(weekdayOf(day)))) return false;
+  const first = days[0]!;
+  const last = days[days.length - 1]!;
+  return (
+    von >= berlinInstant(first, times.from) &&
+    von < berlinInstant(first, endTime(times.to)) &&
+    bis > berlinInstant(last, times.from) &&
+    bis <= berlinInstant(last, endTime(times.to))
+  );
+}
+
+/** The booking-time check of either reading: strict (SPEC §4, default) or pick-up and return. */
+export function isInsideTimes(times: BookingTimes, von: Date, bis: Date, asPickUpReturn: boolean): boolean {
+  return asPickUpReturn ? isInsidePickUpReturnTimes(times, von, bis) : isInsideBookingTimes(times, von, bis);
+}
+
 /** Two bookings conflict when they are closer than the gap on either side (the gap is a buffer on both sides). */
 export function conflicts(a: { von: Date; bis: Date }, b: { von: Date; bis: Date }, gapMinutes: number): boolean {
   const gap = gapMinutes * MINUTE_MS;
@@ -215,7 +268,7 @@ export function checkAvailability(input: AvailabilityInput): AvailabilityResult 
   if (!(bis > von)) return { available: false, code: 'bis_not_after_von', message: MESSAGES.bisNotAfterVon, status: 400 };
   if (!isInsideValidity(vehicle, von, bis)) return { available: false, code: 'vehicle_not_valid', message: MESSAGES.notValid, status: 400 };
   let needsApproval = false;
-  if (input.individualTimes && !isInsideBookingTimes(vehicle.bookingTimes, von, bis)) {
+  if (input.individualTimes && !isInsideTimes(vehicle.bookingTimes, von, bis, input.timesAsPickUpReturn === true)) {
     if (!vehicle.bookingOutsidePossible) {
       return { available: false, code: 'outside_booking_times', message: MESSAGES.outsideTimes, status: 400 };
     }
@@ -261,6 +314,8 @@ export function bookingWindowEnd(now: Date, daysAhead: number, weekday: WeekdayN
   const reached = addDays(day, daysAhead);
   const toSunday = (7 - 1 - WEEK_ORDER.indexOf(weekdayOf(reached))) % 7;
   const weekly = startOfDay(addDays(reached, toSunday + 1));
+  // Dates, not numbers: Math.max would turn them into milliseconds.
+  // biome-ignore lint/complexity/useMathMinMax: compares Date objects
   return weekly > daily ? weekly : daily;
 }
 
@@ -329,10 +384,52 @@ export function bookingLimits(input: LimitsInput): Interval[] {
   return free.filter((iv) => iv.max.getTime() - iv.min.getTime() >= Math.max(minLen, 1));
 }
 
+/**
+ * The period to offer when a chosen one was just taken (live update): within
+ * the free intervals of the day, the earliest stretch from the old start on
+ * (else the latest one before it) that holds the old duration, cut to the
+ * interval but never shorter than the minimum duration; start and end on the
+ * step grid counted from `gridStart` (the day's midnight). Null when none fits.
+ */
+export function nextFreePeriod(
+  intervals: readonly Interval[],
+  oldStart: Date,
+  durationMs: number,
+  minDurationMinutes: number,
+  stepMinutes: number,
+  gridStart: Date,
+): { von: Date; bis: Date } | null {
+  const stepMs = stepMinutes * MINUTE_MS;
+  const base = gridStart.getTime();
+  const ceil = (ms: number) => base + Math.ceil((ms - base) / stepMs) * stepMs;
+  const floor = (ms: number) => base + Math.floor((ms - base) / stepMs) * stepMs;
+  const minMs = Math.max(minDurationMinutes * MINUTE_MS, stepMs);
+  const fitInto = (iv: Interval, from: number): { von: Date; bis: Date } | null => {
+    const s = ceil(Math.max(iv.min.getTime(), from));
+    const e = floor(Math.min(s + Math.max(durationMs, minMs), iv.max.getTime()));
+    return e - s >= minMs ? { von: new Date(s), bis: new Date(e) } : null;
+  };
+  const sorted = [...intervals].sort((a, b) => a.min.getTime() - b.min.getTime());
+  const old = oldStart.getTime();
+  for (const iv of sorted) {
+    if (iv.max.getTime() <= old) continue;
+    const hit = fitInto(iv, old);
+    if (hit) return hit;
+  }
+  for (const iv of sorted.reverse()) {
+    if (iv.max.getTime() > old) continue;
+    const hit = fitInto(iv, iv.min.getTime());
+    if (hit) return hit;
+  }
+  return null;
+}
+
 /** Minimum booking time and booking window checks applied when a booking is saved. */
 export function assertBookingRules(von: Date, bis: Date, now: Date, windowEnd: Date, minDurationMinutes: number): void {
   if (bis.getTime() - von.getTime() < minDurationMinutes * MINUTE_MS) {
-    throw new AppError('booking_too_short', `Eine Buchung muss mindestens ${minDurationMinutes} Minuten dauern.`, 400, { minutes: minDurationMinutes });
+    throw new AppError('booking_too_short', `Eine Buchung muss mindestens ${counted('de', minDurationMinutes, 'minute')} dauern.`, 400, {
+      minutes: minDurationMinutes,
+    });
   }
   if (bis > windowEnd) {
     throw new AppError('outside_booking_window', `Buchungen sind nur bis ${formatDate(addMinutes(windowEnd, -1))} möglich.`, 400, {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors';
-import { parseCondition, validateAttributeValues, isVisible, type AttributeDefinition } from './vehicle-attributes';
-import { assertBookingTimesTarget, blockReason, describeChanges, planDeactivation, planVehicleChange, validateTripEnd } from './vehicle-changes';
+import { type AttributeDefinition, isVisible, parseCondition, validateAttributeValues } from './vehicle-attributes';
+import {
+  assertBookingTimesTarget,
+  blockReason,
+  describeChanges,
+  planDeactivation,
+  planVehicleChange,
+  validateTripEnd,
+} from './vehicle-changes';
 import { berlinInstant } from './vehicle-time';
 
 function caught(fn: () => unknown): AppError {
@@ -39,7 +46,9 @@ describe('vehicle data change (SPEC §4)', () => {
   });
   it('refuses an update without the old data and booking times without a vehicle id', () => {
     expect(caught(() => planVehicleChange(null, old, [])).code).toBe('old_vehicle_missing');
-    expect(caught(() => assertBookingTimesTarget(undefined)).message).toBe('Fahrzeug ID nicht vorhanden, Buchungszeiten können nicht gespeichert werden!');
+    expect(caught(() => assertBookingTimesTarget(undefined)).message).toBe(
+      'Fahrzeug ID nicht vorhanden, Buchungszeiten können nicht gespeichert werden!',
+    );
   });
   it('deactivation cancels open bookings with the spec reason; maintenance reasons name the type', () => {
     expect(planDeactivation(bookings)).toEqual([
@@ -53,9 +62,15 @@ describe('vehicle data change (SPEC §4)', () => {
 
 describe('trip end (SPEC §5)', () => {
   it('fuel 0–100 and mileage greater than the last', () => {
-    expect(caught(() => validateTripEnd({ fuelPercent: 101, mileage: 10, lastMileage: 5 })).message).toBe('Fuel level must be between 0 and 100!');
-    expect(caught(() => validateTripEnd({ fuelPercent: -1, mileage: 10, lastMileage: 5 })).message).toBe('Fuel level must be between 0 and 100!');
-    expect(caught(() => validateTripEnd({ fuelPercent: 50, mileage: 5, lastMileage: 5 })).message).toBe('Der Kilometerstand muss größer als 5 sein.');
+    expect(caught(() => validateTripEnd({ fuelPercent: 101, mileage: 10, lastMileage: 5 })).message).toBe(
+      'Fuel level must be between 0 and 100!',
+    );
+    expect(caught(() => validateTripEnd({ fuelPercent: -1, mileage: 10, lastMileage: 5 })).message).toBe(
+      'Fuel level must be between 0 and 100!',
+    );
+    expect(caught(() => validateTripEnd({ fuelPercent: 50, mileage: 5, lastMileage: 5 })).message).toBe(
+      'Der Kilometerstand muss größer als 5 sein.',
+    );
     expect(() => validateTripEnd({ fuelPercent: 0, mileage: 6, lastMileage: 5 })).not.toThrow();
     expect(() => validateTripEnd({ fuelPercent: 100, mileage: 1, lastMileage: null })).not.toThrow();
   });
@@ -63,8 +78,26 @@ describe('trip end (SPEC §5)', () => {
 
 describe('object attributes', () => {
   const defs: AttributeDefinition[] = [
-    { id: 'a', type: 'RADIOS', label: 'Tankkarte', choices: [{ key: 'ja', text: 'Ja' }, { key: 'nein', text: 'Nein' }], conditions: [{ type: 'MANDATORY', value: null, dependentAttributeId: null }] },
-    { id: 'b', type: 'TEXT', label: 'Tankkartennummer', choices: [], conditions: [{ type: 'SHOW_IF', value: 'ja', dependentAttributeId: 'a' }, { type: 'MANDATORY', value: null, dependentAttributeId: null }] },
+    {
+      id: 'a',
+      type: 'RADIOS',
+      label: 'Tankkarte',
+      choices: [
+        { key: 'ja', text: 'Ja' },
+        { key: 'nein', text: 'Nein' },
+      ],
+      conditions: [{ type: 'MANDATORY', value: null, dependentAttributeId: null }],
+    },
+    {
+      id: 'b',
+      type: 'TEXT',
+      label: 'Tankkartennummer',
+      choices: [],
+      conditions: [
+        { type: 'SHOW_IF', value: 'ja', dependentAttributeId: 'a' },
+        { type: 'MANDATORY', value: null, dependentAttributeId: null },
+      ],
+    },
   ];
   it('rejects unknown condition types with the spec message', () => {
     expect(caught(() => parseCondition({ type: 'HIDE' })).message).toBe('Bedingung type HIDE is not valid');

@@ -1,5 +1,5 @@
 import { AppError } from './errors';
-import { blocks, isInsideValidity, MESSAGES, type BookingStatus } from './vehicle-booking';
+import { type BookingStatus, blocks, isInsideValidity, MESSAGES } from './vehicle-booking';
 
 /**
  * Vehicle data change, deactivation, maintenance blocks and trip end (SPEC §4, §5).
@@ -117,6 +117,8 @@ export function validateTripEnd(input: { fuelPercent: number; mileage: number; l
     throw new AppError('fuel_out_of_range', MESSAGES.fuel, 400);
   }
   if (input.lastMileage !== null && !(input.mileage > input.lastMileage)) {
-    throw new AppError('mileage_too_low', `Der Kilometerstand muss größer als ${input.lastMileage} sein.`, 400, { last: input.lastMileage });
+    throw new AppError('mileage_too_low', `Der Kilometerstand muss größer als ${input.lastMileage} sein.`, 400, {
+      last: input.lastMileage,
+    });
   }
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Database } from '@db/client';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -9,31 +10,45 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
-import type { Database } from '../db/client';
 import { createAuth } from './auth/better-auth';
 import type { Config } from './config';
 import type { Deps } from './deps';
-import { StampedCache } from './services/cache/stamped-cache';
 import { registerErrorHandler } from './http/error-handler';
 import { currentUser } from './http/request-context';
+import { registerRouteAccess } from './http/route-access';
+import { registerGuestJobs } from './jobs/guest-jobs';
 import { createJobQueue } from './jobs/job-queue';
+import { registerLicenceJobs } from './jobs/licence-jobs';
+import { registerReadingRoomJobs } from './jobs/reading-room-jobs';
+import { registerVehicleJobs } from './jobs/vehicle-jobs';
+import { createLifecycle } from './lifecycle';
 import { createMailer, type Mailer } from './mail/mailer';
-import { createEventBus } from './realtime/event-bus';
-import { createLocalStorage } from './storage/file-storage';
 import { registerSpa } from './plugins/spa';
 import { registerTenantResolution } from './plugins/tenant-resolution';
+import { createEventBus } from './realtime/event-bus';
+import { closeEventStreams } from './realtime/sse';
+import { accessAdminRoutes } from './routes/access-admin';
+import { drivingLicenceRoutes } from './routes/driving-licences';
+import { evaluationRoutes } from './routes/evaluation';
 import { eventRoutes } from './routes/events';
+import { guestRoutes } from './routes/guests';
+import { handbookRoutes } from './routes/handbook';
 import { healthRoutes } from './routes/health';
+import { kioskRoutes } from './routes/kiosk';
+import { lockerRoutes } from './routes/lockers';
+import { logbookRoutes } from './routes/logbook';
+import { registerMetrics } from './routes/metrics';
+import { readingRoomAdminRoutes } from './routes/reading-room-admin';
+import { readingRoomRoutes } from './routes/reading-rooms';
 import { sessionRoutes } from './routes/session';
 import { settingsRoutes } from './routes/settings';
 import { tenantRoutes } from './routes/tenant';
 import { userRoutes } from './routes/users';
 import { vehicleRoutes } from './routes/vehicles';
-import { registerVehicleJobs } from './jobs/vehicle-jobs';
-import { readingRoomRoutes } from './routes/reading-rooms';
-import { readingRoomAdminRoutes } from './routes/reading-room-admin';
-import { kioskRoutes } from './routes/kiosk';
-import { registerReadingRoomJobs } from './jobs/reading-room-jobs';
+import { StampedCache } from './services/cache/stamped-cache';
+import { createHandbook } from './services/handbook/handbook';
+import { databaseRateLimitStore } from './services/rate-limit/database-store';
+import { createLocalStorage } from './storage/file-storage';
 
 export interface AppOptions {
   config: Config;
@@ -62,6 +77,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     jobs: createJobQueue(opts.database, log),
     events: createEventBus(opts.database, log),
     storage: createLocalStorage(path.join(opts.config.dataDir, 'files')),
+    lifecycle: createLifecycle(opts.startJobs === true),
     caches: {
       responses: new StampedCache(32 * 1024 * 1024),
       signIns: new StampedCache(10_000, () => 1),
@@ -69,6 +85,15 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       planDays: new StampedCache(200_000, (d) => 1 + d.slots.length),
     },
   };
+  // SSE streams never end by themselves: close them (with a retry hint) before the server waits for its connections.
+  app.addHook('preClose', async () => {
+    deps.lifecycle.draining = true;
+    closeEventStreams(deps.events);
+  });
+  // While draining, answers ask the client not to reuse the connection: its next request goes to a node that stays.
+  app.addHook('onSend', async (_req, reply) => {
+    if (deps.lifecycle.draining) reply.header('connection', 'close');
+  });
   app.addHook('onClose', async () => {
     await deps.jobs.stop();
     await deps.events.stop();
@@ -94,12 +119,20 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   });
   await app.register(fastifyRateLimit, {
     global: false,
+    // Counted in the database, so all nodes behind a load balancer share one count (decision 067).
+    store: databaseRateLimitStore(opts.database.db),
     // preHandler, so a route's key can use the parsed body (sign-in counts per address and e-mail).
     hook: 'preHandler',
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, code: 'rate_limited', message: `retry in ${ctx.after}` }),
   });
   await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Buchbar API', version: '1.0.0', description: 'Mandantenfähige Buchung von Arbeitsplätzen, Leseräumen und Poolfahrzeugen' } },
+    openapi: {
+      info: {
+        title: 'Buchbar API',
+        version: '1.0.0',
+        description: 'Mandantenfähige Buchung von Arbeitsplätzen, Leseräumen und Poolfahrzeugen',
+      },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -108,12 +141,15 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   registerErrorHandler(app, async (req) => {
     if (req.tenant) await currentUser(deps, req);
   });
+  registerRouteAccess(app, deps);
+  registerMetrics(app, deps);
 
   await app.register(healthRoutes(deps));
   await app.register(tenantRoutes(deps));
   await app.register(sessionRoutes(deps));
   await app.register(settingsRoutes(deps));
   await app.register(userRoutes(deps));
+  await app.register(accessAdminRoutes(deps));
   await app.register(eventRoutes(deps));
   await app.register(vehicleRoutes(deps));
   registerVehicleJobs(deps);
@@ -121,10 +157,18 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   await app.register(readingRoomAdminRoutes(deps));
   await app.register(kioskRoutes(deps));
   registerReadingRoomJobs(deps);
+  await app.register(evaluationRoutes(deps));
+  await app.register(lockerRoutes(deps));
+  await app.register(drivingLicenceRoutes(deps));
+  registerLicenceJobs(deps);
+  await app.register(guestRoutes(deps));
+  registerGuestJobs(deps);
+  await app.register(logbookRoutes(deps));
 
   await deps.events.start();
   if (opts.startJobs) await deps.jobs.start();
 
+  await app.register(handbookRoutes(createHandbook(path.resolve(import.meta.dirname, '../../docs/handbuch'))));
   await registerSpa(app, deps, opts.webRoot ?? path.resolve('dist/web'));
   return { app, deps };
 }

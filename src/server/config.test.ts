@@ -26,11 +26,19 @@ describe('loadConfig', () => {
   it('refuses to start in production without APP_SECRET, with a clear message', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir() })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir() })).toThrow(/APP_SECRET fehlt/);
-    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'kurz' })).toThrow('APP_SECRET ist zu kurz: mindestens 32 Zeichen sind nötig.');
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'kurz' })).toThrow(
+      'APP_SECRET ist zu kurz: mindestens 32 Zeichen sind nötig.',
+    );
   });
 
   it('takes DATABASE_URL, SMTP_URL, PORT and PUBLIC_URL from the environment', () => {
-    const c = loadConfig({ DATA_DIR: dir(), DATABASE_URL: 'postgres://x@h/db', SMTP_URL: 'smtp://m:25', PORT: '8080', PUBLIC_URL: 'https://buchbar.example/' });
+    const c = loadConfig({
+      DATA_DIR: dir(),
+      DATABASE_URL: 'postgres://x@h/db',
+      SMTP_URL: 'smtp://m:25',
+      PORT: '8080',
+      PUBLIC_URL: 'https://buchbar.example/',
+    });
     expect(c).toMatchObject({ databaseUrl: 'postgres://x@h/db', smtpUrl: 'smtp://m:25', port: 8080, publicUrl: 'https://buchbar.example' });
     expect(() => loadConfig({ DATA_DIR: dir(), PORT: 'abc' })).toThrow('PORT ist keine gültige Portnummer: abc');
   });

@@ -13,6 +13,10 @@ export interface Config {
   mailFrom: string;
   production: boolean;
   logLevel: string;
+  /** After SIGTERM, how long readiness answers 503 before the server stops accepting (the load balancer's check interval). */
+  drainDelayMs: number;
+  /** Bearer token for /api/metrics; without it only loopback callers get metrics. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -52,7 +56,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Buchbar <noreply@buchbar.localhost>',
     production,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
+    drainDelayMs: nonNegativeInteger(env.DRAIN_DELAY_MS, 0, 'DRAIN_DELAY_MS'),
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
   };
+}
+
+function nonNegativeInteger(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new ConfigError(`${name} ist keine ganze Zahl ≥ 0: ${value}`);
+  return n;
 }
 
 function readOrCreateSecret(dataDir: string): string {

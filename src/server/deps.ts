@@ -1,14 +1,15 @@
+import type { Database } from '@db/client';
 import type { Logger } from 'pino';
-import type { Database } from '../db/client';
 import type { Auth } from './auth/better-auth';
 import type { Config } from './config';
-import type { StampedCache } from './services/cache/stamped-cache';
-import type { FloorPlanRecord } from './repositories/reading-room-repository';
-import type { PlanDayData } from './services/reading-rooms/map';
-import type { CachedSignIn } from './services/session/resolve-user';
 import type { JobQueue } from './jobs/job-queue';
+import type { Lifecycle } from './lifecycle';
 import type { Mailer } from './mail/mailer';
 import type { EventBus } from './realtime/event-bus';
+import type { FloorPlanRecord } from './repositories/reading-room-repository';
+import type { StampedCache } from './services/cache/stamped-cache';
+import type { PlanDayData } from './services/reading-rooms/plan-day-data';
+import type { CachedSignIn } from './services/session/cached-sign-in';
 import type { FileStorage } from './storage/file-storage';
 
 /** What services need from the outside world; built once in app.ts. */
@@ -21,6 +22,8 @@ export interface Deps {
   jobs: JobQueue;
   events: EventBus;
   storage: FileStorage;
+  /** Readiness and draining of this process. */
+  lifecycle: Lifecycle;
   /** Read results checked against the database's change versions (one set per app, never shared between databases). */
   caches: Caches;
 }

@@ -1,10 +1,13 @@
+import { migrateDatabase, openDatabase } from '@db/client';
+import { prepareDatabase } from '@db/seed/prepare';
 import pino from 'pino';
-import { migrateDatabase, openDatabase } from '../db/client';
-import { prepareDatabase } from '../db/seed/prepare';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+
+/** A shutdown that hangs (a stuck connection, a job that ignores its timeout) must not keep the old process alive. */
+const SHUTDOWN_LIMIT_MS = 20_000;
 
 async function main() {
   const config = loadConfig();
@@ -12,15 +15,29 @@ async function main() {
   const database = await openDatabase(config);
   await migrateDatabase(database);
   const seeded = await prepareDatabase(database.db);
-  const { app } = await buildApp({ config, database, log, startJobs: true });
+  const { app, deps } = await buildApp({ config, database, log, startJobs: true });
   await app.listen({ port: config.port, host: config.host });
   log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, seeded, ms: Date.now() - started },
     `Buchbar läuft auf ${config.publicUrl}`,
   );
-  const stop = async () => {
+  let stopping = false;
+  // Graceful: readiness fails first, then the server stops accepting, ends SSE streams with a
+  // retry hint, finishes requests in flight, stops pg-boss (running jobs finish) and closes the database.
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    const since = Date.now();
+    log.info({ signal }, 'Buchbar wird beendet …');
+    setTimeout(() => {
+      log.error('Beenden dauert zu lange; Prozess wird abgebrochen');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    deps.lifecycle.draining = true;
+    if (config.drainDelayMs > 0) await new Promise((r) => setTimeout(r, config.drainDelayMs));
     await app.close();
     await database.close();
+    log.info({ ms: Date.now() - since }, 'Buchbar beendet');
     process.exit(0);
   };
   process.once('SIGINT', stop);

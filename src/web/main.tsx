@@ -1,16 +1,16 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
-import { cssVariablesResolver, theme } from './theme';
+import { AppErrorBoundary } from './components/app-error-boundary';
+import { DeferredOverlays } from './components/overlays/deferred-overlays';
 import { initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { reloadOnce } from './lib/reload-guard';
 import { createAppRouter } from './router';
-import { AppErrorBoundary } from './components/app-error-boundary';
-import { DeferredOverlays } from './components/overlays/deferred-overlays';
+import { cssVariablesResolver, theme } from './theme';
 
 // A deployment removed the code chunks this tab refers to: load the new version (at most once per 10 s).
 window.addEventListener('vite:preloadError', (event) => {

@@ -1,8 +1,8 @@
-import { createRouter } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { routeTree } from './route-tree.gen';
-import { RouteError } from './components/route-error';
+import { createRouter } from '@tanstack/react-router';
 import { NotFoundView } from './components/not-found-view';
+import { RouteError } from './components/route-error';
+import { routeTree } from './route-tree.gen';
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({

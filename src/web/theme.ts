@@ -1,4 +1,4 @@
-import { createTheme, PasswordInput, TextInput, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple, PasswordInput, TextInput } from '@mantine/core';
 
 /** A calm blue; shade 6 (filled buttons, links) keeps 5.1:1 against white, shade 9 on shade 1 (light variants) 8.2:1. */
 const buchbarBlue: MantineColorsTuple = [

@@ -1,6 +1,6 @@
+import { LOGIN_FAILED } from '@server/services/session/sign-in';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_FAILED } from '../../src/server/services/session/sign-in';
 import { DB_KINDS } from '../support/databases';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -35,12 +35,22 @@ describe.each(DB_KINDS)('tenants and sign-in on %s', (kind) => {
     expect(page.body).toContain('Diese Adresse ist bei Buchbar nicht eingerichtet');
     const api = await t.call('unbekannt.localhost', { method: 'GET', url: '/api/tenant' });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ error: { code: 'tenant_unknown', message: 'Für die Adresse unbekannt.localhost ist kein Mandant eingerichtet.' } });
+    expect(api.json()).toEqual({
+      error: { code: 'tenant_unknown', message: 'Für die Adresse unbekannt.localhost ist kein Mandant eingerichtet.' },
+    });
   });
 
   it('refuses a wrong password and an unknown user with the same generic message', async () => {
-    const wrong = await t.call(SW, { method: 'POST', url: '/api/session/login', payload: { email: 'admin@stadtwerke.test', password: 'falsch-falsch' } });
-    const unknown = await t.call(SW, { method: 'POST', url: '/api/session/login', payload: { email: 'niemand@stadtwerke.test', password: 'Buchbar!2026' } });
+    const wrong = await t.call(SW, {
+      method: 'POST',
+      url: '/api/session/login',
+      payload: { email: 'admin@stadtwerke.test', password: 'falsch-falsch' },
+    });
+    const unknown = await t.call(SW, {
+      method: 'POST',
+      url: '/api/session/login',
+      payload: { email: 'niemand@stadtwerke.test', password: 'Buchbar!2026' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ error: { code: 'login_failed', message: LOGIN_FAILED } });
@@ -51,7 +61,11 @@ describe.each(DB_KINDS)('tenants and sign-in on %s', (kind) => {
   it('lets a member sign in only on a domain of their own tenant', async () => {
     const cookie = await t.login(SW, 'mitarbeiter@stadtwerke.test');
     expect(cookie).toMatch(/^buchbar\.session_token=/);
-    const foreign = await t.call(UB, { method: 'POST', url: '/api/session/login', payload: { email: 'mitarbeiter@stadtwerke.test', password: 'Buchbar!2026' } });
+    const foreign = await t.call(UB, {
+      method: 'POST',
+      url: '/api/session/login',
+      payload: { email: 'mitarbeiter@stadtwerke.test', password: 'Buchbar!2026' },
+    });
     expect(foreign.statusCode).toBe(401);
     expect(foreign.json().error.message).toBe(LOGIN_FAILED);
     // A session of one tenant is worth nothing on another tenant's domain.
@@ -60,14 +74,19 @@ describe.each(DB_KINDS)('tenants and sign-in on %s', (kind) => {
   });
 
   it('sets the session cookie httpOnly and SameSite=Lax', async () => {
-    const res = await t.call(TI, { method: 'POST', url: '/api/session/login', payload: { email: 'empfang@tourismus.test', password: 'Buchbar!2026' } });
+    const res = await t.call(TI, {
+      method: 'POST',
+      url: '/api/session/login',
+      payload: { email: 'empfang@tourismus.test', password: 'Buchbar!2026' },
+    });
     const session = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('buchbar.session_token='))!;
     expect(session).toMatch(/HttpOnly/);
     expect(session).toMatch(/SameSite=Lax/);
   });
 
   it('rate-limits sign-in attempts per address and e-mail', async () => {
-    const attempt = () => t.call(UB, { method: 'POST', url: '/api/session/login', payload: { email: 'admin@bibliothek.test', password: 'geraten-123' } });
+    const attempt = () =>
+      t.call(UB, { method: 'POST', url: '/api/session/login', payload: { email: 'admin@bibliothek.test', password: 'geraten-123' } });
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await attempt()).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
@@ -134,7 +153,11 @@ describe.each(DB_KINDS)('tenants and sign-in on %s', (kind) => {
     expect(patch.statusCode).toBe(200);
     expect(patch.json().status).toBe('inaktiv');
     for (const c of [victim, second]) expect((await t.call(TI, { method: 'GET', url: '/api/session/me', cookie: c })).statusCode).toBe(401);
-    const retry = await t.call(TI, { method: 'POST', url: '/api/session/login', payload: { email: 'empfang@tourismus.test', password: 'Buchbar!2026' } });
+    const retry = await t.call(TI, {
+      method: 'POST',
+      url: '/api/session/login',
+      payload: { email: 'empfang@tourismus.test', password: 'Buchbar!2026' },
+    });
     expect(retry.statusCode).toBe(401);
     expect(retry.json().error.message).toBe(LOGIN_FAILED);
     await t.call(TI, { method: 'PATCH', url: `/api/users/${id}`, cookie: admin, payload: { status: 'aktiv' } });
@@ -194,7 +217,11 @@ describe.each(DB_KINDS)('effective permissions of the demo accounts on %s', (kin
   });
 
   it('the admins hold every permission', async () => {
-    for (const [host, email] of [[SW, 'admin@stadtwerke.test'], [TI, 'admin@tourismus.test'], [UB, 'admin@bibliothek.test']] as const) {
+    for (const [host, email] of [
+      [SW, 'admin@stadtwerke.test'],
+      [TI, 'admin@tourismus.test'],
+      [UB, 'admin@bibliothek.test'],
+    ] as const) {
       const me = await t.call(host, { method: 'GET', url: '/api/session/me', cookie: await t.login(host, email) });
       expect(me.json().permissions).toHaveLength(14);
       expect(me.json().isAdmin).toBe(true);
@@ -204,8 +231,12 @@ describe.each(DB_KINDS)('effective permissions of the demo accounts on %s', (kin
   it('guards the API with the route-guard denial texts', async () => {
     const booker = await t.login(SW, 'mitarbeiter@stadtwerke.test');
     const fleet = await t.login(SW, 'fuhrpark@stadtwerke.test');
-    expect((await t.call(SW, { method: 'GET', url: '/api/users', cookie: booker })).json()).toEqual({ error: { code: 'forbidden', message: 'no admin' } });
-    expect((await t.call(SW, { method: 'GET', url: '/api/users', cookie: fleet })).json()).toEqual({ error: { code: 'forbidden', message: 'no benutzer' } });
+    expect((await t.call(SW, { method: 'GET', url: '/api/users', cookie: booker })).json()).toEqual({
+      error: { code: 'forbidden', message: 'no admin' },
+    });
+    expect((await t.call(SW, { method: 'GET', url: '/api/users', cookie: fleet })).json()).toEqual({
+      error: { code: 'forbidden', message: 'no benutzer' },
+    });
     const settings = await t.call(SW, { method: 'GET', url: '/api/admin/settings', cookie: fleet });
     expect(settings.statusCode).toBe(200);
     expect((await t.call(SW, { method: 'GET', url: '/api/users' })).statusCode).toBe(401);

@@ -1,7 +1,7 @@
+import { type Database, migrateDatabase, openPglite, withTenant } from '@db/client';
+import { prepareDatabase } from '@db/seed/prepare';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDatabase, openPglite, withTenant, type Database } from '../../src/db/client';
-import { prepareDatabase } from '../../src/db/seed/prepare';
 import { DB_KINDS, openTestDatabase } from '../support/databases';
 
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
@@ -21,7 +21,33 @@ describe('migrations from an empty PGlite', () => {
         await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`),
       ).map((r) => r.table_name);
       expect(tables).toEqual(
-        expect.arrayContaining(['tenants', 'tenant_domains', 'legacy_mappings', 'users', 'departments', 'groups', 'roles', 'permissions', 'role_permissions', 'user_roles', 'user_groups', 'group_roles', 'user_permissions', 'features', 'tenant_features', 'setting_options', 'setting_values', 'locations', 'parking_spaces', 'logs', 'mail_outbox', 'auth_user', 'auth_session', 'auth_account', 'auth_verification']),
+        expect.arrayContaining([
+          'tenants',
+          'tenant_domains',
+          'legacy_mappings',
+          'users',
+          'departments',
+          'groups',
+          'roles',
+          'permissions',
+          'role_permissions',
+          'user_roles',
+          'user_groups',
+          'group_roles',
+          'user_permissions',
+          'features',
+          'tenant_features',
+          'setting_options',
+          'setting_values',
+          'locations',
+          'parking_spaces',
+          'logs',
+          'mail_outbox',
+          'auth_user',
+          'auth_session',
+          'auth_account',
+          'auth_verification',
+        ]),
       );
       const unprotected = rows<{ table_name: string }>(
         await database.db.execute(sql`
@@ -54,7 +80,9 @@ describe.each(DB_KINDS)('database on %s', (kind) => {
   it('seeds the three demo tenants once: a second start adds nothing', async () => {
     const count = async () =>
       rows<{ n: number }>(
-        await database.db.execute(sql`select (select count(*) from tenants)::int + (select count(*) from users)::int + (select count(*) from auth_user)::int + (select count(*) from locations)::int as n`),
+        await database.db.execute(
+          sql`select (select count(*) from tenants)::int + (select count(*) from users)::int + (select count(*) from auth_user)::int + (select count(*) from locations)::int as n`,
+        ),
       )[0]!.n;
     const before = await count();
     expect(await prepareDatabase(database.db)).toBe(false);

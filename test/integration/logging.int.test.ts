@@ -1,8 +1,8 @@
-import pino from 'pino';
+import type { Database } from '@db/client';
+import { writeLog } from '@server/services/logging/tenant-logger';
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/client';
-import { writeLog } from '../../src/server/services/logging/tenant-logger';
 import { DB_KINDS, openTestDatabase } from '../support/databases';
 
 const silent = pino({ level: 'silent' });
@@ -11,9 +11,11 @@ describe.each(DB_KINDS)('logging on %s', (kind) => {
   let database: Database;
   let tenantId: string;
   const entries = async () =>
-    ((await database.db.execute(sql`select level, message, category, tenant_id::text as tenant from logs order by id`)) as unknown as {
-      rows: { level: string; message: string; category: string; tenant: string }[];
-    }).rows;
+    (
+      (await database.db.execute(sql`select level, message, category, tenant_id::text as tenant from logs order by id`)) as unknown as {
+        rows: { level: string; message: string; category: string; tenant: string }[];
+      }
+    ).rows;
   const setDebug = (value: string | null) =>
     value === null
       ? database.db.execute(sql`delete from setting_values where option_name = 'EnableDebug' and tenant_id = ${tenantId}::uuid`)
@@ -23,13 +25,17 @@ describe.each(DB_KINDS)('logging on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    const r = (await database.db.execute(sql`select id::text from tenants where sub_identifier = 'bibliothek'`)) as unknown as { rows: { id: string }[] };
+    const r = (await database.db.execute(sql`select id::text from tenants where sub_identifier = 'bibliothek'`)) as unknown as {
+      rows: { id: string }[];
+    };
     tenantId = r.rows[0]!.id;
   });
   afterAll(() => database?.close());
 
   it('writes level, message, category and tenant', async () => {
-    expect(await writeLog(database.db, silent, tenantId, { level: 'INFO', message: 'Grundriss gespeichert', category: 'leseraum' })).toBe(true);
+    expect(await writeLog(database.db, silent, tenantId, { level: 'INFO', message: 'Grundriss gespeichert', category: 'leseraum' })).toBe(
+      true,
+    );
     expect(await entries()).toEqual([{ level: 'INFO', message: 'Grundriss gespeichert', category: 'leseraum', tenant: tenantId }]);
   });
 

@@ -1,6 +1,6 @@
+import { RECOVERY_SENT } from '@server/services/session/passwords';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECOVERY_SENT } from '../../src/server/services/session/passwords';
 import { DB_KINDS } from '../support/databases';
 import { extractLink, startSmtpServer } from '../support/smtp';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -21,7 +21,11 @@ describe.each(DB_KINDS)('password recovery, invitation and e-mail confirmation o
   });
 
   it('recovers a forgotten password through the mailed link, and the old password stops working', async () => {
-    const res = await t.call(SW, { method: 'POST', url: '/api/session/password/forgot', payload: { email: 'mitarbeiter@stadtwerke.test' } });
+    const res = await t.call(SW, {
+      method: 'POST',
+      url: '/api/session/password/forgot',
+      payload: { email: 'mitarbeiter@stadtwerke.test' },
+    });
     expect(res.json()).toEqual({ ok: true, message: RECOVERY_SENT });
     const mail = await smtp.waitFor('mitarbeiter@stadtwerke.test');
     expect(mail.subject).toBe('Buchbar – Passwort zurücksetzen (Stadtwerke Musterstadt)');
@@ -60,7 +64,11 @@ describe.each(DB_KINDS)('password recovery, invitation and e-mail confirmation o
     const mail = await smtp.waitFor('leser@bibliothek.test');
     expect(mail.subject).toBe('Buchbar – Ihre Einladung (Universitätsbibliothek Musterstadt)');
     const link = new URL(extractLink(mail.text, '/leseraum/passwort'));
-    const set = await t.call(UB, { method: 'POST', url: '/api/session/password/reset', payload: { token: link.searchParams.get('token')!, password: 'Lesesaal2026!' } });
+    const set = await t.call(UB, {
+      method: 'POST',
+      url: '/api/session/password/reset',
+      payload: { token: link.searchParams.get('token')!, password: 'Lesesaal2026!' },
+    });
     expect(set.statusCode).toBe(200);
     await expect(t.login(UB, 'leser@bibliothek.test', 'Lesesaal2026!')).resolves.toMatch(/session_token/);
   });
@@ -72,7 +80,11 @@ describe.each(DB_KINDS)('password recovery, invitation and e-mail confirmation o
     await t.call(SW, { method: 'POST', url: '/api/session/email/send-confirmation', cookie });
     const mail = await smtp.waitFor('freigabe@stadtwerke.test');
     const link = new URL(extractLink(mail.text, '/auth/confirm'));
-    const res = await t.call(SW, { method: 'POST', url: '/api/session/email/confirm', payload: { token: link.searchParams.get('token')! } });
+    const res = await t.call(SW, {
+      method: 'POST',
+      url: '/api/session/email/confirm',
+      payload: { token: link.searchParams.get('token')! },
+    });
     expect(res.statusCode).toBe(200);
     expect((await t.call(SW, { method: 'GET', url: '/api/session/me', cookie })).json().user.emailVerified).toBe(true);
   });
@@ -100,7 +112,11 @@ describe('without SMTP_URL', () => {
       rows: { to: string; subject: string; status: string; text: string }[];
     };
     expect(rows.rows).toHaveLength(1);
-    expect(rows.rows[0]).toMatchObject({ to: 'admin@stadtwerke.test', subject: 'Buchbar – Passwort zurücksetzen (Stadtwerke Musterstadt)', status: 'wartend' });
+    expect(rows.rows[0]).toMatchObject({
+      to: 'admin@stadtwerke.test',
+      subject: 'Buchbar – Passwort zurücksetzen (Stadtwerke Musterstadt)',
+      status: 'wartend',
+    });
     expect(rows.rows[0]!.text).toMatch(/\/auth\/recovery\?token=/);
   });
 });

@@ -1,8 +1,8 @@
+import { encodePng } from '@db/seed/reading-room-plan-image';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodePng } from '../../src/db/seed/reading-room-plan-image';
 import { DB_KINDS } from '../support/databases';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { BIB, book, floorPlanIds, inDays, map, multipart, objectIds, SW, tenantIds, TOUR } from './reading-room-support';
+import { BIB, book, floorPlanIds, inDays, map, multipart, objectIds, SW, TOUR, tenantIds } from './reading-room-support';
 
 const png = () => encodePng(4, 3, new Uint8Array(4 * 3 * 3).fill(200));
 
@@ -29,15 +29,30 @@ describe.each(DB_KINDS)('reading-room administration, kiosk and isolation on %s'
   it('creates a floor plan with an uploaded image, equipment and seats placed by dragging', async () => {
     const locs = (await t.call(BIB, { method: 'GET', url: '/api/admin/reading-rooms/locations', cookie: bibAdmin })).json().locations;
     expect(locs.map((l: { name: string }) => l.name)).toEqual(['Zentralbibliothek']);
-    const created = await t.call(BIB, { method: 'POST', url: '/api/admin/reading-rooms/floor-plans', cookie: bibAdmin, payload: { name: 'Lesesaal 2. OG', area: 'leseraum', locationId: locs[0].id } });
+    const created = await t.call(BIB, {
+      method: 'POST',
+      url: '/api/admin/reading-rooms/floor-plans',
+      cookie: bibAdmin,
+      payload: { name: 'Lesesaal 2. OG', area: 'leseraum', locationId: locs[0].id },
+    });
     expect(created.statusCode).toBe(200);
     const plan = created.json().floorPlan;
     expect(plan).toMatchObject({ name: 'Lesesaal 2. OG', location: { name: 'Zentralbibliothek' }, imageUrl: null, objectCount: 0 });
-    const dup = await t.call(BIB, { method: 'POST', url: '/api/admin/reading-rooms/floor-plans', cookie: bibAdmin, payload: { name: 'Lesesaal 2. OG', area: 'leseraum', locationId: null } });
+    const dup = await t.call(BIB, {
+      method: 'POST',
+      url: '/api/admin/reading-rooms/floor-plans',
+      cookie: bibAdmin,
+      payload: { name: 'Lesesaal 2. OG', area: 'leseraum', locationId: null },
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.message).toBe('Einen Grundriss „Lesesaal 2. OG“ gibt es in diesem Bereich schon.');
 
-    const upload = await t.call(BIB, { method: 'PUT', url: `/api/admin/reading-rooms/floor-plans/${plan.id}/image`, cookie: bibAdmin, ...multipart(png(), 'plan.png', 'image/png') });
+    const upload = await t.call(BIB, {
+      method: 'PUT',
+      url: `/api/admin/reading-rooms/floor-plans/${plan.id}/image`,
+      cookie: bibAdmin,
+      ...multipart(png(), 'plan.png', 'image/png'),
+    });
     expect(upload.statusCode).toBe(200);
     expect(upload.json().floorPlan).toMatchObject({ imageWidth: 4, imageHeight: 3 });
     const img = await t.call(BIB, { method: 'GET', url: upload.json().floorPlan.imageUrl, cookie: leser });
@@ -45,15 +60,32 @@ describe.each(DB_KINDS)('reading-room administration, kiosk and isolation on %s'
     expect(img.headers['x-content-type-options']).toBe('nosniff');
     expect(img.headers['content-disposition']).toBe('inline; filename="grundriss.png"');
 
-    const fake = await t.call(BIB, { method: 'PUT', url: `/api/admin/reading-rooms/floor-plans/${plan.id}/image`, cookie: bibAdmin, ...multipart(Buffer.from('<svg onload=alert(1)>'), 'plan.png', 'image/png') });
+    const fake = await t.call(BIB, {
+      method: 'PUT',
+      url: `/api/admin/reading-rooms/floor-plans/${plan.id}/image`,
+      cookie: bibAdmin,
+      ...multipart(Buffer.from('<svg onload=alert(1)>'), 'plan.png', 'image/png'),
+    });
     expect(fake.statusCode).toBe(415);
     expect(fake.json().error.message).toBe('Fehler beim Hochladen der Datei: Erlaubt sind nur PNG, JPG.');
-    const pdf = await t.call(BIB, { method: 'PUT', url: `/api/admin/reading-rooms/floor-plans/${plan.id}/image`, cookie: bibAdmin, ...multipart(Buffer.from('%PDF-1.4 x'), 'plan.pdf', 'application/pdf') });
+    const pdf = await t.call(BIB, {
+      method: 'PUT',
+      url: `/api/admin/reading-rooms/floor-plans/${plan.id}/image`,
+      cookie: bibAdmin,
+      ...multipart(Buffer.from('%PDF-1.4 x'), 'plan.pdf', 'application/pdf'),
+    });
     expect(pdf.json().error.message).toBe('Fehler beim Hochladen der Datei: Erlaubt sind nur PNG, JPG.');
-    const none = await t.call(BIB, { method: 'PUT', url: `/api/admin/reading-rooms/floor-plans/${plan.id}/image`, cookie: bibAdmin, payload: {} });
+    const none = await t.call(BIB, {
+      method: 'PUT',
+      url: `/api/admin/reading-rooms/floor-plans/${plan.id}/image`,
+      cookie: bibAdmin,
+      payload: {},
+    });
     expect(none.json().error.message).toBe('Fehler beim Hochladen der Datei: Es wurde keine Datei übermittelt.');
 
-    const lamp = (await t.call(BIB, { method: 'POST', url: '/api/admin/equipment', cookie: bibAdmin, payload: { name: 'Stehlampe' } })).json().equipment;
+    const lamp = (
+      await t.call(BIB, { method: 'POST', url: '/api/admin/equipment', cookie: bibAdmin, payload: { name: 'Stehlampe' } })
+    ).json().equipment;
     const twice = await t.call(BIB, { method: 'POST', url: '/api/admin/equipment', cookie: bibAdmin, payload: { name: 'Stehlampe' } });
     expect(twice.json().error.message).toBe('Die Ausstattung „Stehlampe“ gibt es schon.');
     const seat = await t.call(BIB, {
@@ -68,7 +100,17 @@ describe.each(DB_KINDS)('reading-room administration, kiosk and isolation on %s'
       method: 'POST',
       url: '/api/admin/reading-rooms/objects',
       cookie: bibAdmin,
-      payload: { floorPlanId: plan.id, kind: 'raum', designation: 'Raum A', capacity: 6, x: 50, y: 50, equipment: [{ id: lamp.id, count: 2 }], description: 'Hell', conditions: 'Leise' },
+      payload: {
+        floorPlanId: plan.id,
+        kind: 'raum',
+        designation: 'Raum A',
+        capacity: 6,
+        x: 50,
+        y: 50,
+        equipment: [{ id: lamp.id, count: 2 }],
+        description: 'Hell',
+        conditions: 'Leise',
+      },
     });
     expect(room.json().object).toMatchObject({ capacity: 6, description: 'Hell', conditions: 'Leise', equipment: [{ count: 2 }] });
     const moved = await t.call(BIB, {
@@ -79,7 +121,12 @@ describe.each(DB_KINDS)('reading-room administration, kiosk and isolation on %s'
     });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().objects.find((o: { designation: string }) => o.designation === 'P-1')).toMatchObject({ x: 33.5, y: 44.25 });
-    const off = await t.call(BIB, { method: 'PATCH', url: `/api/admin/reading-rooms/objects/${seat.json().object.id}`, cookie: bibAdmin, payload: { active: false } });
+    const off = await t.call(BIB, {
+      method: 'PATCH',
+      url: `/api/admin/reading-rooms/objects/${seat.json().object.id}`,
+      cookie: bibAdmin,
+      payload: { active: false },
+    });
     expect(off.json().object.active).toBe(false);
     const refused = await book(t, BIB, leser, { objectId: seat.json().object.id, date: inDays(1), mode: 'ganztags' });
     expect(refused.json().error.message).toBe('P-1 ist derzeit nicht buchbar.');
@@ -90,7 +137,12 @@ describe.each(DB_KINDS)('reading-room administration, kiosk and isolation on %s'
 
   it('kiosk links: unguessable token, no session needed, never who booked; revoked links stop working', async () => {
     const planId = plans['Lesesaal Erdgeschoss']!;
-    const res = await t.call(BIB, { method: 'POST', url: '/api/admin/kiosk-links', cookie: bibAdmin, payload: { floorPlanId: planId, name: 'Eingang EG' } });
+    const res = await t.call(BIB, {
+      method: 'POST',
+      url: '/api/admin/kiosk-links',
+      cookie: bibAdmin,
+      payload: { floorPlanId: planId, name: 'Eingang EG' },
+    });
     expect(res.statusCode).toBe(200);
     const { token, url, link } = res.json();
     expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
@@ -128,7 +180,9 @@ describe.each(DB_KINDS)('reading-room administration, kiosk and isolation on %s'
     const tour = await t.login(TOUR, 'admin@tourismus.test');
     expect((await t.call(TOUR, { method: 'GET', url: '/api/reading-rooms/bootstrap?area=leseraum', cookie: tour })).statusCode).toBe(403);
     expect((await t.call(BIB, { method: 'GET', url: '/api/reading-rooms/bootstrap' })).statusCode).toBe(401);
-    expect((await t.call(SW, { method: 'GET', url: '/api/reading-rooms/bootstrap?area=arbeitswelt', cookie: swWorker })).statusCode).toBe(200);
+    expect((await t.call(SW, { method: 'GET', url: '/api/reading-rooms/bootstrap?area=arbeitswelt', cookie: swWorker })).statusCode).toBe(
+      200,
+    );
   });
 
   it('tenant isolation: every route answers 404 for another tenant’s ids', async () => {
@@ -137,12 +191,21 @@ describe.each(DB_KINDS)('reading-room administration, kiosk and isolation on %s'
     const planId = plans['Lesesaal Erdgeschoss']!;
     const seatId = eg['EG-10']!;
     const booking = (await book(t, BIB, leser, { objectId: eg['EG-11'], date: inDays(2), mode: 'ganztags' })).json().booking;
-    const hours = (await t.call(BIB, { method: 'GET', url: `/api/admin/reading-rooms/floor-plans/${planId}/opening-hours`, cookie: bibAdmin })).json();
+    const hours = (
+      await t.call(BIB, { method: 'GET', url: `/api/admin/reading-rooms/floor-plans/${planId}/opening-hours`, cookie: bibAdmin })
+    ).json();
     const dev = (
-      await t.call(BIB, { method: 'POST', url: `/api/admin/reading-rooms/floor-plans/${planId}/deviating-opening-hours`, cookie: bibAdmin, payload: { validFrom: inDays(9), validTo: inDays(9), status: 'geschlossen' } })
+      await t.call(BIB, {
+        method: 'POST',
+        url: `/api/admin/reading-rooms/floor-plans/${planId}/deviating-opening-hours`,
+        cookie: bibAdmin,
+        payload: { validFrom: inDays(9), validTo: inDays(9), status: 'geschlossen' },
+      })
     ).json().deviating;
     const equipmentId = (await t.call(BIB, { method: 'GET', url: '/api/admin/equipment', cookie: bibAdmin })).json().equipment[0].id;
-    const link = (await t.call(BIB, { method: 'POST', url: '/api/admin/kiosk-links', cookie: bibAdmin, payload: { floorPlanId: planId, name: 'Test' } })).json().link;
+    const link = (
+      await t.call(BIB, { method: 'POST', url: '/api/admin/kiosk-links', cookie: bibAdmin, payload: { floorPlanId: planId, name: 'Test' } })
+    ).json().link;
     const devBody = { validFrom: inDays(9), validTo: inDays(9), status: 'offen' };
     const calls: [string, string, unknown?][] = [
       ['GET', `/api/reading-rooms/floor-plans/${planId}/map?date=${inDays(1)}`],
@@ -173,11 +236,19 @@ describe.each(DB_KINDS)('reading-room administration, kiosk and isolation on %s'
       const res = await t.call(SW, { method: method as 'GET', url, cookie: swAdmin, ...(payload ? { payload: payload as object } : {}) });
       expect({ method, url, status: res.statusCode }).toEqual({ method, url, status: 404 });
     }
-    const upload = await t.call(SW, { method: 'PUT', url: `/api/admin/reading-rooms/floor-plans/${planId}/image`, cookie: swAdmin, ...multipart(png(), 'p.png', 'image/png') });
+    const upload = await t.call(SW, {
+      method: 'PUT',
+      url: `/api/admin/reading-rooms/floor-plans/${planId}/image`,
+      cookie: swAdmin,
+      ...multipart(png(), 'p.png', 'image/png'),
+    });
     expect(upload.statusCode).toBe(404);
     // Nothing of the Bibliothek changed.
-    expect((await t.call(BIB, { method: 'GET', url: `/api/admin/kiosk-links`, cookie: bibAdmin })).json().links.map((l: { id: string }) => l.id)).toContain(link.id);
-    const still = (await t.call(BIB, { method: 'GET', url: '/api/reading-room-bookings/mine?area=leseraum', cookie: leser })).json().bookings;
+    expect(
+      (await t.call(BIB, { method: 'GET', url: `/api/admin/kiosk-links`, cookie: bibAdmin })).json().links.map((l: { id: string }) => l.id),
+    ).toContain(link.id);
+    const still = (await t.call(BIB, { method: 'GET', url: '/api/reading-room-bookings/mine?area=leseraum', cookie: leser })).json()
+      .bookings;
     expect(still.find((b: { id: string }) => b.id === booking.id).status).toBe('reserviert');
     // And the Stadtwerke map lists only its own desks.
     const office = (await floorPlanIds(t, SW, swAdmin, 'arbeitswelt'))['Verwaltung 2. OG']!;
@@ -186,7 +257,12 @@ describe.each(DB_KINDS)('reading-room administration, kiosk and isolation on %s'
 
   it('favourites are saved as the user’s own settings and come back at start-up', async () => {
     const og = plans['Lesesaal 1. Obergeschoss']!;
-    const res = await t.call(BIB, { method: 'PUT', url: '/api/reading-rooms/favourites', cookie: leser, payload: { floorPlanId: og, objectIds: [eg['EG-01'], eg['EG-01'], eg['EG-02']] } });
+    const res = await t.call(BIB, {
+      method: 'PUT',
+      url: '/api/reading-rooms/favourites',
+      cookie: leser,
+      payload: { floorPlanId: og, objectIds: [eg['EG-01'], eg['EG-01'], eg['EG-02']] },
+    });
     expect(res.statusCode).toBe(200);
     const boot = (await t.call(BIB, { method: 'GET', url: '/api/reading-rooms/bootstrap?area=leseraum', cookie: leser })).json();
     expect(boot.favourites).toEqual({ floorPlanId: og, objectIds: [eg['EG-01'], eg['EG-02']] });

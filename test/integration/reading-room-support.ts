@@ -1,6 +1,6 @@
+import type { MapResponse } from '@contracts/reading-rooms';
+import { addDays, berlinDay } from '@domain/opening-hours';
 import { sql } from 'drizzle-orm';
-import type { MapResponse } from '../../src/contracts/reading-rooms';
-import { addDays, berlinDay } from '../../src/domain/opening-hours';
 import type { TestApp } from '../support/test-app';
 
 export const BIB = 'bibliothek.localhost';
@@ -11,7 +11,9 @@ export const today = () => berlinDay(new Date());
 export const inDays = (n: number) => addDays(today(), n);
 
 export async function tenantIds(t: TestApp): Promise<Record<string, string>> {
-  const r = (await t.database.db.execute(sql`select sub_identifier as sub, id::text from tenants`)) as unknown as { rows: { sub: string; id: string }[] };
+  const r = (await t.database.db.execute(sql`select sub_identifier as sub, id::text from tenants`)) as unknown as {
+    rows: { sub: string; id: string }[];
+  };
   return Object.fromEntries(r.rows.map((x) => [x.sub, x.id]));
 }
 
@@ -63,7 +65,9 @@ export const ALL_WEEKDAYS = ['montags', 'dienstags', 'mittwochs', 'donnerstags',
 export function multipart(bytes: Buffer, filename: string, contentType: string) {
   const boundary = `----buchbar${Math.random().toString(16).slice(2)}`;
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);

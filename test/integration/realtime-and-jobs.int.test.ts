@@ -1,9 +1,9 @@
 import http from 'node:http';
+import { withTenant } from '@db/client';
+import type { BusEvent } from '@server/realtime/event-bus';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTenant } from '../../src/db/client';
-import type { BusEvent } from '../../src/server/realtime/event-bus';
+import { z } from 'zod';
 import { DB_KINDS } from '../support/databases';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -12,7 +12,9 @@ describe.each(DB_KINDS)('event bus and job queue on %s', (kind) => {
   let tenants: Record<string, string>;
   beforeAll(async () => {
     t = await startTestApp(kind);
-    const r = (await t.database.db.execute(sql`select sub_identifier as sub, id::text from tenants`)) as unknown as { rows: { sub: string; id: string }[] };
+    const r = (await t.database.db.execute(sql`select sub_identifier as sub, id::text from tenants`)) as unknown as {
+      rows: { sub: string; id: string }[];
+    };
     tenants = Object.fromEntries(r.rows.map((x) => [x.sub, x.id]));
   });
   afterAll(() => t?.close());
@@ -37,13 +39,16 @@ describe.each(DB_KINDS)('event bus and job queue on %s', (kind) => {
     un2();
   });
 
-  it('streams the tenant\'s events to a signed-in browser over SSE, ids only', async () => {
+  it("streams the tenant's events to a signed-in browser over SSE, ids only", async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as { port: number };
     const cookie = await t.login('stadtwerke.localhost', 'mitarbeiter@stadtwerke.test');
     // node:http, because fetch may not set the Host header that selects the tenant.
     const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port, path: '/api/events?topics=vehicle-booking', headers: { host: 'stadtwerke.localhost', cookie } }, resolve);
+      const req = http.get(
+        { host: '127.0.0.1', port, path: '/api/events?topics=vehicle-booking', headers: { host: 'stadtwerke.localhost', cookie } },
+        resolve,
+      );
       req.on('error', reject);
     });
     expect(res.headers['content-type']).toContain('text/event-stream');
@@ -59,7 +64,9 @@ describe.each(DB_KINDS)('event bus and job queue on %s', (kind) => {
       ['stadtwerke', 'other-topic', 'andere'],
       ['stadtwerke', 'vehicle-booking', 'b-42'],
     ] as const) {
-      await withTenant(t.database.db, tenants[tenant]!, (tx) => t.deps.events.publish(tx, { tenantId: tenants[tenant]!, topic, type: 'created', id }));
+      await withTenant(t.database.db, tenants[tenant]!, (tx) =>
+        t.deps.events.publish(tx, { tenantId: tenants[tenant]!, topic, type: 'created', id }),
+      );
     }
     await readUntil('b-42');
     res.destroy();
@@ -89,19 +96,25 @@ describe.each(DB_KINDS.filter((k) => k === 'postgres'))('event bus on %s after a
   let tenants: Record<string, string>;
   beforeAll(async () => {
     t = await startTestApp(kind);
-    const r = (await t.database.db.execute(sql`select sub_identifier as sub, id::text from tenants`)) as unknown as { rows: { sub: string; id: string }[] };
+    const r = (await t.database.db.execute(sql`select sub_identifier as sub, id::text from tenants`)) as unknown as {
+      rows: { sub: string; id: string }[];
+    };
     tenants = Object.fromEntries(r.rows.map((x) => [x.sub, x.id]));
   });
   afterAll(() => t?.close());
 
   it('listens again when the server drops the LISTEN connection', async () => {
-    await t.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`);
+    await t.database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
+    );
     const seen: string[] = [];
     const unsubscribe = t.deps.events.subscribe(tenants.tourismus!, (e) => seen.push(e.id));
     await expect
       .poll(
         async () => {
-          await withTenant(t.database.db, tenants.tourismus!, (tx) => t.deps.events.publish(tx, { tenantId: tenants.tourismus!, topic: 'test', type: 'created', id: 'nach-abbruch' }));
+          await withTenant(t.database.db, tenants.tourismus!, (tx) =>
+            t.deps.events.publish(tx, { tenantId: tenants.tourismus!, topic: 'test', type: 'created', id: 'nach-abbruch' }),
+          );
           return seen.includes('nach-abbruch');
         },
         { timeout: 10_000, interval: 500 },
@@ -109,5 +122,4 @@ describe.each(DB_KINDS.filter((k) => k === 'postgres'))('event bus on %s after a
       .toBe(true);
     unsubscribe();
   });
-
 });

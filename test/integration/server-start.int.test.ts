@@ -58,7 +58,12 @@ describe('starting the server on the embedded database', () => {
   });
 
   it('refuses to start in production without APP_SECRET and says why', async () => {
-    const p = await startProcess({ NODE_ENV: 'production', APP_SECRET: '', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'buchbar-prod-')), PORT: String(await freePort()) });
+    const p = await startProcess({
+      NODE_ENV: 'production',
+      APP_SECRET: '',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'buchbar-prod-')),
+      PORT: String(await freePort()),
+    });
     expect(await p.exited).toBe(1);
     expect(p.output()).toContain('Buchbar kann nicht starten: APP_SECRET fehlt.');
   });

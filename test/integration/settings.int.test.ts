@@ -18,7 +18,9 @@ describe.each(DB_KINDS)('customizing layers on %s', (kind) => {
     t = await startTestApp(kind);
     admin = await t.login(SW, 'admin@stadtwerke.test');
     booker = await t.login(SW, 'mitarbeiter@stadtwerke.test');
-    const r = (await t.database.db.execute(sql`select id::text from groups where name = 'Alle Mitarbeitenden'`)) as unknown as { rows: { id: string }[] };
+    const r = (await t.database.db.execute(sql`select id::text from groups where name = 'Alle Mitarbeitenden'`)) as unknown as {
+      rows: { id: string }[];
+    };
     groupId = r.rows[0]!.id;
   });
   afterAll(() => t?.close());
@@ -42,7 +44,9 @@ describe.each(DB_KINDS)('customizing layers on %s', (kind) => {
     expect(await effective(await t.login(SW, 'pruefer@stadtwerke.test'), name)).toMatchObject({ value: 30, source: 'MANDANT' });
 
     // Removing the group value lets the tenant value apply again; removing that, the default.
-    expect((await t.call(SW, { method: 'DELETE', url: `/api/settings/${name}?layer=GRUPPE&groupId=${groupId}`, cookie: admin })).statusCode).toBe(200);
+    expect(
+      (await t.call(SW, { method: 'DELETE', url: `/api/settings/${name}?layer=GRUPPE&groupId=${groupId}`, cookie: admin })).statusCode,
+    ).toBe(200);
     expect(await effective(booker, name)).toMatchObject({ value: 30, source: 'MANDANT' });
     expect((await t.call(SW, { method: 'DELETE', url: `/api/settings/${name}?layer=MANDANT`, cookie: booker })).statusCode).toBe(403);
     expect((await t.call(SW, { method: 'DELETE', url: `/api/settings/${name}?layer=MANDANT`, cookie: admin })).statusCode).toBe(200);
@@ -56,7 +60,12 @@ describe.each(DB_KINDS)('customizing layers on %s', (kind) => {
 
   it('stores a user-level preference and prefers it over every other layer', async () => {
     const name = 'startseite';
-    await t.call(SW, { method: 'PUT', url: `/api/settings/${name}`, cookie: admin, payload: { layer: 'MANDANT', value: '/leseraum/karte' } });
+    await t.call(SW, {
+      method: 'PUT',
+      url: `/api/settings/${name}`,
+      cookie: admin,
+      payload: { layer: 'MANDANT', value: '/leseraum/karte' },
+    });
     expect(await effective(booker, name)).toMatchObject({ value: '/leseraum/karte', source: 'MANDANT' });
     expect((await t.call(SW, { method: 'GET', url: '/api/session/me', cookie: booker })).json().startPath).toBe('/leseraum/karte');
     await t.call(SW, { method: 'PUT', url: `/api/settings/${name}`, cookie: booker, payload: { value: '/fahrzeuge' } });
@@ -66,7 +75,12 @@ describe.each(DB_KINDS)('customizing layers on %s', (kind) => {
 
   it('stores values as text: booleans true/false, arrays as JSON', async () => {
     await t.call(SW, { method: 'PUT', url: '/api/settings/EnableDebug', cookie: admin, payload: { layer: 'MANDANT', value: true } });
-    await t.call(SW, { method: 'PUT', url: '/api/settings/fahrzeugCheckOutErinnerungszeiten', cookie: admin, payload: { layer: 'MANDANT', value: ['17:00', '19:30'] } });
+    await t.call(SW, {
+      method: 'PUT',
+      url: '/api/settings/fahrzeugCheckOutErinnerungszeiten',
+      cookie: admin,
+      payload: { layer: 'MANDANT', value: ['17:00', '19:30'] },
+    });
     const r = (await t.database.db.execute(
       sql`select option_name, value from setting_values where option_name in ('EnableDebug', 'fahrzeugCheckOutErinnerungszeiten') order by 1`,
     )) as unknown as { rows: { option_name: string; value: string }[] };
@@ -77,31 +91,61 @@ describe.each(DB_KINDS)('customizing layers on %s', (kind) => {
   });
 
   it('refuses a layer the option does not have with the specified message', async () => {
-    const res = await t.call(SW, { method: 'PUT', url: '/api/settings/fahrzeugMindestabstandMinuten', cookie: admin, payload: { layer: 'GRUPPE', groupId, value: 20 } });
+    const res = await t.call(SW, {
+      method: 'PUT',
+      url: '/api/settings/fahrzeugMindestabstandMinuten',
+      cookie: admin,
+      payload: { layer: 'GRUPPE', groupId, value: 20 },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Neuer Customizing Wert 20 konnte nicht in Schicht GRUPPE gespeichert werden');
   });
 
   it('refuses a value of the wrong type with the specified message', async () => {
-    const res = await t.call(SW, { method: 'PUT', url: '/api/settings/fahrzeugMindestabstandMinuten', cookie: admin, payload: { layer: 'MANDANT', value: 'viel' } });
+    const res = await t.call(SW, {
+      method: 'PUT',
+      url: '/api/settings/fahrzeugMindestabstandMinuten',
+      cookie: admin,
+      payload: { layer: 'MANDANT', value: 'viel' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toMatch(/^Neuer Customizing Wert .*viel.* konnte nicht in Schicht MANDANT gespeichert werden$/);
-    const time = await t.call(SW, { method: 'PUT', url: '/api/settings/fahrzeugErinnerungsmailUhrzeit', cookie: admin, payload: { layer: 'MANDANT', value: '25:00' } });
+    const time = await t.call(SW, {
+      method: 'PUT',
+      url: '/api/settings/fahrzeugErinnerungsmailUhrzeit',
+      cookie: admin,
+      payload: { layer: 'MANDANT', value: '25:00' },
+    });
     expect(time.statusCode).toBe(400);
     expect(time.json().error.message).toMatch(/konnte nicht in Schicht MANDANT gespeichert werden$/);
   });
 
   it('answers an unknown option with the specified message', async () => {
-    const res = await t.call(SW, { method: 'PUT', url: '/api/settings/gibtEsNicht', cookie: admin, payload: { layer: 'MANDANT', value: 1 } });
+    const res = await t.call(SW, {
+      method: 'PUT',
+      url: '/api/settings/gibtEsNicht',
+      cookie: admin,
+      payload: { layer: 'MANDANT', value: 1 },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe('keine CustomizingOption gibtEsNicht gefunden');
   });
 
   it('lets only holders of a settings permission write tenant or group values', async () => {
-    const res = await t.call(SW, { method: 'PUT', url: '/api/settings/fahrzeugMindestabstandMinuten', cookie: booker, payload: { layer: 'MANDANT', value: 0 } });
+    const res = await t.call(SW, {
+      method: 'PUT',
+      url: '/api/settings/fahrzeugMindestabstandMinuten',
+      cookie: booker,
+      payload: { layer: 'MANDANT', value: 0 },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe('no admin');
-    const group = await t.call(SW, { method: 'PUT', url: '/api/settings/fahrzeugMindestabstandMinuten', cookie: booker, payload: { layer: 'GRUPPE', groupId, value: 0 } });
+    const group = await t.call(SW, {
+      method: 'PUT',
+      url: '/api/settings/fahrzeugMindestabstandMinuten',
+      cookie: booker,
+      payload: { layer: 'GRUPPE', groupId, value: 0 },
+    });
     expect(group.statusCode).toBe(403);
   });
 

@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
 import { startSmtpServer } from '../support/smtp';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { book, createVehicle, dayAt, locationId, mailTo, SW, TI, UB, testVehicle } from './vehicle-support';
+import { book, createVehicle, dayAt, locationId, mailTo, SW, TI, testVehicle, UB } from './vehicle-support';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1b6a90000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f1b6a90000000049454e44ae426082',
+  'hex',
+);
 
 function multipart(name: string, filename: string, type: string, bytes: Buffer) {
-  const boundary = '----buchbar' + Math.random().toString(16).slice(2);
+  const boundary = `----buchbar${Math.random().toString(16).slice(2)}`;
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
     bytes,
@@ -44,7 +47,10 @@ describe.each(DB_KINDS)('fleet administration on %s', (kind) => {
   it('a location change cancels open bookings, tells the booker and lists the change in the history', async () => {
     const v = await createVehicle(t, fleet, testVehicle(nord, nextPlate()));
     const b = (await book(t, booker, { vehicleId: v.id, von: dayAt(20, '10:00'), bis: dayAt(20, '11:00') })).json().booking;
-    const res = await put(`/api/admin/vehicles/${v.id}`, { old: v, vehicle: { ...testVehicle(innenstadt, v.licensePlate as string), colour: 'Schwarz' } });
+    const res = await put(`/api/admin/vehicles/${v.id}`, {
+      old: v,
+      vehicle: { ...testVehicle(innenstadt, v.licensePlate as string), colour: 'Schwarz' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().cancelledBookings).toBe(1);
     const after = (await get(`/api/vehicle-bookings/${b.id}`, booker)).json().booking;
@@ -62,7 +68,10 @@ describe.each(DB_KINDS)('fleet administration on %s', (kind) => {
     const outside = (await book(t, booker, { vehicleId: v.id, von: dayAt(20, '10:00'), bis: dayAt(20, '11:00') })).json().booking;
     const noOld = await put(`/api/admin/vehicles/${v.id}`, { vehicle: testVehicle(nord, v.licensePlate as string) });
     expect(noOld.statusCode).toBe(400);
-    const res = await put(`/api/admin/vehicles/${v.id}`, { old: v, vehicle: testVehicle(nord, v.licensePlate as string, { validTo: dayAt(3, '12:00').slice(0, 10) }) });
+    const res = await put(`/api/admin/vehicles/${v.id}`, {
+      old: v,
+      vehicle: testVehicle(nord, v.licensePlate as string, { validTo: dayAt(3, '12:00').slice(0, 10) }),
+    });
     expect(res.json().cancelledBookings).toBe(1);
     expect((await get(`/api/vehicle-bookings/${inside.id}`, booker)).json().booking.status).toBe('reserviert');
     const o = (await get(`/api/vehicle-bookings/${outside.id}`, booker)).json().booking;
@@ -72,7 +81,10 @@ describe.each(DB_KINDS)('fleet administration on %s', (kind) => {
   it('booking times need a vehicle id and valid times', async () => {
     const times = { weekdays: ['montags'], from: '08:00', to: '17:00' };
     const noId = await put('/api/admin/vehicles/booking-times', times);
-    expect([noId.statusCode, noId.json().error.message]).toEqual([400, 'Fahrzeug ID nicht vorhanden, Buchungszeiten können nicht gespeichert werden!']);
+    expect([noId.statusCode, noId.json().error.message]).toEqual([
+      400,
+      'Fahrzeug ID nicht vorhanden, Buchungszeiten können nicht gespeichert werden!',
+    ]);
     const v = await createVehicle(t, fleet, testVehicle(nord, nextPlate()));
     const ok = await put(`/api/admin/vehicles/${v.id}/booking-times`, times);
     expect(ok.json().bookingTimes).toEqual(times);
@@ -85,7 +97,11 @@ describe.each(DB_KINDS)('fleet administration on %s', (kind) => {
     expect(res.json()).toEqual({ ok: true, cancelledBookings: 1 });
     const after = (await get(`/api/vehicle-bookings/${b.id}`, booker)).json().booking;
     expect(after.cancelReason).toBe('Storno, weil Fahrzeug deaktiviert wurde.');
-    await expect.poll(() => smtp.mails.some((m) => m.to.includes('mitarbeiter@stadtwerke.test') && m.text.includes('Storno, weil Fahrzeug deaktiviert wurde.'))).toBe(true);
+    await expect
+      .poll(() =>
+        smtp.mails.some((m) => m.to.includes('mitarbeiter@stadtwerke.test') && m.text.includes('Storno, weil Fahrzeug deaktiviert wurde.')),
+      )
+      .toBe(true);
     const hist = (await get(`/api/vehicles/${v.id}/history`)).json().entries;
     expect([hist[0].type, hist[0].description]).toEqual(['DEAKTIVIERUNG', 'Fahrzeug wurde deaktiviert.']);
     const list = (await get('/api/vehicles', booker)).json().vehicles as { id: string }[];
@@ -112,7 +128,12 @@ describe.each(DB_KINDS)('fleet administration on %s', (kind) => {
     expect(clash.statusCode).toBe(409);
     // unknown types are named as SPEC §8 says; a user booking type is no block
     const block = (type: string) =>
-      t.call(SW, { method: 'POST', url: `/api/admin/vehicles/${v.id}/blocks`, cookie: fleet, payload: { type, von: dayAt(23, '08:00'), bis: dayAt(23, '09:00'), description: 'x' } });
+      t.call(SW, {
+        method: 'POST',
+        url: `/api/admin/vehicles/${v.id}/blocks`,
+        cookie: fleet,
+        payload: { type, von: dayAt(23, '08:00'), bis: dayAt(23, '09:00'), description: 'x' },
+      });
     const unknown = await block('REPARATUR');
     expect([unknown.statusCode, unknown.json().error.message]).toEqual([400, 'Typ REPARATUR unbekannt']);
     const user = await block('BUCHUNG');
@@ -139,25 +160,53 @@ describe.each(DB_KINDS)('fleet administration on %s', (kind) => {
       method: 'POST',
       url: '/api/admin/vehicle-attributes',
       cookie: fleet,
-      payload: { target: 'FAHRZEUG', type: 'DROPDOWN', label: `Kostenstelle ${kind}`, choices: [{ key: 'k1', text: 'Netz' }], conditions: [{ type: 'MANDATORY' }, { type: 'SHOW_FILTER' }] },
+      payload: {
+        target: 'FAHRZEUG',
+        type: 'DROPDOWN',
+        label: `Kostenstelle ${kind}`,
+        choices: [{ key: 'k1', text: 'Netz' }],
+        conditions: [{ type: 'MANDATORY' }, { type: 'SHOW_FILTER' }],
+      },
     });
     expect(created.statusCode).toBe(201);
     const attrId = created.json().id as string;
-    const missing = await t.call(SW, { method: 'POST', url: '/api/admin/vehicles', cookie: fleet, payload: testVehicle(nord, nextPlate()) });
+    const missing = await t.call(SW, {
+      method: 'POST',
+      url: '/api/admin/vehicles',
+      cookie: fleet,
+      payload: testVehicle(nord, nextPlate()),
+    });
     expect(missing.json().error.message).toBe('Please fill in all mandatory fields.');
     const v = await createVehicle(t, fleet, testVehicle(nord, nextPlate(), { attributes: { [attrId]: 'k1' } }));
-    const filtered = (await get(`/api/vehicles?attributes=${encodeURIComponent(JSON.stringify({ [attrId]: 'k1' }))}`, booker)).json().vehicles as { id: string }[];
+    const filtered = (await get(`/api/vehicles?attributes=${encodeURIComponent(JSON.stringify({ [attrId]: 'k1' }))}`, booker)).json()
+      .vehicles as { id: string }[];
     expect(filtered.map((x) => x.id)).toEqual([v.id]);
     // keep later tests independent of the mandatory attribute
-    await put(`/api/admin/vehicle-attributes/${attrId}`, { target: 'FAHRZEUG', type: 'DROPDOWN', label: `Kostenstelle ${kind}`, choices: [{ key: 'k1', text: 'Netz' }], conditions: [] });
+    await put(`/api/admin/vehicle-attributes/${attrId}`, {
+      target: 'FAHRZEUG',
+      type: 'DROPDOWN',
+      label: `Kostenstelle ${kind}`,
+      choices: [{ key: 'k1', text: 'Netz' }],
+      conditions: [],
+    });
   });
 
   it('images are checked by content and served with nosniff', async () => {
     const v = await createVehicle(t, fleet, testVehicle(nord, nextPlate()));
-    const bad = await t.call(SW, { method: 'POST', url: `/api/admin/vehicles/${v.id}/image`, cookie: fleet, ...multipart('file', 'x.png', 'image/png', Buffer.from('<svg/>')) });
+    const bad = await t.call(SW, {
+      method: 'POST',
+      url: `/api/admin/vehicles/${v.id}/image`,
+      cookie: fleet,
+      ...multipart('file', 'x.png', 'image/png', Buffer.from('<svg/>')),
+    });
     expect(bad.statusCode).toBe(415);
     expect(bad.json().error.message).toMatch(/^Fehler beim Hochladen der Datei: /);
-    const ok = await t.call(SW, { method: 'POST', url: `/api/admin/vehicles/${v.id}/image`, cookie: fleet, ...multipart('file', 'auto.png', 'image/png', PNG) });
+    const ok = await t.call(SW, {
+      method: 'POST',
+      url: `/api/admin/vehicles/${v.id}/image`,
+      cookie: fleet,
+      ...multipart('file', 'auto.png', 'image/png', PNG),
+    });
     expect(ok.statusCode).toBe(200);
     const img = await t.call(SW, { method: 'GET', url: ok.json().imageUrl, cookie: booker });
     expect(img.statusCode).toBe(200);
@@ -166,7 +215,10 @@ describe.each(DB_KINDS)('fleet administration on %s', (kind) => {
   });
 
   it('permissions: booking needs fahrzeug_buchen, administration fahrzeug_pflege, and the tenant the vehicle feature', async () => {
-    expect((await t.call(SW, { method: 'POST', url: '/api/admin/vehicles', cookie: booker, payload: testVehicle(nord, nextPlate()) })).json().error).toEqual({ code: 'forbidden', message: 'no admin' });
+    expect(
+      (await t.call(SW, { method: 'POST', url: '/api/admin/vehicles', cookie: booker, payload: testVehicle(nord, nextPlate()) })).json()
+        .error,
+    ).toEqual({ code: 'forbidden', message: 'no admin' });
     expect((await t.call(SW, { method: 'GET', url: '/api/vehicles' })).statusCode).toBe(401);
     const leser = await t.login(UB, 'admin@bibliothek.test');
     const ub = await t.call(UB, { method: 'GET', url: '/api/vehicles', cookie: leser });
@@ -183,7 +235,10 @@ describe.each(DB_KINDS)('fleet administration on %s', (kind) => {
     const routes: [string, string, object?][] = [
       ['GET', `/api/vehicles/${veh}`],
       ['GET', `/api/vehicles/${veh}/image`],
-      ['GET', `/api/vehicles/${veh}/availability?von=${encodeURIComponent(dayAt(24, '10:00'))}&bis=${encodeURIComponent(dayAt(24, '11:00'))}`],
+      [
+        'GET',
+        `/api/vehicles/${veh}/availability?von=${encodeURIComponent(dayAt(24, '10:00'))}&bis=${encodeURIComponent(dayAt(24, '11:00'))}`,
+      ],
       ['GET', `/api/vehicles/${veh}/booking-limits?date=${dayAt(24, '10:00').slice(0, 10)}`],
       ['GET', `/api/vehicles/${veh}/history`],
       ['PUT', `/api/admin/vehicles/${veh}`, { old: v, vehicle: testVehicle(nord, 'X') }],
@@ -197,7 +252,11 @@ describe.each(DB_KINDS)('fleet administration on %s', (kind) => {
       ['PATCH', `/api/vehicle-bookings/${bk}`, { von: dayAt(24, '10:00'), bis: dayAt(24, '11:00') }],
       ['POST', `/api/vehicle-bookings/${bk}/cancel`, {}],
       ['POST', `/api/vehicle-bookings/${bk}/check-in`, {}],
-      ['POST', `/api/vehicle-bookings/${bk}/check-out`, { mileage: 1, fuelPercent: 50, cleanlinessInside: 'sauber', cleanlinessOutside: 'sauber', parkingSpaceId: null }],
+      [
+        'POST',
+        `/api/vehicle-bookings/${bk}/check-out`,
+        { mileage: 1, fuelPercent: 50, cleanlinessInside: 'sauber', cleanlinessOutside: 'sauber', parkingSpaceId: null },
+      ],
       ['POST', `/api/vehicle-approvals/${bk}/approve`],
       ['POST', `/api/vehicle-approvals/${bk}/reject`, {}],
     ];
@@ -205,12 +264,25 @@ describe.each(DB_KINDS)('fleet administration on %s', (kind) => {
       const res = await t.call(TI, { method: method as 'GET', url, cookie: foreign, ...(payload ? { payload } : {}) });
       expect([method, url, res.statusCode]).toEqual([method, url, 404]);
     }
-    const upload = await t.call(TI, { method: 'POST', url: `/api/admin/vehicles/${veh}/image`, cookie: foreign, ...multipart('file', 'a.png', 'image/png', PNG) });
+    const upload = await t.call(TI, {
+      method: 'POST',
+      url: `/api/admin/vehicles/${veh}/image`,
+      cookie: foreign,
+      ...multipart('file', 'a.png', 'image/png', PNG),
+    });
     expect(upload.statusCode).toBe(404);
-    const receipt = await t.call(TI, { method: 'POST', url: `/api/vehicle-bookings/${bk}/receipts`, cookie: foreign, ...multipart('file', 'a.png', 'image/png', PNG) });
+    const receipt = await t.call(TI, {
+      method: 'POST',
+      url: `/api/vehicle-bookings/${bk}/receipts`,
+      cookie: foreign,
+      ...multipart('file', 'a.png', 'image/png', PNG),
+    });
     expect(receipt.statusCode).toBe(404);
     // and the foreign tenant's own lists never show it
-    const tiList = (await t.call(TI, { method: 'GET', url: '/api/vehicles', cookie: foreign })).json().vehicles as { id: string; guestBookingPossible: boolean }[];
+    const tiList = (await t.call(TI, { method: 'GET', url: '/api/vehicles', cookie: foreign })).json().vehicles as {
+      id: string;
+      guestBookingPossible: boolean;
+    }[];
     expect(tiList).toHaveLength(10);
     expect(tiList.every((x) => x.guestBookingPossible)).toBe(true);
     expect((await get(`/api/vehicle-bookings/${bk}`, booker)).json().booking.status).toBe('reserviert');
@@ -224,11 +296,28 @@ describe.each(DB_KINDS)('fleet administration on %s', (kind) => {
     const period = { vehicleId: v.id, von: dayAt(24, '10:00'), bis: dayAt(24, '11:00') };
     // without the setting, departments do not restrict
     expect((await book(t, booker, period)).statusCode).toBe(201);
-    expect((await t.call(SW, { method: 'PUT', url: '/api/settings/fahrzeugAbteilungspruefung', cookie: admin, payload: { layer: 'MANDANT', value: true } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.call(SW, {
+          method: 'PUT',
+          url: '/api/settings/fahrzeugAbteilungspruefung',
+          cookie: admin,
+          payload: { layer: 'MANDANT', value: true },
+        })
+      ).statusCode,
+    ).toBe(200);
     const refused = await book(t, booker, { ...period, von: dayAt(25, '10:00'), bis: dayAt(25, '11:00') });
-    expect([refused.statusCode, refused.json().error.message]).toEqual([403, 'Das Fahrzeug ist für die Abteilung der fahrenden Person nicht buchbar.']);
+    expect([refused.statusCode, refused.json().error.message]).toEqual([
+      403,
+      'Das Fahrzeug ist für die Abteilung der fahrenden Person nicht buchbar.',
+    ]);
     // Felix Fuhrmann works in Netzbetrieb
     expect((await book(t, fleet, { ...period, von: dayAt(25, '10:00'), bis: dayAt(25, '11:00') })).statusCode).toBe(201);
-    await t.call(SW, { method: 'PUT', url: '/api/settings/fahrzeugAbteilungspruefung', cookie: admin, payload: { layer: 'MANDANT', value: false } });
+    await t.call(SW, {
+      method: 'PUT',
+      url: '/api/settings/fahrzeugAbteilungspruefung',
+      cookie: admin,
+      payload: { layer: 'MANDANT', value: false },
+    });
   });
 });

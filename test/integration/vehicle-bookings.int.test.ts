@@ -1,10 +1,10 @@
+import { timelineResponse } from '@contracts/vehicles';
+import { withTenant } from '@db/client';
+import type { BusEvent } from '@server/realtime/event-bus';
+import { autoCancelWithoutCheckIn, remindMissingCheckOut } from '@server/services/vehicles/trips';
+import { decodeTimeline } from '@web/features/vehicles/api/use-vehicle-timeline';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTenant } from '../../src/db/client';
-import { timelineResponse } from '../../src/contracts/vehicles';
-import { decodeTimeline } from '../../src/web/features/vehicles/api/use-vehicle-timeline';
-import type { BusEvent } from '../../src/server/realtime/event-bus';
-import { autoCancelWithoutCheckIn, remindMissingCheckOut } from '../../src/server/services/vehicles/trips';
 import { DB_KINDS } from '../support/databases';
 import { startSmtpServer } from '../support/smtp';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -48,7 +48,11 @@ describe.each(DB_KINDS)('vehicle bookings on %s', (kind) => {
     expect(body.vehicles.length).toBeGreaterThanOrEqual(9);
     expect(body.vehicles.some((v: { fuel: string }) => v.fuel === 'Elektro')).toBe(true);
     expect(body.categories).toContain('Transporter');
-    const tl = await t.call(SW, { method: 'GET', url: `/api/vehicles/timeline?from=${encodeURIComponent(dayAt(-7, '00:00'))}&to=${encodeURIComponent(dayAt(7, '00:00'))}`, cookie: booker });
+    const tl = await t.call(SW, {
+      method: 'GET',
+      url: `/api/vehicles/timeline?from=${encodeURIComponent(dayAt(-7, '00:00'))}&to=${encodeURIComponent(dayAt(7, '00:00'))}`,
+      cookie: booker,
+    });
     expect(tl.statusCode).toBe(200);
     expect(tl.json().vehicles.length).toBeGreaterThan(3);
     // built as JSON by the database: it must still match the contract exactly
@@ -57,7 +61,9 @@ describe.each(DB_KINDS)('vehicle bookings on %s', (kind) => {
     const some = [...decodeTimeline(parsed, me).byVehicle.values()].flat();
     expect(some.length).toBeGreaterThan(10);
     expect(some.some((b) => b.mine)).toBe(true);
-    expect(some.filter((b) => b.type === 'BUCHUNG').every((b) => b.bookedFor.length > 2)).toBe(true);
+    // Decision 033: a plain booker sees only their own name in the timeline.
+    expect(some.filter((b) => b.type === 'BUCHUNG' && b.mine).every((b) => b.bookedFor.length > 2)).toBe(true);
+    expect(some.filter((b) => !b.mine).every((b) => b.bookedFor === '')).toBe(true);
     expect(some.every((b) => b.status !== 'storniert' && b.bis > b.von)).toBe(true);
   });
 
@@ -67,7 +73,9 @@ describe.each(DB_KINDS)('vehicle bookings on %s', (kind) => {
     const parse = (res: Awaited<ReturnType<typeof get>>) => timelineResponse.parse(res.json());
     // the booking made below: 10:00–11:00, i.e. minutes 600–660 from the period's start
     const madeRow = (res: Awaited<ReturnType<typeof get>>) =>
-      parse(res).vehicles.find((v) => v.vehicleId === golf.id)?.bookings.find((b) => b[0] === 600 && b[1] === 660);
+      parse(res)
+        .vehicles.find((v) => v.vehicleId === golf.id)
+        ?.bookings.find((b) => b[0] === 600 && b[1] === 660);
     const first = await get();
     expect(first.statusCode).toBe(200);
     const etag = first.headers.etag as string;
@@ -77,7 +85,12 @@ describe.each(DB_KINDS)('vehicle bookings on %s', (kind) => {
     const again = await get(etag);
     expect([again.statusCode, again.body]).toEqual([304, '']);
 
-    const made = await book(t, booker, { vehicleId: golf.id, von: dayAt(30, '10:00'), bis: dayAt(30, '11:00'), reason: 'Zwischenspeicher' });
+    const made = await book(t, booker, {
+      vehicleId: golf.id,
+      von: dayAt(30, '10:00'),
+      bis: dayAt(30, '11:00'),
+      reason: 'Zwischenspeicher',
+    });
     expect(made.statusCode).toBe(201);
     const id = made.json().booking.id as string;
     const afterBooking = await get(etag);
@@ -118,9 +131,17 @@ describe.each(DB_KINDS)('vehicle bookings on %s', (kind) => {
     const r4 = await book(t, fleet, { vehicleId: golf.id, von: dayAt(20, '12:10'), bis: dayAt(20, '13:00') });
     expect([r4.statusCode, r4.json().error.message]).toEqual([409, 'Fahrzeug ist bereits zum Zeitraum bereits gebucht!']);
     expect((await book(t, fleet, { vehicleId: golf.id, von: dayAt(20, '12:15'), bis: dayAt(20, '13:00') })).statusCode).toBe(201);
-    const av = await t.call(SW, { method: 'GET', url: `/api/vehicles/${golf.id}/availability?von=${encodeURIComponent(dayAt(20, '11:00'))}&bis=${encodeURIComponent(dayAt(20, '11:30'))}`, cookie: booker });
+    const av = await t.call(SW, {
+      method: 'GET',
+      url: `/api/vehicles/${golf.id}/availability?von=${encodeURIComponent(dayAt(20, '11:00'))}&bis=${encodeURIComponent(dayAt(20, '11:30'))}`,
+      cookie: booker,
+    });
     expect(av.json()).toEqual({ available: false, needsApproval: false, message: 'Fahrzeug ist bereits zum Zeitraum bereits gebucht!' });
-    const lim = await t.call(SW, { method: 'GET', url: `/api/vehicles/${golf.id}/booking-limits?date=${dayAt(20, '12:00').slice(0, 10)}`, cookie: booker });
+    const lim = await t.call(SW, {
+      method: 'GET',
+      url: `/api/vehicles/${golf.id}/booking-limits?date=${dayAt(20, '12:00').slice(0, 10)}`,
+      cookie: booker,
+    });
     expect(lim.statusCode).toBe(200);
     expect(lim.json().intervals.length).toBeGreaterThanOrEqual(2);
   });
@@ -132,16 +153,23 @@ describe.each(DB_KINDS)('vehicle bookings on %s', (kind) => {
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(49);
-    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json().error.message).toBe('Fahrzeug ist bereits zum Zeitraum bereits gebucht!');
-    const rows = (await t.database.db.execute(sql`select count(*)::int as n from vehicle_bookings where vehicle_id = ${v.id}`)) as unknown as { rows: { n: number }[] };
+    for (const r of results.filter((x) => x.statusCode === 409))
+      expect(r.json().error.message).toBe('Fahrzeug ist bereits zum Zeitraum bereits gebucht!');
+    const rows = (await t.database.db.execute(
+      sql`select count(*)::int as n from vehicle_bookings where vehicle_id = ${v.id}`,
+    )) as unknown as { rows: { n: number }[] };
     expect(rows.rows[0]!.n).toBe(1);
   });
 
   it('the database itself refuses overlapping bookings including the gap, but not cancelled ones', async () => {
     const v = await createVehicle(t, fleet, testVehicle(nord, nextPlate()));
-    const tenant = (await t.database.db.execute(sql`select tenant_id::text as id from vehicles where id = ${v.id}`)) as unknown as { rows: { id: string }[] };
+    const tenant = (await t.database.db.execute(sql`select tenant_id::text as id from vehicles where id = ${v.id}`)) as unknown as {
+      rows: { id: string }[];
+    };
     const tenantId = tenant.rows[0]!.id;
-    const user = (await t.database.db.execute(sql`select id::text from users where email = 'mitarbeiter@stadtwerke.test'`)) as unknown as { rows: { id: string }[] };
+    const user = (await t.database.db.execute(sql`select id::text from users where email = 'mitarbeiter@stadtwerke.test'`)) as unknown as {
+      rows: { id: string }[];
+    };
     const uid = user.rows[0]!.id;
     const insert = (von: string, bis: string, blocked: string, status = 'reserviert') =>
       withTenant(t.database.db, tenantId, (tx) =>
@@ -157,23 +185,42 @@ describe.each(DB_KINDS)('vehicle bookings on %s', (kind) => {
   });
 
   it('books for others only with fahrzeug_fremdbuchung, and shows who booked for whom', async () => {
-    const ids = (await t.call(SW, { method: 'GET', url: '/api/vehicle-bookings/possible-bookers', cookie: fleet })).json().bookers as { id: string; email: string }[];
-    const me = (await t.call(SW, { method: 'GET', url: '/api/vehicle-bookings/possible-bookers', cookie: booker })).json().bookers as { id: string; email: string }[];
+    const ids = (await t.call(SW, { method: 'GET', url: '/api/vehicle-bookings/possible-bookers', cookie: fleet })).json().bookers as {
+      id: string;
+      email: string;
+    }[];
+    const me = (await t.call(SW, { method: 'GET', url: '/api/vehicle-bookings/possible-bookers', cookie: booker })).json().bookers as {
+      id: string;
+      email: string;
+    }[];
     expect(me.map((b) => b.email)).toEqual(['mitarbeiter@stadtwerke.test']);
     expect(ids.map((b) => b.email)).toEqual(expect.arrayContaining(['mitarbeiter@stadtwerke.test', 'freigabe@stadtwerke.test']));
     expect(ids.map((b) => b.email)).not.toContain('pruefer@stadtwerke.test');
     const mitarbeiterId = me[0]!.id;
     const fleetId = ids.find((b) => b.email === 'fuhrpark@stadtwerke.test')!.id;
-    const pruefer = (await t.database.db.execute(sql`select id::text from users where email = 'pruefer@stadtwerke.test'`)) as unknown as { rows: { id: string }[] };
+    const pruefer = (await t.database.db.execute(sql`select id::text from users where email = 'pruefer@stadtwerke.test'`)) as unknown as {
+      rows: { id: string }[];
+    };
 
     const refused = await book(t, booker, { vehicleId: golf.id, von: dayAt(22, '08:00'), bis: dayAt(22, '09:00'), forUserId: fleetId });
     expect([refused.statusCode, refused.json().error.message]).toEqual([403, 'no fahrzeug_fremdbuchung']);
-    const noTarget = await book(t, fleet, { vehicleId: golf.id, von: dayAt(22, '08:00'), bis: dayAt(22, '09:00'), forUserId: pruefer.rows[0]!.id });
+    const noTarget = await book(t, fleet, {
+      vehicleId: golf.id,
+      von: dayAt(22, '08:00'),
+      bis: dayAt(22, '09:00'),
+      forUserId: pruefer.rows[0]!.id,
+    });
     expect(noTarget.statusCode).toBe(403);
     const selfWithout = await book(t, examiner, { vehicleId: golf.id, von: dayAt(22, '08:00'), bis: dayAt(22, '09:00') });
     expect([selfWithout.statusCode, selfWithout.json().error.message]).toEqual([403, 'no fahrzeug_buchen']);
 
-    const res = await book(t, fleet, { vehicleId: golf.id, von: dayAt(22, '08:00'), bis: dayAt(22, '09:00'), forUserId: mitarbeiterId, reason: 'Außentermin' });
+    const res = await book(t, fleet, {
+      vehicleId: golf.id,
+      von: dayAt(22, '08:00'),
+      bis: dayAt(22, '09:00'),
+      forUserId: mitarbeiterId,
+      reason: 'Außentermin',
+    });
     expect(res.statusCode).toBe(201);
     const b = res.json().booking;
     expect(b.bookedBy.name).toBe('Felix Fuhrmann');
@@ -198,11 +245,19 @@ describe.each(DB_KINDS)('vehicle bookings on %s', (kind) => {
 
     // somebody else's booking is not even visible
     const other = await book(t, fleet, { vehicleId: golf.id, von: dayAt(22, '12:00'), bis: dayAt(22, '13:00') });
-    expect((await t.call(SW, { method: 'POST', url: `/api/vehicle-bookings/${other.json().booking.id}/cancel`, cookie: booker, payload: {} })).statusCode).toBe(404);
+    expect(
+      (await t.call(SW, { method: 'POST', url: `/api/vehicle-bookings/${other.json().booking.id}/cancel`, cookie: booker, payload: {} }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('special trip: approvers are mailed, check-in is blocked until approved, a rejection cancels and tells the booker', async () => {
-    const res = await book(t, booker, { vehicleId: yaris.id, von: dayAt(23, '19:00'), bis: dayAt(23, '21:00'), reason: 'Abendtermin Stadtrat' });
+    const res = await book(t, booker, {
+      vehicleId: yaris.id,
+      von: dayAt(23, '19:00'),
+      bis: dayAt(23, '21:00'),
+      reason: 'Abendtermin Stadtrat',
+    });
     expect(res.statusCode).toBe(201);
     const b = res.json().booking;
     expect(b.needsApproval).toBe(true);
@@ -223,11 +278,20 @@ describe.each(DB_KINDS)('vehicle bookings on %s', (kind) => {
 
     // an approver who is not asked for this booking: SPEC §8
     const normal = await book(t, booker, { vehicleId: golf.id, von: dayAt(23, '08:00'), bis: dayAt(23, '09:00') });
-    const notAsked = await t.call(SW, { method: 'POST', url: `/api/vehicle-approvals/${normal.json().booking.id}/approve`, cookie: approver });
+    const notAsked = await t.call(SW, {
+      method: 'POST',
+      url: `/api/vehicle-approvals/${normal.json().booking.id}/approve`,
+      cookie: approver,
+    });
     expect([notAsked.statusCode, notAsked.json().error.message]).toEqual([404, 'User not found! Kein update der Sonderfreigabe möglich.']);
 
     const second = await book(t, booker, { vehicleId: yaris.id, von: dayAt(24, '06:00'), bis: dayAt(24, '07:00') });
-    const rej = await t.call(SW, { method: 'POST', url: `/api/vehicle-approvals/${second.json().booking.id}/reject`, cookie: approver, payload: { reason: 'Kein Bedarf' } });
+    const rej = await t.call(SW, {
+      method: 'POST',
+      url: `/api/vehicle-approvals/${second.json().booking.id}/reject`,
+      cookie: approver,
+      payload: { reason: 'Kein Bedarf' },
+    });
     expect(rej.json().booking.status).toBe('storniert');
     expect(rej.json().booking.cancelReason).toContain('Sonderfahrt abgelehnt');
     const rejMail = await mailTo(smtp, 'mitarbeiter@stadtwerke.test', 'Sonderfahrt abgelehnt');
@@ -248,17 +312,39 @@ describe.each(DB_KINDS)('vehicle bookings on %s', (kind) => {
     unsubscribe();
 
     const late = await book(t, booker, { vehicleId: v.id, von: dayAt(25, '10:00'), bis: dayAt(25, '11:00') });
-    const early = await t.call(SW, { method: 'POST', url: `/api/vehicle-bookings/${late.json().booking.id}/check-in`, cookie: booker, payload: {} });
+    const early = await t.call(SW, {
+      method: 'POST',
+      url: `/api/vehicle-bookings/${late.json().booking.id}/check-in`,
+      cookie: booker,
+      payload: {},
+    });
     expect([early.statusCode, early.json().error.code]).toEqual([409, 'check_in_too_early']);
 
-    const ci = await t.call(SW, { method: 'POST', url: `/api/vehicle-bookings/${id}/check-in`, cookie: booker, payload: { mileage: 1000 } });
+    const ci = await t.call(SW, {
+      method: 'POST',
+      url: `/api/vehicle-bookings/${id}/check-in`,
+      cookie: booker,
+      payload: { mileage: 1000 },
+    });
     expect(ci.json().booking.status).toBe('aktiv');
 
-    const attrs = (await t.call(SW, { method: 'GET', url: '/api/vehicle-attributes?target=FAHRZEUG_VERLAUF', cookie: booker })).json().attributes as { id: string; label: string }[];
+    const attrs = (await t.call(SW, { method: 'GET', url: '/api/vehicle-attributes?target=FAHRZEUG_VERLAUF', cookie: booker })).json()
+      .attributes as { id: string; label: string }[];
     const art = attrs.find((a) => a.label === 'Art der Fahrt')!.id;
-    const spaces = (await t.call(SW, { method: 'GET', url: '/api/vehicle-locations', cookie: booker })).json().locations.find((l: { id: string }) => l.id === nord).parkingSpaces;
-    const out = (body: object) => t.call(SW, { method: 'POST', url: `/api/vehicle-bookings/${id}/check-out`, cookie: booker, payload: body });
-    const base = { mileage: 1042, fuelPercent: 75, cleanlinessInside: 'sauber', cleanlinessOutside: 'leicht verschmutzt', parkingSpaceId: spaces[0].id, damages: [], attributes: { [art]: 'dienst' } };
+    const spaces = (await t.call(SW, { method: 'GET', url: '/api/vehicle-locations', cookie: booker }))
+      .json()
+      .locations.find((l: { id: string }) => l.id === nord).parkingSpaces;
+    const out = (body: object) =>
+      t.call(SW, { method: 'POST', url: `/api/vehicle-bookings/${id}/check-out`, cookie: booker, payload: body });
+    const base = {
+      mileage: 1042,
+      fuelPercent: 75,
+      cleanlinessInside: 'sauber',
+      cleanlinessOutside: 'leicht verschmutzt',
+      parkingSpaceId: spaces[0].id,
+      damages: [],
+      attributes: { [art]: 'dienst' },
+    };
     expect((await out({ ...base, fuelPercent: 101 })).json().error.message).toBe('Fuel level must be between 0 and 100!');
     expect((await out({ ...base, fuelPercent: -1 })).json().error.message).toBe('Fuel level must be between 0 and 100!');
     expect((await out({ ...base, mileage: 1000 })).json().error.message).toBe('Der Kilometerstand muss größer als 1000 sein.');
@@ -267,7 +353,10 @@ describe.each(DB_KINDS)('vehicle bookings on %s', (kind) => {
     expect(done.statusCode).toBe(200);
     expect(done.json().booking.status).toBe('durchgeführt');
     const cancelDone = await t.call(SW, { method: 'POST', url: `/api/vehicle-bookings/${id}/cancel`, cookie: booker, payload: {} });
-    expect([cancelDone.statusCode, cancelDone.json().error.message]).toEqual([409, 'Eine durchgeführte Fahrzeugbuchung kann nicht storniert werden.']);
+    expect([cancelDone.statusCode, cancelDone.json().error.message]).toEqual([
+      409,
+      'Eine durchgeführte Fahrzeugbuchung kann nicht storniert werden.',
+    ]);
 
     const hist = (await t.call(SW, { method: 'GET', url: `/api/vehicles/${v.id}/history`, cookie: fleet })).json();
     expect(hist.entries.map((e: { type: string }) => e.type).slice(0, 3)).toEqual(['CHECK_OUT', 'CHECK_IN', 'ERSTELLUNG']);
@@ -282,7 +371,9 @@ describe.each(DB_KINDS)('vehicle bookings on %s', (kind) => {
     const res = await book(t, booker, { vehicleId: v.id, von: von.toISOString(), bis: new Date(von.getTime() + 3_600_000).toISOString() });
     const id = res.json().booking.id as string;
     await autoCancelWithoutCheckIn(t.deps, new Date(von.getTime() + 29 * 60_000));
-    expect((await t.call(SW, { method: 'GET', url: `/api/vehicle-bookings/${id}`, cookie: booker })).json().booking.status).toBe('reserviert');
+    expect((await t.call(SW, { method: 'GET', url: `/api/vehicle-bookings/${id}`, cookie: booker })).json().booking.status).toBe(
+      'reserviert',
+    );
     await autoCancelWithoutCheckIn(t.deps, new Date(von.getTime() + 31 * 60_000));
     const after = (await t.call(SW, { method: 'GET', url: `/api/vehicle-bookings/${id}`, cookie: booker })).json().booking;
     expect(after.status).toBe('storniert');
@@ -292,9 +383,15 @@ describe.each(DB_KINDS)('vehicle bookings on %s', (kind) => {
     expect(m.subject).toContain(`Test Modell`);
 
     const v2 = await createVehicle(t, fleet, testVehicle(nord, nextPlate()));
-    const r2 = await book(t, booker, { vehicleId: v2.id, von: new Date(Date.now() + 60_000).toISOString(), bis: new Date(Date.now() + 31 * 60_000).toISOString() });
+    const r2 = await book(t, booker, {
+      vehicleId: v2.id,
+      von: new Date(Date.now() + 60_000).toISOString(),
+      bis: new Date(Date.now() + 31 * 60_000).toISOString(),
+    });
     const id2 = r2.json().booking.id as string;
-    expect((await t.call(SW, { method: 'POST', url: `/api/vehicle-bookings/${id2}/check-in`, cookie: booker, payload: {} })).statusCode).toBe(200);
+    expect(
+      (await t.call(SW, { method: 'POST', url: `/api/vehicle-bookings/${id2}/check-in`, cookie: booker, payload: {} })).statusCode,
+    ).toBe(200);
     const dayLater = new Date(Date.now() + 26 * 3_600_000);
     const sent = await remindMissingCheckOut(t.deps, 'http://stadtwerke.localhost:3000', dayLater);
     expect(sent).toBeGreaterThanOrEqual(1);

@@ -1,5 +1,5 @@
-import { addDays, berlinDay, berlinInstant } from '../../src/domain/vehicle-time';
-import type { startSmtpServer, ReceivedMail } from '../support/smtp';
+import { addDays, berlinDay, berlinInstant } from '@domain/vehicle-time';
+import type { ReceivedMail, startSmtpServer } from '../support/smtp';
 import type { TestApp } from '../support/test-app';
 
 export const SW = 'stadtwerke.localhost';
@@ -9,7 +9,11 @@ export const UB = 'bibliothek.localhost';
 /** An instant `days` Berlin days from today at HH:mm. */
 export const dayAt = (days: number, time: string): string => berlinInstant(addDays(berlinDay(new Date()), days), time).toISOString();
 
-export async function vehicleByPlate(t: TestApp, cookie: string, plate: string): Promise<{ id: string; locationId: string; [k: string]: unknown }> {
+export async function vehicleByPlate(
+  t: TestApp,
+  cookie: string,
+  plate: string,
+): Promise<{ id: string; locationId: string; [k: string]: unknown }> {
   const res = await t.call(SW, { method: 'GET', url: '/api/vehicles', cookie });
   if (res.statusCode !== 200) throw new Error(`vehicles: ${res.statusCode} ${res.body}`);
   const v = (res.json().vehicles as { id: string; licensePlate: string; locationId: string }[]).find((x) => x.licensePlate === plate);
@@ -47,7 +51,11 @@ export function testVehicle(locationId: string, plate: string, over: Record<stri
     guestBookingPossible: false,
     bookingOutsidePossible: false,
     departmentIds: [],
-    bookingTimes: { weekdays: ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags'], from: '00:00', to: '23:59' },
+    bookingTimes: {
+      weekdays: ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags'],
+      from: '00:00',
+      to: '23:59',
+    },
     attributes: {},
     ...over,
   };
@@ -64,7 +72,12 @@ export async function book(t: TestApp, cookie: string, payload: object, host = S
 }
 
 /** Waits for a mail to `to` whose subject contains `subject`. */
-export async function mailTo(smtp: Awaited<ReturnType<typeof startSmtpServer>>, to: string, subject: string, timeoutMs = 10_000): Promise<ReceivedMail> {
+export async function mailTo(
+  smtp: Awaited<ReturnType<typeof startSmtpServer>>,
+  to: string,
+  subject: string,
+  timeoutMs = 10_000,
+): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = smtp.mails.find((m) => m.to.includes(to) && m.subject.includes(subject));

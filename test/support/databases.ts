@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { type Database, openPglite, openPostgres } from '@db/client';
 import { inject } from 'vitest';
-import { openPglite, openPostgres, type Database } from '../../src/db/client';
 import { adminQuery, withDatabase } from './global-setup';
 
 export type DbKind = 'pglite' | 'postgres';

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { migrateDatabase, openPglite, openPostgres } from '@db/client';
+import { prepareDatabase } from '@db/seed/prepare';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrateDatabase, openPglite, openPostgres } from '../../src/db/client';
-import { prepareDatabase } from '../../src/db/seed/prepare';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,5 +1,5 @@
-import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
   to: string[];
@@ -54,8 +54,13 @@ export async function startSmtpServer() {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, subject: headerOf(raw, 'Subject'), text: decodeQuotedPrintable(raw) });
-        waiters.splice(0).forEach((w) => w());
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          subject: headerOf(raw, 'Subject'),
+          text: decodeQuotedPrintable(raw),
+        });
+        for (const w of waiters.splice(0)) w();
         callback();
       });
     },

@@ -1,11 +1,11 @@
-import pino from 'pino';
+import type { Database } from '@db/client';
+import { DEMO_PASSWORD } from '@db/seed/demo-data';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import type { Deps } from '@server/deps';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { Database } from '../../src/db/client';
-import { DEMO_PASSWORD } from '../../src/db/seed/demo-data';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import type { Deps } from '../../src/server/deps';
-import { openTestDatabase, type DbKind } from './databases';
+import pino from 'pino';
+import { type DbKind, openTestDatabase } from './databases';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,7 +18,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(kind: DbKind, opts: { smtpUrl?: string; webRoot?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(
+  kind: DbKind,
+  opts: { smtpUrl?: string; webRoot?: string; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase(kind);
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -28,8 +28,6 @@ export const parkingSpaces = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     unique().on(t.tenantId, t.locationId, t.name),
-    foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }).onDelete('cascade'),
   ],
 );

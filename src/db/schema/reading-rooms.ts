@@ -20,7 +20,7 @@ import { locations } from './places';
 import { tenants } from './tenants';
 
 /*
- * Reading rooms and workplaces (issue #4): one engine, two kinds of bookable
+ * Reading rooms and workplaces: one engine, two kinds of bookable
  * area (floor_plans.area = leseraum | arbeitswelt). The exclusion constraint on
  * reading_room_bookings lives in migration 0003 (drizzle-kit cannot express it).
  */
@@ -128,7 +128,10 @@ export const floorPlanOpeningHours = pgTable(
     primaryKey({ columns: [t.tenantId, t.floorPlanId, t.weekday] }),
     foreignKey({ columns: [t.tenantId, t.floorPlanId], foreignColumns: [floorPlans.tenantId, floorPlans.id] }).onDelete('cascade'),
     check('floor_plan_opening_hours_weekday', sql`${t.weekday} between 1 and 7`),
-    check('floor_plan_opening_hours_times', sql`${t.von} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.bis} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.von} < ${t.bis}`),
+    check(
+      'floor_plan_opening_hours_times',
+      sql`${t.von} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.bis} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.von} < ${t.bis}`,
+    ),
   ],
 );
 
@@ -151,7 +154,10 @@ export const floorPlanDeviatingHours = pgTable(
     index().on(t.tenantId, t.floorPlanId, t.validFrom),
     check('floor_plan_deviating_hours_status', sql`${t.status} in ('offen', 'geschlossen')`),
     check('floor_plan_deviating_hours_range', sql`${t.validTo} >= ${t.validFrom}`),
-    check('floor_plan_deviating_hours_times', sql`${t.von} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.bis} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.von} < ${t.bis}`),
+    check(
+      'floor_plan_deviating_hours_times',
+      sql`${t.von} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.bis} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.von} < ${t.bis}`,
+    ),
   ],
 );
 
@@ -183,6 +189,12 @@ export const readingRoomBookings = pgTable(
     cancelReason: text('cancel_reason'),
     /** When the reminder mail (leseraumErinnerungVorBeginnMinuten) went out; null = not yet. */
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /**
+     * The booker of a booking for oneself while the tenant keeps one place per
+     * person at a time (leseraumEinPlatzProPerson); null otherwise. Migration
+     * 0006 forbids two holding bookings with the same person here that overlap.
+     */
+    exclusivePersonId: uuid('exclusive_person_id'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -194,7 +206,14 @@ export const readingRoomBookings = pgTable(
     index().on(t.tenantId, t.confirmingId, t.von),
     check('reading_room_bookings_status', sql`${t.status} in ('vorgemerkt', 'reserviert', 'durchgeführt', 'storniert')`),
     check('reading_room_bookings_period', sql`${t.bis} > ${t.von}`),
-    check('reading_room_bookings_places', sql`${t.placeFrom} >= 1 and ${t.placeTo} = ${t.placeFrom} + ${t.groupSize} and ${t.groupSize} >= 1`),
+    check(
+      'reading_room_bookings_places',
+      sql`${t.placeFrom} >= 1 and ${t.placeTo} = ${t.placeFrom} + ${t.groupSize} and ${t.groupSize} >= 1`,
+    ),
+    check(
+      'reading_room_bookings_exclusive_person',
+      sql`${t.exclusivePersonId} is null or (${t.confirmingId} is null and ${t.exclusivePersonId} = ${t.bookerId})`,
+    ),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { foreignKey, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants';
 import { groups, users } from './people';
+import { tenants } from './tenants';
 
 /** Customizing option catalogue; mirrors SETTING_CATALOGUE of src/domain/settings.ts, upserted on start. */
 export const settingOptions = pgTable('setting_options', {

@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 
 /** Logging (SPEC §3, §7): level, message, category and tenant. */
@@ -52,3 +52,14 @@ export const changeVersions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.subject] })],
 );
+
+/**
+ * Rate-limit counters shared by all app nodes (a per-process counter would
+ * let N nodes allow N times the sign-in attempts). System-owned: keys are
+ * addresses and e-mails before any tenant is known, hence no row-level security.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

@@ -5,7 +5,7 @@ import { locations, parkingSpaces } from './places';
 import { tenants } from './tenants';
 
 /**
- * Pool vehicles (issue #3). Glossary: fahrzeug = vehicles, fahrzeug_buchung =
+ * Pool vehicles. Glossary: fahrzeug = vehicles, fahrzeug_buchung =
  * vehicle_bookings, sonderfreigabe = vehicle_booking_approvers, fahrzeug_verlauf =
  * vehicle_history, objektattribut = object_attributes. The exclusion constraint
  * against double booking lives in migration 0002 (drizzle cannot express it).
@@ -46,7 +46,10 @@ export const vehicles = pgTable(
     imageContentType: text('image_content_type'),
     guestBookingPossible: boolean('guest_booking_possible').notNull().default(false),
     bookingOutsidePossible: boolean('booking_outside_possible').notNull().default(false),
-    bookingWeekdays: jsonb('booking_weekdays').$type<string[]>().notNull().default(sql`'["montags","dienstags","mittwochs","donnerstags","freitags"]'::jsonb`),
+    bookingWeekdays: jsonb('booking_weekdays')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'["montags","dienstags","mittwochs","donnerstags","freitags"]'::jsonb`),
     bookingFrom: text('booking_from').notNull().default('09:00'),
     bookingTo: text('booking_to').notNull().default('18:00'),
     deactivated: boolean('deactivated').notNull().default(false),
@@ -198,6 +201,8 @@ export const vehicleAttributeValues = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.vehicleId, t.attributeId] }),
     foreignKey({ columns: [t.tenantId, t.vehicleId], foreignColumns: [vehicles.tenantId, vehicles.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.tenantId, t.attributeId], foreignColumns: [objectAttributes.tenantId, objectAttributes.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.attributeId], foreignColumns: [objectAttributes.tenantId, objectAttributes.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );

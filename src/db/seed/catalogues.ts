@@ -1,7 +1,7 @@
+import { PERMISSION_DESCRIPTIONS, PERMISSIONS } from '@domain/permissions';
+import { SETTING_CATALOGUE } from '@domain/settings';
 import type { Db } from '../client';
 import { features, permissions, settingOptions } from '../schema/index';
-import { PERMISSIONS, PERMISSION_DESCRIPTIONS } from '../../domain/permissions';
-import { SETTING_CATALOGUE } from '../../domain/settings';
 
 export const FEATURES = [
   { key: 'fahrzeug', name: 'Fahrzeuge' },
@@ -16,7 +16,10 @@ export const FEATURES = [
  * without a hand-written migration.
  */
 export async function syncCatalogues(db: Db): Promise<void> {
-  await db.insert(features).values([...FEATURES]).onConflictDoNothing();
+  await db
+    .insert(features)
+    .values([...FEATURES])
+    .onConflictDoNothing();
   await db
     .insert(permissions)
     .values(PERMISSIONS.map((name) => ({ name, description: PERMISSION_DESCRIPTIONS[name], defaultValue: 'false', type: 'boolean' })))

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { PERMISSIONS, type Permission } from '@domain/permissions';
 import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../client';
 import * as t from '../schema/index';
-import { PERMISSIONS, type Permission } from '../../domain/permissions';
+import { seedDrivingLicences } from './driving-licences';
+import { seedEvaluation } from './evaluation';
+import { seedGuests } from './guests';
+import { seedLogbook } from './logbook';
 import { seedReadingRooms } from './reading-rooms';
 import { seedVehicles } from './vehicles';
 
@@ -56,12 +60,49 @@ export const DEMO_TENANTS: DemoTenant[] = [
     },
     groups: { 'Alle Mitarbeitenden': ['Buchende'], 'Fuhrpark-Team': ['Fuhrparkleitung'] },
     users: [
-      { email: 'admin@stadtwerke.test', firstName: 'Anna', lastName: 'Adler', employeeId: 'SW-1001', department: 'Verwaltung', roles: ['Administration'] },
-      { email: 'fuhrpark@stadtwerke.test', firstName: 'Felix', lastName: 'Fuhrmann', employeeId: 'SW-1002', department: 'Netzbetrieb', groups: ['Alle Mitarbeitenden', 'Fuhrpark-Team'] },
-      { email: 'freigabe@stadtwerke.test', firstName: 'Frieda', lastName: 'Frei', employeeId: 'SW-1003', department: 'Verwaltung', roles: ['Sonderfahrtfreigabe'], groups: ['Alle Mitarbeitenden'] },
-      { email: 'pruefer@stadtwerke.test', firstName: 'Paul', lastName: 'Prüfer', employeeId: 'SW-1004', department: 'Verwaltung', direct: { fahrzeug_fuehrerscheinpruefung: 'true' } },
+      {
+        email: 'admin@stadtwerke.test',
+        firstName: 'Anna',
+        lastName: 'Adler',
+        employeeId: 'SW-1001',
+        department: 'Verwaltung',
+        roles: ['Administration'],
+      },
+      {
+        email: 'fuhrpark@stadtwerke.test',
+        firstName: 'Felix',
+        lastName: 'Fuhrmann',
+        employeeId: 'SW-1002',
+        department: 'Netzbetrieb',
+        groups: ['Alle Mitarbeitenden', 'Fuhrpark-Team'],
+      },
+      {
+        email: 'freigabe@stadtwerke.test',
+        firstName: 'Frieda',
+        lastName: 'Frei',
+        employeeId: 'SW-1003',
+        department: 'Verwaltung',
+        roles: ['Sonderfahrtfreigabe'],
+        groups: ['Alle Mitarbeitenden'],
+      },
+      {
+        email: 'pruefer@stadtwerke.test',
+        firstName: 'Paul',
+        lastName: 'Prüfer',
+        employeeId: 'SW-1004',
+        department: 'Verwaltung',
+        direct: { fahrzeug_fuehrerscheinpruefung: 'true' },
+      },
       // The direct 'false' shows that only the text true grants (SPEC §6).
-      { email: 'mitarbeiter@stadtwerke.test', firstName: 'Max', lastName: 'Mustermann', employeeId: 'SW-1005', department: 'Kundenservice', groups: ['Alle Mitarbeitenden'], direct: { fahrzeug_fremdbuchung: 'false' } },
+      {
+        email: 'mitarbeiter@stadtwerke.test',
+        firstName: 'Max',
+        lastName: 'Mustermann',
+        employeeId: 'SW-1005',
+        department: 'Kundenservice',
+        groups: ['Alle Mitarbeitenden'],
+        direct: { fahrzeug_fremdbuchung: 'false' },
+      },
     ],
     locations: {
       'Betriebshof Nord': ['Stellplatz 1', 'Stellplatz 2', 'Stellplatz 3', 'Stellplatz 4', 'Stellplatz 5', 'Ladeplatz E1'],
@@ -78,8 +119,22 @@ export const DEMO_TENANTS: DemoTenant[] = [
     roles: { Administration: PERMISSIONS, Empfang: ['fahrzeug_buchen', 'fahrzeug_gastbuchung'] },
     groups: {},
     users: [
-      { email: 'admin@tourismus.test', firstName: 'Tina', lastName: 'Thalberg', employeeId: 'TI-01', department: 'Leitung', roles: ['Administration'] },
-      { email: 'empfang@tourismus.test', firstName: 'Emil', lastName: 'Ebbe', employeeId: 'TI-02', department: 'Empfang', roles: ['Empfang'] },
+      {
+        email: 'admin@tourismus.test',
+        firstName: 'Tina',
+        lastName: 'Thalberg',
+        employeeId: 'TI-01',
+        department: 'Leitung',
+        roles: ['Administration'],
+      },
+      {
+        email: 'empfang@tourismus.test',
+        firstName: 'Emil',
+        lastName: 'Ebbe',
+        employeeId: 'TI-02',
+        department: 'Empfang',
+        roles: ['Empfang'],
+      },
     ],
     locations: { 'Tourist-Info am Hafen': Array.from({ length: 10 }, (_, i) => `Radständer ${i + 1}`) },
     tenantSettings: { fahrzeugGastbuchungAktiv: 'true' },
@@ -94,8 +149,22 @@ export const DEMO_TENANTS: DemoTenant[] = [
     roles: { Administration: PERMISSIONS, Lesende: [] },
     groups: { Studierende: ['Lesende'] },
     users: [
-      { email: 'admin@bibliothek.test', firstName: 'Berta', lastName: 'Buchholz', employeeId: 'UB-001', department: 'Benutzung', roles: ['Administration'] },
-      { email: 'leser@bibliothek.test', firstName: 'Lena', lastName: 'Lesewitz', employeeId: 'UB-002', department: 'Lesesaal', groups: ['Studierende'] },
+      {
+        email: 'admin@bibliothek.test',
+        firstName: 'Berta',
+        lastName: 'Buchholz',
+        employeeId: 'UB-001',
+        department: 'Benutzung',
+        roles: ['Administration'],
+      },
+      {
+        email: 'leser@bibliothek.test',
+        firstName: 'Lena',
+        lastName: 'Lesewitz',
+        employeeId: 'UB-002',
+        department: 'Lesesaal',
+        groups: ['Studierende'],
+      },
     ],
     locations: {},
   },
@@ -107,7 +176,7 @@ const ADDRESSES: Record<string, [string, string]> = {
   bibliothek: ['Universitätsplatz 5', '12345 Musterstadt'],
 };
 
-/** Writes the demo tenants with their people, rights and places (issue #2). Runs once, into an empty database. */
+/** Writes the demo tenants with their people, rights and places. Runs once, into an empty database. */
 export async function seedDemoData(db: Db): Promise<void> {
   // One hash for all accounts: they share the password, and scrypt is slow by design.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -132,21 +201,33 @@ export async function seedDemoData(db: Db): Promise<void> {
       for (const [name, perms] of Object.entries(d.roles)) {
         const [row] = await tx.insert(t.roles).values({ tenantId, name }).returning({ id: t.roles.id });
         roleIds.set(name, row!.id);
-        if (perms.length) await tx.insert(t.rolePermissions).values(perms.map((permissionName) => ({ tenantId, roleId: row!.id, permissionName })));
+        if (perms.length)
+          await tx.insert(t.rolePermissions).values(perms.map((permissionName) => ({ tenantId, roleId: row!.id, permissionName })));
       }
       const groupIds = new Map<string, string>();
       for (const [name, roleNames] of Object.entries(d.groups)) {
         const [row] = await tx.insert(t.groups).values({ tenantId, name }).returning({ id: t.groups.id });
         groupIds.set(name, row!.id);
-        if (roleNames.length) await tx.insert(t.groupRoles).values(roleNames.map((r) => ({ tenantId, groupId: row!.id, roleId: roleIds.get(r)! })));
+        if (roleNames.length)
+          await tx.insert(t.groupRoles).values(roleNames.map((r) => ({ tenantId, groupId: row!.id, roleId: roleIds.get(r)! })));
       }
       for (const u of d.users) {
         const authUserId = randomUUID();
         await tx.insert(t.authUser).values({ id: authUserId, name: `${u.firstName} ${u.lastName}`, email: u.email, emailVerified: true });
-        await tx.insert(t.authAccount).values({ id: randomUUID(), accountId: authUserId, providerId: 'credential', userId: authUserId, password: passwordHash });
+        await tx
+          .insert(t.authAccount)
+          .values({ id: randomUUID(), accountId: authUserId, providerId: 'credential', userId: authUserId, password: passwordHash });
         const [member] = await tx
           .insert(t.users)
-          .values({ tenantId, authUserId, employeeId: u.employeeId, firstName: u.firstName, lastName: u.lastName, email: u.email, departmentId: depIds.get(u.department)! })
+          .values({
+            tenantId,
+            authUserId,
+            employeeId: u.employeeId,
+            firstName: u.firstName,
+            lastName: u.lastName,
+            email: u.email,
+            departmentId: depIds.get(u.department)!,
+          })
           .returning({ id: t.users.id });
         const userId = member!.id;
         for (const r of u.roles ?? []) await tx.insert(t.userRoles).values({ tenantId, userId, roleId: roleIds.get(r)! });
@@ -165,5 +246,9 @@ export async function seedDemoData(db: Db): Promise<void> {
     }
     await seedReadingRooms(tx as unknown as Db);
     await seedVehicles(tx as unknown as Db);
+    await seedEvaluation(tx as unknown as Db);
+    await seedDrivingLicences(tx as unknown as Db);
+    await seedGuests(tx as unknown as Db);
+    await seedLogbook(tx as unknown as Db);
   });
 }

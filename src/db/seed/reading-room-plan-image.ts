@@ -62,7 +62,13 @@ export function officeLayout(key: string, islands: number): DemoLayout {
     const cx = 10 + (80 / cols) * ((i % cols) + 0.5);
     const cy = 14 + (74 / rows) * (Math.floor(i / cols) + 0.5);
     tables.push([cx - 6, cy - 4, cx + 6, cy + 4]);
-    for (const [dx, dy] of [[-3, -7], [3, -7], [-3, 7], [3, 7]] as const) seats.push({ x: round(cx + dx), y: round(cy + dy) });
+    for (const [dx, dy] of [
+      [-3, -7],
+      [3, -7],
+      [-3, 7],
+      [3, 7],
+    ] as const)
+      seats.push({ x: round(cx + dx), y: round(cy + dy) });
   }
   return { key, width, height, seats, rooms: [], tables };
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { addDays, berlinDay, instantOf, isoWeekday } from '@domain/opening-hours';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import * as t from '../schema/index';
-import { addDays, berlinDay, instantOf, isoWeekday } from '../../domain/opening-hours';
-import { DEMO_LAYOUTS, demoPlanPath, type DemoLayout } from './reading-room-plan-image';
+import { DEMO_LAYOUTS, type DemoLayout, demoPlanPath } from './reading-room-plan-image';
 
 /**
- * Demo data of issue #4: the Bibliothek gets two reading-room floor plans
+ * Demo data: the Bibliothek gets two reading-room floor plans
  * (132 seats, 4 group rooms with equipment), the Stadtwerke an office floor
  * plan with 40 desks (area arbeitswelt). Plan images are drawn in code
  * (reading-room-plan-image.ts) and materialised on first request.
@@ -30,7 +30,10 @@ async function tenantId(tx: Db, sub: string): Promise<string | null> {
 }
 
 async function userId(tx: Db, tenant: string, email: string): Promise<string> {
-  const [row] = await tx.select({ id: t.users.id }).from(t.users).where(and(eq(t.users.tenantId, tenant), eq(t.users.email, email)));
+  const [row] = await tx
+    .select({ id: t.users.id })
+    .from(t.users)
+    .where(and(eq(t.users.tenantId, tenant), eq(t.users.email, email)));
   return row!.id;
 }
 
@@ -52,7 +55,10 @@ async function seedReaders(tx: Db, tenant: string): Promise<string[]> {
     const authUserId = randomUUID();
     const email = `leser${i + 1}@bibliothek.test`;
     await tx.insert(t.authUser).values({ id: authUserId, name: `${firstName} ${lastName}`, email, emailVerified: true });
-    const [row] = await tx.insert(t.users).values({ tenantId: tenant, authUserId, employeeId: `UB-1${String(i + 1).padStart(2, '0')}`, firstName, lastName, email }).returning({ id: t.users.id });
+    const [row] = await tx
+      .insert(t.users)
+      .values({ tenantId: tenant, authUserId, employeeId: `UB-1${String(i + 1).padStart(2, '0')}`, firstName, lastName, email })
+      .returning({ id: t.users.id });
     ids.push(row!.id);
   }
   return ids;
@@ -61,11 +67,27 @@ async function seedReaders(tx: Db, tenant: string): Promise<string[]> {
 async function seedPlan(tx: Db, tenant: string, locationId: string, equipmentIds: Map<string, string>, p: PlanSeed) {
   const [plan] = await tx
     .insert(t.floorPlans)
-    .values({ tenantId: tenant, name: p.name, area: p.area, locationId, imagePath: demoPlanPath(p.layout.key), imageType: 'image/png', imageWidth: p.layout.width, imageHeight: p.layout.height })
+    .values({
+      tenantId: tenant,
+      name: p.name,
+      area: p.area,
+      locationId,
+      imagePath: demoPlanPath(p.layout.key),
+      imageType: 'image/png',
+      imageWidth: p.layout.width,
+      imageHeight: p.layout.height,
+    })
     .returning({ id: t.floorPlans.id });
   const floorPlanId = plan!.id;
   await tx.insert(t.floorPlanOpeningHours).values(
-    [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ tenantId: tenant, floorPlanId, weekday, von: p.von, bis: p.bis, open: p.openDays.includes(weekday) })),
+    [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+      tenantId: tenant,
+      floorPlanId,
+      weekday,
+      von: p.von,
+      bis: p.bis,
+      open: p.openDays.includes(weekday),
+    })),
   );
   const seatRows = p.layout.seats.map((s, i) => ({
     tenantId: tenant,
@@ -89,21 +111,29 @@ async function seedPlan(tx: Db, tenant: string, locationId: string, equipmentIds
     description: p.roomNames[i]!.description,
     conditions: p.roomNames[i]!.conditions,
   }));
-  const inserted = await tx.insert(t.readingRooms).values([...seatRows, ...roomRows]).returning({ id: t.readingRooms.id, designation: t.readingRooms.designation });
+  const inserted = await tx
+    .insert(t.readingRooms)
+    .values([...seatRows, ...roomRows])
+    .returning({ id: t.readingRooms.id, designation: t.readingRooms.designation });
   const idOf = new Map(inserted.map((r) => [r.designation, r.id]));
   const eqRows: (typeof t.readingRoomEquipment.$inferInsert)[] = [];
   seatRows.forEach((s, i) => {
-    for (const [name, count] of p.seatEquipment(i)) eqRows.push({ tenantId: tenant, readingRoomId: idOf.get(s.designation)!, equipmentId: equipmentIds.get(name)!, count });
+    for (const [name, count] of p.seatEquipment(i))
+      eqRows.push({ tenantId: tenant, readingRoomId: idOf.get(s.designation)!, equipmentId: equipmentIds.get(name)!, count });
   });
   roomRows.forEach((r, i) => {
-    for (const [name, count] of p.roomNames[i]!.equipment) eqRows.push({ tenantId: tenant, readingRoomId: idOf.get(r.designation)!, equipmentId: equipmentIds.get(name)!, count });
+    for (const [name, count] of p.roomNames[i]!.equipment)
+      eqRows.push({ tenantId: tenant, readingRoomId: idOf.get(r.designation)!, equipmentId: equipmentIds.get(name)!, count });
   });
   if (eqRows.length) await tx.insert(t.readingRoomEquipment).values(eqRows);
   return { floorPlanId, idOf };
 }
 
 async function seedEquipment(tx: Db, tenant: string, names: string[]) {
-  const rows = await tx.insert(t.equipment).values(names.map((name) => ({ tenantId: tenant, name }))).returning({ id: t.equipment.id, name: t.equipment.name });
+  const rows = await tx
+    .insert(t.equipment)
+    .values(names.map((name) => ({ tenantId: tenant, name })))
+    .returning({ id: t.equipment.id, name: t.equipment.name });
   return new Map(rows.map((r) => [r.name, r.id]));
 }
 
@@ -114,7 +144,15 @@ export async function seedReadingRooms(tx: Db, now = new Date()): Promise<void> 
   const bib = await tenantId(tx, 'bibliothek');
   if (bib) {
     const [loc] = await tx.insert(t.locations).values({ tenantId: bib, name: 'Zentralbibliothek' }).returning({ id: t.locations.id });
-    const eqIds = await seedEquipment(tx, bib, ['Steckdose', 'Leselampe', 'PC-Arbeitsplatz', 'Whiteboard', 'Bildschirm', 'Beamer', 'Flipchart']);
+    const eqIds = await seedEquipment(tx, bib, [
+      'Steckdose',
+      'Leselampe',
+      'PC-Arbeitsplatz',
+      'Whiteboard',
+      'Bildschirm',
+      'Beamer',
+      'Flipchart',
+    ]);
     const allDays = [1, 2, 3, 4, 5, 6, 7];
     const seatEq = (i: number): [string, number][] => [
       ...(i % 2 === 0 ? [['Steckdose', 1] as [string, number]] : []),
@@ -127,8 +165,28 @@ export async function seedReadingRooms(tx: Db, now = new Date()): Promise<void> 
       layout: DEMO_LAYOUTS['bibliothek-eg']!,
       prefix: 'EG',
       roomNames: [
-        { name: 'Gruppenraum 1', capacity: 6, equipment: [['Whiteboard', 1], ['Bildschirm', 1], ['Steckdose', 6]], description: 'Ruhiger Raum für Lerngruppen', conditions: 'Bitte Raum aufgeräumt verlassen.' },
-        { name: 'Gruppenraum 2', capacity: 8, equipment: [['Beamer', 1], ['Whiteboard', 2], ['Steckdose', 8]], description: 'Mit Beamer für Referatsproben', conditions: 'Essen und Trinken nur in verschlossenen Behältern.' },
+        {
+          name: 'Gruppenraum 1',
+          capacity: 6,
+          equipment: [
+            ['Whiteboard', 1],
+            ['Bildschirm', 1],
+            ['Steckdose', 6],
+          ],
+          description: 'Ruhiger Raum für Lerngruppen',
+          conditions: 'Bitte Raum aufgeräumt verlassen.',
+        },
+        {
+          name: 'Gruppenraum 2',
+          capacity: 8,
+          equipment: [
+            ['Beamer', 1],
+            ['Whiteboard', 2],
+            ['Steckdose', 8],
+          ],
+          description: 'Mit Beamer für Referatsproben',
+          conditions: 'Essen und Trinken nur in verschlossenen Behältern.',
+        },
       ],
       seatEquipment: seatEq,
       openDays: allDays,
@@ -141,8 +199,28 @@ export async function seedReadingRooms(tx: Db, now = new Date()): Promise<void> 
       layout: DEMO_LAYOUTS['bibliothek-og1']!,
       prefix: 'OG',
       roomNames: [
-        { name: 'Gruppenraum 3', capacity: 4, equipment: [['Bildschirm', 1], ['Flipchart', 1]], description: 'Kleiner Gruppenraum', conditions: '' },
-        { name: 'Gruppenraum 4', capacity: 10, equipment: [['Beamer', 1], ['Whiteboard', 1], ['Flipchart', 1], ['Steckdose', 10]], description: 'Großer Gruppenraum', conditions: 'Nur für Gruppen ab 4 Personen gedacht.' },
+        {
+          name: 'Gruppenraum 3',
+          capacity: 4,
+          equipment: [
+            ['Bildschirm', 1],
+            ['Flipchart', 1],
+          ],
+          description: 'Kleiner Gruppenraum',
+          conditions: '',
+        },
+        {
+          name: 'Gruppenraum 4',
+          capacity: 10,
+          equipment: [
+            ['Beamer', 1],
+            ['Whiteboard', 1],
+            ['Flipchart', 1],
+            ['Steckdose', 10],
+          ],
+          description: 'Großer Gruppenraum',
+          conditions: 'Nur für Gruppen ab 4 Personen gedacht.',
+        },
       ],
       seatEquipment: seatEq,
       openDays: allDays,
@@ -161,18 +239,45 @@ export async function seedReadingRooms(tx: Db, now = new Date()): Promise<void> 
     const nextReader = () => readers[next++ % readers.length]!;
     await tx.insert(t.settingValues).values([
       { tenantId: bib, optionName: 'favoritGrundriss', layer: 'BENUTZER', userId: leser, value: eg.floorPlanId },
-      { tenantId: bib, optionName: 'favoritPlaetze', layer: 'BENUTZER', userId: leser, value: JSON.stringify(['EG-05', 'EG-06', 'EG-17'].map((d) => eg.idOf.get(d)!)) },
+      {
+        tenantId: bib,
+        optionName: 'favoritPlaetze',
+        layer: 'BENUTZER',
+        userId: leser,
+        value: JSON.stringify(['EG-05', 'EG-06', 'EG-17'].map((d) => eg.idOf.get(d)!)),
+      },
     ]);
     // Occupancy to look at: tomorrow a block of seats all day and a few mornings; one group room in the afternoon.
     const bookings: (typeof t.readingRoomBookings.$inferInsert)[] = [];
     for (let i = 30; i <= 45; i++) {
-      bookings.push({ tenantId: bib, readingRoomId: eg.idOf.get(`EG-${i}`)!, von: instantOf(tomorrow, '08:00'), bis: instantOf(tomorrow, '20:00'), status: 'reserviert', bookerId: nextReader() });
+      bookings.push({
+        tenantId: bib,
+        readingRoomId: eg.idOf.get(`EG-${i}`)!,
+        von: instantOf(tomorrow, '08:00'),
+        bis: instantOf(tomorrow, '20:00'),
+        status: 'reserviert',
+        bookerId: nextReader(),
+      });
     }
     for (let i = 50; i <= 55; i++) {
-      bookings.push({ tenantId: bib, readingRoomId: eg.idOf.get(`EG-${i}`)!, von: instantOf(tomorrow, '08:00'), bis: instantOf(tomorrow, '12:00'), status: 'reserviert', bookerId: nextReader() });
+      bookings.push({
+        tenantId: bib,
+        readingRoomId: eg.idOf.get(`EG-${i}`)!,
+        von: instantOf(tomorrow, '08:00'),
+        bis: instantOf(tomorrow, '12:00'),
+        status: 'reserviert',
+        bookerId: nextReader(),
+      });
     }
     for (let i = 10; i <= 20; i++) {
-      bookings.push({ tenantId: bib, readingRoomId: og.idOf.get(`OG-${i}`)!, von: instantOf(tomorrow, '12:00'), bis: instantOf(tomorrow, '20:00'), status: 'reserviert', bookerId: nextReader() });
+      bookings.push({
+        tenantId: bib,
+        readingRoomId: og.idOf.get(`OG-${i}`)!,
+        von: instantOf(tomorrow, '12:00'),
+        bis: instantOf(tomorrow, '20:00'),
+        status: 'reserviert',
+        bookerId: nextReader(),
+      });
     }
     bookings.push({
       tenantId: bib,
@@ -190,7 +295,10 @@ export async function seedReadingRooms(tx: Db, now = new Date()): Promise<void> 
 
   const sw = await tenantId(tx, 'stadtwerke');
   if (sw) {
-    const [loc] = await tx.select({ id: t.locations.id }).from(t.locations).where(and(eq(t.locations.tenantId, sw), eq(t.locations.name, 'Verwaltung Innenstadt')));
+    const [loc] = await tx
+      .select({ id: t.locations.id })
+      .from(t.locations)
+      .where(and(eq(t.locations.tenantId, sw), eq(t.locations.name, 'Verwaltung Innenstadt')));
     const eqIds = await seedEquipment(tx, sw, ['Docking-Station', 'Zwei Monitore', 'Höhenverstellbar', 'Headset']);
     const office = await seedPlan(tx, sw, loc!.id, eqIds, {
       name: 'Verwaltung 2. OG',
@@ -198,13 +306,21 @@ export async function seedReadingRooms(tx: Db, now = new Date()): Promise<void> 
       layout: DEMO_LAYOUTS['stadtwerke-og2']!,
       prefix: 'T',
       roomNames: [],
-      seatEquipment: (i) => [['Docking-Station', 1], ...(i % 2 === 0 ? [['Zwei Monitore', 1] as [string, number]] : []), ...(i % 4 === 3 ? [['Höhenverstellbar', 1] as [string, number]] : [])],
+      seatEquipment: (i) => [
+        ['Docking-Station', 1],
+        ...(i % 2 === 0 ? [['Zwei Monitore', 1] as [string, number]] : []),
+        ...(i % 4 === 3 ? [['Höhenverstellbar', 1] as [string, number]] : []),
+      ],
       openDays: [1, 2, 3, 4, 5],
       von: '07:00',
       bis: '19:00',
     });
     if (isoWeekday(tomorrow) <= 5) {
-      const colleagues = [await userId(tx, sw, 'fuhrpark@stadtwerke.test'), await userId(tx, sw, 'freigabe@stadtwerke.test'), await userId(tx, sw, 'pruefer@stadtwerke.test')];
+      const colleagues = [
+        await userId(tx, sw, 'fuhrpark@stadtwerke.test'),
+        await userId(tx, sw, 'freigabe@stadtwerke.test'),
+        await userId(tx, sw, 'pruefer@stadtwerke.test'),
+      ];
       await tx.insert(t.readingRoomBookings).values(
         [1, 2, 3, 4, 9, 10].map((i, n) => ({
           tenantId: sw,

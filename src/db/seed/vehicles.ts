@@ -1,10 +1,10 @@
+import { addDays, berlinDay, berlinInstant } from '@domain/vehicle-time';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import * as t from '../schema/index';
-import { addDays, berlinDay, berlinInstant } from '../../domain/vehicle-time';
 
 /**
- * Demo fleet (issue #3). Stadtwerke: 9 vehicles at its two locations (two
+ * Demo fleet. Stadtwerke: 9 vehicles at its two locations (two
  * electric, a van needing class B, one Mon–Fri 09–18 vehicle bookable outside
  * those times with approval) with bookings from two weeks ago to two weeks
  * ahead; Tourist-Info: 10 guest bikes. Times relative to now, otherwise
@@ -38,15 +38,159 @@ const ALL_DAYS = ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags'
 const WORK_DAYS = ALL_DAYS.slice(0, 5);
 
 const STADTWERKE: V[] = [
-  { loc: 'Betriebshof Nord', category: 'Kleinwagen', brand: 'VW', model: 'ID.3', plate: 'MS-SW 301E', fuel: 'Elektro', powerKw: 150, gearbox: 'Automatik', seats: 5, doors: 5, colour: 'Weiß', licence: 'B', nav: true, ac: true, attrs: { tankkarte: 'nein', ahk: 'false' } },
-  { loc: 'Betriebshof Nord', category: 'Transporter', brand: 'VW', model: 'Crafter Kastenwagen', plate: 'MS-SW 410', fuel: 'Diesel', powerKw: 103, gearbox: 'Schaltgetriebe', seats: 3, doors: 4, colour: 'Orange', licence: 'B', trunk: 20, attrs: { tankkarte: 'ja', ahk: 'true' } },
-  { loc: 'Betriebshof Nord', category: 'Transporter', brand: 'Ford', model: 'Transit Custom', plate: 'MS-SW 411', fuel: 'Diesel', powerKw: 96, gearbox: 'Schaltgetriebe', seats: 3, doors: 4, colour: 'Orange', licence: 'B', trunk: 15, attrs: { tankkarte: 'ja', ahk: 'true' } },
-  { loc: 'Betriebshof Nord', category: 'Kombi', brand: 'Škoda', model: 'Octavia Combi', plate: 'MS-SW 220', fuel: 'Benzin', powerKw: 110, gearbox: 'Automatik', seats: 5, doors: 5, colour: 'Grau', licence: 'B', nav: true, ac: true, trunk: 6, attrs: { tankkarte: 'ja', ahk: 'true' } },
-  { loc: 'Betriebshof Nord', category: 'Pritschenwagen', brand: 'Opel', model: 'Movano Pritsche', plate: 'MS-SW 520', fuel: 'Diesel', powerKw: 120, gearbox: 'Schaltgetriebe', seats: 3, doors: 2, colour: 'Weiß', licence: 'B', attrs: { tankkarte: 'ja', ahk: 'true' } },
-  { loc: 'Verwaltung Innenstadt', category: 'Kompaktklasse', brand: 'VW', model: 'Golf', plate: 'MS-SW 101', fuel: 'Benzin', powerKw: 85, gearbox: 'Schaltgetriebe', seats: 5, doors: 5, colour: 'Blau', licence: 'B', nav: true, ac: true, trunk: 3, attrs: { tankkarte: 'ja', ahk: 'false' } },
-  { loc: 'Verwaltung Innenstadt', category: 'Kleinwagen', brand: 'Renault', model: 'Zoe', plate: 'MS-SW 302E', fuel: 'Elektro', powerKw: 80, gearbox: 'Automatik', seats: 5, doors: 5, colour: 'Grün', licence: 'B', nav: true, ac: true, attrs: { tankkarte: 'nein', ahk: 'false' } },
-  { loc: 'Verwaltung Innenstadt', category: 'Kleinwagen', brand: 'Toyota', model: 'Yaris Hybrid', plate: 'MS-SW 120', fuel: 'Hybrid', powerKw: 85, gearbox: 'Automatik', seats: 5, doors: 5, colour: 'Rot', licence: 'B', ac: true, outside: true, weekdays: WORK_DAYS, from: '09:00', to: '18:00', attrs: { tankkarte: 'ja', ahk: 'false' } },
-  { loc: 'Verwaltung Innenstadt', category: 'Kleinwagen', brand: 'Škoda', model: 'Fabia', plate: 'MS-SW 121', fuel: 'Benzin', powerKw: 70, gearbox: 'Schaltgetriebe', seats: 5, doors: 5, colour: 'Silber', licence: 'B', ac: true, attrs: { tankkarte: 'ja', ahk: 'false' } },
+  {
+    loc: 'Betriebshof Nord',
+    category: 'Kleinwagen',
+    brand: 'VW',
+    model: 'ID.3',
+    plate: 'MS-SW 301E',
+    fuel: 'Elektro',
+    powerKw: 150,
+    gearbox: 'Automatik',
+    seats: 5,
+    doors: 5,
+    colour: 'Weiß',
+    licence: 'B',
+    nav: true,
+    ac: true,
+    attrs: { tankkarte: 'nein', ahk: 'false' },
+  },
+  {
+    loc: 'Betriebshof Nord',
+    category: 'Transporter',
+    brand: 'VW',
+    model: 'Crafter Kastenwagen',
+    plate: 'MS-SW 410',
+    fuel: 'Diesel',
+    powerKw: 103,
+    gearbox: 'Schaltgetriebe',
+    seats: 3,
+    doors: 4,
+    colour: 'Orange',
+    licence: 'B',
+    trunk: 20,
+    attrs: { tankkarte: 'ja', ahk: 'true' },
+  },
+  {
+    loc: 'Betriebshof Nord',
+    category: 'Transporter',
+    brand: 'Ford',
+    model: 'Transit Custom',
+    plate: 'MS-SW 411',
+    fuel: 'Diesel',
+    powerKw: 96,
+    gearbox: 'Schaltgetriebe',
+    seats: 3,
+    doors: 4,
+    colour: 'Orange',
+    licence: 'B',
+    trunk: 15,
+    attrs: { tankkarte: 'ja', ahk: 'true' },
+  },
+  {
+    loc: 'Betriebshof Nord',
+    category: 'Kombi',
+    brand: 'Škoda',
+    model: 'Octavia Combi',
+    plate: 'MS-SW 220',
+    fuel: 'Benzin',
+    powerKw: 110,
+    gearbox: 'Automatik',
+    seats: 5,
+    doors: 5,
+    colour: 'Grau',
+    licence: 'B',
+    nav: true,
+    ac: true,
+    trunk: 6,
+    attrs: { tankkarte: 'ja', ahk: 'true' },
+  },
+  {
+    loc: 'Betriebshof Nord',
+    category: 'Pritschenwagen',
+    brand: 'Opel',
+    model: 'Movano Pritsche',
+    plate: 'MS-SW 520',
+    fuel: 'Diesel',
+    powerKw: 120,
+    gearbox: 'Schaltgetriebe',
+    seats: 3,
+    doors: 2,
+    colour: 'Weiß',
+    licence: 'B',
+    attrs: { tankkarte: 'ja', ahk: 'true' },
+  },
+  {
+    loc: 'Verwaltung Innenstadt',
+    category: 'Kompaktklasse',
+    brand: 'VW',
+    model: 'Golf',
+    plate: 'MS-SW 101',
+    fuel: 'Benzin',
+    powerKw: 85,
+    gearbox: 'Schaltgetriebe',
+    seats: 5,
+    doors: 5,
+    colour: 'Blau',
+    licence: 'B',
+    nav: true,
+    ac: true,
+    trunk: 3,
+    attrs: { tankkarte: 'ja', ahk: 'false' },
+  },
+  {
+    loc: 'Verwaltung Innenstadt',
+    category: 'Kleinwagen',
+    brand: 'Renault',
+    model: 'Zoe',
+    plate: 'MS-SW 302E',
+    fuel: 'Elektro',
+    powerKw: 80,
+    gearbox: 'Automatik',
+    seats: 5,
+    doors: 5,
+    colour: 'Grün',
+    licence: 'B',
+    nav: true,
+    ac: true,
+    attrs: { tankkarte: 'nein', ahk: 'false' },
+  },
+  {
+    loc: 'Verwaltung Innenstadt',
+    category: 'Kleinwagen',
+    brand: 'Toyota',
+    model: 'Yaris Hybrid',
+    plate: 'MS-SW 120',
+    fuel: 'Hybrid',
+    powerKw: 85,
+    gearbox: 'Automatik',
+    seats: 5,
+    doors: 5,
+    colour: 'Rot',
+    licence: 'B',
+    ac: true,
+    outside: true,
+    weekdays: WORK_DAYS,
+    from: '09:00',
+    to: '18:00',
+    attrs: { tankkarte: 'ja', ahk: 'false' },
+  },
+  {
+    loc: 'Verwaltung Innenstadt',
+    category: 'Kleinwagen',
+    brand: 'Škoda',
+    model: 'Fabia',
+    plate: 'MS-SW 121',
+    fuel: 'Benzin',
+    powerKw: 70,
+    gearbox: 'Schaltgetriebe',
+    seats: 5,
+    doors: 5,
+    colour: 'Silber',
+    licence: 'B',
+    ac: true,
+    attrs: { tankkarte: 'ja', ahk: 'false' },
+  },
 ];
 
 const REASONS = ['Baustellenbesuch', 'Zählerablesung', 'Kundentermin', 'Materialtransport', 'Netzinspektion', 'Schulung'];
@@ -83,8 +227,14 @@ async function seedStadtwerke(tx: Db, tenantId: string, now: Date): Promise<void
         target: 'FAHRZEUG',
         type: 'RADIOS',
         label: 'Tankkarte im Fahrzeug',
-        choices: [{ key: 'ja', text: 'Ja' }, { key: 'nein', text: 'Nein' }],
-        conditions: [{ type: 'SHOW_CARD', value: null, dependentAttributeId: null }, { type: 'SHOW_FILTER', value: null, dependentAttributeId: null }],
+        choices: [
+          { key: 'ja', text: 'Ja' },
+          { key: 'nein', text: 'Nein' },
+        ],
+        conditions: [
+          { type: 'SHOW_CARD', value: null, dependentAttributeId: null },
+          { type: 'SHOW_FILTER', value: null, dependentAttributeId: null },
+        ],
         sortOrder: 1,
       },
       {
@@ -93,7 +243,10 @@ async function seedStadtwerke(tx: Db, tenantId: string, now: Date): Promise<void
         type: 'CHECKBOX',
         label: 'Anhängerkupplung',
         choices: [],
-        conditions: [{ type: 'SHOW_CARD', value: null, dependentAttributeId: null }, { type: 'SHOW_FILTER', value: null, dependentAttributeId: null }],
+        conditions: [
+          { type: 'SHOW_CARD', value: null, dependentAttributeId: null },
+          { type: 'SHOW_FILTER', value: null, dependentAttributeId: null },
+        ],
         sortOrder: 2,
       },
     ])
@@ -156,20 +309,42 @@ async function seedStadtwerke(tx: Db, tenantId: string, now: Date): Promise<void
       })),
     )
     .returning({ id: t.vehicles.id });
-  await tx.insert(t.vehicleAttributeValues).values(
-    STADTWERKE.flatMap((v, i) => [
-      ...(v.attrs?.tankkarte ? [{ tenantId, vehicleId: ids[i]!.id, attributeId: tankkarte!.id, value: v.attrs.tankkarte }] : []),
-      ...(v.attrs?.ahk ? [{ tenantId, vehicleId: ids[i]!.id, attributeId: ahk!.id, value: v.attrs.ahk }] : []),
-    ]),
+  await tx
+    .insert(t.vehicleAttributeValues)
+    .values(
+      STADTWERKE.flatMap((v, i) => [
+        ...(v.attrs?.tankkarte ? [{ tenantId, vehicleId: ids[i]!.id, attributeId: tankkarte!.id, value: v.attrs.tankkarte }] : []),
+        ...(v.attrs?.ahk ? [{ tenantId, vehicleId: ids[i]!.id, attributeId: ahk!.id, value: v.attrs.ahk }] : []),
+      ]),
+    );
+  await tx.insert(t.vehicleHistory).values(
+    ids.map((v) => ({
+      tenantId,
+      vehicleId: v.id,
+      type: 'ERSTELLUNG',
+      description: 'Fahrzeug wurde angelegt.',
+      time: new Date('2024-01-01T08:00:00Z'),
+    })),
   );
-  await tx.insert(t.vehicleHistory).values(ids.map((v) => ({ tenantId, vehicleId: v.id, type: 'ERSTELLUNG', description: 'Fahrzeug wurde angelegt.', time: new Date('2024-01-01T08:00:00Z') })));
 
   const users = await tx
     .select({ id: t.users.id, email: t.users.email })
     .from(t.users)
-    .where(and(eq(t.users.tenantId, tenantId), inArray(t.users.email, ['mitarbeiter@stadtwerke.test', 'fuhrpark@stadtwerke.test', 'freigabe@stadtwerke.test', 'admin@stadtwerke.test'])));
+    .where(
+      and(
+        eq(t.users.tenantId, tenantId),
+        inArray(t.users.email, [
+          'mitarbeiter@stadtwerke.test',
+          'fuhrpark@stadtwerke.test',
+          'freigabe@stadtwerke.test',
+          'admin@stadtwerke.test',
+        ]),
+      ),
+    );
   const byMail = new Map(users.map((u) => [u.email, u.id]));
-  const drivers = ['mitarbeiter@stadtwerke.test', 'fuhrpark@stadtwerke.test', 'freigabe@stadtwerke.test', 'admin@stadtwerke.test'].map((m) => byMail.get(m)!);
+  const drivers = ['mitarbeiter@stadtwerke.test', 'fuhrpark@stadtwerke.test', 'freigabe@stadtwerke.test', 'admin@stadtwerke.test'].map(
+    (m) => byMail.get(m)!,
+  );
   const fleet = byMail.get('fuhrpark@stadtwerke.test')!;
 
   // One booking per vehicle on some days from 14 days ago to 14 days ahead, inside 08:00–17:00, so
@@ -206,12 +381,30 @@ async function seedStadtwerke(tx: Db, tenantId: string, now: Date): Promise<void
         destination: DESTINATIONS[idx]!,
       });
       if (!past && von < now) {
-        history.push({ tenantId, vehicleId: v.id, type: 'CHECK_IN', status: 'aktiv', bookingId: id, userId: driverId, time: von, mileage: mileage[i]! });
+        history.push({
+          tenantId,
+          vehicleId: v.id,
+          type: 'CHECK_IN',
+          status: 'aktiv',
+          bookingId: id,
+          userId: driverId,
+          time: von,
+          mileage: mileage[i]!,
+        });
       }
       if (past) {
         const km = 20 + ((i * 13 + d * 7 + 200) % 90);
         history.push(
-          { tenantId, vehicleId: v.id, type: 'CHECK_IN', status: 'aktiv', bookingId: id, userId: driverId, time: von, mileage: mileage[i]! },
+          {
+            tenantId,
+            vehicleId: v.id,
+            type: 'CHECK_IN',
+            status: 'aktiv',
+            bookingId: id,
+            userId: driverId,
+            time: von,
+            mileage: mileage[i]!,
+          },
           {
             tenantId,
             vehicleId: v.id,
@@ -266,5 +459,13 @@ async function seedTourismus(tx: Db, tenantId: string): Promise<void> {
       })),
     )
     .returning({ id: t.vehicles.id });
-  await tx.insert(t.vehicleHistory).values(ids.map((v) => ({ tenantId, vehicleId: v.id, type: 'ERSTELLUNG', description: 'Fahrzeug wurde angelegt.', time: new Date('2024-01-01T08:00:00Z') })));
+  await tx.insert(t.vehicleHistory).values(
+    ids.map((v) => ({
+      tenantId,
+      vehicleId: v.id,
+      type: 'ERSTELLUNG',
+      description: 'Fahrzeug wurde angelegt.',
+      time: new Date('2024-01-01T08:00:00Z'),
+    })),
+  );
 }

@@ -1,7 +1,7 @@
+import type { Db } from '@db/client';
+import { authAccount, authSession, authUser, authVerification } from '@db/schema/index';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import type { Db } from '../../db/client';
-import { authAccount, authSession, authUser, authVerification } from '../../db/schema/index';
 import type { Config } from '../config';
 import type { Mailer } from '../mail/mailer';
 import { emailConfirmationMail, invitationMail, passwordRecoveryMail } from '../mail/templates';

@@ -1,6 +1,6 @@
+import { isAppError } from '@domain/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isAppError } from '../../domain/errors';
 import { describeIssue, translate } from './messages';
 
 /** The locale errors are written in: the signed-in user's choice, else German. */

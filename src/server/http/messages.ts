@@ -1,3 +1,6 @@
+import { INVALID_DATE, INVALID_TIME } from '@contracts/calendar';
+import { counted } from '@domain/plural';
+
 /**
  * English variants of the server's user-facing messages, keyed by AppError
  * code. The German text is the AppError's own message (verbatim from the
@@ -19,7 +22,8 @@ const EN: Record<string, string | ((p: Record<string, string | number>) => strin
   password_too_short: 'The password must have at least 8 characters.',
   internal: 'An internal error occurred. Please try again later.',
   feature_disabled: 'This feature is not switched on for your organisation.',
-  // vehicles (issue #3); the spec's own English texts stay as they are
+  metrics_forbidden: 'Metrics are available only with a valid METRICS_TOKEN or from this machine.',
+  // vehicles; the spec's own English texts stay as they are
   bis_not_after_von: 'End is not after start in the period!',
   vehicle_not_valid: 'Vehicle not valid in the period!',
   outside_booking_times: 'Period is outside the individual booking times and booking outside them is not enabled!',
@@ -34,14 +38,14 @@ const EN: Record<string, string | ((p: Record<string, string | number>) => strin
   vehicle_id_missing: 'Vehicle ID missing, booking times cannot be saved!',
   approver_missing: 'User not found! No update of the special approval possible.',
   department_not_allowed: "The vehicle cannot be booked for the driver's department.",
-  booking_too_short: (p) => `A booking must last at least ${p.minutes} minutes.`,
+  booking_too_short: (p) => `A booking must last at least ${counted('en', Number(p.minutes), 'minute')}.`,
   outside_booking_window: (p) => `Bookings are possible up to ${p.date}.`,
   booking_in_past: 'The period lies in the past.',
   booking_not_editable: (p) => `A booking with status ${p.status} cannot be changed.`,
   status_unknown: (p) => `Status ${p.status} unknown`,
   type_unknown: (p) => `Type ${p.type} unknown`,
   block_type: 'A block has the type WARTUNG, SERVICE or DEFEKT.',
-  // reading rooms and workplaces (issue #4)
+  // reading rooms and workplaces
   reading_booking_completed: 'A completed reading-room booking cannot be cancelled.',
   reading_booking_already_cancelled: 'The booking has already been cancelled.',
   reading_booking_not_party: 'Only the booker or the person it was pre-booked for can change this booking.',
@@ -49,28 +53,137 @@ const EN: Record<string, string | ((p: Record<string, string | number>) => strin
   reading_booking_confirm_deadline: (p) => `The pre-booking could only be confirmed until its start on ${p.deadline}.`,
   reading_booking_checked_in: 'This booking has already been checked in.',
   reading_booking_not_reserved: 'Only reserved bookings can be checked in.',
-  reading_booking_checkin_window: (p) => `Check-in is only possible from 15 minutes before to 15 minutes after the start (${p.from} to ${p.to}).`,
+  reading_booking_checkin_window: (p) =>
+    `Check-in is only possible from 15 minutes before to 15 minutes after the start (${p.from} to ${p.to}).`,
   reading_booking_changed: 'The booking has been changed in the meantime. Please reload the view.',
   reading_day_closed: (p) => `Closed on ${p.date}; nothing can be booked that day.`,
   reading_half_day_closed: 'That half of the day is not open.',
   reading_hours_missing: 'Please enter the start and end of the booking.',
   reading_outside_opening: (p) => `The period must lie within the opening hours from ${p.von} to ${p.bis}.`,
   reading_weekday_not_bookable: (p) => `Bookings are not possible on ${String(p.weekday).replace(/s$/, '')}.`,
-  reading_too_far_ahead: (p) => `Places can be booked at most ${p.days} days ahead (until ${p.until}).`,
+  reading_too_far_ahead: (p) => `Places can be booked at most ${counted('en', Number(p.days), 'day')} ahead (until ${p.until}).`,
   reading_in_past: 'The chosen period lies in the past.',
-  reading_interval: (p) => `Start and end must fall on the booking interval of ${p.minutes} minutes.`,
-  reading_too_short: (p) => `A booking must last at least ${p.minutes} minutes.`,
-  reading_too_long: (p) => `A booking may last at most ${p.minutes} minutes.`,
+  reading_interval: (p) => `Start and end must fall on the booking interval of ${counted('en', Number(p.minutes), 'minute')}.`,
+  reading_too_short: (p) => `A booking must last at least ${counted('en', Number(p.minutes), 'minute')}.`,
+  reading_too_long: (p) => `A booking may last at most ${counted('en', Number(p.minutes), 'minute')}.`,
   reading_group_size: (p) => `The group size must be between 1 and ${p.capacity}.`,
-  reading_week_limit: (p) => `You already have ${p.count} bookings this week; at most ${p.max} are allowed.`,
+  reading_week_limit: (p) => `You already have ${counted('en', Number(p.count), 'booking')} this week; at most ${p.max} are allowed.`,
   reading_object_booked: (p) => `${p.name} is already booked in the chosen period.`,
   reading_object_inactive: (p) => `${p.name} cannot be booked at the moment.`,
   reading_no_checkin_now: (p) => `You have no reservation of ${p.name} that can be checked in right now.`,
   reading_object_has_bookings: (p) => `${p.name} has already been booked and therefore cannot be deleted. Please deactivate it instead.`,
-  reading_plan_has_bookings: (p) => `Places on the floor plan ${p.name} have already been booked; it therefore cannot be deleted. Please deactivate it instead.`,
+  reading_plan_has_bookings: (p) =>
+    `Places on the floor plan ${p.name} have already been booked; it therefore cannot be deleted. Please deactivate it instead.`,
   reading_plan_inactive: (p) => `The floor plan ${p.name} is currently deactivated.`,
   opening_hours_invalid: (p) => `The opening hours must end after ${p.von}.`,
   deviation_range_invalid: '"Valid to" must not be before "valid from".',
+  // codes found by the sweep of every AppError the server throws (http/messages.test.ts)
+  upload_failed: (p) => `Error uploading the file: ${p.reasonEn ?? p.reason}`,
+  duplicate: (p) =>
+    p.kind === 'floor_plan'
+      ? `A floor plan “${p.name}” already exists in this area.`
+      : p.kind === 'equipment'
+        ? `The equipment “${p.name}” already exists.`
+        : `The designation “${p.name}” already exists on this floor plan.`,
+  setting_value_invalid: (p) => `New setting value ${p.value} could not be saved at layer ${p.layer}.`,
+  setting_option_missing: (p) => `No setting option ${p.name} found.`,
+  setting_stored_invalid: (p) => `Stored setting value ${p.value} for ${p.option} is invalid.`,
+  report_rhythm_unknown: (p) => `Report rhythm ${p.rhythm} unknown.`,
+  date_invalid: 'Invalid date format',
+  time_not_string: 'The time to set is not a valid string.',
+  time_invalid: (p) =>
+    p.value === undefined ? 'The time is not a valid time of day (HH:mm).' : `Time ${p.value} is not a valid time in the format HH:mm.`,
+  time_step_invalid: (p) => `Rounding step ${p.step} must be a whole number of minutes from 1 to 1440.`,
+  period_invalid: 'End is not after start in the period!',
+  period_too_long: (p) => `The period may be at most ${counted('en', Number(p.days), 'day')} long.`,
+  booking_times_invalid: 'The end of the booking times must be after the start.',
+  validity_invalid: '"Valid to" must not be before "valid from".',
+  attribute_choices_missing: 'Choice fields need at least one choice.',
+  attribute_choice_invalid: (p) => `Invalid value for ${p.label}.`,
+  attribute_number_invalid: (p) => `${p.label} must be a number.`,
+  attribute_checkbox_invalid: (p) => `${p.label} must be yes or no.`,
+  attribute_unknown: 'Unknown attribute.',
+  condition_invalid: (p) => `Condition type ${p.type} is not valid`,
+  condition_dependent_missing: 'SHOW_IF needs a dependent attribute.',
+  mandatory_missing: 'Please fill in all mandatory fields.',
+  fuel_out_of_range: 'Fuel level must be between 0 and 100!',
+  not_a_trip: 'Maintenance blocks have no trip.',
+  parking_space_invalid: "The parking space does not belong to the vehicle's location.",
+  receipt_invalid: 'Unknown receipt.',
+  check_in_status: (p) => `A trip cannot be started in status ${p.status}.`,
+  check_out_status: (p) => `A trip cannot be ended in status ${p.status}.`,
+  reading_one_place_per_person: 'You already have a place booked in the chosen period. Each person can hold only one place at a time.',
+  reading_one_place_per_person_held: (p) =>
+    `You already have ${p.name} booked in the chosen period (${p.von} to ${p.bis}). Each person can hold only one place at a time.`,
+  people_query_too_short: 'Please enter at least three characters of a name or e-mail address.',
+  // evaluation and lockers
+  evaluation_period_order: 'The end of the period is before its start.',
+  evaluation_period_too_long: (p) => `The period may cover at most ${counted('en', Number(p.max), 'day')}.`,
+  locker_no_desk: 'You have no desk booking on this floor plan for this day.',
+  locker_taken: 'This locker is already taken on this day.',
+  locker_already_holding: 'You already have a locker for this day.',
+  locker_none_free: 'No locker is free on this floor plan for this day.',
+  locker_past_day: 'Lockers can only be handed out for today or later days.',
+  locker_not_office: 'Lockers exist only on workplace floor plans.',
+  locker_duplicate_number: 'This floor plan already has a locker with this number.',
+  locker_inactive: 'This locker is out of service.',
+  locker_number_invalid: 'The locker number must have 1 to 20 characters.',
+  // driving licences
+  licence_missing: (p) => `No driving licence check is on record for ${p.name}; the vehicle requires licence class ${p.cls}.`,
+  licence_class_missing: (p) => `The driving licence of ${p.name} does not include class ${p.cls}, which the vehicle requires.`,
+  licence_issued_too_late: (p) => `The driving licence of ${p.name} was issued on ${p.date}, not before the start of the period.`,
+  licence_issue_date_missing: (p) => `No issue date is recorded for the driving licence of ${p.name}.`,
+  licence_check_due: (p) => `The next driving licence check of ${p.name} is due on ${p.date}, not after the end of the period.`,
+  licence_driving_ban: (p) => `${p.name} has a driving ban from ${p.from} to ${p.to} that overlaps the period.`,
+  licence_check_in_future: 'The check date must not lie in the future.',
+  licence_issue_after_check: 'The issue date must not lie after the check date.',
+  licence_ban_incomplete: 'For a driving ban please enter both start and end.',
+  licence_ban_order: 'The end of the driving ban must not lie before its start.',
+  licence_class_unknown: (p) => `Unknown driving licence class: ${p.classes}`,
+  licence_class_twice: 'Each driving licence class may be given only once.',
+  licence_scans_off: 'Scans of driving licences are not stored in your organisation.',
+  // guests
+  guest_link_invalid: 'This link is invalid or no longer valid.',
+  guest_free_cancellation_ended: 'Free cancellation is no longer possible (until 24 hours before the start).',
+  guest_booking_off: 'Guest bookings are not switched on for this client.',
+  vehicle_not_for_guests: 'This vehicle cannot be booked for guests.',
+  guest_name_invalid: 'Please enter a valid name (2 to 100 characters, with letters).',
+  guest_email_invalid: 'Please enter a valid e-mail address.',
+  guest_phone_invalid: 'Please enter a valid phone number (6 to 20 digits).',
+  guest_notes_too_long: 'The note is too long.',
+  too_many_open_requests: (p) =>
+    Number(p.count) === 1
+      ? 'You already have one open request. Please confirm it first or wait until it expires.'
+      : `You already have ${p.count} open requests. Please confirm them first or wait until they expire.`,
+  rental_off: 'The guest bike rental is not switched on here.',
+  request_link_invalid: 'This confirmation link is invalid or has expired. Please request the bike again.',
+  rental_no_reception: 'The guest bike rental is not taking requests right now. Please contact the tourist information directly.',
+  bike_unknown: 'There is no such bike here.',
+  // administration of roles, groups and people
+  role_name_taken: (p) => `A role named "${p.name}" already exists.`,
+  group_name_taken: (p) => `A group named "${p.name}" already exists.`,
+  self_lockout: 'You cannot take away your own right to maintain roles and groups.',
+  confirm_required: (p) =>
+    Number(p.count) === 1
+      ? '1 person loses rights by this deletion. Please confirm the deletion.'
+      : `${p.count} people lose rights by this deletion. Please confirm the deletion.`,
+  unknown_role: 'At least one of the chosen roles does not exist.',
+  email_taken: (p) => `A person with the e-mail address ${p.email} already exists in this tenant.`,
+  unknown_department: 'This department does not exist.',
+  unknown_role_or_group: 'At least one of the chosen roles or groups does not exist.',
+  // logbook
+  trip_kind_not_allowed: (p) => `The trip kind ${p.kind} is not allowed in your organisation.`,
+  correction_period_over: (p) =>
+    `The correction period (${counted('en', Number(p.days), 'day')}) has ended. Please contact the fleet management.`,
+  correction_forbidden: 'You may not correct this logbook entry.',
+  driver_field_locked: 'Only the fleet management can correct the date, times and odometer readings.',
+  already_corrected: 'This entry has been corrected in the meantime. Please reload the logbook.',
+  nothing_changed: 'The correction does not change the entry.',
+  odometer_order: 'The odometer at the end must not be lower than at the start.',
+  time_order: 'The end of the trip must be after its start.',
+  in_future: 'A logbook entry must not lie in the future.',
+  no_such_gap: 'There is no open gap in the logbook for this odometer range.',
+  period_order: 'The end of the period must be after its start.',
 };
 
 export function translate(code: string, german: string, locale: string, params: Record<string, string | number> = {}) {
@@ -87,22 +200,29 @@ export function describeIssue(
   locale: string,
 ): string {
   const en = locale === 'en-us';
-  const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (en ? context ?? 'request' : contextDe(context));
+  const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || (en ? (context ?? 'request') : contextDe(context));
   const p = issue.params ?? {};
   switch (issue.keyword) {
     case 'invalid_type':
       return en ? `${field} is missing or has the wrong type` : `${field} fehlt oder hat den falschen Typ`;
     case 'too_small':
-      return en ? `${field} is too short or too small (minimum ${p.minimum})` : `${field} ist zu kurz oder zu klein (mindestens ${p.minimum})`;
+      return en
+        ? `${field} is too short or too small (minimum ${p.minimum})`
+        : `${field} ist zu kurz oder zu klein (mindestens ${p.minimum})`;
     case 'too_big':
       return en ? `${field} is too long or too large (maximum ${p.maximum})` : `${field} ist zu lang oder zu groß (höchstens ${p.maximum})`;
     case 'invalid_format':
+      // Instants say what calendar days and times of day say (contracts/calendar.ts), in both languages.
+      if (p.format === 'datetime') return `${field}: ${INVALID_DATE}`;
       return en ? `${field} has an invalid format (${p.format})` : `${field} hat ein ungültiges Format (${p.format})`;
     case 'invalid_value':
       return en ? `${field} has an invalid value` : `${field} hat einen ungültigen Wert`;
     case 'unrecognized_keys':
-      return en ? `unknown fields: ${(p.keys as string[] | undefined)?.join(', ')}` : `unbekannte Felder: ${(p.keys as string[] | undefined)?.join(', ')}`;
+      return en
+        ? `unknown fields: ${(p.keys as string[] | undefined)?.join(', ')}`
+        : `unbekannte Felder: ${(p.keys as string[] | undefined)?.join(', ')}`;
     default:
+      if (en && issue.message === INVALID_TIME) return `${field}: Invalid time of day (HH:mm, 00:00–23:59)`;
       return `${field}: ${issue.message ?? issue.keyword}`;
   }
 }

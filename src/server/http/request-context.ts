@@ -1,6 +1,6 @@
+import { AppError } from '@domain/errors';
+import { guardRoute, type Permission } from '@domain/permissions';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../domain/errors';
-import { guardRoute, type Permission } from '../../domain/permissions';
 import type { Deps } from '../deps';
 import type { TenantRecord } from '../repositories/tenant-repository';
 import type { UserContext } from '../services/context';

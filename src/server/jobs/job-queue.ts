@@ -1,7 +1,7 @@
+import type { Database } from '@db/client';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
 
 /**
  * A job is a name, a payload schema and an idempotent handler (DESIGN §6.8).
@@ -17,6 +17,8 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
 export interface JobQueue {
   register<S extends z.ZodType>(def: JobDefinition<S>): void;
   start(): Promise<void>;
+  /** The workers and schedules run (readiness waits for it). */
+  isStarted(): boolean;
   /** Queues a job; `startAfter` delays it, `singletonKey` keeps one pending job per key. */
   send(name: string, payload: unknown, opts?: { startAfter?: Date; singletonKey?: string }): Promise<string | null>;
   stop(): Promise<void>;
@@ -42,29 +44,56 @@ function bossDb(database: Database) {
   return { executeSql: (text: string, values?: unknown[]) => pool.query(text, values as unknown[]) };
 }
 
+/**
+ * Several nodes starting at once on a fresh PostgreSQL would create pg-boss's
+ * schema and queue partitions concurrently and deadlock; an advisory lock on a
+ * connection of its own lets them set up one after another. PGlite is one process.
+ */
+async function setupLock(database: Database): Promise<() => Promise<void>> {
+  if (database.kind === 'pglite') return async () => undefined;
+  const client = await database.pool!.connect();
+  await client.query(`select pg_advisory_lock(hashtext('buchbar-job-queue-setup'))`);
+  return async () => {
+    try {
+      await client.query(`select pg_advisory_unlock(hashtext('buchbar-job-queue-setup'))`);
+    } finally {
+      client.release();
+    }
+  };
+}
+
 export function createJobQueue(database: Database, log: Logger): JobQueue {
   const boss = new PgBoss({ db: bossDb(database), schema: 'pgboss', supervise: true, schedule: true, migrate: true });
   boss.on('error', (err) => log.error({ err }, 'pg-boss'));
   const defs = new Map<string, JobDefinition>();
   let started = false;
+  // Set after the workers and schedules: a ready node runs every job it is asked to.
+  let working = false;
   return {
     register(def) {
       defs.set(def.name, def as unknown as JobDefinition);
     },
     async start() {
-      await boss.start();
-      started = true;
-      for (const def of defs.values()) {
-        await boss.createQueue(def.name);
-        await boss.work(def.name, { pollingIntervalSeconds: 1, batchSize: 5 }, async (jobs) => {
-          for (const job of jobs) {
-            const payload = def.schema.parse(job.data ?? {});
-            await def.handler(payload);
-          }
-        });
-        if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'Europe/Berlin' });
+      const unlock = await setupLock(database);
+      try {
+        await boss.start();
+        started = true;
+        for (const def of defs.values()) {
+          await boss.createQueue(def.name);
+          await boss.work(def.name, { pollingIntervalSeconds: 1, batchSize: 5 }, async (jobs) => {
+            for (const job of jobs) {
+              const payload = def.schema.parse(job.data ?? {});
+              await def.handler(payload);
+            }
+          });
+          if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'Europe/Berlin' });
+        }
+      } finally {
+        await unlock();
       }
+      working = true;
     },
+    isStarted: () => working,
     async send(name, payload, opts = {}) {
       if (!defs.has(name)) throw new Error(`Unbekannter Job ${name}`);
       if (!started) return null;
@@ -74,6 +103,7 @@ export function createJobQueue(database: Database, log: Logger): JobQueue {
       });
     },
     async stop() {
+      working = false;
       if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       started = false;
     },

@@ -1,6 +1,6 @@
+import type { Db } from '@db/client';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client';
 import { insertOutboxMail, markOutboxMail, type OutboxMail } from '../repositories/outbox-repository';
 
 export interface Mailer {

@@ -1,7 +1,6 @@
-import { renderMail, type Locale, type RenderedMail } from './render';
+import { type Locale, type RenderedMail, renderMail } from './render';
 
 /** Reading-room mails (de/en): the pre-booking request to the confirming person and its outcome for the booker. */
-
 
 export interface PreBookingMailData {
   locale: Locale;
@@ -42,15 +41,15 @@ export function preBookingRequestMail(p: PreBookingMailData): RenderedMail {
 /** To the booker: the confirming person confirmed (reserviert) or the pre-booking was cancelled. */
 export function preBookingOutcomeMail(p: PreBookingMailData & { confirmed: boolean }): RenderedMail {
   if (p.locale === 'en') {
-    return renderMail(
-      `Buchbar – pre-booking ${p.confirmed ? 'confirmed' : 'cancelled'}: ${p.objectName} on ${p.date}`,
-      [`Hello ${p.recipientName},`, `the pre-booking of ${p.objectName} (${p.floorPlanName}) on ${p.date} from ${p.von} to ${p.bis} has been ${p.confirmed ? 'confirmed' : 'cancelled'}.`],
-    );
+    return renderMail(`Buchbar – pre-booking ${p.confirmed ? 'confirmed' : 'cancelled'}: ${p.objectName} on ${p.date}`, [
+      `Hello ${p.recipientName},`,
+      `the pre-booking of ${p.objectName} (${p.floorPlanName}) on ${p.date} from ${p.von} to ${p.bis} has been ${p.confirmed ? 'confirmed' : 'cancelled'}.`,
+    ]);
   }
-  return renderMail(
-    `Buchbar – Vormerkung ${p.confirmed ? 'bestätigt' : 'storniert'}: ${p.objectName} am ${p.date}`,
-    [`Hallo ${p.recipientName},`, `die Vormerkung von ${p.objectName} (${p.floorPlanName}) am ${p.date} von ${p.von} bis ${p.bis} Uhr wurde ${p.confirmed ? 'bestätigt' : 'storniert'}.`],
-  );
+  return renderMail(`Buchbar – Vormerkung ${p.confirmed ? 'bestätigt' : 'storniert'}: ${p.objectName} am ${p.date}`, [
+    `Hallo ${p.recipientName},`,
+    `die Vormerkung von ${p.objectName} (${p.floorPlanName}) am ${p.date} von ${p.von} bis ${p.bis} Uhr wurde ${p.confirmed ? 'bestätigt' : 'storniert'}.`,
+  ]);
 }
 
 /** To the person using the place: the booking starts soon; check in from 15 minutes before to 15 minutes after the start. */
@@ -58,12 +57,20 @@ export function reminderMail(p: Omit<PreBookingMailData, 'bookerName'> & { check
   return p.locale === 'en'
     ? renderMail(
         `Buchbar – reminder: ${p.objectName} on ${p.date} at ${p.von}`,
-        [`Hello ${p.recipientName},`, `your booking of ${p.objectName} (${p.floorPlanName}) starts on ${p.date} at ${p.von} and ends at ${p.bis}.`, `Please check in between ${p.checkInFrom} and ${p.checkInTo}; otherwise the booking is cancelled automatically.`],
+        [
+          `Hello ${p.recipientName},`,
+          `your booking of ${p.objectName} (${p.floorPlanName}) starts on ${p.date} at ${p.von} and ends at ${p.bis}.`,
+          `Please check in between ${p.checkInFrom} and ${p.checkInTo}; otherwise the booking is cancelled automatically.`,
+        ],
         { url: p.url, label: 'Open my bookings' },
       )
     : renderMail(
         `Buchbar – Erinnerung: ${p.objectName} am ${p.date} um ${p.von} Uhr`,
-        [`Hallo ${p.recipientName},`, `Ihre Buchung von ${p.objectName} (${p.floorPlanName}) beginnt am ${p.date} um ${p.von} Uhr und endet um ${p.bis} Uhr.`, `Bitte checken Sie zwischen ${p.checkInFrom} und ${p.checkInTo} Uhr ein; sonst wird die Buchung automatisch storniert.`],
+        [
+          `Hallo ${p.recipientName},`,
+          `Ihre Buchung von ${p.objectName} (${p.floorPlanName}) beginnt am ${p.date} um ${p.von} Uhr und endet um ${p.bis} Uhr.`,
+          `Bitte checken Sie zwischen ${p.checkInFrom} und ${p.checkInTo} Uhr ein; sonst wird die Buchung automatisch storniert.`,
+        ],
         { url: p.url, label: 'Meine Buchungen öffnen' },
       );
 }

@@ -1,8 +1,7 @@
-import { formatDate, formatTime } from '../../domain/time';
-import { renderMail, type Locale, type RenderedMail } from './render';
+import { formatDate, formatTime } from '@domain/time';
+import { type Locale, type RenderedMail, renderMail } from './render';
 
 /** Vehicle mails (de/en): cancellations, special-trip approvals, check-out reminders. */
-
 
 export interface BookingMailInfo {
   name: string;
@@ -33,12 +32,18 @@ export function approvalRequestMail(b: BookingMailInfo & { booker: string; url: 
   return b.locale === 'en'
     ? renderMail(
         `Buchbar – special trip to approve: ${b.vehicle} (${b.plate})`,
-        [`Hello ${b.name},`, `${b.booker} booked ${b.vehicle} (${b.plate}) outside its booking times on ${period(b)}. Please approve or reject the special trip.`],
+        [
+          `Hello ${b.name},`,
+          `${b.booker} booked ${b.vehicle} (${b.plate}) outside its booking times on ${period(b)}. Please approve or reject the special trip.`,
+        ],
         { url: b.url, label: 'Approve special trips' },
       )
     : renderMail(
         `Buchbar – Sonderfahrt freigeben: ${b.vehicle} (${b.plate})`,
-        [`Hallo ${b.name},`, `${b.booker} hat ${b.vehicle} (${b.plate}) außerhalb der Buchungszeiten gebucht: ${period(b)}. Bitte geben Sie die Sonderfahrt frei oder lehnen Sie sie ab.`],
+        [
+          `Hallo ${b.name},`,
+          `${b.booker} hat ${b.vehicle} (${b.plate}) außerhalb der Buchungszeiten gebucht: ${period(b)}. Bitte geben Sie die Sonderfahrt frei oder lehnen Sie sie ab.`,
+        ],
         { url: b.url, label: 'Sonderfahrten freigeben' },
       );
 }
@@ -62,12 +67,18 @@ export function checkOutReminderMail(b: BookingMailInfo & { url: string }): Rend
   return b.locale === 'en'
     ? renderMail(
         `Buchbar – please end your trip: ${b.vehicle} (${b.plate})`,
-        [`Hello ${b.name},`, `your booking of ${b.vehicle} (${b.plate}) on ${period(b)} has not been ended yet. Please end the trip and record mileage and fuel level.`],
+        [
+          `Hello ${b.name},`,
+          `your booking of ${b.vehicle} (${b.plate}) on ${period(b)} has not been ended yet. Please end the trip and record mileage and fuel level.`,
+        ],
         { url: b.url, label: 'End trip' },
       )
     : renderMail(
         `Buchbar – bitte Fahrt beenden: ${b.vehicle} (${b.plate})`,
-        [`Hallo ${b.name},`, `Ihre Fahrt mit ${b.vehicle} (${b.plate}) am ${period(b)} ist noch nicht beendet. Bitte beenden Sie die Fahrt und erfassen Sie Kilometerstand und Tankfüllung.`],
+        [
+          `Hallo ${b.name},`,
+          `Ihre Fahrt mit ${b.vehicle} (${b.plate}) am ${period(b)} ist noch nicht beendet. Bitte beenden Sie die Fahrt und erfassen Sie Kilometerstand und Tankfüllung.`,
+        ],
         { url: b.url, label: 'Fahrt beenden' },
       );
 }

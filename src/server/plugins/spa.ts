@@ -46,7 +46,8 @@ export async function registerSpa(app: FastifyInstance, deps: Deps, webRoot: str
   }
   let indexHtml: string | null = null;
   const sendIndex = (reply: FastifyReply) => {
-    if (!built) return reply.status(503).type('text/plain; charset=utf-8').send('Die Oberfläche ist nicht gebaut: bitte "npm run build" ausführen.');
+    if (!built)
+      return reply.status(503).type('text/plain; charset=utf-8').send('Die Oberfläche ist nicht gebaut: bitte "npm run build" ausführen.');
     indexHtml ??= readFileSync(indexFile, 'utf8');
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   };
@@ -68,7 +69,8 @@ export async function registerSpa(app: FastifyInstance, deps: Deps, webRoot: str
     const user = await currentUser(deps, req);
     if (!user) {
       // Only a page the person opened is worth returning to, not a background request of the browser.
-      if ((req.headers.accept ?? '').includes('text/html') || !req.headers.accept) reply.setCookie(REDIRECT_COOKIE, url.pathname + url.search, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 600 });
+      if ((req.headers.accept ?? '').includes('text/html') || !req.headers.accept)
+        reply.setCookie(REDIRECT_COOKIE, url.pathname + url.search, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 600 });
       return reply.redirect('/login');
     }
     return sendIndex(reply);

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
+import type { Database, Db } from '@db/client';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import type { Database, Db } from '../../db/client';
 
 const CHANNEL = 'buchbar_events';
 

@@ -1,6 +1,6 @@
+import type { Db } from '@db/client';
+import { authUser } from '@db/schema/index';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { authUser } from '../../db/schema/index';
 
 export async function findAuthUser(db: Db, id: string) {
   const [row] = await db

@@ -1,6 +1,6 @@
+import type { Db } from '@db/client';
+import { logs } from '@db/schema/index';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { logs } from '../../db/schema/index';
 
 export interface LogEntry {
   level: string;

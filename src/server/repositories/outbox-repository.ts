@@ -1,6 +1,6 @@
+import type { Db } from '@db/client';
+import { mailOutbox } from '@db/schema/index';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema/index';
 
 export interface OutboxMail {
   tenantId: string | null;

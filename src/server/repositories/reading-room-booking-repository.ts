@@ -1,7 +1,7 @@
+import type { Db } from '@db/client';
+import { floorPlans, readingRoomBookings, readingRooms, users } from '@db/schema/index';
 import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
-import { floorPlans, readingRoomBookings, readingRooms, users } from '../../db/schema/index';
 
 /** Reading-room bookings (LeseraumBuchung). Always tenant-scoped. */
 
@@ -30,7 +30,7 @@ export interface BookingRecord {
 const booker = alias(users, 'booker');
 const confirming = alias(users, 'confirming');
 
-function selectBookings(db: Db, tenantId: string) {
+function selectBookings(db: Db) {
   return db
     .select({
       id: readingRoomBookings.id,
@@ -54,7 +54,10 @@ function selectBookings(db: Db, tenantId: string) {
       createdAt: readingRoomBookings.createdAt,
     })
     .from(readingRoomBookings)
-    .innerJoin(readingRooms, and(eq(readingRooms.tenantId, readingRoomBookings.tenantId), eq(readingRooms.id, readingRoomBookings.readingRoomId)))
+    .innerJoin(
+      readingRooms,
+      and(eq(readingRooms.tenantId, readingRoomBookings.tenantId), eq(readingRooms.id, readingRoomBookings.readingRoomId)),
+    )
     .innerJoin(floorPlans, and(eq(floorPlans.tenantId, readingRooms.tenantId), eq(floorPlans.id, readingRooms.floorPlanId)))
     .innerJoin(booker, and(eq(booker.tenantId, readingRoomBookings.tenantId), eq(booker.id, readingRoomBookings.bookerId)))
     .leftJoin(confirming, and(eq(confirming.tenantId, readingRoomBookings.tenantId), eq(confirming.id, readingRoomBookings.confirmingId)))
@@ -62,7 +65,7 @@ function selectBookings(db: Db, tenantId: string) {
 }
 
 export async function findBooking(db: Db, tenantId: string, id: string): Promise<BookingRecord | null> {
-  const [row] = await selectBookings(db, tenantId).where(and(eq(readingRoomBookings.tenantId, tenantId), eq(readingRoomBookings.id, id)));
+  const [row] = await selectBookings(db).where(and(eq(readingRoomBookings.tenantId, tenantId), eq(readingRoomBookings.id, id)));
   return (row as BookingRecord | undefined) ?? null;
 }
 
@@ -80,7 +83,7 @@ export async function listBookingsOfUser(
   now: Date,
   shownCancelReasons: readonly string[] = [],
 ): Promise<BookingRecord[]> {
-  const rows = await selectBookings(db, tenantId)
+  const rows = await selectBookings(db)
     .where(
       and(
         eq(readingRoomBookings.tenantId, tenantId),
@@ -170,7 +173,12 @@ export async function movePlaces(db: Db, tenantId: string, moves: readonly { id:
   if (moves.length === 0) return;
   const ids = moves.map((m) => m.id);
   const mine = and(eq(readingRoomBookings.tenantId, tenantId), inArray(readingRoomBookings.id, ids));
-  const statuses = new Map((await db.select({ id: readingRoomBookings.id, status: readingRoomBookings.status }).from(readingRoomBookings).where(mine)).map((r) => [r.id, r.status]));
+  const statuses = new Map(
+    (await db.select({ id: readingRoomBookings.id, status: readingRoomBookings.status }).from(readingRoomBookings).where(mine)).map((r) => [
+      r.id,
+      r.status,
+    ]),
+  );
   await db.update(readingRoomBookings).set({ status: 'storniert' }).where(mine);
   for (const m of moves) {
     await db
@@ -183,6 +191,48 @@ export async function movePlaces(db: Db, tenantId: string, moves: readonly { id:
 /** Serialises bookings of one booker (weekly limit) within the transaction. */
 export async function lockBooker(db: Db, tenantId: string, userId: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${tenantId}:${userId}`}, 0))`);
+}
+
+/**
+ * The first place the person holds in [von, bis), with its object's name, or
+ * null: their own holding bookings for themselves, and pre-bookings for them
+ * that they confirmed (reserviert). Pre-bookings they made for someone else
+ * do not count. `exceptId` leaves out the booking being decided.
+ */
+export async function findOwnOverlapping(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  von: Date,
+  bis: Date,
+  exceptId?: string,
+): Promise<{ objectName: string; von: Date; bis: Date } | null> {
+  const [row] = await db
+    .select({ objectName: readingRooms.designation, von: readingRoomBookings.von, bis: readingRoomBookings.bis })
+    .from(readingRoomBookings)
+    .innerJoin(
+      readingRooms,
+      and(eq(readingRooms.tenantId, readingRoomBookings.tenantId), eq(readingRooms.id, readingRoomBookings.readingRoomId)),
+    )
+    .where(
+      and(
+        eq(readingRoomBookings.tenantId, tenantId),
+        or(
+          and(
+            eq(readingRoomBookings.bookerId, userId),
+            sql`${readingRoomBookings.confirmingId} is null`,
+            inArray(readingRoomBookings.status, ['vorgemerkt', 'reserviert']),
+          ),
+          and(eq(readingRoomBookings.confirmingId, userId), eq(readingRoomBookings.status, 'reserviert')),
+        ),
+        exceptId ? ne(readingRoomBookings.id, exceptId) : undefined,
+        lt(readingRoomBookings.von, bis),
+        gt(readingRoomBookings.bis, von),
+      ),
+    )
+    .orderBy(readingRoomBookings.von)
+    .limit(1);
+  return row ?? null;
 }
 
 /** Non-cancelled bookings the user made as booker starting in [from, to). */
@@ -204,7 +254,18 @@ export async function countBookerBookings(db: Db, tenantId: string, userId: stri
 
 export async function insertBooking(
   db: Db,
-  v: { tenantId: string; readingRoomId: string; von: Date; bis: Date; status: string; bookerId: string; confirmingId: string | null; groupSize: number; placeFrom: number },
+  v: {
+    tenantId: string;
+    readingRoomId: string;
+    von: Date;
+    bis: Date;
+    status: string;
+    bookerId: string;
+    confirmingId: string | null;
+    groupSize: number;
+    placeFrom: number;
+    exclusivePersonId?: string | null;
+  },
 ): Promise<string> {
   const [row] = await db
     .insert(readingRoomBookings)
@@ -262,7 +323,7 @@ export async function expireBookings(db: Db, tenantId: string, now: Date): Promi
 
 /** Reserved bookings starting in (now, now + horizon] that have not been reminded yet. */
 export async function listReminderCandidates(db: Db, tenantId: string, now: Date, horizonMinutes: number): Promise<BookingRecord[]> {
-  const rows = await selectBookings(db, tenantId)
+  const rows = await selectBookings(db)
     .where(
       and(
         eq(readingRoomBookings.tenantId, tenantId),
@@ -326,7 +387,13 @@ export async function countScopeBookings(db: Db, tenantId: string, scope: Bookin
  * (vorgemerkt/reserviert whose end lies after now) with the given reason and
  * returns them as they are now, with booker and confirming person for the mails.
  */
-export async function cancelScopeBookings(db: Db, tenantId: string, scope: BookingScope, now: Date, reason: string): Promise<BookingRecord[]> {
+export async function cancelScopeBookings(
+  db: Db,
+  tenantId: string,
+  scope: BookingScope,
+  now: Date,
+  reason: string,
+): Promise<BookingRecord[]> {
   const at = now.toISOString();
   const result = await db.execute<{ id: string }>(sql`
     update reading_room_bookings b
@@ -336,7 +403,7 @@ export async function cancelScopeBookings(db: Db, tenantId: string, scope: Booki
     returning b.id::text as id`);
   const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  const rows = await selectBookings(db, tenantId)
+  const rows = await selectBookings(db)
     .where(and(eq(readingRoomBookings.tenantId, tenantId), sql`${readingRoomBookings.id} = any(${sql.param(ids)}::uuid[])`))
     .orderBy(readingRoomBookings.von);
   return rows as BookingRecord[];

@@ -1,5 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '@db/client';
 import {
   equipment,
   floorPlanDeviatingHours,
@@ -9,7 +8,8 @@ import {
   locations,
   readingRoomEquipment,
   readingRooms,
-} from '../../db/schema/index';
+} from '@db/schema/index';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { SlotRecord } from './reading-room-booking-repository';
 import { rowsOf } from './rows';
 
@@ -55,7 +55,13 @@ function selectPlans(db: Db, tenantId: string) {
 /** Plans of the tenant (of one area); `onlyActive` leaves deactivated plans out (booking screens). */
 export async function listFloorPlans(db: Db, tenantId: string, area?: string, onlyActive = false): Promise<FloorPlanRecord[]> {
   const q = selectPlans(db, tenantId);
-  q.where(and(eq(floorPlans.tenantId, tenantId), area ? eq(floorPlans.area, area) : undefined, onlyActive ? eq(floorPlans.active, true) : undefined));
+  q.where(
+    and(
+      eq(floorPlans.tenantId, tenantId),
+      area ? eq(floorPlans.area, area) : undefined,
+      onlyActive ? eq(floorPlans.active, true) : undefined,
+    ),
+  );
   return (await q.orderBy(asc(floorPlans.name))) as FloorPlanRecord[];
 }
 
@@ -64,7 +70,10 @@ export async function findFloorPlan(db: Db, tenantId: string, id: string): Promi
   return (row as FloorPlanRecord | undefined) ?? null;
 }
 
-export async function insertFloorPlan(db: Db, v: { tenantId: string; name: string; area: string; locationId: string | null }): Promise<string> {
+export async function insertFloorPlan(
+  db: Db,
+  v: { tenantId: string; name: string; area: string; locationId: string | null },
+): Promise<string> {
   const [row] = await db.insert(floorPlans).values(v).returning({ id: floorPlans.id });
   return row!.id;
 }
@@ -73,7 +82,16 @@ export async function updateFloorPlan(
   db: Db,
   tenantId: string,
   id: string,
-  patch: Partial<{ name: string; area: string; locationId: string | null; imagePath: string; imageType: string; imageWidth: number | null; imageHeight: number | null; active: boolean }>,
+  patch: Partial<{
+    name: string;
+    area: string;
+    locationId: string | null;
+    imagePath: string;
+    imageType: string;
+    imageWidth: number | null;
+    imageHeight: number | null;
+    active: boolean;
+  }>,
 ): Promise<boolean> {
   const rows = await db
     .update(floorPlans)
@@ -84,12 +102,19 @@ export async function updateFloorPlan(
 }
 
 export async function locationExists(db: Db, tenantId: string, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: locations.id }).from(locations).where(and(eq(locations.tenantId, tenantId), eq(locations.id, id)));
+  const [row] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.tenantId, tenantId), eq(locations.id, id)));
   return !!row;
 }
 
 export async function listLocations(db: Db, tenantId: string) {
-  return db.select({ id: locations.id, name: locations.name }).from(locations).where(eq(locations.tenantId, tenantId)).orderBy(asc(locations.name));
+  return db
+    .select({ id: locations.id, name: locations.name })
+    .from(locations)
+    .where(eq(locations.tenantId, tenantId))
+    .orderBy(asc(locations.name));
 }
 
 // ---- objects ----
@@ -127,7 +152,12 @@ async function withEquipment(db: Db, tenantId: string, rows: Omit<ObjectRecord, 
     .select({ roomId: readingRoomEquipment.readingRoomId, id: equipment.id, name: equipment.name, count: readingRoomEquipment.count })
     .from(readingRoomEquipment)
     .innerJoin(equipment, and(eq(equipment.tenantId, readingRoomEquipment.tenantId), eq(equipment.id, readingRoomEquipment.equipmentId)))
-    .where(and(eq(readingRoomEquipment.tenantId, tenantId), sql`${readingRoomEquipment.readingRoomId} = any(${sql.param(rows.map((r) => r.id))}::uuid[])`))
+    .where(
+      and(
+        eq(readingRoomEquipment.tenantId, tenantId),
+        sql`${readingRoomEquipment.readingRoomId} = any(${sql.param(rows.map((r) => r.id))}::uuid[])`,
+      ),
+    )
     .orderBy(asc(equipment.name));
   const byRoom = new Map<string, ObjectRecord['equipment']>();
   for (const e of eqRows) {
@@ -148,7 +178,11 @@ export async function listObjects(db: Db, tenantId: string, floorPlanId: string)
   return withEquipment(db, tenantId, rows);
 }
 
-export async function findObject(db: Db, tenantId: string, id: string): Promise<(ObjectRecord & { area: string; floorPlanName: string; planActive: boolean }) | null> {
+export async function findObject(
+  db: Db,
+  tenantId: string,
+  id: string,
+): Promise<(ObjectRecord & { area: string; floorPlanName: string; planActive: boolean }) | null> {
   const [row] = await db
     .select({ ...objectColumns, area: floorPlans.area, floorPlanName: floorPlans.name, planActive: floorPlans.active })
     .from(readingRooms)
@@ -175,14 +209,34 @@ export async function lockObject(
   id: string,
   mode: 'book' | 'update',
 ): Promise<{ id: string; floorPlanId: string; kind: string; designation: string; active: boolean; planActive: boolean } | null> {
-  const result = await db.execute<{ id: string; floor_plan_id: string; kind: string; designation: string; active: boolean; plan_active: boolean }>(sql`
+  const result = await db.execute<{
+    id: string;
+    floor_plan_id: string;
+    kind: string;
+    designation: string;
+    active: boolean;
+    plan_active: boolean;
+  }>(sql`
     select r.id::text as id, r.floor_plan_id::text as floor_plan_id, r.kind, r.designation, r.active, p.active as plan_active
       from reading_rooms r
       join floor_plans p on p.tenant_id = r.tenant_id and p.id = r.floor_plan_id
      where r.tenant_id = ${tenantId} and r.id = ${id}
      ${mode === 'book' ? sql`for no key update of r for share of p` : sql`for update of r`}`);
-  const row = (result as unknown as { rows: { id: string; floor_plan_id: string; kind: string; designation: string; active: boolean; plan_active: boolean }[] }).rows[0];
-  return row ? { id: row.id, floorPlanId: row.floor_plan_id, kind: row.kind, designation: row.designation, active: row.active, planActive: row.plan_active } : null;
+  const row = (
+    result as unknown as {
+      rows: { id: string; floor_plan_id: string; kind: string; designation: string; active: boolean; plan_active: boolean }[];
+    }
+  ).rows[0];
+  return row
+    ? {
+        id: row.id,
+        floorPlanId: row.floor_plan_id,
+        kind: row.kind,
+        designation: row.designation,
+        active: row.active,
+        planActive: row.plan_active,
+      }
+    : null;
 }
 
 /** Locks a floor plan row (deactivating or deleting it); false when there is no such plan in the tenant. */
@@ -192,18 +246,27 @@ export async function lockFloorPlan(db: Db, tenantId: string, id: string): Promi
 }
 
 export async function setObjectActive(db: Db, tenantId: string, id: string, active: boolean): Promise<void> {
-  await db.update(readingRooms).set({ active }).where(and(eq(readingRooms.tenantId, tenantId), eq(readingRooms.id, id)));
+  await db
+    .update(readingRooms)
+    .set({ active })
+    .where(and(eq(readingRooms.tenantId, tenantId), eq(readingRooms.id, id)));
 }
 
 /** Deletes an object (its equipment rows go with it); bookings referring to it make the database refuse (23503). */
 export async function deleteObject(db: Db, tenantId: string, id: string): Promise<boolean> {
-  const rows = await db.delete(readingRooms).where(and(eq(readingRooms.tenantId, tenantId), eq(readingRooms.id, id))).returning({ id: readingRooms.id });
+  const rows = await db
+    .delete(readingRooms)
+    .where(and(eq(readingRooms.tenantId, tenantId), eq(readingRooms.id, id)))
+    .returning({ id: readingRooms.id });
   return rows.length > 0;
 }
 
 /** Deletes a plan with its objects, opening hours and kiosk links (cascades); bookings make the database refuse (23503). */
 export async function deleteFloorPlan(db: Db, tenantId: string, id: string): Promise<boolean> {
-  const rows = await db.delete(floorPlans).where(and(eq(floorPlans.tenantId, tenantId), eq(floorPlans.id, id))).returning({ id: floorPlans.id });
+  const rows = await db
+    .delete(floorPlans)
+    .where(and(eq(floorPlans.tenantId, tenantId), eq(floorPlans.id, id)))
+    .returning({ id: floorPlans.id });
   return rows.length > 0;
 }
 
@@ -232,7 +295,18 @@ export interface ObjectInput {
 export async function insertObject(db: Db, tenantId: string, floorPlanId: string, v: ObjectInput): Promise<string> {
   const [row] = await db
     .insert(readingRooms)
-    .values({ tenantId, floorPlanId, kind: v.kind, designation: v.designation, capacity: v.capacity, posX: v.x, posY: v.y, description: v.description, conditions: v.conditions, active: v.active })
+    .values({
+      tenantId,
+      floorPlanId,
+      kind: v.kind,
+      designation: v.designation,
+      capacity: v.capacity,
+      posX: v.x,
+      posY: v.y,
+      description: v.description,
+      conditions: v.conditions,
+      active: v.active,
+    })
     .returning({ id: readingRooms.id });
   return row!.id;
 }
@@ -248,16 +322,34 @@ export async function updateObject(db: Db, tenantId: string, id: string, v: Part
   if (v.conditions !== undefined) set.conditions = v.conditions;
   if (v.active !== undefined) set.active = v.active;
   if (Object.keys(set).length === 0) return;
-  await db.update(readingRooms).set(set).where(and(eq(readingRooms.tenantId, tenantId), eq(readingRooms.id, id)));
+  await db
+    .update(readingRooms)
+    .set(set)
+    .where(and(eq(readingRooms.tenantId, tenantId), eq(readingRooms.id, id)));
 }
 
-export async function replaceObjectEquipment(db: Db, tenantId: string, roomId: string, items: { id: string; count: number }[]): Promise<void> {
-  await db.delete(readingRoomEquipment).where(and(eq(readingRoomEquipment.tenantId, tenantId), eq(readingRoomEquipment.readingRoomId, roomId)));
-  if (items.length) await db.insert(readingRoomEquipment).values(items.map((i) => ({ tenantId, readingRoomId: roomId, equipmentId: i.id, count: i.count })));
+export async function replaceObjectEquipment(
+  db: Db,
+  tenantId: string,
+  roomId: string,
+  items: { id: string; count: number }[],
+): Promise<void> {
+  await db
+    .delete(readingRoomEquipment)
+    .where(and(eq(readingRoomEquipment.tenantId, tenantId), eq(readingRoomEquipment.readingRoomId, roomId)));
+  if (items.length)
+    await db
+      .insert(readingRoomEquipment)
+      .values(items.map((i) => ({ tenantId, readingRoomId: roomId, equipmentId: i.id, count: i.count })));
 }
 
 /** Saves dragged positions in one statement; returns how many objects of that plan were updated. */
-export async function updatePositions(db: Db, tenantId: string, floorPlanId: string, positions: { id: string; x: number; y: number }[]): Promise<number> {
+export async function updatePositions(
+  db: Db,
+  tenantId: string,
+  floorPlanId: string,
+  positions: { id: string; x: number; y: number }[],
+): Promise<number> {
   const ids = positions.map((p) => p.id);
   const xs = positions.map((p) => p.x);
   const ys = positions.map((p) => p.y);
@@ -272,7 +364,11 @@ export async function updatePositions(db: Db, tenantId: string, floorPlanId: str
 // ---- equipment ----
 
 export async function listEquipment(db: Db, tenantId: string) {
-  return db.select({ id: equipment.id, name: equipment.name }).from(equipment).where(eq(equipment.tenantId, tenantId)).orderBy(asc(equipment.name));
+  return db
+    .select({ id: equipment.id, name: equipment.name })
+    .from(equipment)
+    .where(eq(equipment.tenantId, tenantId))
+    .orderBy(asc(equipment.name));
 }
 
 export async function countEquipment(db: Db, tenantId: string, ids: string[]): Promise<number> {
@@ -299,7 +395,10 @@ export async function updateEquipment(db: Db, tenantId: string, id: string, name
 }
 
 export async function deleteEquipment(db: Db, tenantId: string, id: string): Promise<boolean> {
-  const rows = await db.delete(equipment).where(and(eq(equipment.tenantId, tenantId), eq(equipment.id, id))).returning({ id: equipment.id });
+  const rows = await db
+    .delete(equipment)
+    .where(and(eq(equipment.tenantId, tenantId), eq(equipment.id, id)))
+    .returning({ id: equipment.id });
   return rows.length > 0;
 }
 
@@ -308,7 +407,13 @@ export async function deleteEquipment(db: Db, tenantId: string, id: string): Pro
 export async function listRegularHours(db: Db, tenantId: string, floorPlanIds: string[]) {
   if (floorPlanIds.length === 0) return [];
   return db
-    .select({ floorPlanId: floorPlanOpeningHours.floorPlanId, weekday: floorPlanOpeningHours.weekday, von: floorPlanOpeningHours.von, bis: floorPlanOpeningHours.bis, open: floorPlanOpeningHours.open })
+    .select({
+      floorPlanId: floorPlanOpeningHours.floorPlanId,
+      weekday: floorPlanOpeningHours.weekday,
+      von: floorPlanOpeningHours.von,
+      bis: floorPlanOpeningHours.bis,
+      open: floorPlanOpeningHours.open,
+    })
     .from(floorPlanOpeningHours)
     .where(and(eq(floorPlanOpeningHours.tenantId, tenantId), inArray(floorPlanOpeningHours.floorPlanId, floorPlanIds)));
 }
@@ -322,10 +427,24 @@ const deviatingColumns = {
   bis: floorPlanDeviatingHours.bis,
   status: floorPlanDeviatingHours.status,
 };
-export type DeviatingRecord = { id: string; floorPlanId: string; validFrom: string; validTo: string; von: string; bis: string; status: 'offen' | 'geschlossen' };
+export type DeviatingRecord = {
+  id: string;
+  floorPlanId: string;
+  validFrom: string;
+  validTo: string;
+  von: string;
+  bis: string;
+  status: 'offen' | 'geschlossen';
+};
 
 /** Deviating hours of the plans that end on or after `fromDay` (and start on or before `toDay`). */
-export async function listDeviatingHours(db: Db, tenantId: string, floorPlanIds: string[], fromDay?: string, toDay?: string): Promise<DeviatingRecord[]> {
+export async function listDeviatingHours(
+  db: Db,
+  tenantId: string,
+  floorPlanIds: string[],
+  fromDay?: string,
+  toDay?: string,
+): Promise<DeviatingRecord[]> {
   if (floorPlanIds.length === 0) return [];
   const rows = await db
     .select(deviatingColumns)
@@ -342,22 +461,45 @@ export async function listDeviatingHours(db: Db, tenantId: string, floorPlanIds:
   return rows as DeviatingRecord[];
 }
 
-export async function replaceRegularHours(db: Db, tenantId: string, floorPlanId: string, days: { weekday: number; von: string; bis: string; open: boolean }[]) {
-  await db.delete(floorPlanOpeningHours).where(and(eq(floorPlanOpeningHours.tenantId, tenantId), eq(floorPlanOpeningHours.floorPlanId, floorPlanId)));
+export async function replaceRegularHours(
+  db: Db,
+  tenantId: string,
+  floorPlanId: string,
+  days: { weekday: number; von: string; bis: string; open: boolean }[],
+) {
+  await db
+    .delete(floorPlanOpeningHours)
+    .where(and(eq(floorPlanOpeningHours.tenantId, tenantId), eq(floorPlanOpeningHours.floorPlanId, floorPlanId)));
   await db.insert(floorPlanOpeningHours).values(days.map((d) => ({ tenantId, floorPlanId, ...d })));
 }
 
-export async function insertDeviating(db: Db, tenantId: string, floorPlanId: string, v: Omit<DeviatingRecord, 'id' | 'floorPlanId'>): Promise<DeviatingRecord> {
-  const [row] = await db.insert(floorPlanDeviatingHours).values({ tenantId, floorPlanId, ...v }).returning(deviatingColumns);
+export async function insertDeviating(
+  db: Db,
+  tenantId: string,
+  floorPlanId: string,
+  v: Omit<DeviatingRecord, 'id' | 'floorPlanId'>,
+): Promise<DeviatingRecord> {
+  const [row] = await db
+    .insert(floorPlanDeviatingHours)
+    .values({ tenantId, floorPlanId, ...v })
+    .returning(deviatingColumns);
   return row as DeviatingRecord;
 }
 
 export async function findDeviating(db: Db, tenantId: string, id: string): Promise<DeviatingRecord | null> {
-  const [row] = await db.select(deviatingColumns).from(floorPlanDeviatingHours).where(and(eq(floorPlanDeviatingHours.tenantId, tenantId), eq(floorPlanDeviatingHours.id, id)));
+  const [row] = await db
+    .select(deviatingColumns)
+    .from(floorPlanDeviatingHours)
+    .where(and(eq(floorPlanDeviatingHours.tenantId, tenantId), eq(floorPlanDeviatingHours.id, id)));
   return (row as DeviatingRecord | undefined) ?? null;
 }
 
-export async function updateDeviating(db: Db, tenantId: string, id: string, v: Omit<DeviatingRecord, 'id' | 'floorPlanId'>): Promise<DeviatingRecord | null> {
+export async function updateDeviating(
+  db: Db,
+  tenantId: string,
+  id: string,
+  v: Omit<DeviatingRecord, 'id' | 'floorPlanId'>,
+): Promise<DeviatingRecord | null> {
   const [row] = await db
     .update(floorPlanDeviatingHours)
     .set(v)
@@ -383,7 +525,13 @@ export async function insertKioskLink(db: Db, v: { tenantId: string; floorPlanId
 
 export async function listKioskLinks(db: Db, tenantId: string) {
   return db
-    .select({ id: kioskLinks.id, floorPlanId: kioskLinks.floorPlanId, floorPlanName: floorPlans.name, name: kioskLinks.name, createdAt: kioskLinks.createdAt })
+    .select({
+      id: kioskLinks.id,
+      floorPlanId: kioskLinks.floorPlanId,
+      floorPlanName: floorPlans.name,
+      name: kioskLinks.name,
+      createdAt: kioskLinks.createdAt,
+    })
     .from(kioskLinks)
     .innerJoin(floorPlans, and(eq(floorPlans.tenantId, kioskLinks.tenantId), eq(floorPlans.id, kioskLinks.floorPlanId)))
     .where(eq(kioskLinks.tenantId, tenantId))
@@ -391,7 +539,10 @@ export async function listKioskLinks(db: Db, tenantId: string) {
 }
 
 export async function deleteKioskLink(db: Db, tenantId: string, id: string): Promise<boolean> {
-  const rows = await db.delete(kioskLinks).where(and(eq(kioskLinks.tenantId, tenantId), eq(kioskLinks.id, id))).returning({ id: kioskLinks.id });
+  const rows = await db
+    .delete(kioskLinks)
+    .where(and(eq(kioskLinks.tenantId, tenantId), eq(kioskLinks.id, id)))
+    .returning({ id: kioskLinks.id });
   return rows.length > 0;
 }
 

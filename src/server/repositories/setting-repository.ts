@@ -1,6 +1,6 @@
+import type { Db } from '@db/client';
+import { groups, settingValues, userGroups } from '@db/schema/index';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { groups, settingValues, userGroups } from '../../db/schema/index';
 
 export interface StoredSettingValue {
   optionName: string;
@@ -40,13 +40,7 @@ export async function loadSettingValuesForUser(
     })
     .from(settingValues)
     .leftJoin(groups, and(eq(groups.tenantId, settingValues.tenantId), eq(groups.id, settingValues.groupId)))
-    .where(
-      and(
-        eq(settingValues.tenantId, tenantId),
-        scope,
-        optionNames ? inArray(settingValues.optionName, [...optionNames]) : undefined,
-      ),
-    );
+    .where(and(eq(settingValues.tenantId, tenantId), scope, optionNames ? inArray(settingValues.optionName, [...optionNames]) : undefined));
 }
 
 export async function upsertSettingValue(
@@ -88,7 +82,12 @@ export async function groupExists(db: Db, tenantId: string, groupId: string): Pr
 }
 
 /** One option's own (BENUTZER) values of several users, in one query. */
-export async function loadUserValues(db: Db, tenantId: string, optionName: string, userIds: readonly string[]): Promise<Map<string, string>> {
+export async function loadUserValues(
+  db: Db,
+  tenantId: string,
+  optionName: string,
+  userIds: readonly string[],
+): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .select({ userId: settingValues.userId, value: settingValues.value })

@@ -1,6 +1,6 @@
+import type { Db } from '@db/client';
+import { tenantDomains, tenantFeatures, tenants } from '@db/schema/index';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { tenantDomains, tenantFeatures, tenants } from '../../db/schema/index';
 
 export interface TenantRecord {
   id: string;
@@ -66,7 +66,10 @@ export async function listTenantIdsWithFeature(db: Db, feature: string): Promise
 
 /** Host names per tenant, for links in mails sent by jobs (no request host to follow there). */
 export async function listTenantDomains(db: Db): Promise<{ tenantId: string; domain: string }[]> {
-  return db.select({ tenantId: tenantDomains.tenantId, domain: tenantDomains.domain }).from(tenantDomains).orderBy(desc(tenantDomains.domain));
+  return db
+    .select({ tenantId: tenantDomains.tenantId, domain: tenantDomains.domain })
+    .from(tenantDomains)
+    .orderBy(desc(tenantDomains.domain));
 }
 
 /** Health check: the database answers. */

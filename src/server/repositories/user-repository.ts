@@ -1,7 +1,7 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { authSession, departments, users } from '../../db/schema/index';
-import type { PermissionSources } from '../../domain/permissions';
+import type { Db } from '@db/client';
+import { authSession, departments, users } from '@db/schema/index';
+import type { PermissionSources } from '@domain/permissions';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 
 export interface MemberRecord {
   id: string;
@@ -55,9 +55,7 @@ function selectMembers(db: Db, tenantId: string) {
 }
 
 export async function findMemberByEmail(db: Db, tenantId: string, email: string): Promise<MemberRecord | null> {
-  const [row] = await selectMembers(db, tenantId).where(
-    and(eq(users.tenantId, tenantId), sql`lower(${users.email}) = lower(${email})`),
-  );
+  const [row] = await selectMembers(db, tenantId).where(and(eq(users.tenantId, tenantId), sql`lower(${users.email}) = lower(${email})`));
   return row ? toMember(row) : null;
 }
 
@@ -143,7 +141,12 @@ export interface MemberContext {
  * department, every permission grant, the chosen language) in ONE statement:
  * this runs on every authenticated request.
  */
-export async function findMemberContext(db: Db, tenantId: string, authUserId: string, userSettingName: string): Promise<MemberContext | null> {
+export async function findMemberContext(
+  db: Db,
+  tenantId: string,
+  authUserId: string,
+  userSettingName: string,
+): Promise<MemberContext | null> {
   const result = await db.execute<Record<string, unknown>>(sql`
     select u.id::text as id, u.tenant_id::text as tenant_id, u.auth_user_id, u.employee_id, u.first_name, u.last_name, u.email, u.status,
            d.id::text as department_id, d.name as department_name,

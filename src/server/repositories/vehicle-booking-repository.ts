@@ -1,6 +1,6 @@
+import type { Db } from '@db/client';
+import { parkingSpaces, users, vehicleBookingApprovers, vehicleBookings, vehicleHistory } from '@db/schema/index';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { parkingSpaces, users, vehicleBookingApprovers, vehicleBookings, vehicleHistory } from '../../db/schema/index';
 import { rowsOf } from './rows';
 
 /** Vehicle bookings, special-trip approvers and the vehicle history. Always tenant-scoped. */
@@ -165,14 +165,27 @@ export async function bookingsInRange(
   const lower = new Date(from.getTime() - gap * 60_000).toISOString();
   const upper = new Date(to.getTime() + gap * 60_000).toISOString();
   const ids = opts.vehicleIds;
-  const vehicleFilter = !ids ? sql`` : ids.length === 1 ? sql`and b.vehicle_id = ${ids[0]}` : sql`and b.vehicle_id = any(${`{${ids.join(',')}}`}::uuid[])`;
+  const vehicleFilter = !ids
+    ? sql``
+    : ids.length === 1
+      ? sql`and b.vehicle_id = ${ids[0]}`
+      : sql`and b.vehicle_id = any(${`{${ids.join(',')}}`}::uuid[])`;
   const statusFilter =
     opts.statuses === 'blocking'
       ? sql`and b.status not in ('storniert', 'durchgeführt')`
       : opts.statuses === 'notCancelled'
         ? sql`and b.status <> 'storniert'`
         : sql``;
-  const rows = rowsOf<{ id: string; vehicle_id: string; von: Date | string; bis: Date | string; status: string; type: string; driver_id: string; driver_name: string }>(
+  const rows = rowsOf<{
+    id: string;
+    vehicle_id: string;
+    von: Date | string;
+    bis: Date | string;
+    status: string;
+    type: string;
+    driver_id: string;
+    driver_name: string;
+  }>(
     await db.execute(sql`
       select b.id::text, b.vehicle_id::text, b.von, b.bis, b.status, b.type, b.driver_id::text,
              u.first_name || ' ' || u.last_name as driver_name
@@ -207,13 +220,26 @@ export async function bookingsInRange(
  * third cheaper than json_build_array per row. Same index-friendly conditions
  * as bookingsInRange (decision 010).
  */
-export async function timelineJson(db: Db, tenantId: string, from: Date, to: Date, vehicleIds?: string[]): Promise<string> {
+/**
+ * `onlyPerson`: name nobody but this person (decision 033); other people's
+ * bookings then carry no person at all, so neither their names nor their ids
+ * leave the database.
+ */
+export async function timelineJson(
+  db: Db,
+  tenantId: string,
+  from: Date,
+  to: Date,
+  vehicleIds?: string[],
+  onlyPerson?: string,
+): Promise<string> {
   const vehicleFilter = vehicleIds ? sql`and b.vehicle_id = any(${`{${vehicleIds.join(',')}}`}::uuid[])` : sql``;
+  const personFilter = onlyPerson ? sql`and b.driver_id = ${onlyPerson}::uuid` : sql``;
   const f = from.toISOString();
   const rows = rowsOf<{ vehicles: string | null; people: string | null }>(
     await db.execute(sql`
       with b as (
-        select b.vehicle_id, b.von, b.bis, b.status, b.type, case when b.type = 'BUCHUNG' then b.driver_id end as person
+        select b.vehicle_id, b.von, b.bis, b.status, b.type, case when b.type = 'BUCHUNG' ${personFilter} then b.driver_id end as person
           from vehicle_bookings b
          where b.tenant_id = ${tenantId}
            and b.blocked_until > ${f}::timestamptz
@@ -259,7 +285,10 @@ export interface BookingWrite {
 }
 
 export async function insertBooking(db: Db, tenantId: string, b: BookingWrite): Promise<string> {
-  const [row] = await db.insert(vehicleBookings).values({ tenantId, ...b }).returning({ id: vehicleBookings.id });
+  const [row] = await db
+    .insert(vehicleBookings)
+    .values({ tenantId, ...b })
+    .returning({ id: vehicleBookings.id });
   return row!.id;
 }
 
@@ -267,7 +296,23 @@ export async function updateBookingRow(
   db: Db,
   tenantId: string,
   id: string,
-  patch: Partial<Pick<BookingWrite, 'von' | 'bis' | 'blockedUntil' | 'reason' | 'passengers' | 'destination' | 'stopover' | 'contact' | 'detour' | 'infoText' | 'needsApproval' | 'status'>> & {
+  patch: Partial<
+    Pick<
+      BookingWrite,
+      | 'von'
+      | 'bis'
+      | 'blockedUntil'
+      | 'reason'
+      | 'passengers'
+      | 'destination'
+      | 'stopover'
+      | 'contact'
+      | 'detour'
+      | 'infoText'
+      | 'needsApproval'
+      | 'status'
+    >
+  > & {
     cancelReason?: string | null;
     reminderCount?: number;
   },
@@ -300,12 +345,22 @@ export async function insertApprovers(db: Db, tenantId: string, bookingId: strin
   await db.insert(vehicleBookingApprovers).values(userIds.map((userId) => ({ tenantId, bookingId, userId })));
 }
 
-export async function setApproverDecision(db: Db, tenantId: string, bookingId: string, userId: string, approved: boolean): Promise<boolean> {
+export async function setApproverDecision(
+  db: Db,
+  tenantId: string,
+  bookingId: string,
+  userId: string,
+  approved: boolean,
+): Promise<boolean> {
   const r = await db
     .update(vehicleBookingApprovers)
     .set({ approved, decidedAt: new Date() })
     .where(
-      and(eq(vehicleBookingApprovers.tenantId, tenantId), eq(vehicleBookingApprovers.bookingId, bookingId), eq(vehicleBookingApprovers.userId, userId)),
+      and(
+        eq(vehicleBookingApprovers.tenantId, tenantId),
+        eq(vehicleBookingApprovers.bookingId, bookingId),
+        eq(vehicleBookingApprovers.userId, userId),
+      ),
     )
     .returning({ userId: vehicleBookingApprovers.userId });
   return r.length > 0;
@@ -412,12 +467,21 @@ export async function parkingSpaceOfLocation(db: Db, tenantId: string, spaceId: 
 
 /** Bookings (type BUCHUNG) someone drives or booked for others, ending at or after `since`. */
 export function findBookingsOfPerson(db: Db, tenantId: string, userId: string, since: Date): Promise<BookingRecord[]> {
-  return queryBookings(db, tenantId, sql`(b.driver_id = ${userId} or b.booked_by_id = ${userId}) and b.bis >= ${since.toISOString()}::timestamptz and b.type = 'BUCHUNG'`);
+  return queryBookings(
+    db,
+    tenantId,
+    sql`(b.driver_id = ${userId} or b.booked_by_id = ${userId}) and b.bis >= ${since.toISOString()}::timestamptz and b.type = 'BUCHUNG'`,
+  );
 }
 
 /** Bookings of a vehicle that still block it and have not ended. */
 export function findOpenBookingsOfVehicle(db: Db, tenantId: string, vehicleId: string): Promise<BookingRecord[]> {
-  return queryBookings(db, tenantId, sql`b.vehicle_id = ${vehicleId} and b.status not in ('storniert', 'durchgeführt') and b.bis > now()`, 10_000);
+  return queryBookings(
+    db,
+    tenantId,
+    sql`b.vehicle_id = ${vehicleId} and b.status not in ('storniert', 'durchgeführt') and b.bis > now()`,
+    10_000,
+  );
 }
 
 export async function findBookingsByIds(db: Db, tenantId: string, ids: readonly string[]): Promise<BookingRecord[]> {

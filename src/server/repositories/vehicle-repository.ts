@@ -1,6 +1,14 @@
+import type { Db } from '@db/client';
+import {
+  departments,
+  locations,
+  objectAttributes,
+  parkingSpaces,
+  vehicleAttributeValues,
+  vehicleDepartments,
+  vehicles,
+} from '@db/schema/index';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { departments, locations, objectAttributes, parkingSpaces, vehicleAttributeValues, vehicleDepartments, vehicles } from '../../db/schema/index';
 
 /** Vehicles, their departments and attribute values, locations and object attributes. Always tenant-scoped. */
 
@@ -36,7 +44,10 @@ export interface VehicleRecord {
   attributes: Record<string, string>;
 }
 
-export type VehicleWrite = Omit<VehicleRecord, 'id' | 'locationName' | 'imagePath' | 'imageContentType' | 'deactivated' | 'departmentIds' | 'attributes'>;
+export type VehicleWrite = Omit<
+  VehicleRecord,
+  'id' | 'locationName' | 'imagePath' | 'imageContentType' | 'deactivated' | 'departmentIds' | 'attributes'
+>;
 
 const columns = {
   id: vehicles.id,
@@ -98,7 +109,11 @@ export async function findVehicles(
       .from(vehicleDepartments)
       .where(and(eq(vehicleDepartments.tenantId, tenantId), inArray(vehicleDepartments.vehicleId, ids))),
     db
-      .select({ vehicleId: vehicleAttributeValues.vehicleId, attributeId: vehicleAttributeValues.attributeId, value: vehicleAttributeValues.value })
+      .select({
+        vehicleId: vehicleAttributeValues.vehicleId,
+        attributeId: vehicleAttributeValues.attributeId,
+        value: vehicleAttributeValues.value,
+      })
       .from(vehicleAttributeValues)
       .where(and(eq(vehicleAttributeValues.tenantId, tenantId), inArray(vehicleAttributeValues.vehicleId, ids))),
   ]);
@@ -161,15 +176,26 @@ const writeColumns = (v: VehicleWrite) => ({
 });
 
 export async function insertVehicle(db: Db, tenantId: string, v: VehicleWrite): Promise<string> {
-  const [row] = await db.insert(vehicles).values({ tenantId, ...writeColumns(v) }).returning({ id: vehicles.id });
+  const [row] = await db
+    .insert(vehicles)
+    .values({ tenantId, ...writeColumns(v) })
+    .returning({ id: vehicles.id });
   return row!.id;
 }
 
 export async function updateVehicleRow(db: Db, tenantId: string, id: string, v: VehicleWrite): Promise<void> {
-  await db.update(vehicles).set(writeColumns(v)).where(and(eq(vehicles.tenantId, tenantId), eq(vehicles.id, id)));
+  await db
+    .update(vehicles)
+    .set(writeColumns(v))
+    .where(and(eq(vehicles.tenantId, tenantId), eq(vehicles.id, id)));
 }
 
-export async function saveBookingTimesRow(db: Db, tenantId: string, id: string, t: { weekdays: string[]; from: string; to: string }): Promise<boolean> {
+export async function saveBookingTimesRow(
+  db: Db,
+  tenantId: string,
+  id: string,
+  t: { weekdays: string[]; from: string; to: string },
+): Promise<boolean> {
   const r = await db
     .update(vehicles)
     .set({ bookingWeekdays: t.weekdays, bookingFrom: t.from, bookingTo: t.to })
@@ -186,7 +212,10 @@ export async function setVehicleImage(db: Db, tenantId: string, id: string, path
 }
 
 export async function deactivateVehicleRow(db: Db, tenantId: string, id: string): Promise<void> {
-  await db.update(vehicles).set({ deactivated: true }).where(and(eq(vehicles.tenantId, tenantId), eq(vehicles.id, id)));
+  await db
+    .update(vehicles)
+    .set({ deactivated: true })
+    .where(and(eq(vehicles.tenantId, tenantId), eq(vehicles.id, id)));
 }
 
 export async function replaceDepartments(db: Db, tenantId: string, vehicleId: string, departmentIds: string[]): Promise<void> {
@@ -216,7 +245,11 @@ export async function countDepartments(db: Db, tenantId: string, ids: string[]):
 }
 
 export async function listDepartments(db: Db, tenantId: string): Promise<{ id: string; name: string }[]> {
-  return db.select({ id: departments.id, name: departments.name }).from(departments).where(eq(departments.tenantId, tenantId)).orderBy(asc(departments.name));
+  return db
+    .select({ id: departments.id, name: departments.name })
+    .from(departments)
+    .where(eq(departments.tenantId, tenantId))
+    .orderBy(asc(departments.name));
 }
 
 // ───────────────────────── locations ─────────────────────────
@@ -229,7 +262,11 @@ export interface LocationRecord {
 
 export async function listLocations(db: Db, tenantId: string): Promise<LocationRecord[]> {
   const [locs, spaces] = await Promise.all([
-    db.select({ id: locations.id, name: locations.name }).from(locations).where(eq(locations.tenantId, tenantId)).orderBy(asc(locations.name)),
+    db
+      .select({ id: locations.id, name: locations.name })
+      .from(locations)
+      .where(eq(locations.tenantId, tenantId))
+      .orderBy(asc(locations.name)),
     db
       .select({ id: parkingSpaces.id, name: parkingSpaces.name, locationId: parkingSpaces.locationId })
       .from(parkingSpaces)
@@ -270,7 +307,10 @@ export async function listAttributes(db: Db, tenantId: string, target?: string):
 }
 
 export async function insertAttribute(db: Db, tenantId: string, a: Omit<AttributeRecord, 'id'>): Promise<string> {
-  const [row] = await db.insert(objectAttributes).values({ tenantId, ...a }).returning({ id: objectAttributes.id });
+  const [row] = await db
+    .insert(objectAttributes)
+    .values({ tenantId, ...a })
+    .returning({ id: objectAttributes.id });
   return row!.id;
 }
 

@@ -1,10 +1,10 @@
+import { okResponse } from '@contracts/session';
+import { resetSettingQuery, saveSettingRequest, settingNameParams, settingsResponse } from '@contracts/settings';
+import { withTenant } from '@db/client';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { withTenant } from '../../db/client';
-import { okResponse } from '../../contracts/session';
-import { resetSettingQuery, saveSettingRequest, settingNameParams, settingsResponse } from '../../contracts/settings';
 import type { Deps } from '../deps';
 import { requireSection, requireUser } from '../http/request-context';
-import { effectiveSettings, tenantSettings, type EffectiveValue } from '../services/settings/effective-settings';
+import { type EffectiveValue, effectiveSettings, tenantSettings } from '../services/settings/effective-settings';
 import { resetSetting, saveSetting } from '../services/settings/save-setting';
 
 const toDto = (v: EffectiveValue) => ({
@@ -18,40 +18,62 @@ const toDto = (v: EffectiveValue) => ({
   layers: [...v.option.layers],
 });
 
-export const settingsRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
-  app.get('/api/settings', { schema: { tags: ['settings'], summary: 'Wirksame Einstellungen des angemeldeten Benutzers', response: { 200: settingsResponse } } }, async (req) => {
-    const user = await requireUser(deps, req);
-    const values = await withTenant(deps.database.db, user.tenant.id, (tx) => effectiveSettings(tx, user.tenant.id, user.member.id));
-    return { settings: values.map(toDto) };
-  });
+export const settingsRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/settings',
+      { schema: { tags: ['settings'], summary: 'Wirksame Einstellungen des angemeldeten Benutzers', response: { 200: settingsResponse } } },
+      async (req) => {
+        const user = await requireUser(deps, req);
+        const values = await withTenant(deps.database.db, user.tenant.id, (tx) => effectiveSettings(tx, user.tenant.id, user.member.id));
+        return { settings: values.map(toDto) };
+      },
+    );
 
-  app.get(
-    '/api/admin/settings',
-    { schema: { tags: ['settings'], summary: 'Einstellungen auf Mandantenebene', response: { 200: settingsResponse } } },
-    async (req) => {
-      const user = await requireSection(deps, req, '/admin/einstellungen');
-      const values = await withTenant(deps.database.db, user.tenant.id, (tx) => tenantSettings(tx, user.tenant.id));
-      return { settings: values.map(toDto) };
-    },
-  );
+    app.get(
+      '/api/admin/settings',
+      { schema: { tags: ['settings'], summary: 'Einstellungen auf Mandantenebene', response: { 200: settingsResponse } } },
+      async (req) => {
+        const user = await requireSection(deps, req, '/admin/einstellungen');
+        const values = await withTenant(deps.database.db, user.tenant.id, (tx) => tenantSettings(tx, user.tenant.id));
+        return { settings: values.map(toDto) };
+      },
+    );
 
-  app.put(
-    '/api/settings/:name',
-    { schema: { tags: ['settings'], summary: 'Einstellung in einer Schicht speichern', params: settingNameParams, body: saveSettingRequest, response: { 200: okResponse } } },
-    async (req) => {
-      const user = await requireUser(deps, req);
-      await saveSetting(deps, user, { name: req.params.name, layer: req.body.layer, value: req.body.value, groupId: req.body.groupId });
-      return { ok: true as const };
-    },
-  );
+    app.put(
+      '/api/settings/:name',
+      {
+        schema: {
+          tags: ['settings'],
+          summary: 'Einstellung in einer Schicht speichern',
+          params: settingNameParams,
+          body: saveSettingRequest,
+          response: { 200: okResponse },
+        },
+      },
+      async (req) => {
+        const user = await requireUser(deps, req);
+        await saveSetting(deps, user, { name: req.params.name, layer: req.body.layer, value: req.body.value, groupId: req.body.groupId });
+        return { ok: true as const };
+      },
+    );
 
-  app.delete(
-    '/api/settings/:name',
-    { schema: { tags: ['settings'], summary: 'Wert einer Schicht entfernen (die nächste Schicht oder der Standard gilt wieder)', params: settingNameParams, querystring: resetSettingQuery, response: { 200: okResponse } } },
-    async (req) => {
-      const user = await requireUser(deps, req);
-      await resetSetting(deps, user, { name: req.params.name, layer: req.query.layer, groupId: req.query.groupId });
-      return { ok: true as const };
-    },
-  );
-};
+    app.delete(
+      '/api/settings/:name',
+      {
+        schema: {
+          tags: ['settings'],
+          summary: 'Wert einer Schicht entfernen (die nächste Schicht oder der Standard gilt wieder)',
+          params: settingNameParams,
+          querystring: resetSettingQuery,
+          response: { 200: okResponse },
+        },
+      },
+      async (req) => {
+        const user = await requireUser(deps, req);
+        await resetSetting(deps, user, { name: req.params.name, layer: req.query.layer, groupId: req.query.groupId });
+        return { ok: true as const };
+      },
+    );
+  };

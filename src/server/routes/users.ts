@@ -1,14 +1,28 @@
+import { okResponse } from '@contracts/session';
+import {
+  createPersonRequest,
+  departmentList,
+  peoplePage,
+  peopleQuery,
+  personAccessRequest,
+  personDetailResponse,
+  personFieldsPatch,
+  userIdParams,
+  userSummary,
+} from '@contracts/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { okResponse } from '../../contracts/session';
-import { updateUserRequest, userIdParams, userList, userSummary } from '../../contracts/users';
 import type { Deps } from '../deps';
-import { requestOrigin, requireSection } from '../http/request-context';
+import { requestOrigin, requireUser } from '../http/request-context';
 import type { MemberRecord } from '../repositories/user-repository';
-import { inviteUser, listUsers, updateUser } from '../services/users/manage-users';
+import { createPerson, departmentsOf, listPeople, personDetail, setAccessOfPerson, updatePerson } from '../services/admin/people';
+import { inviteUser } from '../services/users/manage-users';
 
-const SECTION = '/admin/benutzer';
+/** /admin/benutzer (benutzer_pflegen); the access of each route is declared in DECLARED_ROUTE_ACCESS or its config. */
 
-const toDto = (m: MemberRecord) => ({
+const USERS = { access: { kind: 'section', section: '/admin/benutzer' } } as const;
+const tags = ['users'];
+
+const toDto = (m: Pick<MemberRecord, 'id' | 'employeeId' | 'firstName' | 'lastName' | 'email' | 'status' | 'department'>) => ({
   id: m.id,
   employeeId: m.employeeId,
   firstName: m.firstName,
@@ -18,28 +32,103 @@ const toDto = (m: MemberRecord) => ({
   department: m.department,
 });
 
-export const userRoutes = (deps: Deps): FastifyPluginAsyncZod => async (app) => {
-  app.get('/api/users', { schema: { tags: ['users'], summary: 'Benutzer des Mandanten', response: { 200: userList } } }, async (req) => {
-    const user = await requireSection(deps, req, SECTION);
-    return { users: (await listUsers(deps, user)).map(toDto) };
-  });
+export const userRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/users',
+      {
+        schema: {
+          tags,
+          summary: 'Benutzer des Mandanten: Suche, Sortierung, Seiten',
+          querystring: peopleQuery,
+          response: { 200: peoplePage },
+        },
+      },
+      async (req) => {
+        const page = await listPeople(deps, await requireUser(deps, req), req.query);
+        return { users: page.people.map(toDto), total: page.total, page: req.query.page, pageSize: req.query.pageSize };
+      },
+    );
 
-  app.patch(
-    '/api/users/:id',
-    { schema: { tags: ['users'], summary: 'Benutzer ändern (Status inaktiv beendet alle Sitzungen)', params: userIdParams, body: updateUserRequest, response: { 200: userSummary } } },
-    async (req) => {
-      const user = await requireSection(deps, req, SECTION);
-      return toDto(await updateUser(deps, user, req.params.id, req.body));
-    },
-  );
+    app.post(
+      '/api/users',
+      {
+        config: USERS,
+        schema: { tags, summary: 'Person anlegen und einladen', body: createPersonRequest, response: { 201: userSummary } },
+      },
+      async (req, reply) =>
+        reply.code(201).send(toDto(await createPerson(deps, await requireUser(deps, req), requestOrigin(req), req.body))),
+    );
 
-  app.post(
-    '/api/users/:id/invitation',
-    { schema: { tags: ['users'], summary: 'Einladung mit Link zum Festlegen des Passworts senden', params: userIdParams, response: { 200: okResponse } } },
-    async (req) => {
-      const user = await requireSection(deps, req, SECTION);
-      await inviteUser(deps, user, requestOrigin(req), req.params.id);
-      return { ok: true as const, message: 'Die Einladung wurde versendet.' };
-    },
-  );
-};
+    app.get(
+      '/api/users/:id',
+      {
+        config: USERS,
+        schema: {
+          tags,
+          summary: 'Person mit Rollen, Gruppen, Rechten und deren Herkunft',
+          params: userIdParams,
+          response: { 200: personDetailResponse },
+        },
+      },
+      async (req) => {
+        const d = await personDetail(deps, await requireUser(deps, req), req.params.id);
+        return { user: toDto(d.member), roleIds: d.roleIds, groupIds: d.groupIds, permissions: d.permissions, effective: d.effective };
+      },
+    );
+
+    app.patch(
+      '/api/users/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Benutzer ändern (Status inaktiv beendet alle Sitzungen)',
+          params: userIdParams,
+          body: personFieldsPatch,
+          response: { 200: userSummary },
+        },
+      },
+      async (req) => toDto(await updatePerson(deps, await requireUser(deps, req), req.params.id, req.body)),
+    );
+
+    app.put(
+      '/api/users/:id/access',
+      {
+        config: USERS,
+        schema: {
+          tags,
+          summary: 'Rollen, Gruppen und direkte Berechtigungen setzen',
+          params: userIdParams,
+          body: personAccessRequest,
+          response: { 200: okResponse },
+        },
+      },
+      async (req) => {
+        await setAccessOfPerson(deps, await requireUser(deps, req), req.params.id, req.body);
+        return { ok: true as const, message: 'Die Rechte wurden gespeichert.' };
+      },
+    );
+
+    app.post(
+      '/api/users/:id/invitation',
+      {
+        schema: {
+          tags,
+          summary: 'Einladung mit Link zum Festlegen des Passworts senden',
+          params: userIdParams,
+          response: { 200: okResponse },
+        },
+      },
+      async (req) => {
+        await inviteUser(deps, await requireUser(deps, req), requestOrigin(req), req.params.id);
+        return { ok: true as const, message: 'Die Einladung wurde versendet.' };
+      },
+    );
+
+    app.get(
+      '/api/admin/departments',
+      { config: USERS, schema: { tags, summary: 'Abteilungen', response: { 200: departmentList } } },
+      async (req) => ({ departments: await departmentsOf(deps, await requireUser(deps, req)) }),
+    );
+  };

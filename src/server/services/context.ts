@@ -1,4 +1,4 @@
-import type { Permission } from '../../domain/permissions';
+import type { Permission } from '@domain/permissions';
 import type { TenantRecord } from '../repositories/tenant-repository';
 import type { MemberRecord } from '../repositories/user-repository';
 

@@ -2,7 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Buckets of SPEC §3: floor plans, vehicles, logos, privacy (plus damage photos and receipts). */
-export type Bucket = 'grundrisse' | 'fahrzeuge' | 'logos' | 'datenschutz' | 'belege';
+export type Bucket = 'grundrisse' | 'fahrzeuge' | 'logos' | 'datenschutz' | 'belege' | 'fuehrerscheine';
 
 export interface StoredFile {
   bytes: Buffer;

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
 import { Anchor, Breadcrumbs, Stack } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Frame of an admin section: a way back to the admin overview above the section's content. */

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { formatDate } from '@domain/time';
 import { Anchor, Group, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../domain/time';
 import { useTenant } from '../features/tenant/api/use-tenant';
 import type { LegalText } from './legal-text-dialog';
 

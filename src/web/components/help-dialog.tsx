@@ -1,4 +1,4 @@
-import { List, Modal, Stack, Text, Title } from '@mantine/core';
+import { Anchor, List, Modal, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 const STEPS = ['area', 'time', 'book', 'checkIn', 'cancel'] as const;
@@ -38,16 +38,35 @@ function RulesContent() {
   );
 }
 
-
 export type HelpTopic = 'howItWorks' | 'rules';
+
+/** The handbook page each dialog belongs to (docs/handbuch, served by the server under /handbuch). */
+const HANDBOOK_PAGE: Record<HelpTopic, string> = { howItWorks: '/handbuch/buchende', rules: '/handbuch/buchende#regeln' };
+
+function HandbookLink({ topic }: { topic: HelpTopic }) {
+  const { t } = useTranslation('help');
+  return (
+    <Anchor href={HANDBOOK_PAGE[topic]} target="_blank" rel="noopener" size="sm" mt="md" display="inline-block">
+      {t('handbook')}
+      <VisuallyHidden> ({t('newTab')})</VisuallyHidden>
+    </Anchor>
+  );
+}
 
 /** The dialogs "So funktioniert's" and "Regeln"; loaded with the first click on a help entry (DESIGN §7). */
 export default function HelpDialog({ topic, onClose }: { topic: HelpTopic | null; onClose: () => void }) {
   const { t } = useTranslation('help');
   const { t: tc } = useTranslation();
   return (
-    <Modal closeButtonProps={{ 'aria-label': tc('actions.close') }} opened={topic !== null} onClose={onClose} title={topic ? t(`${topic}.title`) : ''} size="lg">
+    <Modal
+      closeButtonProps={{ 'aria-label': tc('actions.close') }}
+      opened={topic !== null}
+      onClose={onClose}
+      title={topic ? t(`${topic}.title`) : ''}
+      size="lg"
+    >
       {topic === 'rules' ? <RulesContent /> : <HowItWorksContent />}
+      {topic && <HandbookLink topic={topic} />}
     </Modal>
   );
 }

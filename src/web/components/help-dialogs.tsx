@@ -1,21 +1,34 @@
-import { lazy, Suspense, useState } from 'react';
 import { Button } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HelpTopic } from './help-dialog';
 
 const HelpDialog = lazy(() => import('./help-dialog'));
 
-/** Header entries "So funktioniert's" and "Regeln" with their modal dialogs (SPEC §2); the dialogs load on first use. */
-export function HelpButtons({ fullWidth = false, onOpen }: { fullWidth?: boolean; onOpen?: () => void }) {
+/** The help dialog for a topic, loaded on first use (DESIGN §7). */
+export function HelpDialogHost({ topic, onClose }: { topic: HelpTopic | null; onClose: () => void }) {
+  // Once loaded, the dialog stays mounted so that it can close with its animation.
+  const [used, setUsed] = useState(false);
+  useEffect(() => {
+    if (topic !== null) setUsed(true);
+  }, [topic]);
+  return used || topic !== null ? (
+    <Suspense fallback={null}>
+      <HelpDialog topic={topic} onClose={onClose} />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * Header entries "So funktioniert's" and "Regeln" with their modal dialogs (SPEC §2). With `onSelect`
+ * the caller shows the dialog: the phone menu closes when an entry is chosen, and a dialog kept in
+ * the menu would close with it.
+ */
+export function HelpButtons({ fullWidth = false, onSelect }: { fullWidth?: boolean; onSelect?: (topic: HelpTopic) => void }) {
   const { t } = useTranslation('nav');
   const [topic, setTopic] = useState<HelpTopic | null>(null);
-  const [used, setUsed] = useState(false);
   const justify = fullWidth ? 'flex-start' : 'center';
-  const open = (next: HelpTopic) => {
-    onOpen?.();
-    setUsed(true);
-    setTopic(next);
-  };
+  const open = onSelect ?? setTopic;
   return (
     <>
       <Button variant="subtle" fullWidth={fullWidth} justify={justify} onClick={() => open('howItWorks')}>
@@ -24,11 +37,7 @@ export function HelpButtons({ fullWidth = false, onOpen }: { fullWidth?: boolean
       <Button variant="subtle" fullWidth={fullWidth} justify={justify} onClick={() => open('rules')}>
         {t('rules')}
       </Button>
-      {used ? (
-        <Suspense fallback={null}>
-          <HelpDialog topic={topic} onClose={() => setTopic(null)} />
-        </Suspense>
-      ) : null}
+      {onSelect ? null : <HelpDialogHost topic={topic} onClose={() => setTopic(null)} />}
     </>
   );
 }

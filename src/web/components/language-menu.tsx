@@ -1,8 +1,8 @@
 import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, localeOfLanguage, setLanguage, type AppLanguage } from '../lib/i18n';
 import { useUpdateLocale } from '../features/session/api/use-update-locale';
+import { type AppLanguage, currentLanguage, localeOfLanguage, setLanguage } from '../lib/i18n';
 
 const LANGUAGES: AppLanguage[] = ['de', 'en'];
 
@@ -23,8 +23,7 @@ export function LanguageMenu({ authenticated, fullWidth = false }: { authenticat
       return;
     }
     updateLocale.mutate(localeOfLanguage(language), {
-      onError: (error) =>
-        notifications.show({ color: 'red', title: t('languageFailed'), message: error.message }),
+      onError: (error) => notifications.show({ color: 'red', title: t('languageFailed'), message: error.message }),
     });
   };
 

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage, setLanguage, type AppLanguage } from '../lib/i18n';
+import { type AppLanguage, currentLanguage, setLanguage } from '../lib/i18n';
 
 const LANGUAGES: AppLanguage[] = ['de', 'en'];
 

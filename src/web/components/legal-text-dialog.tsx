@@ -10,7 +10,13 @@ export default function LegalTextDialog({ open, onClose }: { open: LegalText | n
   const tenant = useTenant();
   const text = open === 'privacy' ? tenant.data?.privacyText : open === 'imprint' ? tenant.data?.imprintText : undefined;
   return (
-    <Modal closeButtonProps={{ 'aria-label': t('actions.close') }} opened={open !== null} onClose={onClose} title={open ? t(`footer.${open}`) : ''} size="lg">
+    <Modal
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      opened={open !== null}
+      onClose={onClose}
+      title={open ? t(`footer.${open}`) : ''}
+      size="lg"
+    >
       {tenant.isPending ? (
         <Loader size="sm" />
       ) : tenant.isError ? (

@@ -1,11 +1,12 @@
-import type { MouseEvent } from 'react';
+import type { Me } from '@contracts/session';
+import { type MenuEntry, visibleMenu } from '@domain/navigation';
 import { Button, Group, NavLink, Stack } from '@mantine/core';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { visibleMenu, type MenuEntry } from '../../domain/navigation';
-import type { Me } from '../../contracts/session';
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { nav } from '../i18n/de/nav';
+import { LicenceDueBadge } from './licence-due-badge';
 
 type MenuKey = keyof typeof nav.menu;
 
@@ -26,17 +27,14 @@ export function menuFor(me: Pick<Me, 'permissions' | 'features'>, section: MenuE
 /** The entry the current path belongs to: the longest path that is the path itself or a parent of it. */
 function activePath(entries: readonly MenuEntry[], pathname: string): string | undefined {
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
-  return entries
-    .filter((e) => path === e.path || path.startsWith(`${e.path}/`))
-    .sort((a, b) => b.path.length - a.path.length)[0]?.path;
+  return entries.filter((e) => path === e.path || path.startsWith(`${e.path}/`)).sort((a, b) => b.path.length - a.path.length)[0]?.path;
 }
 
 function useMenuNavigation(onNavigate?: () => void) {
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const follow = (event: MouseEvent<HTMLAnchorElement>, path: string) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-      return;
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     onNavigate?.();
     void navigate({ href: path });
@@ -58,6 +56,7 @@ export function HeaderNav({ entries }: { entries: readonly MenuEntry[] }) {
           href={entry.path}
           size="compact-md"
           variant={entry.path === active ? 'light' : 'subtle'}
+          rightSection={entry.key === 'licences' ? <LicenceDueBadge /> : undefined}
           aria-current={entry.path === active ? 'page' : undefined}
           onClick={(event: MouseEvent<HTMLAnchorElement>) => follow(event, entry.path)}
         >
@@ -80,6 +79,7 @@ export function SidebarNav({ entries, onNavigate }: { entries: readonly MenuEntr
           key={entry.key}
           href={entry.path}
           label={menuLabel(t, entry.key)}
+          rightSection={entry.key === 'licences' ? <LicenceDueBadge /> : undefined}
           active={entry.path === active}
           aria-current={entry.path === active ? 'page' : undefined}
           onClick={(event: MouseEvent<HTMLAnchorElement>) => follow(event, entry.path)}

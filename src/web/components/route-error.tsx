@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
-import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { isStaleChunkError, reloadOnce } from '../lib/reload-guard';
 import { ErrorView } from './error-view';
 

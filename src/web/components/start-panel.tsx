@@ -1,8 +1,8 @@
+import { formatDate } from '@domain/time';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { useMe } from '@web/lib/use-me';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../domain/time';
-import { useMe } from '../features/session/api/use-me';
 
 const FEATURES = ['fahrzeug', 'leseraum', 'arbeitswelt', 'gastbuchung'] as const;
 type KnownFeature = (typeof FEATURES)[number];
@@ -23,9 +23,7 @@ export function StartPanel({ area }: { area: string }) {
 
   return (
     <Stack gap="lg" maw={900}>
-      <Title order={1}>
-        {t('start.welcome', { firstName: me.user.firstName, lastName: me.user.lastName })}
-      </Title>
+      <Title order={1}>{t('start.welcome', { firstName: me.user.firstName, lastName: me.user.lastName })}</Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Card withBorder padding="lg">
           <Text size="sm" c="dimmed">

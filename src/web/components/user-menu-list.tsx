@@ -1,8 +1,13 @@
+import type { Me } from '@contracts/session';
 import { NavLink, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLogout } from '../features/session/api/use-logout';
-import type { Me } from '../../contracts/session';
-import type { UserMenuProps } from './user-menu';
+import type { SettingsTab } from '../features/session/components/settings-dialog';
+
+export interface UserMenuProps {
+  me: Me;
+  onOpenSettings: (tab: SettingsTab) => void;
+}
 
 /** The name on the user menu button. */
 export const userName = (me: Me) => `${me.user.firstName} ${me.user.lastName}`.trim() || me.user.email;
@@ -15,13 +20,7 @@ export function UserMenuList({ onOpenSettings }: Pick<UserMenuProps, 'onOpenSett
     <Stack gap={2}>
       <NavLink component="button" type="button" label={t('settings')} onClick={() => onOpenSettings('profile')} />
       <NavLink component="button" type="button" label={t('password')} onClick={() => onOpenSettings('password')} />
-      <NavLink
-        component="button"
-        type="button"
-        label={t('logout')}
-        disabled={logout.isPending}
-        onClick={() => logout.mutate()}
-      />
+      <NavLink component="button" type="button" label={t('logout')} disabled={logout.isPending} onClick={() => logout.mutate()} />
     </Stack>
   );
 }

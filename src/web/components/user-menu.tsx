@@ -1,14 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Me } from '../../contracts/session';
 import { useLogout } from '../features/session/api/use-logout';
-import type { SettingsTab } from '../features/session/components/settings-dialog';
-import { userName } from './user-menu-list';
-
-export interface UserMenuProps {
-  me: Me;
-  onOpenSettings: (tab: SettingsTab) => void;
-}
+import { type UserMenuProps, userName } from './user-menu-list';
 
 /** Desktop: a menu under the user's name with Einstellungen, Passwort, Abmelden. */
 export function UserMenu({ me, onOpenSettings }: UserMenuProps) {

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError } from './api-client';
+import { ApiError, api } from './api-client';
 
 function respond(status: number, body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(body === undefined ? '' : JSON.stringify(body), { status })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(body === undefined ? '' : JSON.stringify(body), { status })),
+  );
 }
 
 function fakeLocation(pathname: string) {
@@ -47,7 +50,10 @@ describe('api client', () => {
   });
 
   it('reports no answer at all as status 0', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(api.get('/api/x')).rejects.toMatchObject({ status: 0, code: 'network' });
   });
 });

@@ -1,9 +1,9 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/de';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
+import { ZONE } from '@domain/time';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { ZONE } from '../../domain/time';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
 import { i18n } from './i18n';
 
 /**

@@ -1,6 +1,6 @@
+import type { AppLocale } from '@contracts/session';
 import i18n, { type BackendModule, type ReadCallback, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { AppLocale } from '../../contracts/session';
 import { common } from '../i18n/de/common';
 import { nav } from '../i18n/de/nav';
 import { session } from '../i18n/de/session';
@@ -24,6 +24,11 @@ export interface Resources {
   help: typeof import('../i18n/de/help').help;
   vehicles: typeof import('../i18n/de/vehicles').vehicles;
   readingRooms: typeof import('../i18n/de/reading-rooms').readingRooms;
+  evaluation: typeof import('../i18n/de/evaluation').evaluation;
+  licences: typeof import('../i18n/de/licences').licences;
+  guests: typeof import('../i18n/de/guests').guests;
+  access: typeof import('../i18n/de/access').access;
+  vehicleDetail: typeof import('../i18n/de/vehicle-detail').vehicleDetail;
 }
 
 /** Bundled with the first screen: login, header and errors need no extra request. */

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import dayjs from 'dayjs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import 'dayjs/locale/de';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { formatPickerValue } from './picker-format';
@@ -23,10 +23,15 @@ describe('formatPickerValue', () => {
   it('shows exactly what Mantine (dayjs) shows', () => {
     const days = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:00Z'), noInvalidDate: true });
     fc.assert(
-      fc.property(days, fc.constantFrom('de', 'en'), fc.constantFrom('dd, DD.MM.YYYY', 'DD.MM.YYYY HH:mm', 'DD.MM.YYYY'), (d, language, format) => {
-        const value = d.toISOString().slice(0, 19).replace('T', ' ');
-        expect(formatPickerValue(value, format, language)).toBe(dayjs(value, 'YYYY-MM-DD HH:mm:ss').locale(language).format(format));
-      }),
+      fc.property(
+        days,
+        fc.constantFrom('de', 'en'),
+        fc.constantFrom('dd, DD.MM.YYYY', 'DD.MM.YYYY HH:mm', 'DD.MM.YYYY'),
+        (d, language, format) => {
+          const value = d.toISOString().slice(0, 19).replace('T', ' ');
+          expect(formatPickerValue(value, format, language)).toBe(dayjs(value, 'YYYY-MM-DD HH:mm:ss').locale(language).format(format));
+        },
+      ),
     );
   });
 });

@@ -1,6 +1,7 @@
 /** The route preload helpers live in vite.config.ts (build time); this checks them and the browser script they write. */
-import { describe, expect, it } from 'vitest';
+
 import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
 import { routePathOf, routePreloadScript } from '../../../vite.config';
 
 describe('routePathOf', () => {
@@ -26,7 +27,10 @@ describe('routePreloadScript', () => {
       createElement: () => ({ rel: '', href: '', crossOrigin: null }),
       head: { appendChild: (l: (typeof links)[number]) => links.push(l) },
     };
-    runInNewContext(routePreloadScript({ '/fahrzeuge': ['/assets/a.js', '/assets/b.js'], '/login': ['/assets/l.js'] }), { location: { pathname }, document });
+    runInNewContext(routePreloadScript({ '/fahrzeuge': ['/assets/a.js', '/assets/b.js'], '/login': ['/assets/l.js'] }), {
+      location: { pathname },
+      document,
+    });
     return links;
   };
   it('adds modulepreload links for the opened address only', () => {

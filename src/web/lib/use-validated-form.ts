@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 
 type Validators<T> = { [K in keyof T]?: (value: T[K], values: T) => string | null };
 

@@ -1,7 +1,7 @@
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { RouteError } from '../components/route-error';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { NotFoundView } from '../components/not-found-view';
+import { RouteError } from '../components/route-error';
 import { NewVersionWatcher } from '../features/app-version/components/new-version-watcher';
 
 export interface RouterContext {

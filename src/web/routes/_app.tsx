@@ -1,8 +1,8 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { meQueryOptions } from '@web/lib/use-me';
 import { LoadingScreen } from '../components/loading-screen';
-import { applyUserLocale } from '../lib/i18n';
-import { meQueryOptions } from '../features/session/api/use-me';
 import { tenantQueryOptions } from '../features/tenant/api/use-tenant';
+import { applyUserLocale } from '../lib/i18n';
 
 /**
  * Everything below needs a signed-in user. The start-up data (me, tenant) is

@@ -1,5 +1,5 @@
-import { createFileRoute } from '@tanstack/react-router';
 import { Alert } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { KioskLayout } from '../components/layouts/kiosk-layout';
 import { KioskBoard } from '../features/kiosk/components/kiosk-board';
@@ -14,9 +14,5 @@ export const Route = createFileRoute('/kiosk')({
 function KioskPage() {
   const { t } = useTranslation('readingRooms');
   const { token } = Route.useSearch();
-  return (
-    <KioskLayout>
-      {token ? <KioskBoard token={token} /> : <Alert color="red">{t('kiosk.missingToken')}</Alert>}
-    </KioskLayout>
-  );
+  return <KioskLayout>{token ? <KioskBoard token={token} /> : <Alert color="red">{t('kiosk.missingToken')}</Alert>}</KioskLayout>;
 }

@@ -1,10 +1,10 @@
-import { useState } from 'react';
-import { createFileRoute } from '@tanstack/react-router';
 import { useDocumentTitle } from '@mantine/hooks';
+import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoginLayout } from '../components/layouts/login-layout';
-import { LoginForm } from '../features/session/components/login-form';
 import { ForgotPasswordForm } from '../features/session/components/forgot-password-form';
+import { LoginForm } from '../features/session/components/login-form';
 
 export const Route = createFileRoute('/login')({
   component: LoginPage,

@@ -1,7 +1,7 @@
+import { type Db, withTenant } from '@db/client';
+import { insertLog } from '@server/repositories/log-repository';
+import { loadSettingValuesForUser } from '@server/repositories/setting-repository';
 import type { Logger } from 'pino';
-import { withTenant, type Db } from '../../../db/client';
-import { insertLog } from '../../repositories/log-repository';
-import { loadSettingValuesForUser } from '../../repositories/setting-repository';
 
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 
@@ -31,4 +31,3 @@ export async function writeLog(
     return true;
   });
 }
-

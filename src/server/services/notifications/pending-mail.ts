@@ -1,6 +1,6 @@
-import { withTenant } from '../../../db/client';
-import type { Deps } from '../../deps';
-import type { Locale, RenderedMail } from '../../mail/render';
+import { withTenant } from '@db/client';
+import type { Deps } from '@server/deps';
+import type { Locale, RenderedMail } from '@server/mail/render';
 import { mailLocales } from '../settings/mail-locales';
 
 /**
@@ -17,6 +17,12 @@ export interface PendingMail {
 /** Sends mails after the transaction committed, each in its recipient's language; a failed send stays in the outbox. */
 export async function sendAll(deps: Deps, tenantId: string, mails: PendingMail[]): Promise<void> {
   if (mails.length === 0) return;
-  const locales = await withTenant(deps.database.db, tenantId, (tx) => mailLocales(tx, tenantId, mails.map((m) => m.recipientId)));
+  const locales = await withTenant(deps.database.db, tenantId, (tx) =>
+    mailLocales(
+      tx,
+      tenantId,
+      mails.map((m) => m.recipientId),
+    ),
+  );
   for (const m of mails) await deps.mailer.send({ tenantId, to: m.to, ...m.render(locales.get(m.recipientId) ?? 'de') });
 }

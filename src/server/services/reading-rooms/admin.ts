@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { withTenant, type Db } from '../../../db/client';
-import type { DeviatingOpeningHourDto, OpeningHoursDto } from '../../../contracts/reading-rooms';
-import { AppError } from '../../../domain/errors';
-import { completeRegularHours, validateDeviation, validateOpeningHours } from '../../../domain/opening-hours';
-import { validateUpload } from '../../../domain/uploads';
-import type { Deps } from '../../deps';
+import type { DeviatingOpeningHourDto, OpeningHoursDto } from '@contracts/reading-rooms';
+import { type Db, withTenant } from '@db/client';
+import { AppError } from '@domain/errors';
+import { completeRegularHours, validateDeviation, validateOpeningHours } from '@domain/opening-hours';
+import { validateUpload } from '@domain/uploads';
+import type { Deps } from '@server/deps';
 import {
   countEquipment,
   deleteDeviating,
@@ -33,10 +33,10 @@ import {
   updateFloorPlan,
   updateObject,
   updatePositions,
-} from '../../repositories/reading-room-repository';
+} from '@server/repositories/reading-room-repository';
 import type { UserContext } from '../context';
+import { type PendingMail, sendAll } from '../notifications/pending-mail';
 import { notFound, sqlState, toAdminObject, toFloorPlanDto } from './common';
-import { sendAll, type PendingMail } from '../notifications/pending-mail';
 import { applyObjectActive } from './removal';
 
 /** /admin/raeume: floor plans, plan images, seats and rooms, equipment, opening hours, kiosk links. */
@@ -47,8 +47,9 @@ const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const run = <T>(deps: Deps, user: UserContext, fn: (tx: Db, tenantId: string) => Promise<T>) =>
   withTenant(deps.database.db, user.tenant.id, (tx) => fn(tx, user.tenant.id));
 
-function duplicate(err: unknown, message: string): never {
-  if (sqlState(err) === '23505') throw new AppError('duplicate', message, 409);
+/** `what` names the clashing thing for the English text (http/messages.ts). */
+function duplicate(err: unknown, message: string, what: { kind: 'floor_plan' | 'designation' | 'equipment'; name: string }): never {
+  if (sqlState(err) === '23505') throw new AppError('duplicate', message, 409, what);
   throw err;
 }
 
@@ -63,7 +64,12 @@ export const listPlansAdmin = (deps: Deps, user: UserContext, area?: string) =>
 
 export const listLocationsAdmin = (deps: Deps, user: UserContext) => run(deps, user, (tx, tenantId) => listLocations(tx, tenantId));
 
-export async function savePlan(deps: Deps, user: UserContext, id: string | null, input: { name: string; area: 'leseraum' | 'arbeitswelt'; locationId: string | null }) {
+export async function savePlan(
+  deps: Deps,
+  user: UserContext,
+  id: string | null,
+  input: { name: string; area: 'leseraum' | 'arbeitswelt'; locationId: string | null },
+) {
   return run(deps, user, async (tx, tenantId) => {
     if (input.locationId && !(await locationExists(tx, tenantId, input.locationId))) throw notFound('Standort');
     try {
@@ -76,7 +82,7 @@ export async function savePlan(deps: Deps, user: UserContext, id: string | null,
       }
       return toFloorPlanDto((await findFloorPlan(tx, tenantId, planId))!);
     } catch (err) {
-      return duplicate(err, `Einen Grundriss „${input.name}“ gibt es in diesem Bereich schon.`);
+      return duplicate(err, `Einen Grundriss „${input.name}“ gibt es in diesem Bereich schon.`, { kind: 'floor_plan', name: input.name });
     }
   });
 }
@@ -109,11 +115,19 @@ export async function uploadPlanImage(deps: Deps, user: UserContext, id: string,
   await deps.storage.put('grundrisse', tenantId, path, bytes, contentType);
   const { dto, previous } = await run(deps, user, async (tx) => {
     const previous = (await findFloorPlan(tx, tenantId, id))?.imagePath ?? null;
-    await updateFloorPlan(tx, tenantId, id, { imagePath: path, imageType: contentType, imageWidth: size?.width ?? null, imageHeight: size?.height ?? null });
+    await updateFloorPlan(tx, tenantId, id, {
+      imagePath: path,
+      imageType: contentType,
+      imageWidth: size?.width ?? null,
+      imageHeight: size?.height ?? null,
+    });
     return { dto: toFloorPlanDto((await findFloorPlan(tx, tenantId, id))!), previous };
   });
   // One file per plan: the replaced image goes, so deleting the plan leaves nothing behind (decision 025).
-  if (previous && previous !== path) await deps.storage.remove('grundrisse', tenantId, previous).catch((err: unknown) => deps.log.warn({ err, floorPlanId: id }, 'Altes Grundrissbild konnte nicht gelöscht werden'));
+  if (previous && previous !== path)
+    await deps.storage
+      .remove('grundrisse', tenantId, previous)
+      .catch((err: unknown) => deps.log.warn({ err, floorPlanId: id }, 'Altes Grundrissbild konnte nicht gelöscht werden'));
   return dto;
 }
 
@@ -151,7 +165,10 @@ export async function createObject(deps: Deps, user: UserContext, floorPlanId: s
       await replaceObjectEquipment(tx, tenantId, id, input.equipment);
       return toAdminObject((await findObject(tx, tenantId, id))!);
     } catch (err) {
-      return duplicate(err, `Die Bezeichnung „${input.designation}“ gibt es auf diesem Grundriss schon.`);
+      return duplicate(err, `Die Bezeichnung „${input.designation}“ gibt es auf diesem Grundriss schon.`, {
+        kind: 'designation',
+        name: String(input.designation),
+      });
     }
   });
 }
@@ -168,7 +185,10 @@ export async function patchObject(deps: Deps, user: UserContext, id: string, inp
       await updateObject(tx, tenantId, id, rest);
       if (input.equipment) await replaceObjectEquipment(tx, tenantId, id, input.equipment);
     } catch (err) {
-      return duplicate(err, `Die Bezeichnung „${input.designation}“ gibt es auf diesem Grundriss schon.`);
+      return duplicate(err, `Die Bezeichnung „${input.designation}“ gibt es auf diesem Grundriss schon.`, {
+        kind: 'designation',
+        name: String(input.designation),
+      });
     }
     if (active !== undefined) mails = (await applyObjectActive(deps, tx, tenantId, id, active, origin, now)).mails;
     return { object: toAdminObject((await findObject(tx, tenantId, id))!), mails };
@@ -195,7 +215,7 @@ export const createEquipment = (deps: Deps, user: UserContext, name: string) =>
     try {
       return await insertEquipment(tx, tenantId, name);
     } catch (err) {
-      return duplicate(err, `Die Ausstattung „${name}“ gibt es schon.`);
+      return duplicate(err, `Die Ausstattung „${name}“ gibt es schon.`, { kind: 'equipment', name });
     }
   });
 
@@ -206,7 +226,7 @@ export const renameEquipment = (deps: Deps, user: UserContext, id: string, name:
       if (!row) throw notFound('Ausstattung');
       return row;
     } catch (err) {
-      return duplicate(err, `Die Ausstattung „${name}“ gibt es schon.`);
+      return duplicate(err, `Die Ausstattung „${name}“ gibt es schon.`, { kind: 'equipment', name });
     }
   });
 
@@ -220,11 +240,21 @@ export const removeEquipment = (deps: Deps, user: UserContext, id: string) =>
 export const getOpeningHours = (deps: Deps, user: UserContext, floorPlanId: string): Promise<OpeningHoursDto> =>
   run(deps, user, async (tx, tenantId) => {
     await requirePlan(tx, tenantId, floorPlanId);
-    const regular = completeRegularHours(await listRegularHours(tx, tenantId, [floorPlanId])).map(({ weekday, von, bis, open }) => ({ weekday, von, bis, open }));
+    const regular = completeRegularHours(await listRegularHours(tx, tenantId, [floorPlanId])).map(({ weekday, von, bis, open }) => ({
+      weekday,
+      von,
+      bis,
+      open,
+    }));
     return { floorPlanId, regular, deviating: await listDeviatingHours(tx, tenantId, [floorPlanId]) };
   });
 
-export async function saveRegularHours(deps: Deps, user: UserContext, floorPlanId: string, days: { weekday: number; von: string; bis: string; open: boolean }[]) {
+export async function saveRegularHours(
+  deps: Deps,
+  user: UserContext,
+  floorPlanId: string,
+  days: { weekday: number; von: string; bis: string; open: boolean }[],
+) {
   const weekdays = new Set(days.map((d) => d.weekday));
   if (weekdays.size !== 7) throw new AppError('validation', 'Bitte für jeden Wochentag genau eine Öffnungszeit angeben.', 400);
   for (const d of days) validateOpeningHours(d.von, d.bis);
@@ -269,7 +299,9 @@ export const removeDeviation = (deps: Deps, user: UserContext, id: string) =>
 export const hashKioskToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const listKioskLinksAdmin = (deps: Deps, user: UserContext) =>
-  run(deps, user, async (tx, tenantId) => (await listKioskLinks(tx, tenantId)).map((l) => ({ ...l, createdAt: l.createdAt.toISOString() })));
+  run(deps, user, async (tx, tenantId) =>
+    (await listKioskLinks(tx, tenantId)).map((l) => ({ ...l, createdAt: l.createdAt.toISOString() })),
+  );
 
 /** A kiosk link with a 256-bit random token; only its SHA-256 is stored, the token is shown once. */
 export async function createKioskLink(deps: Deps, user: UserContext, origin: string, floorPlanId: string, name: string) {

@@ -1,47 +1,61 @@
-import { withTenant, type Db } from '../../../db/client';
-import type { CreateBookingRequest, MyBookingsResponse, ReadingRoomBookingDto } from '../../../contracts/reading-rooms';
-import { AppError } from '../../../domain/errors';
-import { addDays, completeRegularHours, dayOpening, instantOf, weekStart } from '../../../domain/opening-hours';
+import type { CreateBookingRequest, MyBookingsResponse, ReadingRoomBookingDto } from '@contracts/reading-rooms';
+import { type Db, withTenant } from '@db/client';
+import { AppError } from '@domain/errors';
+import { addDays, completeRegularHours, dayOpening, instantOf, weekStart } from '@domain/opening-hours';
 import {
   cancelTransition,
   checkInTransition,
   isInCheckInWindow,
+  onePlacePerPersonError,
   placeBooking,
   planBooking,
   resolvePreBooking,
-} from '../../../domain/reading-room-booking';
-import { REMOVAL_REASONS } from '../../../domain/reading-room-removal';
-import { formatDate, formatTime } from '../../../domain/time';
-import type { Deps } from '../../deps';
-import { preBookingOutcomeMail, preBookingRequestMail } from '../../mail/reading-room-templates';
+} from '@domain/reading-room-booking';
+import { REMOVAL_REASONS } from '@domain/reading-room-removal';
+import { formatDate, formatTime } from '@domain/time';
+import type { Deps } from '@server/deps';
+import { preBookingOutcomeMail, preBookingRequestMail } from '@server/mail/reading-room-templates';
+import { searchActiveMembers } from '@server/repositories/people-search-repository';
 import {
+  type BookingRecord,
   countBookerBookings,
   findBooking,
+  findOwnOverlapping,
   insertBooking,
   listBookingsOfUser,
   listObjectSlots,
   lockBooker,
   movePlaces,
   transitionBooking,
-  type BookingRecord,
-} from '../../repositories/reading-room-booking-repository';
-import { findObject, listDeviatingHours, listRegularHours, lockObject } from '../../repositories/reading-room-repository';
-import { findMemberById, listMembers } from '../../repositories/user-repository';
+} from '@server/repositories/reading-room-booking-repository';
+import { findObject, listDeviatingHours, listRegularHours, lockObject } from '@server/repositories/reading-room-repository';
+import { findMemberById } from '@server/repositories/user-repository';
 import type { UserContext } from '../context';
 import { effectiveSetting } from '../settings/effective-settings';
-import { loadLimits, notFound, requireArea, SEAT_TOPIC, sqlState, toBookingDto } from './common';
+import { constraintOf, loadLimits, notFound, requireArea, SEAT_TOPIC, sqlState, toBookingDto } from './common';
 
 const BOOKING = 'Buchung';
 
 const occupied = (kind: string, designation: string) =>
-  new AppError('reading_object_booked', `${kind === 'raum' ? 'Der Raum' : 'Der Platz'} ${designation} ist im gewählten Zeitraum bereits belegt.`, 409, { name: designation });
+  new AppError(
+    'reading_object_booked',
+    `${kind === 'raum' ? 'Der Raum' : 'Der Platz'} ${designation} ist im gewählten Zeitraum bereits belegt.`,
+    409,
+    { name: designation },
+  );
 
 async function localeOf(tx: Db, tenantId: string, userId: string): Promise<'de' | 'en'> {
   return (await effectiveSetting(tx, tenantId, userId, 'sprache')) === 'en-us' ? 'en' : 'de';
 }
 
 function mailData(b: BookingRecord) {
-  return { objectName: b.objectName, floorPlanName: b.floorPlanName, date: formatDate(b.von), von: formatTime(b.von), bis: formatTime(b.bis) };
+  return {
+    objectName: b.objectName,
+    floorPlanName: b.floorPlanName,
+    date: formatDate(b.von),
+    von: formatTime(b.von),
+    bis: formatTime(b.bis),
+  };
 }
 
 /**
@@ -53,7 +67,13 @@ function mailData(b: BookingRecord) {
  * and then reported as occupied, so of many parallel requests for the last
  * place exactly one wins.
  */
-export async function createBooking(deps: Deps, user: UserContext, input: CreateBookingRequest, origin: string, now = new Date()): Promise<ReadingRoomBookingDto> {
+export async function createBooking(
+  deps: Deps,
+  user: UserContext,
+  input: CreateBookingRequest,
+  origin: string,
+  now = new Date(),
+): Promise<ReadingRoomBookingDto> {
   const tenantId = user.tenant.id;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -63,11 +83,12 @@ export async function createBooking(deps: Deps, user: UserContext, input: Create
         requireArea(user, obj.area);
         // Bookings of this object run one after another; a concurrent deactivation waits for this booking (and then cancels it) or wins first.
         const live = await lockObject(tx, tenantId, obj.id, 'book');
-        if (!live?.active || !live.planActive) throw new AppError('reading_object_inactive', `${obj.designation} ist derzeit nicht buchbar.`, 409, { name: obj.designation });
+        if (!live?.active || !live.planActive)
+          throw new AppError('reading_object_inactive', `${obj.designation} ist derzeit nicht buchbar.`, 409, { name: obj.designation });
         let confirmingId: string | null = null;
         if (input.forUserId && input.forUserId !== user.member.id) {
           const person = await findMemberById(tx, tenantId, input.forUserId);
-          if (!person || person.status !== 'aktiv') throw notFound('Person');
+          if (person?.status !== 'aktiv') throw notFound('Person');
           confirmingId = person.id;
         }
         // One booker's bookings run one after another, so the weekly limit cannot be raced.
@@ -77,13 +98,33 @@ export async function createBooking(deps: Deps, user: UserContext, input: Create
         const deviating = await listDeviatingHours(tx, tenantId, [obj.floorPlanId], input.date, input.date);
         const opening = dayOpening(input.date, regular, deviating);
         const monday = weekStart(input.date);
-        const bookingsThisWeek = await countBookerBookings(tx, tenantId, user.member.id, instantOf(monday, '00:00'), instantOf(addDays(monday, 7), '00:00'));
+        const bookingsThisWeek = await countBookerBookings(
+          tx,
+          tenantId,
+          user.member.id,
+          instantOf(monday, '00:00'),
+          instantOf(addDays(monday, 7), '00:00'),
+        );
         const { von, bis } = planBooking({ request: input, opening, limits, capacity: obj.capacity, bookingsThisWeek, now });
+        // One place per person at a time (decision 036): checked here under the booker lock for a message naming
+        // the place already held; the exclusion constraint on exclusive_person_id holds it against any other path.
+        const onePlace = !confirmingId && (await effectiveSetting(tx, tenantId, user.member.id, 'leseraumEinPlatzProPerson')) === true;
+        if (onePlace) {
+          const held = await findOwnOverlapping(tx, tenantId, user.member.id, von, bis);
+          if (held) throw onePlacePerPersonError(held);
+        }
         // The whole day of the object: a group that finds no consecutive places may have the day packed again.
         const day = await listObjectSlots(tx, tenantId, obj.id, instantOf(input.date, '00:00'), instantOf(addDays(input.date, 1), '00:00'));
         const placing = placeBooking(
           obj.capacity,
-          day.map((s) => ({ id: s.id, von: s.von, bis: s.bis, from: s.placeFrom, size: s.placeTo - s.placeFrom, fixed: s.status === 'durchgeführt' })),
+          day.map((s) => ({
+            id: s.id,
+            von: s.von,
+            bis: s.bis,
+            from: s.placeFrom,
+            size: s.placeTo - s.placeFrom,
+            fixed: s.status === 'durchgeführt',
+          })),
           { von, bis, size: input.groupSize },
         );
         if (!placing) throw occupied(obj.kind, obj.designation);
@@ -99,6 +140,7 @@ export async function createBooking(deps: Deps, user: UserContext, input: Create
           confirmingId,
           groupSize: input.groupSize,
           placeFrom: place,
+          exclusivePersonId: onePlace ? user.member.id : null,
         });
         await deps.events.publish(tx, { tenantId, topic: SEAT_TOPIC, type: 'created', id, scope: obj.floorPlanId });
         const booking = (await findBooking(tx, tenantId, id))!;
@@ -120,6 +162,7 @@ export async function createBooking(deps: Deps, user: UserContext, input: Create
       // 23P01: a booking made past the object lock (another path) won; 40P01: PostgreSQL broke a deadlock. Both: try again with fresh data.
       if (sqlState(err) === '23P01' || sqlState(err) === '40P01') {
         if (attempt < 2) continue;
+        if (constraintOf(err) === 'reading_room_bookings_one_place_per_person') throw onePlacePerPersonError(null);
         const obj = await withTenant(deps.database.db, tenantId, (tx) => findObject(tx, tenantId, input.objectId));
         throw occupied(obj?.kind ?? 'platz', obj?.designation ?? '');
       }
@@ -143,10 +186,19 @@ async function transition(deps: Deps, user: UserContext, id: string, action: Act
     let extra: { checkedInAt?: Date; cancelledAt?: Date; cancelReason?: string } = {};
     if (action === 'cancel') {
       to = cancelTransition(state, actor);
-      extra = { cancelledAt: now, cancelReason: actor === b.bookerId ? 'Von der buchenden Person storniert' : 'Von der vorgemerkten Person storniert' };
+      extra = {
+        cancelledAt: now,
+        cancelReason: actor === b.bookerId ? 'Von der buchenden Person storniert' : 'Von der vorgemerkten Person storniert',
+      };
     } else if (action === 'confirm') {
       to = resolvePreBooking(state, actor, now);
       if (to === 'storniert') extra = { cancelledAt: now, cancelReason: 'Vormerkung zurückgezogen' };
+      else if ((await effectiveSetting(tx, tenantId, actor, 'leseraumEinPlatzProPerson')) === true) {
+        // Confirming makes the place the person's own (decision 036): checked under the same person lock as their own bookings.
+        await lockBooker(tx, tenantId, actor);
+        const held = await findOwnOverlapping(tx, tenantId, actor, b.von, b.bis, b.id);
+        if (held) throw onePlacePerPersonError(held);
+      }
     } else {
       to = checkInTransition(state, actor, now);
       extra = { checkedInAt: now };
@@ -154,7 +206,13 @@ async function transition(deps: Deps, user: UserContext, id: string, action: Act
     if (!(await transitionBooking(tx, tenantId, id, [b.status], to, extra))) {
       throw new AppError('reading_booking_changed', 'Die Buchung wurde inzwischen geändert. Bitte laden Sie die Ansicht neu.', 409);
     }
-    await deps.events.publish(tx, { tenantId, topic: SEAT_TOPIC, type: to === 'storniert' ? 'cancelled' : 'changed', id, scope: b.floorPlanId });
+    await deps.events.publish(tx, {
+      tenantId,
+      topic: SEAT_TOPIC,
+      type: to === 'storniert' ? 'cancelled' : 'changed',
+      id,
+      scope: b.floorPlanId,
+    });
     const after = (await findBooking(tx, tenantId, id))!;
     // The booker learns the outcome of a pre-booking decided by someone else.
     const notify =
@@ -186,12 +244,24 @@ export async function checkInObject(deps: Deps, user: UserContext, objectId: str
     const obj = await findObject(tx, tenantId, objectId);
     if (!obj) throw notFound('Platz');
     requireArea(user, obj.area);
-    const slots = await listObjectSlots(tx, tenantId, objectId, new Date(now.getTime() - 24 * 3600_000), new Date(now.getTime() + 24 * 3600_000));
+    const slots = await listObjectSlots(
+      tx,
+      tenantId,
+      objectId,
+      new Date(now.getTime() - 24 * 3600_000),
+      new Date(now.getTime() + 24 * 3600_000),
+    );
     const mine = slots.find(
-      (s) => s.status === 'reserviert' && (s.bookerId === user.member.id || s.confirmingId === user.member.id) && isInCheckInWindow(s.von, now),
+      (s) =>
+        s.status === 'reserviert' && (s.bookerId === user.member.id || s.confirmingId === user.member.id) && isInCheckInWindow(s.von, now),
     );
     if (!mine) {
-      throw new AppError('reading_no_checkin_now', `Für ${obj.designation} haben Sie gerade keine Reservierung, für die das Einchecken möglich ist.`, 409, { name: obj.designation });
+      throw new AppError(
+        'reading_no_checkin_now',
+        `Für ${obj.designation} haben Sie gerade keine Reservierung, für die das Einchecken möglich ist.`,
+        409,
+        { name: obj.designation },
+      );
     }
     return mine.id;
   });
@@ -202,7 +272,9 @@ export async function myBookings(deps: Deps, user: UserContext, area: string, no
   const a = requireArea(user, area);
   const tenantId = user.tenant.id;
   // Bookings the administration cancelled by deactivating their place stay visible until they would have ended.
-  const rows = await withTenant(deps.database.db, tenantId, (tx) => listBookingsOfUser(tx, tenantId, user.member.id, a, now, Object.values(REMOVAL_REASONS)));
+  const rows = await withTenant(deps.database.db, tenantId, (tx) =>
+    listBookingsOfUser(tx, tenantId, user.member.id, a, now, Object.values(REMOVAL_REASONS)),
+  );
   const me = user.member.id;
   return {
     bookings: rows.filter((b) => b.bookerId === me).map((b) => toBookingDto(b, me, now)),
@@ -210,9 +282,28 @@ export async function myBookings(deps: Deps, user: UserContext, area: string, no
   };
 }
 
-/** Active members a pre-booking can be made for: id and name only. */
-export async function listPeople(deps: Deps, user: UserContext) {
+/** How many people a search for a pre-booking returns at most (decision 037). */
+export const PEOPLE_SEARCH_LIMIT = 10;
+/** How many characters a search needs at least (decision 037). */
+export const PEOPLE_SEARCH_MIN_LENGTH = 3;
+
+/**
+ * Active members a pre-booking can be made for, found by the beginning of a
+ * name or e-mail address (decision 037): at least three characters, at most
+ * ten people, id and name only. Nobody can list the members this way.
+ */
+export async function searchPeople(deps: Deps, user: UserContext, query: string) {
+  const term = query.trim();
+  if (term.length < PEOPLE_SEARCH_MIN_LENGTH) {
+    throw new AppError(
+      'people_query_too_short',
+      'Bitte geben Sie mindestens drei Zeichen eines Namens oder einer E-Mail-Adresse ein.',
+      400,
+    );
+  }
   const tenantId = user.tenant.id;
-  const members = await withTenant(deps.database.db, tenantId, (tx) => listMembers(tx, tenantId));
-  return members.filter((m) => m.status === 'aktiv' && m.id !== user.member.id).map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}` }));
+  const found = await withTenant(deps.database.db, tenantId, (tx) =>
+    searchActiveMembers(tx, tenantId, term, user.member.id, PEOPLE_SEARCH_LIMIT),
+  );
+  return found.map((m) => ({ id: m.id, name: `${m.firstName} ${m.lastName}` }));
 }

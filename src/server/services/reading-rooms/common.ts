@@ -1,9 +1,9 @@
-import type { Db } from '../../../db/client';
-import { AppError } from '../../../domain/errors';
-import { bookingActions, type ReadingRoomLimits } from '../../../domain/reading-room-booking';
-import type { AdminObjectDto, Area, FloorPlanDto, ReadingRoomBookingDto } from '../../../contracts/reading-rooms';
-import type { BookingRecord } from '../../repositories/reading-room-booking-repository';
-import type { FloorPlanRecord, ObjectRecord } from '../../repositories/reading-room-repository';
+import type { AdminObjectDto, Area, FloorPlanDto, ReadingRoomBookingDto } from '@contracts/reading-rooms';
+import type { Db } from '@db/client';
+import { AppError } from '@domain/errors';
+import { bookingActions, type ReadingRoomLimits } from '@domain/reading-room-booking';
+import type { BookingRecord } from '@server/repositories/reading-room-booking-repository';
+import type { FloorPlanRecord, ObjectRecord } from '@server/repositories/reading-room-repository';
 import type { UserContext } from '../context';
 import { effectiveSettings } from '../settings/effective-settings';
 
@@ -52,6 +52,14 @@ export function sqlState(err: unknown): string | undefined {
   return undefined;
 }
 
+/** The constraint a driver error names (on the error or its cause), if any. */
+export function constraintOf(err: unknown): string | undefined {
+  const e = err as { constraint?: unknown; cause?: { constraint?: unknown } };
+  if (typeof e?.constraint === 'string') return e.constraint;
+  if (typeof e?.cause?.constraint === 'string') return e.cause.constraint;
+  return undefined;
+}
+
 export function imageUrl(p: Pick<FloorPlanRecord, 'id' | 'imagePath'>): string | null {
   if (!p.imagePath) return null;
   // The path changes with every upload, so the browser may cache one version forever.
@@ -74,7 +82,11 @@ export function toFloorPlanDto(p: FloorPlanRecord): FloorPlanDto {
 }
 
 export function toBookingDto(b: BookingRecord, actorId: string, now = new Date()): ReadingRoomBookingDto {
-  const actions = bookingActions({ status: b.status, von: b.von, bis: b.bis, bookerId: b.bookerId, confirmingId: b.confirmingId }, actorId, now);
+  const actions = bookingActions(
+    { status: b.status, von: b.von, bis: b.bis, bookerId: b.bookerId, confirmingId: b.confirmingId },
+    actorId,
+    now,
+  );
   return {
     id: b.id,
     objectId: b.objectId,
@@ -110,4 +122,3 @@ export const objectFields = (o: ObjectRecord): Omit<AdminObjectDto, 'floorPlanId
 });
 
 export const toAdminObject = (o: ObjectRecord): AdminObjectDto => ({ ...objectFields(o), floorPlanId: o.floorPlanId });
-

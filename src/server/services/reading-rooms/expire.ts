@@ -1,7 +1,7 @@
-import { withTenant } from '../../../db/client';
-import type { Deps } from '../../deps';
-import { expireBookings } from '../../repositories/reading-room-booking-repository';
-import { listTenantIds } from '../../repositories/tenant-repository';
+import { withTenant } from '@db/client';
+import type { Deps } from '@server/deps';
+import { expireBookings } from '@server/repositories/reading-room-booking-repository';
+import { listTenantIds } from '@server/repositories/tenant-repository';
 import { SEAT_TOPIC } from './common';
 
 /**
@@ -14,7 +14,8 @@ export async function expireReadingRoomBookings(deps: Deps, now = new Date()): P
   for (const tenantId of await listTenantIds(deps.database.db)) {
     changed += await withTenant(deps.database.db, tenantId, async (tx) => {
       const rows = await expireBookings(tx, tenantId, now);
-      for (const r of rows) await deps.events.publish(tx, { tenantId, topic: SEAT_TOPIC, type: 'cancelled', id: r.id, scope: r.floorPlanId });
+      for (const r of rows)
+        await deps.events.publish(tx, { tenantId, topic: SEAT_TOPIC, type: 'cancelled', id: r.id, scope: r.floorPlanId });
       return rows.length;
     });
   }

@@ -1,8 +1,8 @@
-import { withTenant } from '../../../db/client';
-import { encodeSettingValue, findOption } from '../../../domain/settings';
-import type { Deps } from '../../deps';
-import { findFloorPlan, findObject } from '../../repositories/reading-room-repository';
-import { upsertSettingValue } from '../../repositories/setting-repository';
+import { withTenant } from '@db/client';
+import { encodeSettingValue, findOption } from '@domain/settings';
+import type { Deps } from '@server/deps';
+import { findFloorPlan, findObject } from '@server/repositories/reading-room-repository';
+import { upsertSettingValue } from '@server/repositories/setting-repository';
 import type { UserContext } from '../context';
 import { notFound } from './common';
 
@@ -14,7 +14,14 @@ export async function saveFavourites(deps: Deps, user: UserContext, input: { flo
     if (input.floorPlanId && !(await findFloorPlan(tx, tenantId, input.floorPlanId))) throw notFound('Grundriss');
     for (const id of objectIds) if (!(await findObject(tx, tenantId, id))) throw notFound('Platz');
     const write = (name: string, value: unknown) =>
-      upsertSettingValue(tx, { tenantId, optionName: name, layer: 'BENUTZER', userId: user.member.id, groupId: null, value: encodeSettingValue(findOption(name), value, 'BENUTZER') });
+      upsertSettingValue(tx, {
+        tenantId,
+        optionName: name,
+        layer: 'BENUTZER',
+        userId: user.member.id,
+        groupId: null,
+        value: encodeSettingValue(findOption(name), value, 'BENUTZER'),
+      });
     await write('favoritGrundriss', input.floorPlanId ?? '');
     await write('favoritPlaetze', objectIds);
   });

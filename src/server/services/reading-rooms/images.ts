@@ -1,8 +1,8 @@
-import { withTenant } from '../../../db/client';
-import { demoLayoutForPath, renderDemoPlan } from '../../../db/seed/reading-room-plan-image';
-import type { Deps } from '../../deps';
-import { findFloorPlan, type FloorPlanRecord } from '../../repositories/reading-room-repository';
-import type { StoredFile } from '../../storage/file-storage';
+import { withTenant } from '@db/client';
+import { demoLayoutForPath, renderDemoPlan } from '@db/seed/reading-room-plan-image';
+import type { Deps } from '@server/deps';
+import { type FloorPlanRecord, findFloorPlan } from '@server/repositories/reading-room-repository';
+import type { StoredFile } from '@server/storage/file-storage';
 import type { UserContext } from '../context';
 import { notFound, requireArea } from './common';
 

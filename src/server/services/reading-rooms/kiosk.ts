@@ -1,13 +1,13 @@
-import { withTenant, type Db } from '../../../db/client';
-import type { KioskBoardResponse } from '../../../contracts/reading-rooms';
-import { berlinDay } from '../../../domain/opening-hours';
-import { AppError } from '../../../domain/errors';
-import type { Deps } from '../../deps';
-import { findFloorPlan, findKioskLinkByHash, type FloorPlanRecord } from '../../repositories/reading-room-repository';
+import type { KioskBoardResponse } from '@contracts/reading-rooms';
+import { type Db, withTenant } from '@db/client';
+import { AppError } from '@domain/errors';
+import { berlinDay } from '@domain/opening-hours';
+import type { Deps } from '@server/deps';
+import { type FloorPlanRecord, findFloorPlan, findKioskLinkByHash } from '@server/repositories/reading-room-repository';
 import { hashKioskToken } from './admin';
 import { imageUrl, notFound } from './common';
-import { loadPlanDay } from './map';
 import { readPlanImage } from './images';
+import { loadPlanDay } from './map';
 
 /**
  * The kiosk board: bound to tenant and floor plan by the link's token, no user
@@ -23,22 +23,35 @@ export async function resolveKiosk(tx: Db, tenantId: string, token: string): Pro
   const plan = await findFloorPlan(tx, tenantId, link.floorPlanId);
   if (!plan) throw unknownLink();
   // A deactivated plan is off the kiosk too; the link works again once the plan is reactivated (decision 025).
-  if (!plan.active) throw new AppError('reading_plan_inactive', `Der Grundriss „${plan.name}“ ist derzeit deaktiviert.`, 409, { name: plan.name });
+  if (!plan.active)
+    throw new AppError('reading_plan_inactive', `Der Grundriss „${plan.name}“ ist derzeit deaktiviert.`, 409, { name: plan.name });
   return plan;
 }
 
-export async function kioskBoard(deps: Deps, tenant: { id: string; name: string }, token: string, now = new Date()): Promise<KioskBoardResponse> {
+export async function kioskBoard(
+  deps: Deps,
+  tenant: { id: string; name: string },
+  token: string,
+  now = new Date(),
+): Promise<KioskBoardResponse> {
   return withTenant(deps.database.db, tenant.id, async (tx) => {
     const plan = await resolveKiosk(tx, tenant.id, token);
     const today = berlinDay(now);
     const day = await loadPlanDay(tx, tenant.id, plan, today, 'ganztags', undefined, undefined, null, now);
-    const nowPeriod = day.period && now < day.period.bis && now >= day.period.von ? { von: now, bis: new Date(now.getTime() + 60_000) } : null;
+    const nowPeriod =
+      day.period && now < day.period.bis && now >= day.period.von ? { von: now, bis: new Date(now.getTime() + 60_000) } : null;
     const objects = day.objects
       .filter((o) => o.active)
       .map((o) => {
         const current = o.bookings.filter((b) => b.status !== 'storniert' && new Date(b.von) <= now && now < new Date(b.bis));
         const taken = current.reduce((n, b) => n + b.places, 0);
-        const state: KioskBoardResponse['objects'][number]['now'] = !nowPeriod ? 'geschlossen' : taken === 0 ? 'frei' : taken >= o.capacity ? 'belegt' : 'teilweise';
+        const state: KioskBoardResponse['objects'][number]['now'] = !nowPeriod
+          ? 'geschlossen'
+          : taken === 0
+            ? 'frei'
+            : taken >= o.capacity
+              ? 'belegt'
+              : 'teilweise';
         return {
           id: o.id,
           kind: o.kind,

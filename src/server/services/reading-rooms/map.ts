@@ -1,13 +1,14 @@
-import type { Db } from '../../../db/client';
-import { withTenant } from '../../../db/client';
-import type { BootstrapResponse, MapObjectDto, MapResponse } from '../../../contracts/reading-rooms';
-import { addDays, berlinDay, completeRegularHours, dayOpening, instantOf, type DayOpening } from '../../../domain/opening-hours';
-import { occupancyState, periodTimes, refreshInstants, type BookingMode } from '../../../domain/reading-room-booking';
-import type { Deps } from '../../deps';
-import { changeVersions } from '../../repositories/change-version-repository';
-import { listBookingsOfUser, type SlotRecord } from '../../repositories/reading-room-booking-repository';
+import type { BootstrapResponse, MapObjectDto, MapResponse } from '@contracts/reading-rooms';
+import type { Db } from '@db/client';
+import { withTenant } from '@db/client';
+import { addDays, berlinDay, completeRegularHours, type DayOpening, dayOpening, instantOf } from '@domain/opening-hours';
+import { type BookingMode, occupancyState, periodTimes, refreshInstants } from '@domain/reading-room-booking';
+import type { Deps } from '@server/deps';
+import { changeVersions } from '@server/repositories/change-version-repository';
+import { listBookingsOfUser, type SlotRecord } from '@server/repositories/reading-room-booking-repository';
 import {
   existingObjectIds,
+  type FloorPlanRecord,
   findFloorPlan,
   listDeviatingHours,
   listEquipment,
@@ -15,15 +16,18 @@ import {
   listRegularHours,
   loadPlanObjects,
   loadPlanSlots,
-  type FloorPlanRecord,
   type ObjectRecord,
-} from '../../repositories/reading-room-repository';
+} from '@server/repositories/reading-room-repository';
 import type { UserContext } from '../context';
 import { effectiveSettings } from '../settings/effective-settings';
 import { loadLimits, notFound, objectFields, requireArea, toBookingDto, toFloorPlanDto } from './common';
+import type { PlanDayData } from './plan-day-data';
 
 export async function openingOf(tx: Db, tenantId: string, floorPlanId: string, day: string): Promise<DayOpening> {
-  const [regular, deviating] = [await listRegularHours(tx, tenantId, [floorPlanId]), await listDeviatingHours(tx, tenantId, [floorPlanId], day, day)];
+  const [regular, deviating] = [
+    await listRegularHours(tx, tenantId, [floorPlanId]),
+    await listDeviatingHours(tx, tenantId, [floorPlanId], day, day),
+  ];
   return dayOpening(day, completeRegularHours(regular), deviating);
 }
 
@@ -55,7 +59,12 @@ export function colourObjects(
     else {
       const overlapping = own.filter((s) => s.von < period.bis && period.von < s.bis);
       const placed = overlapping.map((s) => ({ von: s.von, bis: s.bis, from: s.placeFrom, to: s.placeTo }));
-      state = occupancyState(o.capacity, period, placed, overlapping.some((s) => isMine(s, userId)));
+      state = occupancyState(
+        o.capacity,
+        period,
+        placed,
+        overlapping.some((s) => isMine(s, userId)),
+      );
       const taken = new Set<number>();
       for (const s of overlapping) for (let p = s.placeFrom; p < s.placeTo; p++) taken.add(p);
       freePlaces = Math.max(0, o.capacity - taken.size);
@@ -89,12 +98,6 @@ export function mapPeriod(opening: DayOpening, mode: BookingMode, von?: string, 
 }
 
 /** What a plan's map of a day is built from, the same for every user. */
-export interface PlanDayData {
-  opening: DayOpening;
-  objects: ObjectRecord[];
-  slots: SlotRecord[];
-}
-
 const dayBounds = (day: string) => [instantOf(day, '00:00'), instantOf(addDays(day, 1), '00:00')] as const;
 
 async function planDayData(tx: Db, tenantId: string, planId: string, day: string): Promise<PlanDayData> {
@@ -105,13 +108,35 @@ async function planDayData(tx: Db, tenantId: string, planId: string, day: string
 }
 
 /** Colours a plan day for one user and period. */
-function planDayFor(data: PlanDayData, mode: BookingMode, von: string | undefined, bis: string | undefined, userId: string | null, now: Date) {
+function planDayFor(
+  data: PlanDayData,
+  mode: BookingMode,
+  von: string | undefined,
+  bis: string | undefined,
+  userId: string | null,
+  now: Date,
+) {
   const period = mapPeriod(data.opening, mode, von, bis);
-  return { opening: data.opening, period, objects: colourObjects(data.objects, data.slots, period, userId), refreshAt: refreshInstants(data.slots, now).map((d) => d.toISOString()) };
+  return {
+    opening: data.opening,
+    period,
+    objects: colourObjects(data.objects, data.slots, period, userId),
+    refreshAt: refreshInstants(data.slots, now).map((d) => d.toISOString()),
+  };
 }
 
 /** Builds a plan's map for a day: a constant number of queries whatever the number of seats. */
-export async function loadPlanDay(tx: Db, tenantId: string, plan: FloorPlanRecord, day: string, mode: BookingMode, von: string | undefined, bis: string | undefined, userId: string | null, now: Date) {
+export async function loadPlanDay(
+  tx: Db,
+  tenantId: string,
+  plan: FloorPlanRecord,
+  day: string,
+  mode: BookingMode,
+  von: string | undefined,
+  bis: string | undefined,
+  userId: string | null,
+  now: Date,
+) {
   return planDayFor(await planDayData(tx, tenantId, plan.id, day), mode, von, bis, userId, now);
 }
 
@@ -150,7 +175,10 @@ export async function getMap(
     const dayStamp = `${v.reading_rooms},${v.reading_room_bookings}`;
     let dayData = deps.caches.planDays.get(dayKey, dayStamp);
     if (!dayData) {
-      dayData = { opening: await openingOf(tx, tenantId, floorPlanId, q.date), slots: await loadPlanSlots(tx, tenantId, floorPlanId, ...dayBounds(q.date)) };
+      dayData = {
+        opening: await openingOf(tx, tenantId, floorPlanId, q.date),
+        slots: await loadPlanSlots(tx, tenantId, floorPlanId, ...dayBounds(q.date)),
+      };
       deps.caches.planDays.set(dayKey, dayStamp, dayData);
     }
     const day = planDayFor({ ...dayData, objects }, q.mode, q.von, q.bis, user.member.id, now);
@@ -182,13 +210,22 @@ export async function getBootstrap(deps: Deps, user: UserContext, area: string, 
     const favouritePlan = typeof favPlan!.value === 'string' && ids.includes(favPlan!.value) ? favPlan!.value : null;
     // Favourite seats that were deleted since are left out, so saving favourites keeps working.
     const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-    const favouriteSeats = await existingObjectIds(tx, tenantId, ((favSeats!.value as string[]) ?? []).filter((id) => typeof id === 'string' && UUID.test(id)));
+    const favouriteSeats = await existingObjectIds(
+      tx,
+      tenantId,
+      ((favSeats!.value as string[]) ?? []).filter((id) => typeof id === 'string' && UUID.test(id)),
+    );
     return {
       area: a,
       floorPlans: plans.map(toFloorPlanDto),
       openingHours: plans.map((p) => ({
         floorPlanId: p.id,
-        regular: completeRegularHours(regular.filter((r) => r.floorPlanId === p.id)).map(({ weekday, von, bis, open }) => ({ weekday, von, bis, open })),
+        regular: completeRegularHours(regular.filter((r) => r.floorPlanId === p.id)).map(({ weekday, von, bis, open }) => ({
+          weekday,
+          von,
+          bis,
+          open,
+        })),
         deviating: deviating.filter((d) => d.floorPlanId === p.id),
       })),
       favourites: { floorPlanId: favouritePlan, objectIds: favouriteSeats },

@@ -1,11 +1,11 @@
-import { withTenant } from '../../../db/client';
-import { checkInWindow, holderOf } from '../../../domain/reading-room-booking';
-import { findOption } from '../../../domain/settings';
-import { formatDate, formatTime } from '../../../domain/time';
-import type { Deps } from '../../deps';
-import { reminderMail } from '../../mail/reading-room-templates';
-import { listReminderCandidates, markReminded } from '../../repositories/reading-room-booking-repository';
-import { listTenantDomains, listTenantIds } from '../../repositories/tenant-repository';
+import { withTenant } from '@db/client';
+import { checkInWindow, holderOf } from '@domain/reading-room-booking';
+import { findOption } from '@domain/settings';
+import { formatDate, formatTime } from '@domain/time';
+import type { Deps } from '@server/deps';
+import { reminderMail } from '@server/mail/reading-room-templates';
+import { listReminderCandidates, markReminded } from '@server/repositories/reading-room-booking-repository';
+import { listTenantDomains, listTenantIds } from '@server/repositories/tenant-repository';
 import { effectiveSettings } from '../settings/effective-settings';
 
 const HORIZON = findOption('leseraumErinnerungVorBeginnMinuten').max ?? 10080;
@@ -67,4 +67,3 @@ export async function sendReadingRoomReminders(deps: Deps, now = new Date()): Pr
   }
   return sent;
 }
-

@@ -1,10 +1,15 @@
-import { withTenant, type Db } from '../../../db/client';
-import type { RemovalPreviewDto } from '../../../contracts/reading-rooms';
-import { assertDeletable, hasBookingsError, REMOVAL_REASONS, type RemovalTarget } from '../../../domain/reading-room-removal';
-import { formatDate, formatTime } from '../../../domain/time';
-import type { Deps } from '../../deps';
-import { removalCancelledMail } from '../../mail/reading-room-templates';
-import { cancelScopeBookings, countScopeBookings, type BookingRecord, type BookingScope } from '../../repositories/reading-room-booking-repository';
+import type { RemovalPreviewDto } from '@contracts/reading-rooms';
+import { type Db, withTenant } from '@db/client';
+import { assertDeletable, hasBookingsError, REMOVAL_REASONS, type RemovalTarget } from '@domain/reading-room-removal';
+import { formatDate, formatTime } from '@domain/time';
+import type { Deps } from '@server/deps';
+import { removalCancelledMail } from '@server/mail/reading-room-templates';
+import {
+  type BookingRecord,
+  type BookingScope,
+  cancelScopeBookings,
+  countScopeBookings,
+} from '@server/repositories/reading-room-booking-repository';
 import {
   deleteFloorPlan,
   deleteObject,
@@ -14,9 +19,9 @@ import {
   lockObject,
   setObjectActive,
   updateFloorPlan,
-} from '../../repositories/reading-room-repository';
+} from '@server/repositories/reading-room-repository';
 import type { UserContext } from '../context';
-import { sendAll, type PendingMail } from '../notifications/pending-mail';
+import { type PendingMail, sendAll } from '../notifications/pending-mail';
 import { notFound, SEAT_TOPIC, sqlState, toAdminObject, toFloorPlanDto } from './common';
 
 /**
@@ -31,9 +36,15 @@ import { notFound, SEAT_TOPIC, sqlState, toAdminObject, toFloorPlanDto } from '.
 const PLAN = 'Grundriss';
 const OBJECT = 'Platz';
 
-
 function mailsFor(b: BookingRecord, target: RemovalTarget, origin: string): PendingMail[] {
-  const base = { objectName: b.objectName, floorPlanName: b.floorPlanName, date: formatDate(b.von), von: formatTime(b.von), bis: formatTime(b.bis), url: `${origin}/${b.area}/karte` };
+  const base = {
+    objectName: b.objectName,
+    floorPlanName: b.floorPlanName,
+    date: formatDate(b.von),
+    von: formatTime(b.von),
+    bis: formatTime(b.bis),
+    url: `${origin}/${b.area}/karte`,
+  };
   const mails: PendingMail[] = [
     {
       to: b.bookerEmail,
@@ -45,16 +56,26 @@ function mailsFor(b: BookingRecord, target: RemovalTarget, origin: string): Pend
     mails.push({
       to: b.confirmingEmail,
       recipientId: b.confirmingId,
-      render: (locale) => removalCancelledMail({ ...base, locale, tenantName: '', recipientName: b.confirmingName ?? '', target, bookedBy: b.bookerName }),
+      render: (locale) =>
+        removalCancelledMail({ ...base, locale, tenantName: '', recipientName: b.confirmingName ?? '', target, bookedBy: b.bookerName }),
     });
   }
   return mails;
 }
 
 /** Inside the deactivating transaction: cancel, publish one event per booking, collect the mails. */
-async function cancelForRemoval(deps: Deps, tx: Db, tenantId: string, scope: BookingScope, target: RemovalTarget, origin: string, now: Date) {
+async function cancelForRemoval(
+  deps: Deps,
+  tx: Db,
+  tenantId: string,
+  scope: BookingScope,
+  target: RemovalTarget,
+  origin: string,
+  now: Date,
+) {
   const cancelled = await cancelScopeBookings(tx, tenantId, scope, now, REMOVAL_REASONS[target]);
-  for (const b of cancelled) await deps.events.publish(tx, { tenantId, topic: SEAT_TOPIC, type: 'cancelled', id: b.id, scope: b.floorPlanId });
+  for (const b of cancelled)
+    await deps.events.publish(tx, { tenantId, topic: SEAT_TOPIC, type: 'cancelled', id: b.id, scope: b.floorPlanId });
   return { count: cancelled.length, mails: cancelled.flatMap((b) => mailsFor(b, target, origin)) };
 }
 
@@ -107,7 +128,13 @@ export async function setPlanActiveAdmin(deps: Deps, user: UserContext, id: stri
 
 async function preview(tx: Db, tenantId: string, scope: BookingScope, now: Date): Promise<RemovalPreviewDto> {
   const c = await countScopeBookings(tx, tenantId, scope, now);
-  return { openBookings: c.open, bookings: c.total, deletable: c.total === 0, openFrom: c.openFrom?.toISOString() ?? null, openTo: c.openTo?.toISOString() ?? null };
+  return {
+    openBookings: c.open,
+    bookings: c.total,
+    deletable: c.total === 0,
+    openFrom: c.openFrom?.toISOString() ?? null,
+    openTo: c.openTo?.toISOString() ?? null,
+  };
 }
 
 export const objectRemovalPreview = (deps: Deps, user: UserContext, id: string, now = new Date()) =>

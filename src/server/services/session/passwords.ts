@@ -1,20 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { fromNodeHeaders } from 'better-auth/node';
 import type { IncomingHttpHeaders } from 'node:http';
-import { withTenant } from '../../../db/client';
-import { AppError } from '../../../domain/errors';
-import type { Deps } from '../../deps';
-import { authMailContext } from '../../auth/mail-context';
-import type { TenantRecord } from '../../repositories/tenant-repository';
-import { findMemberByEmail, type MemberRecord } from '../../repositories/user-repository';
+import { withTenant } from '@db/client';
+import { AppError } from '@domain/errors';
+import { authMailContext } from '@server/auth/mail-context';
+import type { Deps } from '@server/deps';
+import type { TenantRecord } from '@server/repositories/tenant-repository';
+import { findMemberByEmail, type MemberRecord } from '@server/repositories/user-repository';
+import { fromNodeHeaders } from 'better-auth/node';
 import { mailLocales } from '../settings/mail-locales';
 
 export const RECOVERY_SENT =
   'Wenn die E-Mail-Adresse bei uns bekannt ist, erhalten Sie in wenigen Minuten eine E-Mail mit einem Link zum Zurücksetzen des Passworts.';
 const INVITATION_DAYS = 7;
 
-const tokenInvalid = () =>
-  new AppError('token_invalid', 'Der Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.', 400);
+const tokenInvalid = () => new AppError('token_invalid', 'Der Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.', 400);
 
 async function mailLocale(deps: Deps, tenantId: string, memberId: string) {
   const locales = await withTenant(deps.database.db, tenantId, (tx) => mailLocales(tx, tenantId, [memberId]));
@@ -24,10 +23,17 @@ async function mailLocale(deps: Deps, tenantId: string, memberId: string) {
 /** Sends a recovery link to an active member of this tenant; answers the same whether or not the address exists. */
 export async function requestRecovery(deps: Deps, tenant: TenantRecord, origin: string, email: string): Promise<void> {
   const member = await withTenant(deps.database.db, tenant.id, (tx) => findMemberByEmail(tx, tenant.id, email));
-  if (!member || member.status !== 'aktiv') return;
+  if (member?.status !== 'aktiv') return;
   const locale = await mailLocale(deps, tenant.id, member.id);
   await authMailContext.run(
-    { tenantId: tenant.id, tenantName: tenant.name, origin, locale, recipientName: `${member.firstName} ${member.lastName}`, purpose: 'recovery' },
+    {
+      tenantId: tenant.id,
+      tenantName: tenant.name,
+      origin,
+      locale,
+      recipientName: `${member.firstName} ${member.lastName}`,
+      purpose: 'recovery',
+    },
     () => deps.auth.api.requestPasswordReset({ body: { email: member.email, redirectTo: '/auth/recovery' } }),
   );
 }
@@ -47,7 +53,14 @@ export async function sendInvitation(deps: Deps, tenant: TenantRecord, origin: s
   });
   const locale = await mailLocale(deps, tenant.id, member.id);
   await authMailContext.run(
-    { tenantId: tenant.id, tenantName: tenant.name, origin, locale, recipientName: `${member.firstName} ${member.lastName}`, purpose: 'invitation' },
+    {
+      tenantId: tenant.id,
+      tenantName: tenant.name,
+      origin,
+      locale,
+      recipientName: `${member.firstName} ${member.lastName}`,
+      purpose: 'invitation',
+    },
     () => deps.auth.options.emailAndPassword!.sendResetPassword!({ user: { email: member.email } as never, url: '', token }),
   );
 }
@@ -77,7 +90,14 @@ export async function changePassword(deps: Deps, headers: IncomingHttpHeaders, c
 export async function sendEmailConfirmation(deps: Deps, tenant: TenantRecord, origin: string, member: MemberRecord): Promise<void> {
   const locale = await mailLocale(deps, tenant.id, member.id);
   await authMailContext.run(
-    { tenantId: tenant.id, tenantName: tenant.name, origin, locale, recipientName: `${member.firstName} ${member.lastName}`, purpose: 'recovery' },
+    {
+      tenantId: tenant.id,
+      tenantName: tenant.name,
+      origin,
+      locale,
+      recipientName: `${member.firstName} ${member.lastName}`,
+      purpose: 'recovery',
+    },
     () => deps.auth.api.sendVerificationEmail({ body: { email: member.email } }),
   );
 }

@@ -1,23 +1,17 @@
-import { fromNodeHeaders } from 'better-auth/node';
 import type { IncomingHttpHeaders } from 'node:http';
-import { withTenant } from '../../../db/client';
-import { resolvePermissions } from '../../../domain/permissions';
-import { findOption, resolveSetting } from '../../../domain/settings';
-import { SESSION_COOKIE_PREFIX } from '../../auth/better-auth';
-import type { Deps } from '../../deps';
-import { changeStamp } from '../../repositories/change-version-repository';
-import type { TenantRecord } from '../../repositories/tenant-repository';
-import { findMemberContext } from '../../repositories/user-repository';
+import { withTenant } from '@db/client';
+import { resolvePermissions } from '@domain/permissions';
+import { findOption, resolveSetting } from '@domain/settings';
+import { SESSION_COOKIE_PREFIX } from '@server/auth/better-auth';
+import type { Deps } from '@server/deps';
+import { changeStamp } from '@server/repositories/change-version-repository';
+import type { TenantRecord } from '@server/repositories/tenant-repository';
+import { findMemberContext } from '@server/repositories/user-repository';
+import { fromNodeHeaders } from 'better-auth/node';
 import type { UserContext } from '../context';
 
 /** The language is a user-level preference only (settings catalogue), so the member's own value or the default decides. */
 const LANGUAGE = findOption('sprache');
-
-/** A resolved sign-in without its tenant record (taken fresh from each request) and until when its session holds. */
-export interface CachedSignIn {
-  context: Omit<UserContext, 'tenant'>;
-  expiresAt: number;
-}
 
 const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_PREFIX}\\.session_token=([^;]+)`);
 
@@ -45,7 +39,7 @@ export async function resolveUser(deps: Deps, tenant: TenantRecord, headers: Inc
   const session = await deps.auth.api.getSession({ headers: fromNodeHeaders(headers) });
   if (!session) return null;
   const context = await withTenant(deps.database.db, tenant.id, (tx) => findMemberContext(tx, tenant.id, session.user.id, LANGUAGE.name));
-  if (!context || context.member.status !== 'aktiv') return null;
+  if (context?.member.status !== 'aktiv') return null;
   const locale = resolveSetting(LANGUAGE, { user: context.userSetting }).value;
   const resolved: Omit<UserContext, 'tenant'> = {
     member: context.member,

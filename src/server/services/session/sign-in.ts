@@ -1,12 +1,12 @@
-import { fromNodeHeaders } from 'better-auth/node';
 import type { IncomingHttpHeaders } from 'node:http';
-import { withTenant } from '../../../db/client';
-import { AppError } from '../../../domain/errors';
-import type { Deps } from '../../deps';
-import type { TenantRecord } from '../../repositories/tenant-repository';
-import { findMemberByEmail } from '../../repositories/user-repository';
+import { withTenant } from '@db/client';
+import { AppError } from '@domain/errors';
+import type { Deps } from '@server/deps';
+import type { TenantRecord } from '@server/repositories/tenant-repository';
+import { findMemberByEmail } from '@server/repositories/user-repository';
+import { fromNodeHeaders } from 'better-auth/node';
 
-/** One message for every failed sign-in, so it never tells whether an address exists (issue #2). */
+/** One message for every failed sign-in, so it never tells whether an address exists. */
 export const LOGIN_FAILED = 'E-Mail oder Passwort ist falsch.';
 const loginFailed = () => new AppError('login_failed', LOGIN_FAILED, 401);
 
@@ -21,7 +21,7 @@ export async function signIn(
   headers: IncomingHttpHeaders,
 ): Promise<string[]> {
   const member = await withTenant(deps.database.db, tenant.id, (tx) => findMemberByEmail(tx, tenant.id, input.email));
-  if (!member || member.status !== 'aktiv') throw loginFailed();
+  if (member?.status !== 'aktiv') throw loginFailed();
   try {
     const result = await deps.auth.api.signInEmail({
       body: { email: member.email, password: input.password },

@@ -1,6 +1,6 @@
-import { decodeSettingValue, findOption, resolveSetting, SETTING_CATALOGUE, type SettingOption } from '../../../domain/settings';
-import type { Db } from '../../../db/client';
-import { loadSettingValuesForUser, type StoredSettingValue } from '../../repositories/setting-repository';
+import type { Db } from '@db/client';
+import { decodeSettingValue, findOption, resolveSetting, SETTING_CATALOGUE, type SettingOption } from '@domain/settings';
+import { loadSettingValuesForUser, type StoredSettingValue } from '@server/repositories/setting-repository';
 
 export interface EffectiveValue {
   option: SettingOption;

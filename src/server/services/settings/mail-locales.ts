@@ -1,7 +1,7 @@
-import { findOption, resolveSetting } from '../../../domain/settings';
-import type { Db } from '../../../db/client';
-import type { Locale } from '../../mail/render';
-import { loadUserValues } from '../../repositories/setting-repository';
+import type { Db } from '@db/client';
+import { findOption, resolveSetting } from '@domain/settings';
+import type { Locale } from '@server/mail/render';
+import { loadUserValues } from '@server/repositories/setting-repository';
 
 const LANGUAGE = findOption('sprache');
 

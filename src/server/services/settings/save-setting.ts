@@ -1,9 +1,9 @@
-import { withTenant } from '../../../db/client';
-import { AppError } from '../../../domain/errors';
-import { canWriteSetting } from '../../../domain/setting-access';
-import { encodeSettingValue, findOption, type SettingLayer } from '../../../domain/settings';
-import type { Deps } from '../../deps';
-import { deleteSettingValue, groupExists, upsertSettingValue } from '../../repositories/setting-repository';
+import { withTenant } from '@db/client';
+import { AppError } from '@domain/errors';
+import { canWriteSetting } from '@domain/setting-access';
+import { encodeSettingValue, findOption, type SettingLayer } from '@domain/settings';
+import type { Deps } from '@server/deps';
+import { deleteSettingValue, groupExists, upsertSettingValue } from '@server/repositories/setting-repository';
 import type { UserContext } from '../context';
 
 /**
@@ -23,7 +23,12 @@ export async function saveSetting(
   await withTenant(deps.database.db, tenantId, async (tx) => {
     if (input.layer === 'GRUPPE') {
       if (!input.groupId || !(await groupExists(tx, tenantId, input.groupId))) {
-        throw new AppError('setting_value_invalid', `Neuer Customizing Wert ${String(input.value)} konnte nicht in Schicht GRUPPE gespeichert werden`, 400);
+        throw new AppError(
+          'setting_value_invalid',
+          `Neuer Customizing Wert ${String(input.value)} konnte nicht in Schicht GRUPPE gespeichert werden`,
+          400,
+          { option: input.name, value: String(input.value), layer: 'GRUPPE' },
+        );
       }
     }
     await upsertSettingValue(tx, {
@@ -46,7 +51,10 @@ export async function resetSetting(
   const option = findOption(input.name);
   const access = canWriteSetting(user.permissions, option, input.layer);
   if (!access.allowed) throw new AppError('forbidden', access.denial, 403, { denial: access.denial });
-  if (input.layer === 'GRUPPE' && !input.groupId) throw new AppError('validation', 'Ungültige Eingabe: groupId fehlt für die Schicht GRUPPE', 400, { detail: 'groupId is missing for layer GRUPPE' });
+  if (input.layer === 'GRUPPE' && !input.groupId)
+    throw new AppError('validation', 'Ungültige Eingabe: groupId fehlt für die Schicht GRUPPE', 400, {
+      detail: 'groupId is missing for layer GRUPPE',
+    });
   const tenantId = user.tenant.id;
   await withTenant(deps.database.db, tenantId, (tx) =>
     deleteSettingValue(tx, {

@@ -1,22 +1,28 @@
-import { withTenant } from '../../../db/client';
-import { assertApprover, blocks, isApproved, MESSAGES, parseBookingStatus } from '../../../domain/vehicle-booking';
-import type { Deps } from '../../deps';
-import { approvalDecisionMail } from '../../mail/vehicle-templates';
-import { cancelBookings, findApprovalRequestsOf, findBooking, lockBooking, setApproverDecision } from '../../repositories/vehicle-booking-repository';
+import { withTenant } from '@db/client';
+import { assertApprover, blocks, isApproved, MESSAGES, parseBookingStatus } from '@domain/vehicle-booking';
+import type { Deps } from '@server/deps';
+import { approvalDecisionMail } from '@server/mail/vehicle-templates';
+import {
+  cancelBookings,
+  findApprovalRequestsOf,
+  findBooking,
+  lockBooking,
+  setApproverDecision,
+} from '@server/repositories/vehicle-booking-repository';
 import type { UserContext } from '../context';
+import { type PendingMail, sendAll } from '../notifications/pending-mail';
 import { notFound, toBookingDto, VEHICLE_TOPIC } from './common';
-import { sendAll, type PendingMail } from '../notifications/pending-mail';
 
 /** Special trips (Sonderfahrten): approvers see, approve or reject bookings outside the booking times. */
 
 export async function listApprovals(deps: Deps, user: UserContext) {
   const tenantId = user.tenant.id;
   const me = user.member.id;
-  const list = await withTenant(deps.database.db, tenantId, (tx) =>
-    findApprovalRequestsOf(tx, tenantId, me),
-  );
+  const list = await withTenant(deps.database.db, tenantId, (tx) => findApprovalRequestsOf(tx, tenantId, me));
   const now = new Date();
-  const pending = list.filter((b) => blocks(parseBookingStatus(b.status)) && !isApproved(b, now) && !b.approvers.some((a) => a.approved === false));
+  const pending = list.filter(
+    (b) => blocks(parseBookingStatus(b.status)) && !isApproved(b, now) && !b.approvers.some((a) => a.approved === false),
+  );
   return {
     pending: pending.map((b) => toBookingDto(b, now)),
     decided: list.filter((b) => !pending.includes(b)).map((b) => toBookingDto(b, now)),
@@ -47,7 +53,17 @@ export async function decide(deps: Deps, user: UserContext, bookingId: string, a
     const mails: PendingMail[] = [b.driver, ...(b.bookedBy.id !== b.driver.id ? [b.bookedBy] : [])].map((p) => ({
       to: p.email,
       recipientId: p.id,
-      render: (locale) => approvalDecisionMail({ name: p.name, vehicle: b.vehicleLabel, plate: b.licensePlate, von: b.von, bis: b.bis, approver, approved, locale }),
+      render: (locale) =>
+        approvalDecisionMail({
+          name: p.name,
+          vehicle: b.vehicleLabel,
+          plate: b.licensePlate,
+          von: b.von,
+          bis: b.bis,
+          approver,
+          approved,
+          locale,
+        }),
     }));
     return { booking: (await findBooking(tx, tenantId, bookingId))!, mails };
   });

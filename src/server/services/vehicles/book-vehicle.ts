@@ -1,28 +1,47 @@
-import { withTenant, type Db } from '../../../db/client';
-import { AppError } from '../../../domain/errors';
-import { canBookFor, resolvePermissions } from '../../../domain/permissions';
-import { assertAvailable, assertBookingRules, blockedUntil, bookingWindowEnd, nextStatus, parseBookingStatus } from '../../../domain/vehicle-booking';
-import type { CreateBookingRequest } from '../../../contracts/vehicles';
-import type { Deps } from '../../deps';
-import { approvalRequestMail, bookingCancelledMail } from '../../mail/vehicle-templates';
-import { findMemberById, loadPermissionSources, type MemberRecord } from '../../repositories/user-repository';
+import type { CreateBookingRequest } from '@contracts/vehicles';
+import { type Db, withTenant } from '@db/client';
+import { AppError } from '@domain/errors';
+import { canBookFor, resolvePermissions } from '@domain/permissions';
 import {
+  assertAvailable,
+  assertBookingRules,
+  blockedUntil,
+  bookingWindowEnd,
+  nextStatus,
+  parseBookingStatus,
+} from '@domain/vehicle-booking';
+import type { Deps } from '@server/deps';
+import { approvalRequestMail, bookingCancelledMail } from '@server/mail/vehicle-templates';
+import { findMemberById, loadPermissionSources, type MemberRecord } from '@server/repositories/user-repository';
+import {
+  type BookingRecord,
   bookingsInRange,
   cancelBookings,
   deleteApprovers,
   findBooking,
+  findBookingsOfPerson,
   insertApprovers,
   insertBooking,
   lockBooking,
   membersWithPermission,
-  findBookingsOfPerson,
   updateBookingRow,
-  type BookingRecord,
-} from '../../repositories/vehicle-booking-repository';
-import { findVehicle, lockVehicle, type VehicleRecord } from '../../repositories/vehicle-repository';
+} from '@server/repositories/vehicle-booking-repository';
+import { findVehicle, lockVehicle, type VehicleRecord } from '@server/repositories/vehicle-repository';
 import type { UserContext } from '../context';
-import { availabilityVehicle, canManageBooking, canSeeBooking, mapOverlap, notFound, toBookingDto, toExisting, VEHICLE_TOPIC, vehicleSettings, type VehicleSettings } from './common';
-import { sendAll, type PendingMail } from '../notifications/pending-mail';
+import { assertDriverLicensed } from '../driving-licences/licence-gate';
+import { type PendingMail, sendAll } from '../notifications/pending-mail';
+import {
+  availabilityVehicle,
+  canManageBooking,
+  canSeeBooking,
+  mapOverlap,
+  notFound,
+  toBookingDto,
+  toExisting,
+  VEHICLE_TOPIC,
+  type VehicleSettings,
+  vehicleSettings,
+} from './common';
 
 type Details = Pick<CreateBookingRequest, 'reason' | 'passengers' | 'destination' | 'stopover' | 'contact' | 'detour' | 'infoText'>;
 
@@ -37,7 +56,7 @@ async function resolveDriver(tx: Db, user: UserContext, forUserId: string | unde
   }
   if (!user.permissions.has('fahrzeug_fremdbuchung')) throw forbidden('no fahrzeug_fremdbuchung');
   const target = await findMemberById(tx, tenantId, forUserId);
-  if (!target || target.status !== 'aktiv') throw notFound('Person');
+  if (target?.status !== 'aktiv') throw notFound('Person');
   const perms = resolvePermissions(await loadPermissionSources(tx, tenantId, target.id));
   if (!canBookFor({ id: user.member.id, perms: user.permissions }, { id: target.id, perms })) throw forbidden('no fahrzeug_buchen');
   return target;
@@ -51,13 +70,27 @@ function assertDepartment(s: VehicleSettings, v: VehicleRecord, driver: MemberRe
 }
 
 /** Availability (SPEC §4) against the current bookings of the vehicle, then window and minimum duration. */
-async function checkPeriod(tx: Db, tenantId: string, v: VehicleRecord, s: VehicleSettings, von: Date, bis: Date, now: Date, excludeBookingId?: string) {
-  const existing = await bookingsInRange(tx, tenantId, von, bis > von ? bis : von, { vehicleIds: [v.id], statuses: 'blocking', gapMinutes: s.minGapMinutes });
+export async function checkPeriod(
+  tx: Db,
+  tenantId: string,
+  v: VehicleRecord,
+  s: VehicleSettings,
+  von: Date,
+  bis: Date,
+  now: Date,
+  excludeBookingId?: string,
+) {
+  const existing = await bookingsInRange(tx, tenantId, von, bis > von ? bis : von, {
+    vehicleIds: [v.id],
+    statuses: 'blocking',
+    gapMinutes: s.minGapMinutes,
+  });
   const { needsApproval } = assertAvailable({
     von,
     bis,
     vehicle: availabilityVehicle(v, s),
     individualTimes: s.individualTimes,
+    timesAsPickUpReturn: s.timesAsPickUpReturn,
     bookings: existing.map(toExisting),
     minGapMinutes: s.minGapMinutes,
     ...(excludeBookingId ? { excludeBookingId } : {}),
@@ -66,22 +99,30 @@ async function checkPeriod(tx: Db, tenantId: string, v: VehicleRecord, s: Vehicl
   return needsApproval;
 }
 
-async function requestApprovals(tx: Db, tenantId: string, booking: BookingRecord, origin: string): Promise<PendingMail[]> {
-  const approvers = (await membersWithPermission(tx, tenantId, 'fahrzeug_freigabe_von_sonderfahrten')).filter((a) => a.id !== booking.driver.id);
-  await insertApprovers(tx, tenantId, booking.id, approvers.map((a) => a.id));
+export async function requestApprovals(tx: Db, tenantId: string, booking: BookingRecord, origin: string): Promise<PendingMail[]> {
+  const approvers = (await membersWithPermission(tx, tenantId, 'fahrzeug_freigabe_von_sonderfahrten')).filter(
+    (a) => a.id !== booking.driver.id,
+  );
+  await insertApprovers(
+    tx,
+    tenantId,
+    booking.id,
+    approvers.map((a) => a.id),
+  );
   return approvers.map((a) => ({
     to: a.email,
     recipientId: a.id,
-    render: (locale) => approvalRequestMail({
-      name: a.name,
-      booker: booking.bookedBy.name,
-      vehicle: booking.vehicleLabel,
-      plate: booking.licensePlate,
-      von: booking.von,
-      bis: booking.bis,
-      url: `${origin}/fahrzeuge/freigaben`,
-      locale,
-    }),
+    render: (locale) =>
+      approvalRequestMail({
+        name: a.name,
+        booker: booking.bookedBy.name,
+        vehicle: booking.vehicleLabel,
+        plate: booking.licensePlate,
+        von: booking.von,
+        bis: booking.bis,
+        url: `${origin}/fahrzeuge/freigaben`,
+        locale,
+      }),
   }));
 }
 
@@ -100,6 +141,15 @@ export async function createBooking(deps: Deps, user: UserContext, origin: strin
     const s = await vehicleSettings(tx, tenantId, user.member.id);
     assertDepartment(s, v, driver);
     const needsApproval = await checkPeriod(tx, tenantId, v, s, von, bis, now);
+    await assertDriverLicensed(
+      tx,
+      tenantId,
+      v.requiredLicenseClass,
+      { id: driver.id, name: `${driver.firstName} ${driver.lastName}` },
+      von,
+      bis,
+      'booking',
+    );
     const id = await insertBooking(tx, tenantId, {
       vehicleId: v.id,
       von,
@@ -139,7 +189,13 @@ async function loadManageable(tx: Db, user: UserContext, id: string): Promise<Bo
   return b;
 }
 
-export async function updateBooking(deps: Deps, user: UserContext, origin: string, id: string, req: { von: string; bis: string } & Details) {
+export async function updateBooking(
+  deps: Deps,
+  user: UserContext,
+  origin: string,
+  id: string,
+  req: { von: string; bis: string } & Details,
+) {
   const tenantId = user.tenant.id;
   const now = new Date();
   const von = new Date(req.von);
@@ -154,7 +210,14 @@ export async function updateBooking(deps: Deps, user: UserContext, origin: strin
     if (!v) throw notFound();
     const s = await vehicleSettings(tx, tenantId, user.member.id);
     const needsApproval = await checkPeriod(tx, tenantId, v, s, von, bis, now, id);
-    await updateBookingRow(tx, tenantId, id, { von, bis, blockedUntil: blockedUntil(bis, s.minGapMinutes), needsApproval, ...details(req) }).catch(mapOverlap);
+    await assertDriverLicensed(tx, tenantId, v.requiredLicenseClass, { id: b.driver.id, name: b.driver.name }, von, bis, 'booking');
+    await updateBookingRow(tx, tenantId, id, {
+      von,
+      bis,
+      blockedUntil: blockedUntil(bis, s.minGapMinutes),
+      needsApproval,
+      ...details(req),
+    }).catch(mapOverlap);
     let mails: PendingMail[] = [];
     const periodChanged = b.von.getTime() !== von.getTime() || b.bis.getTime() !== bis.getTime();
     if (!needsApproval) await deleteApprovers(tx, tenantId, id);
@@ -172,7 +235,8 @@ export async function updateBooking(deps: Deps, user: UserContext, origin: strin
 export const cancellationMail = (b: BookingRecord, reason: string): PendingMail => ({
   to: b.driver.email,
   recipientId: b.driver.id,
-  render: (locale) => bookingCancelledMail({ name: b.driver.name, vehicle: b.vehicleLabel, plate: b.licensePlate, von: b.von, bis: b.bis, reason, locale }),
+  render: (locale) =>
+    bookingCancelledMail({ name: b.driver.name, vehicle: b.vehicleLabel, plate: b.licensePlate, von: b.von, bis: b.bis, reason, locale }),
 });
 
 export async function cancelBooking(deps: Deps, user: UserContext, id: string, reason?: string) {
@@ -223,4 +287,3 @@ export async function myBookings(deps: Deps, user: UserContext, includePast: boo
     forOthers: list.filter((b) => b.driver.id !== me && b.bookedBy.id === me).map((b) => toBookingDto(b, now)),
   };
 }
-

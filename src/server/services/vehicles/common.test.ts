@@ -1,5 +1,5 @@
+import { AppError } from '@domain/errors';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../domain/errors';
 import { mapOverlap, sqlState } from './common';
 
 describe('exclusion-constraint mapping', () => {

@@ -1,10 +1,9 @@
-import type { Db } from '../../../db/client';
-import { AppError } from '../../../domain/errors';
-import { isApproved, MESSAGES, parseBookingStatus, type BookingTimes, type ExistingBooking } from '../../../domain/vehicle-booking';
-import type { WeekdayName } from '../../../domain/vehicle-time';
-import type { Deps } from '../../deps';
-import type { BookingRecord, SlimBooking } from '../../repositories/vehicle-booking-repository';
-import type { VehicleRecord } from '../../repositories/vehicle-repository';
+import type { Db } from '@db/client';
+import { AppError } from '@domain/errors';
+import { type BookingTimes, type ExistingBooking, isApproved, MESSAGES, parseBookingStatus } from '@domain/vehicle-booking';
+import type { WeekdayName } from '@domain/vehicle-time';
+import type { BookingRecord, SlimBooking } from '@server/repositories/vehicle-booking-repository';
+import type { VehicleRecord } from '@server/repositories/vehicle-repository';
 import type { UserContext } from '../context';
 import { effectiveSettings } from '../settings/effective-settings';
 
@@ -25,6 +24,10 @@ export interface VehicleSettings {
   autoCancelMinutes: number;
   stepMinutes: number;
   checkOutReminderTimes: string[];
+  /** Decision 032: booking times bound pick-up and return only. */
+  timesAsPickUpReturn: boolean;
+  /** Decision 033: every booker may see for whom a vehicle is booked. */
+  bookerNamesVisible: boolean;
 }
 
 const NAMES = [
@@ -42,6 +45,8 @@ const NAMES = [
   'fahrzeugAutoStornoOhneCheckInMinuten',
   'zeitRasterMinuten',
   'fahrzeugCheckOutErinnerungszeiten',
+  'fahrzeugBuchungszeitenAlsAbholRueckgabe',
+  'fahrzeugBuchendeSichtbar',
 ] as const;
 
 /** The vehicle settings that apply to a user (user → group → tenant → default), in one query. */
@@ -64,6 +69,8 @@ export async function vehicleSettings(tx: Db, tenantId: string, userId: string |
     autoCancelMinutes: num('fahrzeugAutoStornoOhneCheckInMinuten'),
     stepMinutes: num('zeitRasterMinuten') || 15,
     checkOutReminderTimes: (values.get('fahrzeugCheckOutErinnerungszeiten') as string[]) ?? [],
+    timesAsPickUpReturn: bool('fahrzeugBuchungszeitenAlsAbholRueckgabe'),
+    bookerNamesVisible: bool('fahrzeugBuchendeSichtbar'),
   };
 }
 
@@ -96,6 +103,10 @@ export function mapOverlap(err: unknown): never {
 }
 
 export const isFleetManager = (u: UserContext) => u.permissions.has('fahrzeug_pflege');
+
+/** Decision 033: whether a person may see for whom colleagues booked a vehicle (timeline, day-bar tooltips). */
+export const maySeeBookerNames = (u: UserContext, s: Pick<VehicleSettings, 'bookerNamesVisible'>): boolean =>
+  s.bookerNamesVisible || u.permissions.has('fahrzeug_pflege') || u.permissions.has('fahrzeug_fremdbuchung');
 
 /** Who may see and change a booking: the driver, whoever made it, fleet managers; approvers may see theirs. */
 export function canManageBooking(u: UserContext, b: BookingRecord): boolean {
@@ -132,4 +143,3 @@ export function toBookingDto(b: BookingRecord, now = new Date()) {
     createdAt: b.createdAt.toISOString(),
   };
 }
-

@@ -1,25 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { withTenant, type Db } from '../../../db/client';
-import { AppError } from '../../../domain/errors';
-import { isValidTime } from '../../../domain/time';
-import { parseCondition, validateAttributeValues, type AttributeDefinition } from '../../../domain/vehicle-attributes';
-import { assertAvailable, blockedUntil, MESSAGES, parseBlockType } from '../../../domain/vehicle-booking';
-import { assertBookingTimesTarget, blockReason, planDeactivation, planVehicleChange, type Cancellation } from '../../../domain/vehicle-changes';
-import { UPLOAD_CONTENT_TYPES, validateUpload } from '../../../domain/uploads';
-import type { CreateVehicleRequest } from '../../../contracts/vehicles';
-import type { Deps } from '../../deps';
+import type { CreateVehicleRequest } from '@contracts/vehicles';
+import { type Db, withTenant } from '@db/client';
+import { AppError } from '@domain/errors';
+import { isValidTime } from '@domain/time';
+import { UPLOAD_CONTENT_TYPES, validateUpload } from '@domain/uploads';
+import { type AttributeDefinition, parseCondition, validateAttributeValues } from '@domain/vehicle-attributes';
+import { assertAvailable, blockedUntil, MESSAGES, parseBlockType } from '@domain/vehicle-booking';
+import { assertBookingTimesTarget, blockReason, type Cancellation, planDeactivation, planVehicleChange } from '@domain/vehicle-changes';
+import type { Deps } from '@server/deps';
 import {
+  type BookingRecord,
   bookingsInRange,
   cancelBookings,
   findBooking,
+  findBookingsByIds,
+  findOpenBookingsOfVehicle,
   insertBooking,
   insertHistory,
   listHistory,
-  findBookingsByIds,
-  findOpenBookingsOfVehicle,
-  type BookingRecord,
-} from '../../repositories/vehicle-booking-repository';
+} from '@server/repositories/vehicle-booking-repository';
 import {
+  type AttributeRecord,
   countDepartments,
   deactivateVehicleRow,
   findVehicle,
@@ -35,13 +36,12 @@ import {
   setVehicleImage,
   updateAttribute,
   updateVehicleRow,
-  type AttributeRecord,
   type VehicleRecord,
-} from '../../repositories/vehicle-repository';
+} from '@server/repositories/vehicle-repository';
 import type { UserContext } from '../context';
+import { type PendingMail, sendAll } from '../notifications/pending-mail';
 import { cancellationMail } from './book-vehicle';
 import { mapOverlap, notFound, toBookingDto, toExisting, VEHICLE_TOPIC, vehicleSettings } from './common';
-import { sendAll, type PendingMail } from '../notifications/pending-mail';
 import { toVehicleDto } from './vehicle-catalogue';
 
 /** Fleet administration (fahrzeug_pflege): vehicles, booking times, attributes, images, deactivation, maintenance blocks. */
@@ -59,7 +59,11 @@ function assertTimes(t: { from: string; to: string }): void {
   if (t.to <= t.from) throw new AppError('booking_times_invalid', 'Die Buchungszeit bis muss nach von liegen.', 400);
 }
 
-async function validateVehicle(tx: Db, tenantId: string, v: CreateVehicleRequest): Promise<{ locationName: string; attributes: Record<string, string> }> {
+async function validateVehicle(
+  tx: Db,
+  tenantId: string,
+  v: CreateVehicleRequest,
+): Promise<{ locationName: string; attributes: Record<string, string> }> {
   assertTimes(v.bookingTimes);
   if (v.validFrom && v.validTo && v.validTo < v.validFrom) {
     throw new AppError('validity_invalid', 'Gültig bis darf nicht vor gültig von liegen.', 400);
@@ -84,7 +88,12 @@ export async function createVehicle(deps: Deps, user: UserContext, v: CreateVehi
     const id = await insertVehicle(tx, tenantId, writeOf(v));
     await replaceDepartments(tx, tenantId, id, [...new Set(v.departmentIds)]);
     await replaceAttributeValues(tx, tenantId, id, attributes);
-    await insertHistory(tx, tenantId, { vehicleId: id, type: 'ERSTELLUNG', description: 'Fahrzeug wurde angelegt.', userId: user.member.id });
+    await insertHistory(tx, tenantId, {
+      vehicleId: id,
+      type: 'ERSTELLUNG',
+      description: 'Fahrzeug wurde angelegt.',
+      userId: user.member.id,
+    });
     return (await findVehicle(tx, tenantId, id))!;
   });
   return toVehicleDto(created);
@@ -94,7 +103,13 @@ async function openBookingsOf(tx: Db, tenantId: string, vehicleId: string): Prom
   return findOpenBookingsOfVehicle(tx, tenantId, vehicleId);
 }
 
-async function applyCancellations(deps: Deps, tx: Db, tenantId: string, open: BookingRecord[], cancellations: Cancellation[]): Promise<PendingMail[]> {
+async function applyCancellations(
+  deps: Deps,
+  tx: Db,
+  tenantId: string,
+  open: BookingRecord[],
+  cancellations: Cancellation[],
+): Promise<PendingMail[]> {
   const mails: PendingMail[] = [];
   const byReason = new Map<string, string[]>();
   for (const c of cancellations) byReason.set(c.reason, [...(byReason.get(c.reason) ?? []), c.bookingId]);
@@ -130,14 +145,23 @@ export async function updateVehicle(
     const open = await openBookingsOf(tx, tenantId, id);
     const oldData = { ...toVehicleDto(current), departmentIds: [...current.departmentIds].sort() };
     const newData = { ...req.vehicle, locationName, attributes, departmentIds: [...new Set(req.vehicle.departmentIds)].sort() };
-    const plan = planVehicleChange(oldData, newData, open.map((b) => ({ id: b.id, von: b.von, bis: b.bis, status: b.status as 'reserviert' })));
+    const plan = planVehicleChange(
+      oldData,
+      newData,
+      open.map((b) => ({ id: b.id, von: b.von, bis: b.bis, status: b.status as 'reserviert' })),
+    );
     const mails = await applyCancellations(deps, tx, tenantId, open, plan.cancellations);
     await updateVehicleRow(tx, tenantId, id, writeOf(req.vehicle));
     await saveBookingTimesRow(tx, tenantId, assertBookingTimesTarget(id), writeOf(req.vehicle).bookingTimes);
     await replaceDepartments(tx, tenantId, id, newData.departmentIds);
     await replaceAttributeValues(tx, tenantId, id, attributes);
     if (plan.changes.length) {
-      await insertHistory(tx, tenantId, { vehicleId: id, type: 'STAMMDATENAENDERUNG', description: plan.changes.join('\n'), userId: user.member.id });
+      await insertHistory(tx, tenantId, {
+        vehicleId: id,
+        type: 'STAMMDATENAENDERUNG',
+        description: plan.changes.join('\n'),
+        userId: user.member.id,
+      });
     }
     return { vehicle: (await findVehicle(tx, tenantId, id))!, cancelled: plan.cancellations.length, mails };
   });
@@ -154,14 +178,24 @@ export async function deactivateVehicle(deps: Deps, user: UserContext, id: strin
     const plan = planDeactivation(open.map((b) => ({ id: b.id, von: b.von, bis: b.bis, status: b.status as 'reserviert' })));
     const mails = await applyCancellations(deps, tx, tenantId, open, plan);
     await deactivateVehicleRow(tx, tenantId, id);
-    await insertHistory(tx, tenantId, { vehicleId: id, type: 'DEAKTIVIERUNG', description: MESSAGES.deactivationEntry, userId: user.member.id });
+    await insertHistory(tx, tenantId, {
+      vehicleId: id,
+      type: 'DEAKTIVIERUNG',
+      description: MESSAGES.deactivationEntry,
+      userId: user.member.id,
+    });
     return { cancelled: plan.length, mails };
   });
   await sendAll(deps, tenantId, mails);
   return { ok: true as const, cancelledBookings: cancelled };
 }
 
-export async function saveBookingTimes(deps: Deps, user: UserContext, id: string | undefined, t: { weekdays: string[]; from: string; to: string }) {
+export async function saveBookingTimes(
+  deps: Deps,
+  user: UserContext,
+  id: string | undefined,
+  t: { weekdays: string[]; from: string; to: string },
+) {
   const vehicleId = assertBookingTimesTarget(id);
   assertTimes(t);
   const tenantId = user.tenant.id;
@@ -199,7 +233,7 @@ export async function uploadVehicleImage(deps: Deps, user: UserContext, id: stri
 export async function vehicleImage(deps: Deps, user: UserContext, id: string) {
   const tenantId = user.tenant.id;
   const v: VehicleRecord | null = await withTenant(deps.database.db, tenantId, (tx) => findVehicle(tx, tenantId, id, true));
-  if (!v || !v.imagePath) throw notFound('Bild');
+  if (!v?.imagePath) throw notFound('Bild');
   const file = await deps.storage.get('fahrzeuge', tenantId, v.imagePath);
   if (!file) throw notFound('Bild');
   return file;
@@ -209,7 +243,14 @@ export async function saveAttribute(
   deps: Deps,
   user: UserContext,
   id: string | null,
-  a: { target: string; type: string; label: string; choices: { key: string; text: string }[]; conditions: { type: string; value: string | null; dependentAttributeId: string | null }[]; sortOrder: number },
+  a: {
+    target: string;
+    type: string;
+    label: string;
+    choices: { key: string; text: string }[];
+    conditions: { type: string; value: string | null; dependentAttributeId: string | null }[];
+    sortOrder: number;
+  },
 ) {
   const conditions = a.conditions.map(parseCondition);
   if ((a.type === 'RADIOS' || a.type === 'DROPDOWN') && a.choices.length === 0) {
@@ -228,7 +269,12 @@ export async function saveAttribute(
     } else attrId = await insertAttribute(tx, tenantId, row);
     return (await listAttributes(tx, tenantId)).find((x) => x.id === attrId)!;
   });
-  return { ...saved, target: saved.target as 'FAHRZEUG', type: saved.type as 'TEXT', conditions: saved.conditions as { type: 'MANDATORY'; value: string | null; dependentAttributeId: string | null }[] };
+  return {
+    ...saved,
+    target: saved.target as 'FAHRZEUG',
+    type: saved.type as 'TEXT',
+    conditions: saved.conditions as { type: 'MANDATORY'; value: string | null; dependentAttributeId: string | null }[],
+  };
 }
 
 /**
@@ -236,7 +282,12 @@ export async function saveAttribute(
  * cancelled by the system with a reason, their bookers told, then the block is
  * booked like any booking (same constraint) and written to the history.
  */
-export async function blockVehicle(deps: Deps, user: UserContext, id: string, req: { type: string; von: string; bis: string; description: string }) {
+export async function blockVehicle(
+  deps: Deps,
+  user: UserContext,
+  id: string,
+  req: { type: string; von: string; bis: string; description: string },
+) {
   const type = parseBlockType(req.type);
   const tenantId = user.tenant.id;
   const von = new Date(req.von);
@@ -246,7 +297,11 @@ export async function blockVehicle(deps: Deps, user: UserContext, id: string, re
     const v = await findVehicle(tx, tenantId, id);
     if (!v) throw notFound();
     const s = await vehicleSettings(tx, tenantId, user.member.id);
-    const overlapping = await bookingsInRange(tx, tenantId, von, bis > von ? bis : von, { vehicleIds: [id], statuses: 'blocking', gapMinutes: s.minGapMinutes });
+    const overlapping = await bookingsInRange(tx, tenantId, von, bis > von ? bis : von, {
+      vehicleIds: [id],
+      statuses: 'blocking',
+      gapMinutes: s.minGapMinutes,
+    });
     // Blocks never give way; user bookings do.
     const existingBlocks = overlapping.filter((b) => b.type !== 'BUCHUNG');
     assertAvailable({
@@ -258,9 +313,19 @@ export async function blockVehicle(deps: Deps, user: UserContext, id: string, re
       minGapMinutes: s.minGapMinutes,
     });
     const toCancel = overlapping.filter((b) => b.type === 'BUCHUNG');
-    const open = await findBookingsByIds(tx, tenantId, toCancel.map((b) => b.id));
+    const open = await findBookingsByIds(
+      tx,
+      tenantId,
+      toCancel.map((b) => b.id),
+    );
     const reason = blockReason(type);
-    const mails = await applyCancellations(deps, tx, tenantId, open, open.map((b) => ({ bookingId: b.id, reason })));
+    const mails = await applyCancellations(
+      deps,
+      tx,
+      tenantId,
+      open,
+      open.map((b) => ({ bookingId: b.id, reason })),
+    );
     const bookingId = await insertBooking(tx, tenantId, {
       vehicleId: id,
       von,

@@ -1,32 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import { withTenant, type Db } from '../../../db/client';
-import { AppError } from '../../../domain/errors';
-import { UPLOAD_CONTENT_TYPES, validateUpload } from '../../../domain/uploads';
-import { parseCondition, validateAttributeValues } from '../../../domain/vehicle-attributes';
-import { assertCheckInAllowed, isApproved, isAutoCancelDue, MESSAGES, nextStatus, parseBookingStatus } from '../../../domain/vehicle-booking';
-import { validateTripEnd } from '../../../domain/vehicle-changes';
-import { berlinDay, berlinInstant } from '../../../domain/vehicle-time';
-import type { CheckOutRequest } from '../../../contracts/vehicles';
-import type { Deps } from '../../deps';
-import { listTenantIdsWithFeature } from '../../repositories/tenant-repository';
-import { checkOutReminderMail } from '../../mail/vehicle-templates';
+import type { CheckOutRequest } from '@contracts/vehicles';
+import { type Db, withTenant } from '@db/client';
+import { AppError } from '@domain/errors';
+import { tripFields } from '@domain/trip-fields';
+import { UPLOAD_CONTENT_TYPES, validateUpload } from '@domain/uploads';
+import { parseCondition, validateAttributeValues } from '@domain/vehicle-attributes';
+import { assertCheckInAllowed, isApproved, isAutoCancelDue, MESSAGES, nextStatus, parseBookingStatus } from '@domain/vehicle-booking';
+import { validateTripEnd } from '@domain/vehicle-changes';
+import { berlinDay, berlinInstant } from '@domain/vehicle-time';
+import type { Deps } from '@server/deps';
+import { checkOutReminderMail } from '@server/mail/vehicle-templates';
+import { findGuestOfBooking, isGuestBooking } from '@server/repositories/guest-repository';
+import { listTenantIdsWithFeature } from '@server/repositories/tenant-repository';
 import {
+  type BookingRecord,
   cancelBookings,
   findBooking,
+  findNotStartedTrips,
+  findOverdueTrips,
   insertHistory,
   lastMileage,
   lockBooking,
   parkingSpaceOfLocation,
-  findNotStartedTrips,
-  findOverdueTrips,
   updateBookingRow,
-  type BookingRecord,
-} from '../../repositories/vehicle-booking-repository';
-import { findVehicle, listAttributes } from '../../repositories/vehicle-repository';
+} from '@server/repositories/vehicle-booking-repository';
+import { findVehicle, findVehicleCore, listAttributes } from '@server/repositories/vehicle-repository';
 import type { UserContext } from '../context';
+import { assertDriverLicensed } from '../driving-licences/licence-gate';
+import { recordTrip } from '../logbook/logbook';
+import { type PendingMail, sendAll } from '../notifications/pending-mail';
 import { cancellationMail } from './book-vehicle';
 import { notFound, toBookingDto, VEHICLE_TOPIC, vehicleSettings } from './common';
-import { sendAll, type PendingMail } from '../notifications/pending-mail';
 
 /** Start and end trip (CHECK_IN / CHECK_OUT), damage receipts, and the scheduled auto-cancel and reminder handlers. */
 
@@ -34,7 +38,9 @@ async function loadOwnTrip(tx: Db, user: UserContext, id: string): Promise<Booki
   if (!(await lockBooking(tx, user.tenant.id, id))) throw notFound('Buchung');
   const b = (await findBooking(tx, user.tenant.id, id))!;
   const mayDrive = b.driver.id === user.member.id || b.bookedBy.id === user.member.id || user.permissions.has('fahrzeug_pflege');
-  if (!mayDrive) throw notFound('Buchung');
+  // Any receptionist hands a guest's vehicle over and takes it back, not only the one who booked it.
+  const reception = user.permissions.has('fahrzeug_gastbuchung') && (await isGuestBooking(tx, user.tenant.id, id));
+  if (!mayDrive && !reception) throw notFound('Buchung');
   if (b.type !== 'BUCHUNG') throw new AppError('not_a_trip', 'Für Wartungsblöcke gibt es keine Fahrt.', 409);
   return b;
 }
@@ -47,6 +53,9 @@ export async function checkIn(deps: Deps, user: UserContext, id: string, mileage
     const s = await vehicleSettings(tx, tenantId, user.member.id);
     const status = nextStatus(b.status, 'CHECK_IN');
     assertCheckInAllowed({ von: b.von, bis: b.bis, approved: isApproved(b, now) }, now, s.checkInBeforeMinutes);
+    // A check that lapsed after booking blocks the start with the booking's message.
+    const v = await findVehicleCore(tx, tenantId, b.vehicleId);
+    await assertDriverLicensed(tx, tenantId, v?.requiredLicenseClass ?? null, b.driver, b.von, b.bis, 'trip_start');
     if (mileage !== undefined) {
       const last = await lastMileage(tx, tenantId, b.vehicleId);
       if (last !== null && mileage < last) {
@@ -54,7 +63,14 @@ export async function checkIn(deps: Deps, user: UserContext, id: string, mileage
       }
     }
     await updateBookingRow(tx, tenantId, id, { status });
-    await insertHistory(tx, tenantId, { vehicleId: b.vehicleId, type: 'CHECK_IN', status, bookingId: id, mileage: mileage ?? null, userId: user.member.id });
+    await insertHistory(tx, tenantId, {
+      vehicleId: b.vehicleId,
+      type: 'CHECK_IN',
+      status,
+      bookingId: id,
+      mileage: mileage ?? null,
+      userId: user.member.id,
+    });
     await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'updated', id, scope: b.vehicleId });
     return (await findBooking(tx, tenantId, id))!;
   });
@@ -66,8 +82,15 @@ export async function checkOut(deps: Deps, user: UserContext, id: string, req: C
   const b = await withTenant(deps.database.db, tenantId, async (tx) => {
     const b = await loadOwnTrip(tx, user, id);
     const status = nextStatus(b.status, 'CHECK_OUT');
-    const last = await lastMileage(tx, tenantId, b.vehicleId);
-    validateTripEnd({ fuelPercent: req.fuelPercent, mileage: req.mileage, lastMileage: last });
+    const fields = tripFields((await findVehicle(tx, tenantId, b.vehicleId, true))!);
+    if ((fields.mileage && req.mileage === undefined) || (fields.fuel && req.fuelPercent === undefined)) {
+      throw new AppError('mandatory_missing', MESSAGES.mandatory, 400);
+    }
+    const mileage = fields.mileage ? (req.mileage ?? null) : null;
+    const fuelPercent = fields.fuel ? (req.fuelPercent ?? null) : null;
+    if (mileage !== null && fuelPercent !== null) {
+      validateTripEnd({ fuelPercent, mileage, lastMileage: await lastMileage(tx, tenantId, b.vehicleId) });
+    } else if (fuelPercent !== null) validateTripEnd({ fuelPercent, mileage: 0, lastMileage: null });
     const defs = (await listAttributes(tx, tenantId, 'FAHRZEUG_VERLAUF')).map((a) => ({
       id: a.id,
       type: a.type as 'TEXT',
@@ -91,8 +114,8 @@ export async function checkOut(deps: Deps, user: UserContext, id: string, req: C
       type: 'CHECK_OUT',
       status,
       bookingId: id,
-      mileage: req.mileage,
-      fuelPercent: req.fuelPercent,
+      mileage,
+      fuelPercent,
       cleanlinessInside: req.cleanlinessInside,
       cleanlinessOutside: req.cleanlinessOutside,
       parkingSpaceId: req.parkingSpaceId,
@@ -100,6 +123,26 @@ export async function checkOut(deps: Deps, user: UserContext, id: string, req: C
       attributes,
       userId: user.member.id,
     });
+    // The logbook is kept for vehicles with an odometer; a bike's trip has no reading and no entry.
+    // A guest's trip is written with the guest's name: the guest drove, not the receptionist who booked.
+    const guest = mileage === null ? null : await findGuestOfBooking(tx, tenantId, id);
+    if (mileage !== null)
+      await recordTrip(tx, tenantId, {
+        bookingId: id,
+        vehicleId: b.vehicleId,
+        von: b.von,
+        endedAt: new Date(),
+        endReading: mileage,
+        driverId: b.driver.id,
+        driverName: guest ? `${guest.name} (Gast)` : b.driver.name,
+        destination: b.destination,
+        stopover: b.stopover,
+        reason: b.reason,
+        partner: b.contact,
+        detour: b.detour,
+        tripKind: req.tripKind,
+        createdById: user.member.id,
+      });
     await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'updated', id, scope: b.vehicleId });
     return (await findBooking(tx, tenantId, id))!;
   });
@@ -114,7 +157,8 @@ export async function uploadReceipt(deps: Deps, user: UserContext, id: string, b
   const tenantId = user.tenant.id;
   await withTenant(deps.database.db, tenantId, async (tx) => {
     const b = await findBooking(tx, tenantId, id);
-    if (!b || !(b.driver.id === user.member.id || b.bookedBy.id === user.member.id || user.permissions.has('fahrzeug_pflege'))) throw notFound('Buchung');
+    if (!b || !(b.driver.id === user.member.id || b.bookedBy.id === user.member.id || user.permissions.has('fahrzeug_pflege')))
+      throw notFound('Buchung');
   });
   const file = `${randomUUID()}.${kind}`;
   await deps.storage.put('belege', tenantId, `${id}/${file}`, bytes, UPLOAD_CONTENT_TYPES[kind]);
@@ -136,9 +180,21 @@ export async function autoCancelWithoutCheckIn(deps: Deps, now = new Date()): Pr
     const mails = await withTenant(deps.database.db, tenantId, async (tx) => {
       const s = await vehicleSettings(tx, tenantId, null);
       if (!s.checkInActive || !s.autoCancelActive) return [] as PendingMail[];
-      const candidates = await findNotStartedTrips(tx, tenantId, new Date(now.getTime() - s.autoCancelMinutes * 60_000), new Date(now.getTime() - 7 * 86_400_000));
-      const due = candidates.filter((b) => isAutoCancelDue({ von: b.von, status: parseBookingStatus(b.status), type: 'BUCHUNG' }, now, s.autoCancelMinutes));
-      const done = await cancelBookings(tx, tenantId, due.map((b) => b.id), MESSAGES.noCheckIn);
+      const candidates = await findNotStartedTrips(
+        tx,
+        tenantId,
+        new Date(now.getTime() - s.autoCancelMinutes * 60_000),
+        new Date(now.getTime() - 7 * 86_400_000),
+      );
+      const due = candidates.filter((b) =>
+        isAutoCancelDue({ von: b.von, status: parseBookingStatus(b.status), type: 'BUCHUNG' }, now, s.autoCancelMinutes),
+      );
+      const done = await cancelBookings(
+        tx,
+        tenantId,
+        due.map((b) => b.id),
+        MESSAGES.noCheckIn,
+      );
       const out: PendingMail[] = [];
       for (const b of due.filter((x) => done.includes(x.id))) {
         await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'cancelled', id: b.id, scope: b.vehicleId });
@@ -172,7 +228,16 @@ export async function remindMissingCheckOut(deps: Deps, origin: string, now = ne
         out.push({
           to: b.driver.email,
           recipientId: b.driver.id,
-          render: (locale) => checkOutReminderMail({ name: b.driver.name, vehicle: b.vehicleLabel, plate: b.licensePlate, von: b.von, bis: b.bis, url: `${origin}/fahrzeuge/uebersicht`, locale }),
+          render: (locale) =>
+            checkOutReminderMail({
+              name: b.driver.name,
+              vehicle: b.vehicleLabel,
+              plate: b.licensePlate,
+              von: b.von,
+              bis: b.bis,
+              url: `${origin}/fahrzeuge/uebersicht`,
+              locale,
+            }),
         });
       }
       return out;

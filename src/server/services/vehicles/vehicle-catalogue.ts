@@ -1,20 +1,35 @@
 import { createHash } from 'node:crypto';
-import { withTenant } from '../../../db/client';
-import { AppError } from '../../../domain/errors';
-import { matchesFilter } from '../../../domain/vehicle-attributes';
-import { bookingLimits, bookingWindowEnd, checkAvailability, type BookingTimes } from '../../../domain/vehicle-booking';
-import type { Deps } from '../../deps';
-import { changeStamp } from '../../repositories/change-version-repository';
-import { bookingsInRange, timelineJson } from '../../repositories/vehicle-booking-repository';
-import { findVehicle, findVehicleCore, findVehicles, listAttributes, listLocations, type VehicleRecord } from '../../repositories/vehicle-repository';
+import { withTenant } from '@db/client';
+import { AppError } from '@domain/errors';
+import { counted } from '@domain/plural';
+import { matchesFilter } from '@domain/vehicle-attributes';
+import { type BookingTimes, bookingLimits, bookingWindowEnd, checkAvailability } from '@domain/vehicle-booking';
+import type { Deps } from '@server/deps';
+import { changeStamp } from '@server/repositories/change-version-repository';
+import { bookingsInRange, timelineJson } from '@server/repositories/vehicle-booking-repository';
+import {
+  findVehicle,
+  findVehicleCore,
+  findVehicles,
+  listAttributes,
+  listLocations,
+  type VehicleRecord,
+} from '@server/repositories/vehicle-repository';
 import type { UserContext } from '../context';
-import { availabilityVehicle, notFound, toExisting, vehicleSettings } from './common';
+import { availabilityVehicle, maySeeBookerNames, notFound, toExisting, vehicleSettings } from './common';
 
 /** Read side of vehicles: list with filters, detail, timeline, availability, narrowing of selectable times. */
 
 export function assertMayView(user: UserContext): void {
   const p = user.permissions;
-  if (!(p.has('fahrzeug_buchen') || p.has('fahrzeug_fremdbuchung') || p.has('fahrzeug_pflege') || p.has('fahrzeug_freigabe_von_sonderfahrten'))) {
+  if (
+    !(
+      p.has('fahrzeug_buchen') ||
+      p.has('fahrzeug_fremdbuchung') ||
+      p.has('fahrzeug_pflege') ||
+      p.has('fahrzeug_freigabe_von_sonderfahrten')
+    )
+  ) {
     throw new AppError('forbidden', 'no fahrzeug_buchen', 403, { denial: 'no fahrzeug_buchen' });
   }
 }
@@ -62,7 +77,8 @@ export async function listVehicles(
   if (q.attributes) {
     try {
       const parsed = JSON.parse(q.attributes) as unknown;
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) filter = Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, String(v)]));
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+        filter = Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, String(v)]));
     } catch {
       throw new AppError('validation', 'Ungültiger Attributfilter.', 400, { detail: 'attributes' });
     }
@@ -70,14 +86,18 @@ export async function listVehicles(
   const tenantId = user.tenant.id;
   return withTenant(deps.database.db, tenantId, async (tx) => {
     const all = await findVehicles(tx, tenantId, {});
+    const s = await vehicleSettings(tx, tenantId, user.member.id);
+    const rules = { individualTimes: s.individualTimes, outsideTimes: s.outsideTimes, timesAsPickUpReturn: s.timesAsPickUpReturn };
     const categories = [...new Set(all.map((v) => v.category))].sort((a, b) => a.localeCompare(b, 'de'));
     let list = all.filter(
-      (v) => (!q.locationId || v.locationId === q.locationId) && (!q.category || v.category === q.category) && matchesFilter(v.attributes, filter),
+      (v) =>
+        (!q.locationId || v.locationId === q.locationId) &&
+        (!q.category || v.category === q.category) &&
+        matchesFilter(v.attributes, filter),
     );
     if (q.freeFrom && q.freeTo) {
       const von = new Date(q.freeFrom);
       const bis = new Date(q.freeTo);
-      const s = await vehicleSettings(tx, tenantId, user.member.id);
       const bookings = await bookingsInRange(tx, tenantId, von, bis, { statuses: 'blocking', gapMinutes: s.minGapMinutes });
       list = list.filter(
         (v) =>
@@ -86,18 +106,21 @@ export async function listVehicles(
             bis,
             vehicle: availabilityVehicle(v, s),
             individualTimes: s.individualTimes,
+            timesAsPickUpReturn: s.timesAsPickUpReturn,
             bookings: bookings.filter((b) => b.vehicleId === v.id).map(toExisting),
             minGapMinutes: s.minGapMinutes,
           }).available,
       );
     }
-    return { vehicles: list.map(toVehicleDto), categories };
+    return { vehicles: list.map(toVehicleDto), categories, rules };
   });
 }
 
 export async function getVehicle(deps: Deps, user: UserContext, id: string) {
   assertMayView(user);
-  const v = await withTenant(deps.database.db, user.tenant.id, (tx) => findVehicle(tx, user.tenant.id, id, user.permissions.has('fahrzeug_pflege')));
+  const v = await withTenant(deps.database.db, user.tenant.id, (tx) =>
+    findVehicle(tx, user.tenant.id, id, user.permissions.has('fahrzeug_pflege')),
+  );
   if (!v) throw notFound();
   return toVehicleDto(v);
 }
@@ -121,18 +144,28 @@ export async function timeline(
   const to = new Date(q.to);
   if (!(to > from)) throw new AppError('bis_not_after_von', 'Bis nicht nach von im Zeitraum!', 400);
   if (to.getTime() - from.getTime() > MAX_TIMELINE_DAYS * 86_400_000) {
-    throw new AppError('period_too_long', `Der Zeitraum darf höchstens ${MAX_TIMELINE_DAYS} Tage lang sein.`, 400, { days: MAX_TIMELINE_DAYS });
+    throw new AppError('period_too_long', `Der Zeitraum darf höchstens ${counted('de', MAX_TIMELINE_DAYS, 'day')} lang sein.`, 400, {
+      days: MAX_TIMELINE_DAYS,
+    });
   }
-  const ids = q.vehicleIds ? q.vehicleIds.split(',').filter((s) => /^[0-9a-f-]{36}$/i.test(s)).sort() : undefined;
+  const ids = q.vehicleIds
+    ? q.vehicleIds
+        .split(',')
+        .filter((s) => /^[0-9a-f-]{36}$/i.test(s))
+        .sort()
+    : undefined;
   const tenantId = user.tenant.id;
   return withTenant(deps.database.db, tenantId, async (tx) => {
     const s = await vehicleSettings(tx, tenantId, user.member.id);
     const stamp = `${await changeStamp(tx, tenantId, ['vehicle_bookings', 'people'])},gap:${s.minGapMinutes}`;
-    const key = `timeline|${tenantId}|${from.toISOString()}|${to.toISOString()}|${ids?.join(',') ?? '*'}`;
+    // Decision 033: a person who may not see colleagues' names gets a text naming only themself,
+    // cached under a key of its own, so a cached text never crosses permission levels.
+    const onlyPerson = maySeeBookerNames(user, s) ? undefined : user.member.id;
+    const key = `timeline|${tenantId}|${from.toISOString()}|${to.toISOString()}|${ids?.join(',') ?? '*'}|${onlyPerson ? `own:${onlyPerson}` : 'names'}`;
     const etag = `"${createHash('sha1').update(`${key}|${stamp}`).digest('base64url')}"`;
     const cached = deps.caches.responses.get(key, stamp);
     if (cached !== undefined) return { etag, json: cached };
-    const body = await timelineJson(tx, tenantId, from, to, ids);
+    const body = await timelineJson(tx, tenantId, from, to, ids, onlyPerson);
     const json = `{"from":${JSON.stringify(from.toISOString())},"to":${JSON.stringify(to.toISOString())},"minGapMinutes":${s.minGapMinutes},${body}}`;
     deps.caches.responses.set(key, stamp, json);
     return { etag, json };
@@ -148,17 +181,24 @@ export async function availability(deps: Deps, user: UserContext, id: string, q:
     const s = await vehicleSettings(tx, tenantId, user.member.id);
     const von = new Date(q.von);
     const bis = new Date(q.bis);
-    const bookings = await bookingsInRange(tx, tenantId, von, bis > von ? bis : von, { vehicleIds: [id], statuses: 'blocking', gapMinutes: s.minGapMinutes });
+    const bookings = await bookingsInRange(tx, tenantId, von, bis > von ? bis : von, {
+      vehicleIds: [id],
+      statuses: 'blocking',
+      gapMinutes: s.minGapMinutes,
+    });
     const r = checkAvailability({
       von,
       bis,
       vehicle: availabilityVehicle(v, s),
       individualTimes: s.individualTimes,
+      timesAsPickUpReturn: s.timesAsPickUpReturn,
       bookings: bookings.map(toExisting),
       minGapMinutes: s.minGapMinutes,
       ...(q.excludeBookingId ? { excludeBookingId: q.excludeBookingId } : {}),
     });
-    return r.available ? { available: true, needsApproval: r.needsApproval, message: null } : { available: false, needsApproval: false, message: r.message };
+    return r.available
+      ? { available: true, needsApproval: r.needsApproval, message: null }
+      : { available: false, needsApproval: false, message: r.message };
   });
 }
 
@@ -172,12 +212,19 @@ export async function limits(deps: Deps, user: UserContext, id: string, q: { dat
     const s = await vehicleSettings(tx, tenantId, user.member.id);
     const windowEnd = bookingWindowEnd(now, s.daysAhead, s.windowWeekday, s.windowHour);
     const dayStart = new Date(`${q.date}T00:00:00Z`);
-    const bookings = await bookingsInRange(tx, tenantId, new Date(dayStart.getTime() - 86_400_000), new Date(dayStart.getTime() + 2 * 86_400_000), {
-      vehicleIds: [id],
-      statuses: 'blocking',
-      gapMinutes: s.minGapMinutes,
-    });
+    const bookings = await bookingsInRange(
+      tx,
+      tenantId,
+      new Date(dayStart.getTime() - 86_400_000),
+      new Date(dayStart.getTime() + 2 * 86_400_000),
+      {
+        vehicleIds: [id],
+        statuses: 'blocking',
+        gapMinutes: s.minGapMinutes,
+      },
+    );
     const av = availabilityVehicle(v, s);
+    const restrictingTimes = s.individualTimes && !av.bookingOutsidePossible ? av.bookingTimes : null;
     const intervals = bookingLimits({
       day: q.date,
       now,
@@ -186,7 +233,7 @@ export async function limits(deps: Deps, user: UserContext, id: string, q: { dat
       minGapMinutes: s.minGapMinutes,
       minDurationMinutes: s.minDurationMinutes,
       stepMinutes: s.stepMinutes,
-      bookingTimes: s.individualTimes && !av.bookingOutsidePossible ? av.bookingTimes : null,
+      bookingTimes: restrictingTimes,
       ...(q.excludeBookingId ? { excludeBookingId: q.excludeBookingId } : {}),
     });
     return {
@@ -194,6 +241,10 @@ export async function limits(deps: Deps, user: UserContext, id: string, q: { dat
       windowEnd: windowEnd.toISOString(),
       stepMinutes: s.stepMinutes,
       minDurationMinutes: s.minDurationMinutes,
+      bookingTimes: restrictingTimes
+        ? { weekdays: [...restrictingTimes.weekdays], from: restrictingTimes.from, to: restrictingTimes.to }
+        : null,
+      timesAsPickUpReturn: s.timesAsPickUpReturn,
     };
   });
 }

@@ -1,8 +1,8 @@
-import { DatePickerInput, DateTimePicker, DatesProvider, type DatePickerInputProps, type DateTimePickerProps } from '@mantine/dates';
+import { DatePickerInput, type DatePickerInputProps, DatesProvider, DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useTranslation } from 'react-i18next';
-import '../../lib/dayjs';
-import { useHandoverFocus, type Handover } from '../deferred/handover';
+import '@web/lib/dayjs';
+import { type Handover, useHandoverFocus } from '../deferred/handover';
 
 function Provider({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();

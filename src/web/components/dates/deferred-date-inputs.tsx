@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
 import { Input, InputBase, type MantineSize, type StyleProp } from '@mantine/core';
 import type { DatePickerInputProps, DateTimePickerProps } from '@mantine/dates';
+import { formatPickerValue } from '@web/lib/picker-format';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPickerValue } from '../../lib/picker-format';
-import { moduleLoader, useDeferredModule, type Activation } from '../deferred/handover';
+import { type Activation, moduleLoader, useDeferredModule } from '../deferred/handover';
 
 /**
  * Date inputs of the booking screens without @mantine/dates and dayjs on the

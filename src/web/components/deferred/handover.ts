@@ -34,9 +34,11 @@ export function useDeferredModule<M>(loader: ModuleLoader<M>) {
   const intent = useRef({ open: false });
   const onActivate = (how: Activation, element: HTMLElement) => {
     if (how === 'open') intent.current.open = true;
-    void loader.load().then((mod) =>
-      setState((s) => (s.mod ? s : { mod, handover: { focus: document.activeElement === element, open: intent.current.open } })),
-    );
+    void loader
+      .load()
+      .then((mod) =>
+        setState((s) => (s.mod ? s : { mod, handover: { focus: document.activeElement === element, open: intent.current.open } })),
+      );
   };
   return { ...state, onActivate };
 }
@@ -44,12 +46,11 @@ export function useDeferredModule<M>(loader: ModuleLoader<M>) {
 /** In the real input: take over focus (and open, via `open`) from the stand-in, once. */
 export function useHandoverFocus<E extends HTMLElement>(handover: Handover | null, open?: (el: E) => void) {
   const ref = useRef<E>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the real input replaces the stand-in
   useEffect(() => {
     if (!handover || !ref.current) return;
     if (handover.focus || handover.open) ref.current.focus();
     if (handover.open) open?.(ref.current);
-    // Once, when the real input replaces the stand-in.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return ref;
 }

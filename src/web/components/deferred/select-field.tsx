@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { useHandoverFocus, type Handover } from './handover';
+import { type Handover, useHandoverFocus } from './handover';
 
 /** Mantine's Select, loaded when the user reaches for a deferred select (deferred-select.tsx). */
 export function SelectField({ handover, ...props }: SelectProps & { handover: Handover | null }) {

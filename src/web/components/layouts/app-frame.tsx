@@ -1,22 +1,21 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import type { Me } from '@contracts/session';
 import { AppShell, Box, Burger, Button, Divider, Group, ScrollArea, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
+import type { SettingsTab } from '@web/features/session/components/settings-dialog';
+import { useTenant } from '@web/features/tenant/api/use-tenant';
+import { useMe } from '@web/lib/use-me';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Me } from '../../../contracts/session';
-import { useMe } from '../../features/session/api/use-me';
-import { useTenant } from '../../features/tenant/api/use-tenant';
-import type { SettingsTab } from '../../features/session/components/settings-dialog';
 import { AppFooter } from '../app-footer';
 import { Brand } from '../brand';
-import { HelpButtons } from '../help-dialogs';
+import type { HelpTopic } from '../help-dialog';
+import { HelpButtons, HelpDialogHost } from '../help-dialogs';
 import { HeaderNav, menuFor, SidebarNav } from '../main-nav';
 import { UserMenuList, userName } from '../user-menu-list';
 
 // Loaded on first use: forms, tabs and validation stay off the first screen.
-const SettingsDialog = lazy(() =>
-  import('../../features/session/components/settings-dialog').then((m) => ({ default: m.SettingsDialog })),
-);
+const SettingsDialog = lazy(() => import('@web/features/session/components/settings-dialog').then((m) => ({ default: m.SettingsDialog })));
 // Drop-down menus (Mantine Menu) load where they are shown: in the desktop header, or when the burger menu opens.
 const LanguageMenu = lazy(() => import('../language-menu').then((m) => ({ default: m.LanguageMenu })));
 const UserMenu = lazy(() => import('../user-menu').then((m) => ({ default: m.UserMenu })));
@@ -56,6 +55,7 @@ function Shell({ children, sidebar, withSidebar = false, me, tenantName, layout 
   const { t } = useTranslation('nav');
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [help, setHelp] = useState<HelpTopic | null>(null);
   const [settings, setSettings] = useState<{ opened: boolean; used: boolean; tab: SettingsTab }>({
     opened: false,
     used: false,
@@ -65,6 +65,7 @@ function Shell({ children, sidebar, withSidebar = false, me, tenantName, layout 
   const entries = me ? menuFor(me, 'main') : [];
   const navRow = !withSidebar && entries.length > 0;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the drawer closes whenever the page or the layout changes
   useEffect(() => {
     close();
   }, [pathname, desktop, close]);
@@ -85,6 +86,7 @@ function Shell({ children, sidebar, withSidebar = false, me, tenantName, layout 
       navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: !opened, desktop: !withSidebar } }}
       padding="md"
     >
+      <HelpDialogHost topic={help} onClose={() => setHelp(null)} />
       <AppShell.Header>
         <Group h={ROW} px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap" miw={0}>
@@ -135,7 +137,13 @@ function Shell({ children, sidebar, withSidebar = false, me, tenantName, layout 
                 <>
                   <Divider />
                   <Stack gap={2}>
-                    <HelpButtons fullWidth onOpen={close} />
+                    <HelpButtons
+                      fullWidth
+                      onSelect={(topic) => {
+                        close();
+                        setHelp(topic);
+                      }}
+                    />
                     <Suspense fallback={<MenuButtonPlaceholder label={t('language')} variant="subtle" fullWidth />}>
                       <LanguageMenu authenticated={me !== null} fullWidth />
                     </Suspense>
@@ -166,11 +174,7 @@ function Shell({ children, sidebar, withSidebar = false, me, tenantName, layout 
 
       {me && settings.used ? (
         <Suspense fallback={null}>
-          <SettingsDialog
-            opened={settings.opened}
-            tab={settings.tab}
-            onClose={() => setSettings((s) => ({ ...s, opened: false }))}
-          />
+          <SettingsDialog opened={settings.opened} tab={settings.tab} onClose={() => setSettings((s) => ({ ...s, opened: false }))} />
         </Suspense>
       ) : null}
     </AppShell>

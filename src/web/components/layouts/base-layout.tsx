@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Box } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 /** Base layout: nothing around the content (loading screen, public cancellation page). */
 export function BaseLayout({ children }: { children: ReactNode }) {

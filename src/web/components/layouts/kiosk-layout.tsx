@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Box } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 /** Kiosk layout: full screen, no header, no footer, no scrolling of the page itself. */
 export function KioskLayout({ children }: { children: ReactNode }) {

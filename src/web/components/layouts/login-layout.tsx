@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
 import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTenant } from '@web/features/tenant/api/use-tenant';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTenant } from '../../features/tenant/api/use-tenant';
 import { AppFooter } from '../app-footer';
 import { LanguageSwitch } from '../language-switch';
 

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
 import type { OpenConfirmModal } from '@mantine/modals';
 import { useNotifications } from '@mantine/notifications';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 /**
  * Toasts and confirmation dialogs are not part of the first screen (DESIGN §7,

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { ModalsProvider } from '@mantine/modals';
+import { useEffect } from 'react';
 
 /** Mantine's modal manager; loaded with the first confirmation dialog (see deferred-overlays.tsx). */
 export default function LazyModalsProvider({ onReady }: { onReady: () => void }) {

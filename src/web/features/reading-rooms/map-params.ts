@@ -1,4 +1,4 @@
-import type { BookingMode, BootstrapResponse } from '../../../contracts/reading-rooms';
+import type { BookingMode, BootstrapResponse } from '@contracts/reading-rooms';
 import type { MapParams } from './api/use-floor-plan-map';
 import type { ReadingRoomSearch } from './search';
 
@@ -12,7 +12,10 @@ type Boot = Pick<BootstrapResponse, 'floorPlans' | 'favourites' | 'today'>;
  */
 export function mapParamsOf(boot: Boot, search: ReadingRoomSearch): MapParams | null {
   const plans = boot.floorPlans;
-  const planId = search.grundriss && plans.some((p) => p.id === search.grundriss) ? search.grundriss : (boot.favourites.floorPlanId ?? plans[0]?.id ?? null);
+  const planId =
+    search.grundriss && plans.some((p) => p.id === search.grundriss)
+      ? search.grundriss
+      : (boot.favourites.floorPlanId ?? plans[0]?.id ?? null);
   if (!planId) return null;
   const hourly = search.buchungsmodus === 'stuendlich';
   const mode: BookingMode = hourly ? 'stuendlich' : (search.tageszeit ?? 'ganztags');

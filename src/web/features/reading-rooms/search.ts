@@ -1,4 +1,5 @@
-import { optionalEnum, optionalText } from '../../lib/search-params';
+import { isIsoDay, isValidTime } from '@domain/time';
+import { optionalEnum, optionalText } from '@web/lib/search-params';
 
 /**
  * Typed search parameters of /leseraum/* and /arbeitswelt/* (SPEC §2): a link
@@ -39,13 +40,13 @@ export interface ReadingRoomSearch {
   einchecken?: string;
 }
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const ID = /^[0-9a-f-]{36}$/i;
+const isId = (text: string) => ID.test(text);
 
-const matching = (re: RegExp, value: unknown) => {
+/** A day or time that does not exist (datum=2026-02-30, von=24:00) is dropped like any broken value: the API would refuse it. */
+const matching = (accepts: (text: string) => boolean, value: unknown) => {
   const text = optionalText(value);
-  return text !== undefined && re.test(text) ? text : undefined;
+  return text !== undefined && accepts(text) ? text : undefined;
 };
 
 export function readingRoomSearch(search: Record<string, unknown>): ReadingRoomSearch {
@@ -54,14 +55,18 @@ export function readingRoomSearch(search: Record<string, unknown>): ReadingRoomS
     filter: optionalEnum(FILTER, search.filter),
     buchungsmodus: optionalEnum(BUCHUNGSMODI, search.buchungsmodus),
     tageszeit: optionalEnum(TAGESZEITEN, search.tageszeit),
-    datum: matching(ISO_DAY, search.datum),
-    von: matching(TIME, search.von),
-    bis: matching(TIME, search.bis),
-    grundriss: matching(ID, search.grundriss),
+    datum: matching(isIsoDay, search.datum),
+    von: matching(isValidTime, search.von),
+    bis: matching(isValidTime, search.bis),
+    grundriss: matching(isId, search.grundriss),
     sortierung: optionalEnum(SORTS, search.sortierung),
-    ausstattung: optionalText(search.ausstattung)?.split(',').filter((x) => ID.test(x)).join(',') || undefined,
-    bestaetigen: matching(ID, search.bestaetigen),
-    einchecken: matching(ID, search.einchecken),
+    ausstattung:
+      optionalText(search.ausstattung)
+        ?.split(',')
+        .filter((x) => ID.test(x))
+        .join(',') || undefined,
+    bestaetigen: matching(isId, search.bestaetigen),
+    einchecken: matching(isId, search.einchecken),
   };
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as ReadingRoomSearch;
 }

@@ -1,4 +1,4 @@
-import type { MapState } from '../../../contracts/reading-rooms';
+import type { MapState } from '@contracts/reading-rooms';
 
 /** Colours of the map states (legend and markers); text on fill has a contrast of at least 4.5:1 (WCAG AA, states.test.ts). */
 export const STATE_COLOURS: Record<MapState, { fill: string; text: string; border: string }> = {

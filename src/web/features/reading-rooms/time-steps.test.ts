@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import { timeSteps } from './time-steps';
 
 describe('timeSteps', () => {
@@ -11,7 +11,9 @@ describe('timeSteps', () => {
   });
 
   it('steps are on the interval, ascending, inside opening hours', () => {
-    const time = fc.integer({ min: 0, max: 24 * 60 }).map((m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+    const time = fc
+      .integer({ min: 0, max: 24 * 60 })
+      .map((m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
     fc.assert(
       fc.property(time, time, fc.constantFrom(5, 10, 15, 30, 60), (von, bis, interval) => {
         const steps = timeSteps(von, bis, interval);

@@ -1,7 +1,7 @@
-import { redirect } from '@tanstack/react-router';
+import type { Area } from '@contracts/reading-rooms';
 import type { QueryClient } from '@tanstack/react-query';
-import type { Area } from '../../../contracts/reading-rooms';
-import { i18n } from '../../lib/i18n';
+import { redirect } from '@tanstack/react-router';
+import { i18n } from '@web/lib/i18n';
 import { bootstrapQueryOptions } from './api/use-bootstrap';
 import { floorPlanMapQueryOptions } from './api/use-floor-plan-map';
 import { mapParamsOf } from './map-params';
@@ -20,7 +20,8 @@ export const areaViewPath = (area: Area, view: Ansicht) => `/${area}/${view}` as
 /** A link with ?ansicht=… lands on the route of that view (SPEC §2 view mode as a search parameter). */
 export function redirectToRequestedView(area: Area, view: Ansicht) {
   return ({ search }: { search: ReadingRoomSearch }) => {
-    if (search.ansicht && search.ansicht !== view) throw redirect({ to: areaViewPath(area, search.ansicht), search: { ...search, ansicht: undefined }, replace: true });
+    if (search.ansicht && search.ansicht !== view)
+      throw redirect({ to: areaViewPath(area, search.ansicht), search: { ...search, ansicht: undefined }, replace: true });
   };
 }
 

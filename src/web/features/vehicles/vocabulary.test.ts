@@ -1,5 +1,5 @@
+import * as contract from '@contracts/vehicles';
 import { describe, expect, it } from 'vitest';
-import * as contract from '../../../contracts/vehicles';
 import { CLEANLINESS, VEHICLE_BOOKING_TOPIC } from './vocabulary';
 
 describe('vehicle vocabulary of the web screens', () => {

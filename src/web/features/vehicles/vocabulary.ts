@@ -1,4 +1,4 @@
-import type { CLEANLINESS as ContractCleanliness, VEHICLE_BOOKING_TOPIC as ContractTopic } from '../../../contracts/vehicles';
+import type { CLEANLINESS as ContractCleanliness, VEHICLE_BOOKING_TOPIC as ContractTopic } from '@contracts/vehicles';
 
 /**
  * The few vocabulary values of src/contracts/vehicles.ts the booking screens
@@ -7,7 +7,12 @@ import type { CLEANLINESS as ContractCleanliness, VEHICLE_BOOKING_TOPIC as Contr
  * 006); the types below keep both lists identical at compile time, and
  * vocabulary.test.ts compares the values.
  */
-export const CLEANLINESS = ['sauber', 'leicht verschmutzt', 'verschmutzt', 'stark verschmutzt'] as const satisfies typeof ContractCleanliness;
+export const CLEANLINESS = [
+  'sauber',
+  'leicht verschmutzt',
+  'verschmutzt',
+  'stark verschmutzt',
+] as const satisfies typeof ContractCleanliness;
 export const VEHICLE_BOOKING_TOPIC: typeof ContractTopic = 'vehicle-bookings';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -40,4 +40,6 @@ export const help = {
       special: 'Fahrten außerhalb der Buchungszeiten sind Sonderfahrten und brauchen eine Freigabe.',
     },
   },
+  handbook: 'Ausführlich im Handbuch nachlesen',
+  newTab: 'öffnet in einem neuen Tab',
 };

@@ -35,4 +35,8 @@ export const nav = {
   userMenu: 'Benutzermenü von {{name}}',
   home: 'Buchbar – zur Startseite',
   languageFailed: 'Die Sprache konnte nicht gespeichert werden.',
+  noStartPage: {
+    title: 'Willkommen bei Buchbar',
+    text: 'Für Ihr Konto ist noch kein Bereich freigeschaltet, den Sie hier öffnen können. Bitte wenden Sie sich an die Verwaltung Ihrer Organisation, wenn Sie Plätze oder Fahrzeuge buchen möchten.',
+  },
 };

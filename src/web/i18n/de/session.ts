@@ -13,8 +13,7 @@ export const session = {
   },
   forgot: {
     title: 'Passwort vergessen',
-    intro:
-      'Geben Sie Ihre E-Mail-Adresse ein. Wir senden Ihnen einen Link, mit dem Sie ein neues Passwort festlegen können.',
+    intro: 'Geben Sie Ihre E-Mail-Adresse ein. Wir senden Ihnen einen Link, mit dem Sie ein neues Passwort festlegen können.',
     submit: 'Link anfordern',
     back: 'Zurück zur Anmeldung',
     sent: 'E-Mail unterwegs',

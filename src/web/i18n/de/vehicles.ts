@@ -1,4 +1,4 @@
-/** Vehicle booking, overview, approvals, trips and fleet administration (issue #3). */
+/** Vehicle booking, overview, approvals, trips and fleet administration. */
 export const vehicles = {
   title: 'Fahrzeuge',
   intro: 'Wählen Sie ein Fahrzeug und einen freien Zeitraum. Die Leiste zeigt die Belegung.',
@@ -14,6 +14,9 @@ export const vehicles = {
     freeFrom: 'Frei von',
     freeTo: 'Frei bis',
     reset: 'Filter zurücksetzen',
+    toggle: 'Filter',
+    toggleActive_one: 'Filter ({{count}} aktiv)',
+    toggleActive_other: 'Filter ({{count}} aktiv)',
     count_one: '{{count}} Fahrzeug',
     count_other: '{{count}} Fahrzeuge',
     none: 'Kein Fahrzeug passt zu den Filtern.',
@@ -25,6 +28,7 @@ export const vehicles = {
     seats_other: '{{count}} Sitze',
     licence: 'Führerscheinklasse {{cls}}',
     book: 'Buchen',
+    details: 'Details und Fahrtenbuch',
     imageAlt: 'Foto: {{name}}',
     outsideTimes: 'Buchung außerhalb {{from}}–{{to}} Uhr mit Freigabe',
     times: 'Buchbar {{days}}, {{from}}–{{to}} Uhr',
@@ -43,6 +47,8 @@ export const vehicles = {
     blocked: 'gesperrt',
     label: 'Belegung {{name}}',
     bookingTitle: '{{from}}–{{to}} Uhr: {{who}}',
+    unbookable: 'nicht buchbar',
+    legend: 'Legende der Belegung',
   },
   booking: {
     title: '{{name}} buchen',
@@ -72,6 +78,13 @@ export const vehicles = {
     specialTrip: 'Außerhalb der Buchungszeiten: Die Fahrt wird eine Sonderfahrt und braucht eine Freigabe.',
     requiredLicence: 'Benötigte Führerscheinklasse: {{cls}}',
     pickTime: 'Bitte Beginn und Ende wählen.',
+    taken: 'Der gewählte Zeitraum {{period}} wurde gerade von jemand anderem gebucht.',
+    takenNone: 'An diesem Tag ist kein passender Zeitraum mehr frei. Bitte wählen Sie einen anderen Tag.',
+    takeNext: 'Nächsten freien Zeitraum übernehmen: {{period}}',
+    multiDayStrict:
+      'Dieses Fahrzeug ist nur {{days}}, {{from}}–{{to}} Uhr buchbar. Eine Buchung über mehrere Tage ist deshalb nicht möglich; bitte buchen Sie jeden Tag einzeln.',
+    multiDayPickUp:
+      'Abholung und Rückgabe sind nur {{days}}, {{from}}–{{to}} Uhr möglich, und jeder Tag des Zeitraums muss ein Buchungstag sein.',
   },
   overview: {
     title: 'Übersicht',
@@ -153,6 +166,31 @@ export const vehicles = {
     yes: 'Ja',
     no: 'Nein',
   },
+  /** Stored vocabulary of vehicle data (seeded and usual values); anything else is shown as entered. */
+  values: {
+    Benzin: 'Benzin',
+    Diesel: 'Diesel',
+    Elektro: 'Elektro',
+    Hybrid: 'Hybrid',
+    Automatik: 'Automatik',
+    Schaltgetriebe: 'Schaltgetriebe',
+    Kleinwagen: 'Kleinwagen',
+    Kombi: 'Kombi',
+    Kompaktklasse: 'Kompaktklasse',
+    Pritschenwagen: 'Pritschenwagen',
+    Transporter: 'Transporter',
+    'E-Bike': 'E-Bike',
+    Trekkingrad: 'Trekkingrad',
+  },
+  weekdayNames: {
+    montags: 'Mo',
+    dienstags: 'Di',
+    mittwochs: 'Mi',
+    donnerstags: 'Do',
+    freitags: 'Fr',
+    samstags: 'Sa',
+    sonntags: 'So',
+  },
   live: {
     created: 'Eine neue Buchung ist eingegangen.',
     cancelled: 'Eine Buchung wurde storniert.',
@@ -181,12 +219,20 @@ export const vehicles = {
     blocked_one: 'Gesperrt. {{count}} Buchung wurde storniert.',
     blocked_other: 'Gesperrt. {{count}} Buchungen wurden storniert.',
     history: 'Verlauf',
+    details: 'Details',
     historyTitle: 'Verlauf: {{name}}',
     historyEmpty: 'Noch keine Einträge.',
     image: 'Bild (PNG oder JPG, max. 5 MB)',
     imageSaved: 'Das Bild wurde gespeichert.',
     empty: 'Noch keine Fahrzeuge.',
-    columns: { vehicle: 'Fahrzeug', plate: 'Kennzeichen', location: 'Standort', category: 'Kategorie', times: 'Buchungszeiten', actions: 'Aktionen' },
+    columns: {
+      vehicle: 'Fahrzeug',
+      plate: 'Kennzeichen',
+      location: 'Standort',
+      category: 'Kategorie',
+      times: 'Buchungszeiten',
+      actions: 'Aktionen',
+    },
     sections: { base: 'Stammdaten', equipment: 'Ausstattung', booking: 'Buchung', attributes: 'Attribute' },
     fields: {
       validFrom: 'Gültig von',
@@ -235,7 +281,12 @@ export const vehicles = {
     },
     targets: { FAHRZEUG: 'Fahrzeug', FAHRZEUG_VERLAUF: 'Fahrt (Verlauf)' },
     attributeTypes: { TEXT: 'Text', RADIOS: 'Optionsfelder', DROPDOWN: 'Auswahlliste', NUMBER: 'Zahl', CHECKBOX: 'Kontrollkästchen' },
-    conditionTypes: { MANDATORY: 'Pflichtfeld', SHOW_IF: 'Nur anzeigen, wenn …', SHOW_FILTER: 'Als Filter anbieten', SHOW_CARD: 'Auf der Karte zeigen' },
+    conditionTypes: {
+      MANDATORY: 'Pflichtfeld',
+      SHOW_IF: 'Nur anzeigen, wenn …',
+      SHOW_FILTER: 'Als Filter anbieten',
+      SHOW_CARD: 'Auf der Karte zeigen',
+    },
     historyTypes: {
       ERSTELLUNG: 'Angelegt',
       STATUSAENDERUNG: 'Statusänderung',

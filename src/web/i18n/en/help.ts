@@ -41,4 +41,6 @@ export const help: typeof de = {
       special: 'Trips outside the booking times are special trips and need an approval.',
     },
   },
+  handbook: 'Read more in the handbook (German)',
+  newTab: 'opens in a new tab',
 };

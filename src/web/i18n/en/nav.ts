@@ -36,4 +36,8 @@ export const nav: typeof de = {
   userMenu: 'User menu of {{name}}',
   home: 'Buchbar – go to start page',
   languageFailed: 'The language could not be saved.',
+  noStartPage: {
+    title: 'Welcome to Buchbar',
+    text: "Your account has no area yet that you can open here. Please contact your organisation's administration if you would like to book places or vehicles.",
+  },
 };

@@ -1,8 +1,8 @@
+import { guardRoute } from '@domain/permissions';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { guardRoute } from '../../../domain/permissions';
-import { UserLayout } from '../../components/layouts/user-layout';
-import { meQueryOptions } from '../../features/session/api/use-me';
-import { HttpStatusError } from '../../lib/http-status-error';
+import { UserLayout } from '@web/components/layouts/user-layout';
+import { HttpStatusError } from '@web/lib/http-status-error';
+import { meQueryOptions } from '@web/lib/use-me';
 
 /** /admin and below: the shared route guard (SPEC §6) decides; a denial is a 403 with the guard's text. */
 export const Route = createFileRoute('/_app/admin')({

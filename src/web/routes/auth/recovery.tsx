@@ -1,9 +1,9 @@
-import { createFileRoute } from '@tanstack/react-router';
 import { useDocumentTitle } from '@mantine/hooks';
+import { createFileRoute } from '@tanstack/react-router';
+import { LoginLayout } from '@web/components/layouts/login-layout';
+import { SetPasswordForm } from '@web/features/session/components/set-password-form';
+import { tokenSearch } from '@web/lib/search-params';
 import { useTranslation } from 'react-i18next';
-import { LoginLayout } from '../../components/layouts/login-layout';
-import { SetPasswordForm } from '../../features/session/components/set-password-form';
-import { tokenSearch } from '../../lib/search-params';
 
 export const Route = createFileRoute('/auth/recovery')({
   validateSearch: tokenSearch,

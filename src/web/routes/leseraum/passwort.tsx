@@ -1,10 +1,10 @@
-import { createFileRoute } from '@tanstack/react-router';
 import { Container, Paper } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { createFileRoute } from '@tanstack/react-router';
+import { UserLayout } from '@web/components/layouts/user-layout';
+import { SetPasswordForm } from '@web/features/session/components/set-password-form';
+import { tokenSearch } from '@web/lib/search-params';
 import { useTranslation } from 'react-i18next';
-import { UserLayout } from '../../components/layouts/user-layout';
-import { SetPasswordForm } from '../../features/session/components/set-password-form';
-import { tokenSearch } from '../../lib/search-params';
 
 /** Public: creating the password from an invitation (SPEC §2: user layout, password creation). */
 export const Route = createFileRoute('/leseraum/passwort')({

@@ -1,7 +1,7 @@
+import type { EffectiveSetting, settingsResponse } from '@contracts/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
 import type { z } from 'zod';
-import type { EffectiveSetting, settingsResponse } from '../../../../contracts/settings';
-import { api } from '../../../lib/api-client';
 
 export type { EffectiveSetting };
 export type SettingsResponse = z.infer<typeof settingsResponse>;

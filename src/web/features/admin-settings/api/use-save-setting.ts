@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 import { adminSettingsQueryKey } from './use-admin-settings';
 
 /** PUT /api/settings/:name at layer MANDANT; tenant values feed everyone's effective settings too. */

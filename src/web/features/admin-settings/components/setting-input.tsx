@@ -1,10 +1,23 @@
 import { MultiSelect, NumberInput, Select, Switch, TagsInput, TextInput } from '@mantine/core';
 import { TimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import '../../../lib/dayjs';
+import '@web/lib/dayjs';
+import type { SettingOption } from '@domain/settings';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { SettingOption } from '../../../../domain/settings';
 import type { EffectiveSetting } from '../api/use-admin-settings';
+
+/** The option's description in the reader's language: English by name where known, else the catalogue's German text. */
+export function settingLabel(t: TFunction<'admin'>, setting: Pick<EffectiveSetting, 'name' | 'description'>): string {
+  const english = (t('settings.descriptions', { returnObjects: true }) as unknown as Record<string, string>)[setting.name];
+  return english || setting.description || setting.name;
+}
+
+/** A stored option value (weekday, rhythm, cleanliness, language) by its name in the reader's language; others as stored. */
+export function settingValueText(t: TFunction<'admin'>, value: string): string {
+  const known = t('settings.values', { returnObjects: true }) as unknown as Record<string, string>;
+  return Object.hasOwn(known, value) ? known[value]! : value;
+}
 
 /** What an input holds while editing; turned into the setting's value by draftToValue. */
 export type Draft = number | string | boolean | string[];
@@ -57,7 +70,8 @@ interface SettingInputProps {
  */
 export function SettingInput({ setting, option, draft, onChange, error, disabled }: SettingInputProps) {
   const { t } = useTranslation('admin');
-  const label = setting.description || setting.name;
+  const label = settingLabel(t, setting);
+  const options = (allowed: readonly string[]) => allowed.map((value) => ({ value, label: settingValueText(t, value) }));
   const common = { label, error, disabled };
   // Narrow inputs, but the label keeps the full width of the row.
   const width = (maxWidth: number) => ({ styles: { wrapper: { maxWidth } } });
@@ -107,7 +121,7 @@ export function SettingInput({ setting, option, draft, onChange, error, disabled
       return option?.allowed ? (
         <Select
           {...common}
-          data={[...option.allowed]}
+          data={options(option.allowed)}
           value={typeof draft === 'string' && draft !== '' ? draft : null}
           onChange={(value) => onChange(value ?? '')}
           allowDeselect={false}
@@ -125,7 +139,7 @@ export function SettingInput({ setting, option, draft, onChange, error, disabled
       return option?.allowed ? (
         <MultiSelect
           {...common}
-          data={[...option.allowed]}
+          data={options(option.allowed)}
           value={Array.isArray(draft) ? draft : []}
           onChange={(value) => onChange(value)}
           {...width(520)}

@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { decodeSettingValue, isValidSettingValue, SETTING_CATALOGUE, type SettingOption } from '@domain/settings';
 import { Alert, Badge, Button, Card, Code, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { decodeSettingValue, isValidSettingValue, SETTING_CATALOGUE, type SettingOption } from '../../../../domain/settings';
-import { useAdminSettings, type EffectiveSetting } from '../api/use-admin-settings';
+import { type EffectiveSetting, useAdminSettings } from '../api/use-admin-settings';
 import { useSaveTenantSetting } from '../api/use-save-setting';
-import { draftToValue, SettingInput, valueToDraft, type Draft } from './setting-input';
+import { type Draft, draftToValue, SettingInput, settingValueText, valueToDraft } from './setting-input';
 
 const GROUP_ORDER = ['allgemein', 'fahrzeug', 'leseraum'] as const;
 type KnownGroup = (typeof GROUP_ORDER)[number];
@@ -16,10 +16,10 @@ function isKnownGroup(feature: string): feature is KnownGroup {
   return (GROUP_ORDER as readonly string[]).includes(feature);
 }
 
-function display(value: unknown, on: string, off: string): string {
+function display(value: unknown, on: string, off: string, name: (v: string) => string): string {
   if (typeof value === 'boolean') return value ? on : off;
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.map(String).join(', ');
+  if (typeof value === 'string') return name(value);
+  if (Array.isArray(value)) return value.map((v) => name(String(v))).join(', ');
   return JSON.stringify(value) ?? String(value);
 }
 
@@ -46,7 +46,7 @@ function SettingRow({ setting }: { setting: EffectiveSetting }) {
   const [invalid, setInvalid] = useState(false);
   const value = draftToValue(setting, option, draft);
   const changed = !sameValue(value, setting.value);
-  const defaultText = display(decodedDefault(setting, option), t('settings.on'), t('settings.off'));
+  const defaultText = display(decodedDefault(setting, option), t('settings.on'), t('settings.off'), (v) => settingValueText(t, v));
 
   const submit = () => {
     // The shared rule decides validity (src/domain/settings.ts); the server checks again.
@@ -75,12 +75,7 @@ function SettingRow({ setting }: { setting: EffectiveSetting }) {
             <Code id={`setting-${setting.name}`} fz="sm">
               {setting.name}
             </Code>
-            <Badge
-              variant="light"
-              color={setting.source === 'DEFAULT' ? 'gray' : 'buchbar'}
-              tt="none"
-              title={t('settings.sourceLabel')}
-            >
+            <Badge variant="light" color={setting.source === 'DEFAULT' ? 'gray' : 'buchbar'} tt="none" title={t('settings.sourceLabel')}>
               {t(`settings.source.${setting.source}`)}
             </Badge>
           </Group>

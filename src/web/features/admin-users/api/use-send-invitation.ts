@@ -1,12 +1,11 @@
+import type { okResponse } from '@contracts/session';
 import { useMutation } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
 import type { z } from 'zod';
-import type { okResponse } from '../../../../contracts/session';
-import { api } from '../../../lib/api-client';
 
 /** POST /api/users/:id/invitation; the answer carries the message to show. */
 export function useSendInvitation() {
   return useMutation({
-    mutationFn: (id: string) =>
-      api.post<z.infer<typeof okResponse>>(`/api/users/${encodeURIComponent(id)}/invitation`),
+    mutationFn: (id: string) => api.post<z.infer<typeof okResponse>>(`/api/users/${encodeURIComponent(id)}/invitation`),
   });
 }

@@ -1,4 +1,3 @@
-import { useMemo, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -6,6 +5,7 @@ import {
   Card,
   Group,
   Loader,
+  Pagination,
   Stack,
   Switch,
   Table,
@@ -14,33 +14,29 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { openConfirmModal } from '@web/components/overlays/deferred-overlays';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUsers, type UserSummary } from '../api/use-users';
-import { useUpdateUser } from '../api/use-update-user';
 import { useSendInvitation } from '../api/use-send-invitation';
-import { openConfirmModal } from '../../../components/overlays/deferred-overlays';
+import { useUpdateUser } from '../api/use-update-user';
+import { USERS_PAGE_SIZE, type UserSummary, useUsers } from '../api/use-users';
+import { CreateUserForm } from './create-user-form';
 
 export type NameSort = 'asc' | 'desc';
 
 interface UsersAdminProps {
   query: string;
   sort: NameSort;
+  page: number;
   onQueryChange: (query: string) => void;
   onSortChange: (sort: NameSort) => void;
+  onPageChange: (page: number) => void;
 }
-
-const collator = new Intl.Collator('de', { sensitivity: 'base', numeric: true });
 
 const sortName = (u: UserSummary) => `${u.lastName}, ${u.firstName}`;
 const fullName = (u: UserSummary) => `${u.firstName} ${u.lastName}`.trim() || u.email;
-
-function matches(user: UserSummary, needle: string): boolean {
-  if (!needle) return true;
-  return [user.firstName, user.lastName, `${user.firstName} ${user.lastName}`, user.email, user.employeeId ?? '', user.department?.name ?? '']
-    .some((field) => field.toLocaleLowerCase('de').includes(needle));
-}
 
 function StatusBadge({ status }: { status: UserSummary['status'] }) {
   const { t } = useTranslation('admin');
@@ -127,18 +123,24 @@ function InviteButton({ user, actions }: { user: UserSummary; actions: Actions }
   );
 }
 
-function UsersTable({ users, sort, onSortChange, actions }: { users: UserSummary[]; sort: NameSort; onSortChange: (s: NameSort) => void; actions: Actions }) {
+function UsersTable({
+  users,
+  sort,
+  onSortChange,
+  actions,
+}: {
+  users: UserSummary[];
+  sort: NameSort;
+  onSortChange: (s: NameSort) => void;
+  actions: Actions;
+}) {
   const { t } = useTranslation('admin');
   return (
     <Table striped highlightOnHover verticalSpacing="sm">
       <Table.Thead>
         <Table.Tr>
           <Table.Th aria-sort={sort === 'asc' ? 'ascending' : 'descending'}>
-            <UnstyledButton
-              onClick={() => onSortChange(sort === 'asc' ? 'desc' : 'asc')}
-              fw={700}
-              title={t('users.sortBy')}
-            >
+            <UnstyledButton onClick={() => onSortChange(sort === 'asc' ? 'desc' : 'asc')} fw={700} title={t('users.sortBy')}>
               {t('users.name')} <span aria-hidden="true">{sort === 'asc' ? '▲' : '▼'}</span>
             </UnstyledButton>
           </Table.Th>
@@ -201,23 +203,20 @@ function UsersCards({ users, actions }: { users: UserSummary[]; actions: Actions
   );
 }
 
-/** /admin/benutzer: list, search and sort users, switch them aktiv/inaktiv, send invitations. */
-export function UsersAdmin({ query, sort, onQueryChange, onSortChange }: UsersAdminProps) {
+/** /admin/benutzer: search, sort and page users on the server, switch them aktiv/inaktiv, send invitations. */
+export function UsersAdmin({ query, sort, page, onQueryChange, onSortChange, onPageChange }: UsersAdminProps) {
   const { t } = useTranslation('admin');
-  const users = useUsers();
+  const [search] = useDebouncedValue(query, 250);
+  const users = useUsers({ search, dir: sort, page });
   const actions = useUserActions();
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
-
-  const shown = useMemo(() => {
-    const needle = query.trim().toLocaleLowerCase('de');
-    const list = (users.data?.users ?? []).filter((u) => matches(u, needle));
-    list.sort((a, b) => collator.compare(sortName(a), sortName(b)) * (sort === 'asc' ? 1 : -1));
-    return list;
-  }, [users.data, query, sort]);
+  const shown = users.data?.users ?? [];
+  const pages = Math.max(1, Math.ceil((users.data?.total ?? 0) / USERS_PAGE_SIZE));
 
   return (
     <Stack gap="md">
       <Title order={1}>{t('users.title')}</Title>
+      <CreateUserForm />
       <Group align="flex-end" justify="space-between" wrap="wrap" gap="sm">
         <TextInput
           label={t('users.search')}
@@ -242,7 +241,7 @@ export function UsersAdmin({ query, sort, onQueryChange, onSortChange }: UsersAd
       ) : (
         <>
           <Text size="sm" c="dimmed" aria-live="polite">
-            {t('users.count', { shown: shown.length, total: users.data.users.length })}
+            {t('users.count', { shown: shown.length, count: users.data.total })}
           </Text>
           {shown.length === 0 ? (
             <Text>{t('users.empty')}</Text>
@@ -251,6 +250,14 @@ export function UsersAdmin({ query, sort, onQueryChange, onSortChange }: UsersAd
           ) : (
             <UsersCards users={shown} actions={actions} />
           )}
+          {pages > 1 ? (
+            <Pagination
+              total={pages}
+              value={Math.min(page, pages)}
+              onChange={onPageChange}
+              getControlProps={(control) => ({ 'aria-label': t(`users.pagination.${control}`) })}
+            />
+          ) : null}
         </>
       )}
     </Stack>

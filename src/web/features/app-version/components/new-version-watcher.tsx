@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { reloadOnce } from '@web/lib/reload-guard';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reloadOnce } from '../../../lib/reload-guard';
 import { useLatestBuild } from '../api/use-latest-build';
 
 const NOTIFICATION_ID = 'buchbar-new-version';

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import type { KioskBoardResponse } from '@contracts/reading-rooms';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { KioskBoardResponse } from '../../../../contracts/reading-rooms';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
+import { useEffect } from 'react';
 
 const key = (token: string) => ['kiosk', token] as const;
 

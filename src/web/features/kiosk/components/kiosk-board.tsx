@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import type { KioskBoardResponse } from '@contracts/reading-rooms';
+import { formatTime } from '@domain/time';
 import { Alert, Box, Button, Flex, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { KioskBoardResponse } from '../../../../contracts/reading-rooms';
-import { formatTime } from '../../../../domain/time';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '@web/lib/api-client';
+import { useEffect, useState } from 'react';
 import { useKioskBoard } from '../api/use-kiosk-board';
 import { useKT } from '../use-kt';
 import { QrCode } from './qr-code';
@@ -40,7 +40,11 @@ export function KioskBoard({ token }: { token: string }) {
   if (board.error || !board.data) {
     return (
       <Alert color="red" title="Kiosk" fz="xl">
-        {isApiError(board.error) && board.error.status === 404 ? kt('kiosk.invalid') : isApiError(board.error) ? board.error.message : String(board.error)}
+        {isApiError(board.error) && board.error.status === 404
+          ? kt('kiosk.invalid')
+          : isApiError(board.error)
+            ? board.error.message
+            : String(board.error)}
       </Alert>
     );
   }
@@ -52,7 +56,7 @@ export function KioskBoard({ token }: { token: string }) {
   const origin = window.location.origin;
 
   return (
-    <Stack h="100%" gap="sm" data-testid="kiosk-board" style={{ overflowY: "auto" }}>
+    <Stack h="100%" gap="sm" data-testid="kiosk-board" style={{ overflowY: 'auto' }}>
       <Group justify="space-between" wrap="nowrap">
         <div>
           <Title order={1} fz={{ base: 28, md: 40 }}>
@@ -79,7 +83,10 @@ export function KioskBoard({ token }: { token: string }) {
       <Group gap="lg" fz={{ base: 18, md: 26 }} fw={700} data-testid="kiosk-counts">
         {(['frei', 'teilweise', 'belegt'] as const).map((s) => (
           <Group key={s} gap={8} wrap="nowrap">
-            <span aria-hidden style={{ width: 22, height: 22, borderRadius: '50%', background: COLOURS[s].fill, display: 'inline-block' }} />
+            <span
+              aria-hidden
+              style={{ width: 22, height: 22, borderRadius: '50%', background: COLOURS[s].fill, display: 'inline-block' }}
+            />
             <span data-testid={`kiosk-count-${s}`}>
               {counts[s]} {kt(`state.${s}`)}
             </span>
@@ -90,8 +97,23 @@ export function KioskBoard({ token }: { token: string }) {
         </Button>
       </Group>
       <Flex direction={{ base: 'column', md: 'row' }} align="flex-start" gap="md" style={{ flex: 1, minHeight: 0 }}>
-        <Box style={{ flex: 3, width: '100%', minWidth: 0, maxHeight: '100%', aspectRatio: `${ratio}`, position: 'relative', border: '1px solid #ced4da', borderRadius: 8, overflow: 'hidden', background: '#fafaf7' }}>
-          {data.floorPlan.imageUrl ? <img src={data.floorPlan.imageUrl} alt="" style={{ width: '100%', height: '100%', display: 'block' }} /> : null}
+        <Box
+          style={{
+            flex: 3,
+            width: '100%',
+            minWidth: 0,
+            maxHeight: '100%',
+            aspectRatio: `${ratio}`,
+            position: 'relative',
+            border: '1px solid #ced4da',
+            borderRadius: 8,
+            overflow: 'hidden',
+            background: '#fafaf7',
+          }}
+        >
+          {data.floorPlan.imageUrl ? (
+            <img src={data.floorPlan.imageUrl} alt="" style={{ width: '100%', height: '100%', display: 'block' }} />
+          ) : null}
           {data.objects.map((o) => (
             <button
               key={o.id}
@@ -135,7 +157,13 @@ export function KioskBoard({ token }: { token: string }) {
         </Stack>
       </Flex>
 
-      <Modal opened={qr !== null} onClose={() => setQr(null)} title={qr ? kt('kiosk.qrTitle', { name: qr.designation }) : ''} centered size="auto">
+      <Modal
+        opened={qr !== null}
+        onClose={() => setQr(null)}
+        title={qr ? kt('kiosk.qrTitle', { name: qr.designation }) : ''}
+        centered
+        size="auto"
+      >
         {qr ? (
           <Stack align="center">
             <QrCode text={`${origin}${qr.checkInUrl}`} size={280} label={kt('kiosk.qrTitle', { name: qr.designation })} />

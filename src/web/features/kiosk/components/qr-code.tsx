@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
 import qrcode from 'qrcode-generator';
+import { useMemo } from 'react';
 
 /** A QR code as SVG (medium error correction), drawn from the module matrix. */
 export function QrCode({ text, size = 160, label }: { text: string; size?: number; label: string }) {
@@ -13,7 +13,15 @@ export function QrCode({ text, size = 160, label }: { text: string; size?: numbe
     return { d, n: n + 8 };
   }, [text]);
   return (
-    <svg role="img" aria-label={label} width={size} height={size} viewBox={`0 0 ${path.n} ${path.n}`} shapeRendering="crispEdges" style={{ background: '#fff', display: 'block' }}>
+    <svg
+      role="img"
+      aria-label={label}
+      width={size}
+      height={size}
+      viewBox={`0 0 ${path.n} ${path.n}`}
+      shapeRendering="crispEdges"
+      style={{ background: '#fff', display: 'block' }}
+    >
       <path d={path.d} fill="#000" />
     </svg>
   );

@@ -1,6 +1,6 @@
+import type { ReadingRoomBookingDto } from '@contracts/reading-rooms';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReadingRoomBookingDto } from '../../../../contracts/reading-rooms';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 import { readingRoomKeys } from './keys';
 
 export type BookingAction = 'cancel' | 'confirm' | 'check-in';

@@ -1,6 +1,6 @@
+import type { Area, BootstrapResponse } from '@contracts/reading-rooms';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Area, BootstrapResponse } from '../../../../contracts/reading-rooms';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 import { readingRoomKeys } from './keys';
 
 /** GET /api/reading-rooms/bootstrap: floor plans, opening hours, pending reservations, favourites, limits. */

@@ -1,6 +1,6 @@
+import type { CreateBookingRequest, ReadingRoomBookingDto } from '@contracts/reading-rooms';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateBookingRequest, ReadingRoomBookingDto } from '../../../../contracts/reading-rooms';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 import { readingRoomKeys } from './keys';
 
 /** POST /api/reading-room-bookings → the booking; refreshes maps and the sidebar. */

@@ -1,6 +1,6 @@
+import type { BookingMode, MapResponse } from '@contracts/reading-rooms';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { BookingMode, MapResponse } from '../../../../contracts/reading-rooms';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 import { readingRoomKeys } from './keys';
 
 export interface MapParams {

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { readingRoomKeys } from './keys';
 
 /**
@@ -22,7 +22,10 @@ export function useLiveMap(refreshAt: readonly string[] | undefined) {
     const next = (refreshAt ?? []).map((s) => Date.parse(s)).find((t) => t > Date.now());
     if (next === undefined) return;
     // setTimeout cannot wait longer than ~24.8 days; a map is never open that long without another refresh.
-    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: readingRoomKeys.maps }), Math.min(next - Date.now(), 2 ** 31 - 1));
+    const timer = setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: readingRoomKeys.maps }),
+      Math.min(next - Date.now(), 2 ** 31 - 1),
+    );
     return () => clearTimeout(timer);
   }, [refreshAt, queryClient]);
 }

@@ -1,6 +1,6 @@
+import type { Area, MyBookingsResponse } from '@contracts/reading-rooms';
 import { useQuery } from '@tanstack/react-query';
-import type { Area, MyBookingsResponse } from '../../../../contracts/reading-rooms';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 import { readingRoomKeys } from './keys';
 
 /** GET /api/reading-room-bookings/mine: your bookings and your reservations (sidebar). */

@@ -1,6 +1,6 @@
+import type { Area, BootstrapResponse } from '@contracts/reading-rooms';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Area, BootstrapResponse } from '../../../../contracts/reading-rooms';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 import { readingRoomKeys } from './keys';
 
 type Favourites = BootstrapResponse['favourites'];

@@ -1,10 +1,10 @@
-import { lazy, Suspense } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import type { Area } from '@contracts/reading-rooms';
 import { useDocumentTitle } from '@mantine/hooks';
+import { useNavigate } from '@tanstack/react-router';
+import { ReadingRoomSidebarLayout } from '@web/components/layouts/reading-room-sidebar-layout';
+import { WorkplaceSidebarLayout } from '@web/components/layouts/workplace-sidebar-layout';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Area } from '../../../../contracts/reading-rooms';
-import { ReadingRoomSidebarLayout } from '../../../components/layouts/reading-room-sidebar-layout';
-import { WorkplaceSidebarLayout } from '../../../components/layouts/workplace-sidebar-layout';
 import type { Ansicht, ReadingRoomSearch } from '../search';
 import { areaViewPath as pathOf } from '../view-redirect';
 import { ReadingRoomPage } from './reading-room-page';
@@ -18,7 +18,8 @@ export function AreaViewPage({ area, view, search }: { area: Area; view: Ansicht
   useDocumentTitle(`${t(`title.${area}`)} · Buchbar`);
   const onSearch = (patch: Partial<ReadingRoomSearch>) =>
     void navigate({ to: pathOf(area, view), search: (s: ReadingRoomSearch) => ({ ...s, ...patch, ansicht: undefined }), replace: true });
-  const onView = (next: Ansicht) => void navigate({ to: pathOf(area, next), search: (s: ReadingRoomSearch) => ({ ...s, ansicht: undefined }) });
+  const onView = (next: Ansicht) =>
+    void navigate({ to: pathOf(area, next), search: (s: ReadingRoomSearch) => ({ ...s, ansicht: undefined }) });
   const Layout = area === 'arbeitswelt' ? WorkplaceSidebarLayout : ReadingRoomSidebarLayout;
   return (
     <Layout

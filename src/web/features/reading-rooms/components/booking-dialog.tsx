@@ -1,14 +1,29 @@
-import { useEffect, useMemo, useState } from 'react';
-import { ActionIcon, Alert, Button, Checkbox, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text, Tooltip } from '@mantine/core';
+import type { Area, BookingLimitsDto, BookingMode, MapObjectDto, MapResponse } from '@contracts/reading-rooms';
+import { bookedTimes } from '@domain/reading-room-booking';
+import { formatDate, formatTime } from '@domain/time';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import type { Area, BookingLimitsDto, BookingMode, MapObjectDto, MapResponse } from '../../../../contracts/reading-rooms';
-import { formatDate, formatTime } from '../../../../domain/time';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '@web/lib/api-client';
+import { useEffect, useMemo, useState } from 'react';
 import { useCreateBooking } from '../api/use-create-booking';
-import { usePeople } from '../api/use-people';
+import { PEOPLE_SEARCH_MIN, usePeopleSearch } from '../api/use-people';
 import { FAVOURITE_COLOUR, STATE_COLOURS } from '../states';
-import { useRT } from '../use-rt';
 import { timeSteps } from '../time-steps';
+import { useRT } from '../use-rt';
 
 interface BookingDialogProps {
   area: Area;
@@ -25,29 +40,71 @@ interface BookingDialogProps {
 }
 
 /** Booking a seat or room: all day, morning, afternoon or hours; group size; pre-booking for someone else. */
-export function BookingDialog({ area, object, day, date, initialMode, initialVon, initialBis, limits, favourite, onToggleFavourite, onClose }: BookingDialogProps) {
+export function BookingDialog({
+  area,
+  object,
+  day,
+  date,
+  initialMode,
+  initialVon,
+  initialBis,
+  limits,
+  favourite,
+  onToggleFavourite,
+  onClose,
+}: BookingDialogProps) {
   const rt = useRT();
   const [mode, setMode] = useState<BookingMode>(initialMode);
-  const steps = useMemo(() => (day.von && day.bis ? timeSteps(day.von, day.bis, limits.intervalMinutes) : []), [day.von, day.bis, limits.intervalMinutes]);
+  const steps = useMemo(
+    () => (day.von && day.bis ? timeSteps(day.von, day.bis, limits.intervalMinutes) : []),
+    [day.von, day.bis, limits.intervalMinutes],
+  );
   const [von, setVon] = useState<string | null>(initialVon ?? steps[0] ?? null);
-  const [bis, setBis] = useState<string | null>(initialBis ?? steps[Math.min(steps.length - 1, Math.max(1, Math.ceil(limits.minMinutes / limits.intervalMinutes)))] ?? null);
+  const [bis, setBis] = useState<string | null>(
+    initialBis ?? steps[Math.min(steps.length - 1, Math.max(1, Math.ceil(limits.minMinutes / limits.intervalMinutes)))] ?? null,
+  );
   const [groupSize, setGroupSize] = useState<number>(1);
   const [forOther, setForOther] = useState(false);
-  const [person, setPerson] = useState<string | null>(null);
-  const people = usePeople(forOther);
+  const [person, setPerson] = useState<{ value: string; label: string } | null>(null);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const people = usePeopleSearch(forOther ? debouncedSearch : '');
+  // Four period options do not fit side by side on a phone: there they stand one below the other.
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const create = useCreateBooking();
 
   // A fresh form whenever another seat or room is opened.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the inputs are the seat or room that was opened
   useEffect(() => {
     setMode(initialMode);
     setGroupSize(1);
     setForOther(false);
     setPerson(null);
+    setSearch('');
     create.reset();
   }, [object?.id]);
 
   if (!object) return null;
   const bookable = day.bookable && object.active;
+  // The period a whole or half day really gets: the maximum duration may end it early (decision 035).
+  const period = (() => {
+    if (!bookable || mode === 'stuendlich') return null;
+    try {
+      return bookedTimes({ date, bookable: day.bookable, von: day.von, bis: day.bis, source: day.source }, { mode }, limits.maxMinutes);
+    } catch {
+      return null;
+    }
+  })();
+  const options = [
+    ...(person ? [person] : []),
+    ...(people.data?.people ?? []).filter((p) => p.id !== person?.value).map((p) => ({ value: p.id, label: p.name })),
+  ];
+  const searchHint =
+    search.trim().length < PEOPLE_SEARCH_MIN
+      ? rt('dialog.personSearchHint')
+      : people.isFetching
+        ? rt('dialog.personSearching')
+        : rt('dialog.personNone');
   const colours = STATE_COLOURS[object.state];
 
   const submit = () => {
@@ -58,7 +115,7 @@ export function BookingDialog({ area, object, day, date, initialMode, initialVon
         mode,
         ...(mode === 'stuendlich' ? { von: von ?? undefined, bis: bis ?? undefined } : {}),
         groupSize: object.kind === 'raum' ? groupSize : 1,
-        ...(forOther && person ? { forUserId: person } : {}),
+        ...(forOther && person ? { forUserId: person.value } : {}),
       },
       {
         onSuccess: (b) => {
@@ -91,7 +148,9 @@ export function BookingDialog({ area, object, day, date, initialMode, initialVon
               onClick={onToggleFavourite}
               data-testid="favourite-toggle"
             >
-              <span style={{ color: favourite ? FAVOURITE_COLOUR : 'var(--mantine-color-gray-6)', fontSize: 20 }}>{favourite ? '★' : '☆'}</span>
+              <span style={{ color: favourite ? FAVOURITE_COLOUR : 'var(--mantine-color-gray-6)', fontSize: 20 }}>
+                {favourite ? '★' : '☆'}
+              </span>
             </ActionIcon>
           </Tooltip>
         </Group>
@@ -100,10 +159,14 @@ export function BookingDialog({ area, object, day, date, initialMode, initialVon
     >
       <Stack gap="sm">
         <Group gap="xs">
-          <span style={{ background: colours.fill, color: colours.text, borderRadius: 4, padding: '2px 8px', fontSize: 13, fontWeight: 600 }}>{rt(`state.${object.state}`)}</span>
+          <span
+            style={{ background: colours.fill, color: colours.text, borderRadius: 4, padding: '2px 8px', fontSize: 13, fontWeight: 600 }}
+          >
+            {rt(`state.${object.state}`)}
+          </span>
           <Text size="sm">
             {rt(`kind.${object.kind}`)}
-            {object.kind === 'raum' ? ` · ${rt('dialog.groupSizeHint', { capacity: object.capacity })}` : ''}
+            {object.kind === 'raum' ? ` · ${rt('dialog.groupSizeHint', { count: object.capacity })}` : ''}
           </Text>
         </Group>
         {object.equipment.length > 0 ? (
@@ -155,25 +218,56 @@ export function BookingDialog({ area, object, day, date, initialMode, initialVon
                 { value: 'stuendlich', label: rt('mode.stuendlich') },
               ]}
               fullWidth
+              orientation={narrow ? 'vertical' : 'horizontal'}
+              data-testid="period-switch"
             />
+            {period ? (
+              <Text size="sm" data-testid="booked-period">
+                {rt('dialog.bookedPeriod', { von: period.von, bis: period.bis })}
+              </Text>
+            ) : null}
             {mode === 'stuendlich' ? (
               <Group grow>
                 <Select label={rt('toolbar.from')} data={steps.slice(0, -1)} value={von} onChange={setVon} allowDeselect={false} />
-                <Select label={rt('toolbar.to')} data={steps.filter((s) => !von || s > von)} value={bis} onChange={setBis} allowDeselect={false} />
+                <Select
+                  label={rt('toolbar.to')}
+                  data={steps.filter((s) => !von || s > von)}
+                  value={bis}
+                  onChange={setBis}
+                  allowDeselect={false}
+                />
               </Group>
             ) : null}
             {object.kind === 'raum' ? (
-              <NumberInput label={rt('dialog.groupSize')} description={rt('dialog.groupSizeHint', { capacity: object.capacity })} min={1} max={object.capacity} value={groupSize} onChange={(v) => setGroupSize(Number(v) || 1)} />
+              <NumberInput
+                label={rt('dialog.groupSize')}
+                description={rt('dialog.groupSizeHint', { count: object.capacity })}
+                min={1}
+                max={object.capacity}
+                value={groupSize}
+                onChange={(v) => setGroupSize(Number(v) || 1)}
+              />
             ) : null}
-            <Checkbox label={rt('dialog.forOther')} description={rt('dialog.forOtherHint')} checked={forOther} onChange={(e) => setForOther(e.currentTarget.checked)} />
+            <Checkbox
+              label={rt('dialog.forOther')}
+              description={rt('dialog.forOtherHint')}
+              checked={forOther}
+              onChange={(e) => setForOther(e.currentTarget.checked)}
+            />
             {forOther ? (
               <Select
                 label={rt('dialog.person')}
-                data={(people.data?.people ?? []).map((p) => ({ value: p.id, label: p.name }))}
-                value={person}
-                onChange={setPerson}
+                description={rt('dialog.personSearchHint')}
+                placeholder={rt('dialog.personPlaceholder')}
+                data={options}
+                value={person?.value ?? null}
+                onChange={(value, option) => setPerson(value && option ? { value, label: option.label } : null)}
                 searchable
-                nothingFoundMessage="–"
+                searchValue={search}
+                onSearchChange={setSearch}
+                // The server already searched; the list shows its answer as it is.
+                filter={({ options: all }) => all}
+                nothingFoundMessage={searchHint}
               />
             ) : null}
           </>

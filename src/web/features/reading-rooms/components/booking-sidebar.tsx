@@ -1,13 +1,13 @@
+import type { Area, ReadingRoomBookingDto } from '@contracts/reading-rooms';
+import { removalTargetOf } from '@domain/reading-room-removal';
+import { formatDate, formatTime } from '@domain/time';
 import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Area, ReadingRoomBookingDto } from '../../../../contracts/reading-rooms';
-import { removalTargetOf } from '../../../../domain/reading-room-removal';
-import { formatDate, formatTime } from '../../../../domain/time';
-import { isApiError } from '../../../lib/api-client';
-import { useBookingAction, type BookingAction } from '../api/use-booking-action';
+import { openConfirmModal } from '@web/components/overlays/deferred-overlays';
+import { isApiError } from '@web/lib/api-client';
+import { type BookingAction, useBookingAction } from '../api/use-booking-action';
 import { useMyBookings } from '../api/use-my-bookings';
 import { useRT } from '../use-rt';
-import { openConfirmModal } from '../../../components/overlays/deferred-overlays';
 
 const STATUS_COLOURS: Record<string, string> = { vorgemerkt: 'yellow', reserviert: 'blue', durchgeführt: 'green', storniert: 'gray' };
 
@@ -23,7 +23,11 @@ function BookingCard({ b, role, busy, run }: CardProps) {
   const cancel = () =>
     void openConfirmModal({
       title: rt('sidebar.cancelTitle'),
-      children: <Text size="sm">{rt('sidebar.cancelText', { name: b.objectName, date: formatDate(b.von), von: formatTime(b.von), bis: formatTime(b.bis) })}</Text>,
+      children: (
+        <Text size="sm">
+          {rt('sidebar.cancelText', { name: b.objectName, date: formatDate(b.von), von: formatTime(b.von), bis: formatTime(b.bis) })}
+        </Text>
+      ),
       labels: { confirm: rt('sidebar.cancelButton'), cancel: rt('sidebar.keep') },
       confirmProps: { color: 'red' },
       onConfirm: () => run('cancel'),
@@ -97,9 +101,15 @@ export function BookingSidebar({ area }: { area: Area }) {
         onSuccess: (after) =>
           notifications.show({
             color: 'green',
-            message: a === 'cancel' ? rt('notify.cancelled') : a === 'confirm' ? rt('notify.confirmed') : rt('notify.checkedIn', { name: after.objectName }),
+            message:
+              a === 'cancel'
+                ? rt('notify.cancelled')
+                : a === 'confirm'
+                  ? rt('notify.confirmed')
+                  : rt('notify.checkedIn', { name: after.objectName }),
           }),
-        onError: (e) => notifications.show({ color: 'red', title: rt('notify.failed'), message: isApiError(e) ? e.message : String(e), autoClose: 8000 }),
+        onError: (e) =>
+          notifications.show({ color: 'red', title: rt('notify.failed'), message: isApiError(e) ? e.message : String(e), autoClose: 8000 }),
       },
     );
   const section = (title: string, list: ReadingRoomBookingDto[] | undefined, role: 'booker' | 'reservation', testId: string) => (
@@ -113,7 +123,9 @@ export function BookingSidebar({ area }: { area: Area }) {
           {rt('sidebar.none')}
         </Text>
       ) : null}
-      {list?.map((b) => <BookingCard key={b.id} b={b} role={role} busy={action.isPending && action.variables?.id === b.id} run={(a) => run(b.id, a)} />)}
+      {list?.map((b) => (
+        <BookingCard key={b.id} b={b} role={role} busy={action.isPending && action.variables?.id === b.id} run={(a) => run(b.id, a)} />
+      ))}
     </Stack>
   );
   return (

@@ -1,13 +1,21 @@
-import { useState } from 'react';
+import { formatDate, formatTime } from '@domain/time';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatDate, formatTime } from '../../../../domain/time';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '@web/lib/api-client';
+import { useState } from 'react';
 import { useBookingAction } from '../api/use-booking-action';
 import { useRT } from '../use-rt';
 
 /** Deep link of the pre-booking mail: confirm or decline in one step (loaded only with ?bestaetigen=…). */
-export default function ConfirmDeepLink({ id, pending, onDone }: { id: string; pending: { id: string; objectName: string; von: string; bis: string; booker: { name: string } }[]; onDone: () => void }) {
+export default function ConfirmDeepLink({
+  id,
+  pending,
+  onDone,
+}: {
+  id: string;
+  pending: { id: string; objectName: string; von: string; bis: string; booker: { name: string } }[];
+  onDone: () => void;
+}) {
   const rt = useRT();
   const action = useBookingAction();
   // A snapshot: after confirming, the booking leaves the pending list while the dialog is still open.
@@ -27,7 +35,13 @@ export default function ConfirmDeepLink({ id, pending, onDone }: { id: string; p
       <Stack>
         {booking ? (
           <Text>
-            {rt('confirmDeepLink.text', { booker: booking.booker.name, name: booking.objectName, date: formatDate(booking.von), von: formatTime(booking.von), bis: formatTime(booking.bis) })}
+            {rt('confirmDeepLink.text', {
+              booker: booking.booker.name,
+              name: booking.objectName,
+              date: formatDate(booking.von),
+              von: formatTime(booking.von),
+              bis: formatTime(booking.bis),
+            })}
           </Text>
         ) : (
           <Text>{rt('confirmDeepLink.notFound')}</Text>

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
+import type { FloorPlanDto, MapObjectDto } from '@contracts/reading-rooms';
 import { ActionIcon, Box, Group, Text, Tooltip } from '@mantine/core';
-import type { FloorPlanDto, MapObjectDto } from '../../../../contracts/reading-rooms';
+import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState, type WheelEvent } from 'react';
 import { FAVOURITE_COLOUR, STATE_COLOURS } from '../states';
 import { useRT } from '../use-rt';
 
@@ -53,6 +53,7 @@ export function FloorPlanMap({ plan, objects, favourites, dimmed, onSelect }: Fl
     return () => ro.disconnect();
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another plan starts unzoomed
   useEffect(() => setView({ scale: 1, x: 0, y: 0 }), [plan.id]);
 
   const clamp = useCallback(
@@ -149,12 +150,24 @@ export function FloorPlanMap({ plan, objects, favourites, dimmed, onSelect }: Fl
         </Text>
         <Group gap={4} wrap="nowrap" ml="auto">
           <Tooltip label={rt('map.zoomOut')}>
-            <ActionIcon variant="default" size="lg" aria-label={rt('map.zoomOut')} onClick={() => zoomAt(1 / 1.25)} disabled={view.scale <= MIN_SCALE}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={rt('map.zoomOut')}
+              onClick={() => zoomAt(1 / 1.25)}
+              disabled={view.scale <= MIN_SCALE}
+            >
               <span aria-hidden>−</span>
             </ActionIcon>
           </Tooltip>
           <Tooltip label={rt('map.zoomIn')}>
-            <ActionIcon variant="default" size="lg" aria-label={rt('map.zoomIn')} onClick={() => zoomAt(1.25)} disabled={view.scale >= MAX_SCALE}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={rt('map.zoomIn')}
+              onClick={() => zoomAt(1.25)}
+              disabled={view.scale >= MAX_SCALE}
+            >
               <span aria-hidden>+</span>
             </ActionIcon>
           </Tooltip>
@@ -200,7 +213,12 @@ export function FloorPlanMap({ plan, objects, favourites, dimmed, onSelect }: Fl
           }}
         >
           {plan.imageUrl ? (
-            <img src={plan.imageUrl} alt="" draggable={false} style={{ width: '100%', height: '100%', display: 'block', pointerEvents: 'none' }} />
+            <img
+              src={plan.imageUrl}
+              alt=""
+              draggable={false}
+              style={{ width: '100%', height: '100%', display: 'block', pointerEvents: 'none' }}
+            />
           ) : (
             <Text c="dimmed" p="md">
               {rt('map.noImage')}
@@ -245,7 +263,17 @@ export function FloorPlanMap({ plan, objects, favourites, dimmed, onSelect }: Fl
               >
                 {markerLabel(o)}
                 {fav ? (
-                  <span aria-hidden style={{ position: 'absolute', top: -size * 0.45, right: -size * 0.35, color: FAVOURITE_COLOUR, fontSize: size * 0.6, textShadow: '0 0 2px #000' }}>
+                  <span
+                    aria-hidden
+                    style={{
+                      position: 'absolute',
+                      top: -size * 0.45,
+                      right: -size * 0.35,
+                      color: FAVOURITE_COLOUR,
+                      fontSize: size * 0.6,
+                      textShadow: '0 0 2px #000',
+                    }}
+                  >
                     ★
                   </span>
                 ) : null}

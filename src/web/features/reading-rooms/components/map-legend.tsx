@@ -9,7 +9,17 @@ export function MapLegend() {
     <Group gap="md" role="list" aria-label={rt('legend')} data-testid="map-legend">
       {LEGEND_STATES.map((s) => (
         <Group key={s} gap={6} role="listitem" wrap="nowrap">
-          <span aria-hidden style={{ width: 14, height: 14, borderRadius: '50%', background: STATE_COLOURS[s].fill, border: `2px solid ${STATE_COLOURS[s].border}`, display: 'inline-block' }} />
+          <span
+            aria-hidden
+            style={{
+              width: 14,
+              height: 14,
+              borderRadius: '50%',
+              background: STATE_COLOURS[s].fill,
+              border: `2px solid ${STATE_COLOURS[s].border}`,
+              display: 'inline-block',
+            }}
+          />
           <Text size="sm">{rt(`state.${s}`)}</Text>
         </Group>
       ))}

@@ -1,18 +1,18 @@
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import type { Area, BookingMode, MapObjectDto } from '@contracts/reading-rooms';
+import { formatDate } from '@domain/time';
 import { ActionIcon, Alert, Group, Loader, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Area, BookingMode, MapObjectDto } from '../../../../contracts/reading-rooms';
-import { formatDate } from '../../../../domain/time';
-import { DeferredDatePickerInput } from '../../../components/dates/deferred-date-inputs';
-import { DeferredSelect } from '../../../components/deferred/deferred-select';
-import { isApiError } from '../../../lib/api-client';
+import { DeferredDatePickerInput } from '@web/components/dates/deferred-date-inputs';
+import { DeferredSelect } from '@web/components/deferred/deferred-select';
+import { isApiError } from '@web/lib/api-client';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useBootstrap } from '../api/use-bootstrap';
 import { useCheckInObject } from '../api/use-check-in-object';
 import { useFloorPlanMap } from '../api/use-floor-plan-map';
 import { useLiveMap } from '../api/use-live-map';
 import { useSaveFavourites } from '../api/use-save-favourites';
-import type { Ansicht, ReadingRoomSearch } from '../search';
 import { mapParamsOf } from '../map-params';
+import type { Ansicht, ReadingRoomSearch } from '../search';
 import { timeSteps } from '../time-steps';
 import { useRT } from '../use-rt';
 import { FloorPlanMap } from './floor-plan-map';
@@ -48,7 +48,10 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
   const saveFavourites = useSaveFavourites(area);
 
   const plans = boot.data?.floorPlans ?? [];
-  const planId = search.grundriss && plans.some((p) => p.id === search.grundriss) ? search.grundriss : (boot.data?.favourites.floorPlanId ?? plans[0]?.id ?? null);
+  const planId =
+    search.grundriss && plans.some((p) => p.id === search.grundriss)
+      ? search.grundriss
+      : (boot.data?.favourites.floorPlanId ?? plans[0]?.id ?? null);
   const date = search.datum ?? boot.data?.today ?? null;
   const hourly = search.buchungsmodus === 'stuendlich';
   const mode: BookingMode = hourly ? 'stuendlich' : (search.tageszeit ?? 'ganztags');
@@ -60,11 +63,19 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
   const shownMap = useDeferredValue(map.data);
   const filter = search.filter ?? 'aus';
   const visible = useCallback(
-    (o: MapObjectDto) => (filter === 'frei' ? o.state === 'frei' || (o.state === 'teilweise' && o.freePlaces > 0) : filter === 'favoriten' ? favourites.has(o.id) : true),
+    (o: MapObjectDto) =>
+      filter === 'frei'
+        ? o.state === 'frei' || (o.state === 'teilweise' && o.freePlaces > 0)
+        : filter === 'favoriten'
+          ? favourites.has(o.id)
+          : true,
     [filter, favourites],
   );
   const steps = useMemo(
-    () => (map.data?.day.von && map.data.day.bis && boot.data ? timeSteps(map.data.day.von, map.data.day.bis, boot.data.limits.intervalMinutes) : []),
+    () =>
+      map.data?.day.von && map.data.day.bis && boot.data
+        ? timeSteps(map.data.day.von, map.data.day.bis, boot.data.limits.intervalMinutes)
+        : [],
     [map.data?.day.von, map.data?.day.bis, boot.data],
   );
 
@@ -84,7 +95,8 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
     handledCheckIn.current = search.einchecken;
     checkInObject.mutate(search.einchecken, {
       onSuccess: (b) => notifications.show({ color: 'green', message: rt('notify.checkedIn', { name: b.objectName }) }),
-      onError: (e) => notifications.show({ color: 'red', title: rt('notify.failed'), message: isApiError(e) ? e.message : String(e), autoClose: false }),
+      onError: (e) =>
+        notifications.show({ color: 'red', title: rt('notify.failed'), message: isApiError(e) ? e.message : String(e), autoClose: false }),
       onSettled: () => onSearch({ einchecken: undefined }),
     });
   }, [search.einchecken, checkInObject, onSearch, rt]);
@@ -148,7 +160,13 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
           </Tooltip>
         </Group>
         <Group gap={4} align="flex-end" wrap="nowrap">
-          <ActionIcon size="lg" variant="default" aria-label={rt('toolbar.previousDay')} onClick={() => onSearch({ datum: addDays(date, -1) })} disabled={date <= boot.data.today}>
+          <ActionIcon
+            size="lg"
+            variant="default"
+            aria-label={rt('toolbar.previousDay')}
+            onClick={() => onSearch({ datum: addDays(date, -1) })}
+            disabled={date <= boot.data.today}
+          >
             <span aria-hidden>‹</span>
           </ActionIcon>
           <DeferredDatePickerInput
@@ -178,8 +196,20 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
         />
         {hourly ? (
           <Group gap={4} wrap="nowrap">
-            <DeferredSelect label={rt('toolbar.from')} data={steps.slice(0, -1)} value={search.von ?? null} onChange={(v) => onSearch({ von: v ?? undefined })} w={100} />
-            <DeferredSelect label={rt('toolbar.to')} data={steps.filter((s) => !search.von || s > search.von)} value={search.bis ?? null} onChange={(v) => onSearch({ bis: v ?? undefined })} w={100} />
+            <DeferredSelect
+              label={rt('toolbar.from')}
+              data={steps.slice(0, -1)}
+              value={search.von ?? null}
+              onChange={(v) => onSearch({ von: v ?? undefined })}
+              w={100}
+            />
+            <DeferredSelect
+              label={rt('toolbar.to')}
+              data={steps.filter((s) => !search.von || s > search.von)}
+              value={search.bis ?? null}
+              onChange={(v) => onSearch({ bis: v ?? undefined })}
+              w={100}
+            />
           </Group>
         ) : (
           <DeferredSelect
@@ -206,7 +236,9 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
           <Text fw={600} data-testid="day-info" c={day.bookable ? undefined : 'red.8'}>
             {day.bookable
               ? rt(day.source === 'abweichend-offen' ? 'day.openDeviating' : 'day.open', { von: day.von, bis: day.bis })
-              : rt(day.source === 'abweichend-geschlossen' ? 'day.closedDeviating' : 'day.closed', { date: formatDate(`${date}T12:00:00Z`) })}
+              : rt(day.source === 'abweichend-geschlossen' ? 'day.closedDeviating' : 'day.closed', {
+                  date: formatDate(`${date}T12:00:00Z`),
+                })}
           </Text>
           <Text size="xs" c="dimmed">
             {rt('map.live')}
@@ -218,7 +250,13 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
       {map.error ? <Alert color="red">{isApiError(map.error) ? map.error.message : String(map.error)}</Alert> : null}
       {view === 'karte' ? (
         // The plan image shows at once; the markers follow with the map data.
-        <FloorPlanMap plan={plan} objects={shownMap?.objects ?? NO_OBJECTS} favourites={favourites} dimmed={(o) => !visible(o)} onSelect={(o) => setSelected(o.id)} />
+        <FloorPlanMap
+          plan={plan}
+          objects={shownMap?.objects ?? NO_OBJECTS}
+          favourites={favourites}
+          dimmed={(o) => !visible(o)}
+          onSelect={(o) => setSelected(o.id)}
+        />
       ) : !shownMap ? (
         <Loader />
       ) : (
@@ -257,7 +295,11 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
 
       {search.bestaetigen ? (
         <Suspense fallback={null}>
-          <ConfirmDeepLink id={search.bestaetigen} pending={boot.data.pendingConfirmations} onDone={() => onSearch({ bestaetigen: undefined })} />
+          <ConfirmDeepLink
+            id={search.bestaetigen}
+            pending={boot.data.pendingConfirmations}
+            onDone={() => onSearch({ bestaetigen: undefined })}
+          />
         </Suspense>
       ) : null}
     </Stack>

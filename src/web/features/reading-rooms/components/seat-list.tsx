@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import type { BootstrapResponse, MapObjectDto } from '@contracts/reading-rooms';
 import { Badge, Button, Group, MultiSelect, Select, Table, Text } from '@mantine/core';
-import type { BootstrapResponse, MapObjectDto } from '../../../../contracts/reading-rooms';
+import { useMemo } from 'react';
 import type { ListSort } from '../search';
 import { FAVOURITE_COLOUR, STATE_COLOURS } from '../states';
 import { useRT } from '../use-rt';
@@ -21,12 +21,23 @@ interface SeatListProps {
 }
 
 /** The map's data as a table: sortable, filterable by equipment. */
-export function SeatList({ objects, equipment, favourites, visible, sort, equipmentFilter, onSortChange, onEquipmentFilterChange, onSelect }: SeatListProps) {
+export function SeatList({
+  objects,
+  equipment,
+  favourites,
+  visible,
+  sort,
+  equipmentFilter,
+  onSortChange,
+  onEquipmentFilterChange,
+  onSelect,
+}: SeatListProps) {
   const rt = useRT();
   const rows = useMemo(() => {
     const list = objects.filter(visible).filter((o) => equipmentFilter.every((id) => o.equipment.some((e) => e.id === id)));
     return list.sort((a, b) => {
-      if (sort === 'status') return STATE_ORDER.indexOf(a.state) - STATE_ORDER.indexOf(b.state) || collator.compare(a.designation, b.designation);
+      if (sort === 'status')
+        return STATE_ORDER.indexOf(a.state) - STATE_ORDER.indexOf(b.state) || collator.compare(a.designation, b.designation);
       if (sort === 'plaetze') return b.capacity - a.capacity || collator.compare(a.designation, b.designation);
       return collator.compare(a.designation, b.designation);
     });
@@ -59,7 +70,7 @@ export function SeatList({ objects, equipment, favourites, visible, sort, equipm
         />
       </Group>
       <Text size="sm" c="dimmed" mb={4}>
-        {rt('list.count', { count: rows.length, total: objects.length })}
+        {rt('list.count', { shown: rows.length, count: objects.length })}
       </Text>
       <Table.ScrollContainer minWidth={560}>
         <Table striped highlightOnHover data-testid="seat-list">
@@ -79,7 +90,7 @@ export function SeatList({ objects, equipment, favourites, visible, sort, equipm
                 <Table.Td fw={600}>
                   {o.designation}
                   {favourites.has(o.id) ? (
-                    <span style={{ color: FAVOURITE_COLOUR, marginLeft: 4 }} aria-label={rt('state.favorit')}>
+                    <span role="img" style={{ color: FAVOURITE_COLOUR, marginLeft: 4 }} aria-label={rt('state.favorit')}>
                       ★
                     </span>
                   ) : null}
@@ -95,7 +106,12 @@ export function SeatList({ objects, equipment, favourites, visible, sort, equipm
                   </Badge>
                 </Table.Td>
                 <Table.Td>
-                  <Button size="xs" variant="light" onClick={() => onSelect(o)} disabled={o.state === 'geschlossen' || o.state === 'inaktiv'}>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => onSelect(o)}
+                    disabled={o.state === 'geschlossen' || o.state === 'inaktiv'}
+                  >
                     {rt('list.book')}
                   </Button>
                 </Table.Td>

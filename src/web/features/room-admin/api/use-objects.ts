@@ -1,6 +1,6 @@
+import type { AdminObjectDto } from '@contracts/reading-rooms';
 import { useQuery } from '@tanstack/react-query';
-import type { AdminObjectDto } from '../../../../contracts/reading-rooms';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 import { roomAdminKeys } from './keys';
 
 /** GET /api/admin/reading-rooms/floor-plans/:id/objects */

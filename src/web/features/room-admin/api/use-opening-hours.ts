@@ -1,6 +1,6 @@
+import type { OpeningHoursDto } from '@contracts/reading-rooms';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OpeningHoursDto } from '../../../../contracts/reading-rooms';
-import { api, request } from '../../../lib/api-client';
+import { api, request } from '@web/lib/api-client';
 import { bookingScreens, roomAdminKeys } from './keys';
 
 /** GET /api/admin/reading-rooms/floor-plans/:id/opening-hours */
@@ -18,10 +18,21 @@ type DeviationInput = { validFrom: string; validTo: string; von: string; bis: st
 /** PUT …/opening-hours, POST …/deviating-opening-hours, DELETE /api/admin/reading-rooms/deviating-opening-hours/:id */
 export function useSaveOpeningHours(planId: string) {
   const qc = useQueryClient();
-  const done = () => Promise.all([qc.invalidateQueries({ queryKey: roomAdminKeys.hours(planId) }), qc.invalidateQueries({ queryKey: bookingScreens })]);
+  const done = () =>
+    Promise.all([qc.invalidateQueries({ queryKey: roomAdminKeys.hours(planId) }), qc.invalidateQueries({ queryKey: bookingScreens })]);
   return {
-    regular: useMutation({ mutationFn: (regular: Regular) => api.put<OpeningHoursDto>(`/api/admin/reading-rooms/floor-plans/${planId}/opening-hours`, { regular }), onSuccess: done }),
-    addDeviation: useMutation({ mutationFn: (d: DeviationInput) => api.post(`/api/admin/reading-rooms/floor-plans/${planId}/deviating-opening-hours`, d), onSuccess: done }),
-    removeDeviation: useMutation({ mutationFn: (id: string) => request('DELETE', `/api/admin/reading-rooms/deviating-opening-hours/${id}`), onSuccess: done }),
+    regular: useMutation({
+      mutationFn: (regular: Regular) =>
+        api.put<OpeningHoursDto>(`/api/admin/reading-rooms/floor-plans/${planId}/opening-hours`, { regular }),
+      onSuccess: done,
+    }),
+    addDeviation: useMutation({
+      mutationFn: (d: DeviationInput) => api.post(`/api/admin/reading-rooms/floor-plans/${planId}/deviating-opening-hours`, d),
+      onSuccess: done,
+    }),
+    removeDeviation: useMutation({
+      mutationFn: (id: string) => request('DELETE', `/api/admin/reading-rooms/deviating-opening-hours/${id}`),
+      onSuccess: done,
+    }),
   };
 }

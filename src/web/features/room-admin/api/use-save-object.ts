@@ -1,7 +1,7 @@
+import type { AdminObjectDto, objectRequest } from '@contracts/reading-rooms';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
 import type { z } from 'zod';
-import type { AdminObjectDto, objectRequest } from '../../../../contracts/reading-rooms';
-import { api } from '../../../lib/api-client';
 import { bookingScreens, roomAdminKeys } from './keys';
 
 export type ObjectInput = z.input<typeof objectRequest>;
@@ -15,6 +15,11 @@ export function useSaveObject(planId: string) {
         ? api.patch<{ object: AdminObjectDto }>(`/api/admin/reading-rooms/objects/${id}`, { ...body, floorPlanId: undefined })
         : api.post<{ object: AdminObjectDto }>('/api/admin/reading-rooms/objects', { ...body, floorPlanId: planId })
       ).then((r) => r.object),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: roomAdminKeys.objects(planId) }), qc.invalidateQueries({ queryKey: roomAdminKeys.plans }), qc.invalidateQueries({ queryKey: bookingScreens })]),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: roomAdminKeys.objects(planId) }),
+        qc.invalidateQueries({ queryKey: roomAdminKeys.plans }),
+        qc.invalidateQueries({ queryKey: bookingScreens }),
+      ]),
   });
 }

@@ -1,6 +1,6 @@
+import type { Area, FloorPlanDto } from '@contracts/reading-rooms';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Area, FloorPlanDto } from '../../../../contracts/reading-rooms';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 import { bookingScreens, roomAdminKeys } from './keys';
 
 /** POST /api/admin/reading-rooms/floor-plans or PATCH …/:id */
@@ -8,7 +8,11 @@ export function useSavePlan() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: { id?: string; name: string; area: Area; locationId: string | null }) =>
-      (id ? api.patch<{ floorPlan: FloorPlanDto }>(`/api/admin/reading-rooms/floor-plans/${id}`, body) : api.post<{ floorPlan: FloorPlanDto }>('/api/admin/reading-rooms/floor-plans', body)).then((r) => r.floorPlan),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: roomAdminKeys.plans }), qc.invalidateQueries({ queryKey: bookingScreens })]),
+      (id
+        ? api.patch<{ floorPlan: FloorPlanDto }>(`/api/admin/reading-rooms/floor-plans/${id}`, body)
+        : api.post<{ floorPlan: FloorPlanDto }>('/api/admin/reading-rooms/floor-plans', body)
+      ).then((r) => r.floorPlan),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: roomAdminKeys.plans }), qc.invalidateQueries({ queryKey: bookingScreens })]),
   });
 }

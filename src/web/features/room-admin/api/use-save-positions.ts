@@ -1,6 +1,6 @@
+import type { AdminObjectDto } from '@contracts/reading-rooms';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminObjectDto } from '../../../../contracts/reading-rooms';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 import { bookingScreens, roomAdminKeys } from './keys';
 
 /** PUT /api/admin/reading-rooms/floor-plans/:id/positions */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 import { bookingScreens, roomAdminKeys } from './keys';
-import { removalPath, type RemovalSubject } from './use-removal-preview';
+import { type RemovalSubject, removalPath } from './use-removal-preview';
 
 /** PUT …/objects/:id/active or …/floor-plans/:id/active → how many open bookings were cancelled. */
 export function useSetActive() {
@@ -9,6 +9,7 @@ export function useSetActive() {
   return useMutation({
     mutationFn: ({ active, ...subject }: RemovalSubject & { active: boolean }) =>
       api.put<{ cancelledBookings: number }>(`${removalPath(subject)}/active`, { active }).then((r) => r.cancelledBookings),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: roomAdminKeys.all }), qc.invalidateQueries({ queryKey: bookingScreens })]),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: roomAdminKeys.all }), qc.invalidateQueries({ queryKey: bookingScreens })]),
   });
 }

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import type { AdminObjectDto, FloorPlanDto } from '@contracts/reading-rooms';
 import { Box, Text } from '@mantine/core';
-import type { AdminObjectDto, FloorPlanDto } from '../../../../contracts/reading-rooms';
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useAT } from '../use-at';
 
 interface PlanEditorProps {
@@ -22,6 +22,7 @@ export function PlanEditor({ plan, objects, selectedId, onSelect, onMove }: Plan
   const drag = useRef<{ id: string; moved: boolean } | null>(null);
   const ratio = plan.imageWidth && plan.imageHeight ? plan.imageHeight / plan.imageWidth : 10 / 16;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: positions saved by the server replace the dragged ones
   useEffect(() => setLocal({}), [objects]);
 
   const pos = (o: AdminObjectDto) => local[o.id] ?? { x: o.x, y: o.y };
@@ -52,7 +53,12 @@ export function PlanEditor({ plan, objects, selectedId, onSelect, onMove }: Plan
   };
   const key = (e: KeyboardEvent<HTMLButtonElement>, o: AdminObjectDto) => {
     const step = e.shiftKey ? 2 : 0.5;
-    const delta: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const delta: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
     const d = delta[e.key];
     if (!d) return;
     e.preventDefault();
@@ -71,9 +77,25 @@ export function PlanEditor({ plan, objects, selectedId, onSelect, onMove }: Plan
       <Box
         ref={frame}
         data-testid="plan-editor"
-        style={{ position: 'relative', width: '100%', paddingTop: `${ratio * 100}%`, border: '1px solid var(--mantine-color-gray-4)', borderRadius: 8, overflow: 'hidden', background: '#fafaf7', touchAction: 'none' }}
+        style={{
+          position: 'relative',
+          width: '100%',
+          paddingTop: `${ratio * 100}%`,
+          border: '1px solid var(--mantine-color-gray-4)',
+          borderRadius: 8,
+          overflow: 'hidden',
+          background: '#fafaf7',
+          touchAction: 'none',
+        }}
       >
-        {plan.imageUrl ? <img src={plan.imageUrl} alt="" draggable={false} style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }} /> : null}
+        {plan.imageUrl ? (
+          <img
+            src={plan.imageUrl}
+            alt=""
+            draggable={false}
+            style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', pointerEvents: 'none' }}
+          />
+        ) : null}
         {objects.map((o) => {
           const p = pos(o);
           const sel = o.id === selectedId;

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import type { RemovalPreviewDto } from '@contracts/reading-rooms';
+import { formatDate } from '@domain/time';
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { RemovalPreviewDto } from '../../../../contracts/reading-rooms';
-import { formatDate } from '../../../../domain/time';
-import { isApiError } from '../../../lib/api-client';
-import { useRemovalPreview, type RemovalSubject } from '../api/use-removal-preview';
+import { isApiError } from '@web/lib/api-client';
+import { useState } from 'react';
+import { type RemovalSubject, useRemovalPreview } from '../api/use-removal-preview';
 import { useRemove } from '../api/use-remove';
 import { useSetActive } from '../api/use-set-active';
 import { useAT } from '../use-at';
@@ -65,7 +65,10 @@ function RemovalDialog({
         onSuccess: (count) => {
           notifications.show({
             color: 'green',
-            message: count === 0 ? at('admin.removal.deactivatedNone', { name: subject.name }) : at('admin.removal.deactivated', { name: subject.name, count }),
+            message:
+              count === 0
+                ? at('admin.removal.deactivatedNone', { name: subject.name })
+                : at('admin.removal.deactivated', { name: subject.name, count }),
             autoClose: 10_000,
           });
           onClose();
@@ -87,7 +90,13 @@ function RemovalDialog({
     );
   const p = preview.data;
   return (
-    <Modal opened onClose={onClose} title={at(action === 'deactivate' ? 'admin.removal.titleDeactivate' : 'admin.removal.titleDelete', { name: subject.name })} size="lg" data-testid="removal-dialog">
+    <Modal
+      opened
+      onClose={onClose}
+      title={at(action === 'deactivate' ? 'admin.removal.titleDeactivate' : 'admin.removal.titleDelete', { name: subject.name })}
+      size="lg"
+      data-testid="removal-dialog"
+    >
       <Stack gap="sm">
         {preview.isPending ? (
           <Group gap="xs">
@@ -99,7 +108,9 @@ function RemovalDialog({
         {p && action === 'deactivate' ? (
           <>
             <OpenBookings preview={p} />
-            <Text size="sm">{subject.target === 'plan' ? at('admin.removal.planEffect') : at('admin.removal.objectEffect', { name: subject.name })}</Text>
+            <Text size="sm">
+              {subject.target === 'plan' ? at('admin.removal.planEffect') : at('admin.removal.objectEffect', { name: subject.name })}
+            </Text>
           </>
         ) : null}
         {p && action === 'delete' && p.deletable ? (
@@ -171,7 +182,11 @@ export function RemovalActions({
     <Group gap="xs" wrap="wrap" data-testid={plan ? 'plan-removal' : 'object-removal'}>
       {!plan ? (
         <Badge color={active && planActive ? 'green' : 'gray'} variant="light" tt="none">
-          {!active ? at('admin.removal.objectInactive') : planActive ? at('admin.removal.objectActive') : at('admin.removal.objectActivePlanInactive')}
+          {!active
+            ? at('admin.removal.objectInactive')
+            : planActive
+              ? at('admin.removal.objectActive')
+              : at('admin.removal.objectActivePlanInactive')}
         </Badge>
       ) : null}
       {active ? (
@@ -186,7 +201,17 @@ export function RemovalActions({
       <Button size={size} variant="subtle" color="red" onClick={() => setAction('delete')}>
         {plan ? at('admin.removal.deletePlan') : at('admin.removal.delete')}
       </Button>
-      {action ? <RemovalDialog key={action} subject={subject} active={active} action={action} onClose={() => setAction(null)} onAction={setAction} onDeleted={onDeleted} /> : null}
+      {action ? (
+        <RemovalDialog
+          key={action}
+          subject={subject}
+          active={active}
+          action={action}
+          onClose={() => setAction(null)}
+          onAction={setAction}
+          onDeleted={onDeleted}
+        />
+      ) : null}
     </Group>
   );
 }

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -17,18 +16,19 @@ import {
   Table,
   Tabs,
   Text,
-  TextInput,
   Textarea,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@mantine/dates/styles.css';
+import type { AdminObjectDto, Area, FloorPlanDto } from '@contracts/reading-rooms';
+import { formatDate } from '@domain/time';
 import { notifications } from '@mantine/notifications';
-import type { AdminObjectDto, Area, FloorPlanDto } from '../../../../contracts/reading-rooms';
-import { formatDate } from '../../../../domain/time';
-import { isApiError } from '../../../lib/api-client';
-import '../../../lib/dayjs';
+import { isApiError } from '@web/lib/api-client';
+import '@web/lib/dayjs';
 import { useEquipment, useSaveEquipment } from '../api/use-equipment';
 import { useKioskLinks, useSaveKioskLink } from '../api/use-kiosk-links';
 import { useLocations } from '../api/use-locations';
@@ -94,7 +94,13 @@ function PlanForm({ plan, onSaved }: { plan: FloorPlanDto | null; onSaved: (p: F
         onClick={() =>
           save.mutate(
             { id: plan?.id, name, area, locationId },
-            { onSuccess: (p) => (notifications.show({ color: 'green', message: at('admin.saved') }), onSaved(p)), onError: fail(at('notify.failed')) },
+            {
+              onSuccess: (p) => {
+                notifications.show({ color: 'green', message: at('admin.saved') });
+                onSaved(p);
+              },
+              onError: fail(at('notify.failed')),
+            },
           )
         }
         loading={save.isPending}
@@ -106,7 +112,19 @@ function PlanForm({ plan, onSaved }: { plan: FloorPlanDto | null; onSaved: (p: F
   );
 }
 
-function ObjectForm({ planId, planActive, object, onSaved, onDeleted }: { planId: string; planActive: boolean; object: AdminObjectDto; onSaved: () => void; onDeleted: () => void }) {
+function ObjectForm({
+  planId,
+  planActive,
+  object,
+  onSaved,
+  onDeleted,
+}: {
+  planId: string;
+  planActive: boolean;
+  object: AdminObjectDto;
+  onSaved: () => void;
+  onDeleted: () => void;
+}) {
   const at = useAT();
   const catalogue = useEquipment();
   const save = useSaveObject(planId);
@@ -128,10 +146,28 @@ function ObjectForm({ planId, planActive, object, onSaved, onDeleted }: { planId
           onChange={(v) => v && set('kind', v as 'platz' | 'raum')}
           allowDeselect={false}
         />
-        <NumberInput label={at('admin.capacity')} min={1} max={500} value={draft.capacity} onChange={(v) => set('capacity', Number(v) || 1)} />
+        <NumberInput
+          label={at('admin.capacity')}
+          min={1}
+          max={500}
+          value={draft.capacity}
+          onChange={(v) => set('capacity', Number(v) || 1)}
+        />
       </Group>
-      <Textarea label={at('admin.description')} value={draft.description} onChange={(e) => set('description', e.currentTarget.value)} autosize minRows={1} />
-      <Textarea label={at('admin.conditions')} value={draft.conditions} onChange={(e) => set('conditions', e.currentTarget.value)} autosize minRows={1} />
+      <Textarea
+        label={at('admin.description')}
+        value={draft.description}
+        onChange={(e) => set('description', e.currentTarget.value)}
+        autosize
+        minRows={1}
+      />
+      <Textarea
+        label={at('admin.conditions')}
+        value={draft.conditions}
+        onChange={(e) => set('conditions', e.currentTarget.value)}
+        autosize
+        minRows={1}
+      />
       <Text size="sm" fw={600}>
         {at('admin.equipment')}
       </Text>
@@ -146,9 +182,24 @@ function ObjectForm({ planId, planActive, object, onSaved, onDeleted }: { planId
             max={999}
             w={80}
             value={e.count}
-            onChange={(v) => set('equipment', draft.equipment.map((x) => (x.id === e.id ? { ...x, count: Number(v) || 1 } : x)))}
+            onChange={(v) =>
+              set(
+                'equipment',
+                draft.equipment.map((x) => (x.id === e.id ? { ...x, count: Number(v) || 1 } : x)),
+              )
+            }
           />
-          <Button size="compact-sm" variant="subtle" color="red" onClick={() => set('equipment', draft.equipment.filter((x) => x.id !== e.id))}>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            onClick={() =>
+              set(
+                'equipment',
+                draft.equipment.filter((x) => x.id !== e.id),
+              )
+            }
+          >
             {at('admin.remove')}
           </Button>
         </Group>
@@ -179,7 +230,13 @@ function ObjectForm({ planId, planActive, object, onSaved, onDeleted }: { planId
                 conditions: draft.conditions,
                 equipment: draft.equipment.map((e) => ({ id: e.id, count: e.count })),
               },
-              { onSuccess: () => (notifications.show({ color: 'green', message: at('admin.saved') }), onSaved()), onError: fail(at('notify.failed')) },
+              {
+                onSuccess: () => {
+                  notifications.show({ color: 'green', message: at('admin.saved') });
+                  onSaved();
+                },
+                onError: fail(at('notify.failed')),
+              },
             )
           }
           loading={save.isPending}
@@ -188,7 +245,12 @@ function ObjectForm({ planId, planActive, object, onSaved, onDeleted }: { planId
         </Button>
       </Group>
       <Divider />
-      <RemovalActions subject={{ target: 'object', id: object.id, name: object.designation }} active={object.active} planActive={planActive} onDeleted={onDeleted} />
+      <RemovalActions
+        subject={{ target: 'object', id: object.id, name: object.designation }}
+        active={object.active}
+        planActive={planActive}
+        onDeleted={onDeleted}
+      />
     </Stack>
   );
 }
@@ -220,7 +282,10 @@ function PlansTab({ planId, plan }: { planId: string | null; plan: FloorPlanDto 
         w={360}
         onChange={(file) =>
           file &&
-          upload.mutate({ id: planId, file }, { onSuccess: () => notifications.show({ color: 'green', message: at('admin.uploaded') }), onError: fail(at('notify.failed')) })
+          upload.mutate(
+            { id: planId, file },
+            { onSuccess: () => notifications.show({ color: 'green', message: at('admin.uploaded') }), onError: fail(at('notify.failed')) },
+          )
         }
         disabled={upload.isPending}
         clearable
@@ -244,13 +309,24 @@ function PlansTab({ planId, plan }: { planId: string | null; plan: FloorPlanDto 
             objects={list}
             selectedId={selected}
             onSelect={setSelected}
-            onMove={(id, x, y) => positions.mutate([{ id, x, y }], { onSuccess: () => notifications.show({ color: 'green', message: at('admin.positionsSaved'), autoClose: 1500 }), onError: fail(at('notify.failed')) })}
+            onMove={(id, x, y) =>
+              positions.mutate([{ id, x, y }], {
+                onSuccess: () => notifications.show({ color: 'green', message: at('admin.positionsSaved'), autoClose: 1500 }),
+                onError: fail(at('notify.failed')),
+              })
+            }
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Paper withBorder p="sm">
             {selectedObject ? (
-              <ObjectForm planId={planId} planActive={plan.active} object={selectedObject} onSaved={() => undefined} onDeleted={() => setSelected(null)} />
+              <ObjectForm
+                planId={planId}
+                planActive={plan.active}
+                object={selectedObject}
+                onSaved={() => undefined}
+                onDeleted={() => setSelected(null)}
+              />
             ) : (
               <Text c="dimmed">{at('admin.selectObject')}</Text>
             )}
@@ -278,7 +354,11 @@ function EquipmentTab() {
     <Stack maw={520}>
       <Group align="flex-end">
         <TextInput label={at('admin.newEquipment')} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-        <Button onClick={() => save.mutate({ name }, { onSuccess: () => setName(''), onError: fail(at('notify.failed')) })} disabled={!name.trim()} loading={save.isPending}>
+        <Button
+          onClick={() => save.mutate({ name }, { onSuccess: () => setName(''), onError: fail(at('notify.failed')) })}
+          disabled={!name.trim()}
+          loading={save.isPending}
+        >
           {at('admin.create')}
         </Button>
       </Group>
@@ -288,7 +368,12 @@ function EquipmentTab() {
             <Table.Tr key={e.id}>
               <Table.Td>{e.name}</Table.Td>
               <Table.Td align="right">
-                <Button size="compact-sm" variant="subtle" color="red" onClick={() => save.mutate({ id: e.id, remove: true }, { onError: fail(at('notify.failed')) })}>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => save.mutate({ id: e.id, remove: true }, { onError: fail(at('notify.failed')) })}
+                >
                   {at('admin.remove')}
                 </Button>
               </Table.Td>
@@ -307,7 +392,13 @@ function HoursTab({ planId }: { planId: string }) {
   const save = useSaveOpeningHours(planId);
   const [regular, setRegular] = useState(hours.data?.regular ?? []);
   useEffect(() => setRegular(hours.data?.regular ?? []), [hours.data]);
-  const [dev, setDev] = useState<{ from: string | null; to: string | null; status: 'offen' | 'geschlossen'; von: string; bis: string }>({ from: null, to: null, status: 'geschlossen', von: '08:00', bis: '18:00' });
+  const [dev, setDev] = useState<{ from: string | null; to: string | null; status: 'offen' | 'geschlossen'; von: string; bis: string }>({
+    from: null,
+    to: null,
+    status: 'geschlossen',
+    von: '08:00',
+    bis: '18:00',
+  });
   if (!hours.data) return <Loader />;
   return (
     <Stack>
@@ -328,20 +419,46 @@ function HoursTab({ planId }: { planId: string }) {
             <Table.Tr key={r.weekday}>
               <Table.Td>{at(`weekday.w${r.weekday}`)}</Table.Td>
               <Table.Td>
-                <Checkbox aria-label={`${at('admin.open')} ${at(`weekday.w${r.weekday}`)}`} checked={r.open} onChange={(e) => setRegular(regular.map((x, j) => (j === i ? { ...x, open: e.currentTarget.checked } : x)))} />
+                <Checkbox
+                  aria-label={`${at('admin.open')} ${at(`weekday.w${r.weekday}`)}`}
+                  checked={r.open}
+                  onChange={(e) => setRegular(regular.map((x, j) => (j === i ? { ...x, open: e.currentTarget.checked } : x)))}
+                />
               </Table.Td>
               <Table.Td>
-                <Select aria-label={at('toolbar.from')} data={TIMES} value={r.von} onChange={(v) => v && setRegular(regular.map((x, j) => (j === i ? { ...x, von: v } : x)))} w={100} allowDeselect={false} />
+                <Select
+                  aria-label={at('toolbar.from')}
+                  data={TIMES}
+                  value={r.von}
+                  onChange={(v) => v && setRegular(regular.map((x, j) => (j === i ? { ...x, von: v } : x)))}
+                  w={100}
+                  allowDeselect={false}
+                />
               </Table.Td>
               <Table.Td>
-                <Select aria-label={at('toolbar.to')} data={TIMES} value={r.bis} onChange={(v) => v && setRegular(regular.map((x, j) => (j === i ? { ...x, bis: v } : x)))} w={100} allowDeselect={false} />
+                <Select
+                  aria-label={at('toolbar.to')}
+                  data={TIMES}
+                  value={r.bis}
+                  onChange={(v) => v && setRegular(regular.map((x, j) => (j === i ? { ...x, bis: v } : x)))}
+                  w={100}
+                  allowDeselect={false}
+                />
               </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
       <Group>
-        <Button onClick={() => save.regular.mutate(regular, { onSuccess: () => notifications.show({ color: 'green', message: at('admin.saved') }), onError: fail(at('notify.failed')) })} loading={save.regular.isPending}>
+        <Button
+          onClick={() =>
+            save.regular.mutate(regular, {
+              onSuccess: () => notifications.show({ color: 'green', message: at('admin.saved') }),
+              onError: fail(at('notify.failed')),
+            })
+          }
+          loading={save.regular.isPending}
+        >
           {at('admin.save')}
         </Button>
       </Group>
@@ -353,65 +470,85 @@ function HoursTab({ planId }: { planId: string }) {
       {hours.data.deviating.map((d) => (
         <Group key={d.id} gap="sm" data-testid="deviating-row">
           <Text>
-            {formatDate(`${d.validFrom}T12:00:00Z`)}–{formatDate(`${d.validTo}T12:00:00Z`)}: {d.status === 'offen' ? `${at('admin.statusOffen')} ${d.von}–${d.bis}` : at('admin.statusGeschlossen')}
+            {formatDate(`${d.validFrom}T12:00:00Z`)}–{formatDate(`${d.validTo}T12:00:00Z`)}:{' '}
+            {d.status === 'offen' ? `${at('admin.statusOffen')} ${d.von}–${d.bis}` : at('admin.statusGeschlossen')}
           </Text>
-          <Button size="compact-sm" variant="subtle" color="red" onClick={() => save.removeDeviation.mutate(d.id, { onError: fail(at('notify.failed')) })}>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            onClick={() => save.removeDeviation.mutate(d.id, { onError: fail(at('notify.failed')) })}
+          >
             {at('admin.remove')}
           </Button>
         </Group>
       ))}
       <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'de', firstDayOfWeek: 1 }}>
-      <Group align="flex-end" gap="sm">
-        <DateInput
-          label={at('admin.validFrom')}
-          placeholder="TT.MM.JJJJ"
-          value={dev.from}
-          onChange={(v) => setDev({ ...dev, from: v ? String(v).slice(0, 10) : null, to: dev.to ?? (v ? String(v).slice(0, 10) : null) })}
-          valueFormat="DD.MM.YYYY"
-          dateParser={parseGerman}
-          w={150}
-        />
-        <DateInput
-          label={at('admin.validTo')}
-          placeholder="TT.MM.JJJJ"
-          value={dev.to}
-          onChange={(v) => setDev({ ...dev, to: v ? String(v).slice(0, 10) : null })}
-          valueFormat="DD.MM.YYYY"
-          dateParser={parseGerman}
-          minDate={dev.from ?? undefined}
-          w={150}
-        />
-        <Select
-          label={at('admin.status')}
-          data={[
-            { value: 'geschlossen', label: at('admin.statusGeschlossen') },
-            { value: 'offen', label: at('admin.statusOffen') },
-          ]}
-          value={dev.status}
-          onChange={(v) => v && setDev({ ...dev, status: v as 'offen' | 'geschlossen' })}
-          allowDeselect={false}
-          w={150}
-          data-testid="deviating-status"
-        />
-        {dev.status === 'offen' ? (
-          <>
-            <Select label={at('toolbar.from')} data={TIMES} value={dev.von} onChange={(v) => v && setDev({ ...dev, von: v })} w={100} allowDeselect={false} />
-            <Select label={at('toolbar.to')} data={TIMES} value={dev.bis} onChange={(v) => v && setDev({ ...dev, bis: v })} w={100} allowDeselect={false} />
-          </>
-        ) : null}
-        <Button
-          disabled={!dev.from || !dev.to}
-          loading={save.addDeviation.isPending}
-          onClick={() =>
-            save.addDeviation.mutate(
-              { validFrom: dev.from!, validTo: dev.to!, status: dev.status, von: dev.von, bis: dev.bis },
-              { onSuccess: () => notifications.show({ color: 'green', message: at('admin.saved') }), onError: fail(at('notify.failed')) },
-            )
-          }
-        >
-          {at('admin.addDeviating')}
-        </Button>
-      </Group>
+        <Group align="flex-end" gap="sm">
+          <DateInput
+            label={at('admin.validFrom')}
+            placeholder="TT.MM.JJJJ"
+            value={dev.from}
+            onChange={(v) => setDev({ ...dev, from: v ? String(v).slice(0, 10) : null, to: dev.to ?? (v ? String(v).slice(0, 10) : null) })}
+            valueFormat="DD.MM.YYYY"
+            dateParser={parseGerman}
+            w={150}
+          />
+          <DateInput
+            label={at('admin.validTo')}
+            placeholder="TT.MM.JJJJ"
+            value={dev.to}
+            onChange={(v) => setDev({ ...dev, to: v ? String(v).slice(0, 10) : null })}
+            valueFormat="DD.MM.YYYY"
+            dateParser={parseGerman}
+            minDate={dev.from ?? undefined}
+            w={150}
+          />
+          <Select
+            label={at('admin.status')}
+            data={[
+              { value: 'geschlossen', label: at('admin.statusGeschlossen') },
+              { value: 'offen', label: at('admin.statusOffen') },
+            ]}
+            value={dev.status}
+            onChange={(v) => v && setDev({ ...dev, status: v as 'offen' | 'geschlossen' })}
+            allowDeselect={false}
+            w={150}
+            data-testid="deviating-status"
+          />
+          {dev.status === 'offen' ? (
+            <>
+              <Select
+                label={at('toolbar.from')}
+                data={TIMES}
+                value={dev.von}
+                onChange={(v) => v && setDev({ ...dev, von: v })}
+                w={100}
+                allowDeselect={false}
+              />
+              <Select
+                label={at('toolbar.to')}
+                data={TIMES}
+                value={dev.bis}
+                onChange={(v) => v && setDev({ ...dev, bis: v })}
+                w={100}
+                allowDeselect={false}
+              />
+            </>
+          ) : null}
+          <Button
+            disabled={!dev.from || !dev.to}
+            loading={save.addDeviation.isPending}
+            onClick={() =>
+              save.addDeviation.mutate(
+                { validFrom: dev.from!, validTo: dev.to!, status: dev.status, von: dev.von, bis: dev.bis },
+                { onSuccess: () => notifications.show({ color: 'green', message: at('admin.saved') }), onError: fail(at('notify.failed')) },
+              )
+            }
+          >
+            {at('admin.addDeviating')}
+          </Button>
+        </Group>
       </DatesProvider>
     </Stack>
   );
@@ -430,7 +567,18 @@ function KioskTab({ planId }: { planId: string }) {
         <Button
           disabled={!name.trim()}
           loading={save.create.isPending}
-          onClick={() => save.create.mutate({ floorPlanId: planId, name }, { onSuccess: (r) => (setCreated(r.url), setName('')), onError: fail(at('notify.failed')) })}
+          onClick={() =>
+            save.create.mutate(
+              { floorPlanId: planId, name },
+              {
+                onSuccess: (r) => {
+                  setCreated(r.url);
+                  setName('');
+                },
+                onError: fail(at('notify.failed')),
+              },
+            )
+          }
         >
           {at('admin.kioskCreate')}
         </Button>
@@ -451,7 +599,12 @@ function KioskTab({ planId }: { planId: string }) {
               <Table.Td>{l.floorPlanName}</Table.Td>
               <Table.Td>{formatDate(l.createdAt)}</Table.Td>
               <Table.Td align="right">
-                <Button size="compact-sm" variant="subtle" color="red" onClick={() => save.revoke.mutate(l.id, { onError: fail(at('notify.failed')) })}>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => save.revoke.mutate(l.id, { onError: fail(at('notify.failed')) })}
+                >
                   {at('admin.kioskRevoke')}
                 </Button>
               </Table.Td>
@@ -464,7 +617,17 @@ function KioskTab({ planId }: { planId: string }) {
 }
 
 /** /admin/raeume: floor plans with plan image, seats and rooms dragged into place, equipment, opening hours, kiosk links. */
-export function RoomAdmin({ planId: wanted, tab, onPlan, onTab }: { planId?: string; tab: string; onPlan: (id: string) => void; onTab: (tab: string) => void }) {
+export function RoomAdmin({
+  planId: wanted,
+  tab,
+  onPlan,
+  onTab,
+}: {
+  planId?: string;
+  tab: string;
+  onPlan: (id: string) => void;
+  onTab: (tab: string) => void;
+}) {
   const at = useAT();
   const plans = usePlans();
   const [creating, setCreating] = useState(false);
@@ -481,9 +644,16 @@ export function RoomAdmin({ planId: wanted, tab, onPlan, onTab }: { planId?: str
       <Group align="flex-end" gap="sm">
         <Select
           label={at('admin.floorPlans')}
-          data={list.map((p) => ({ value: p.id, label: `${p.name} (${at(`area.${p.area}`)}${p.active ? '' : ` – ${at('admin.removal.inactiveMark')}`})` }))}
+          data={list.map((p) => ({
+            value: p.id,
+            label: `${p.name} (${at(`area.${p.area}`)}${p.active ? '' : ` – ${at('admin.removal.inactiveMark')}`})`,
+          }))}
           value={planId}
-          onChange={(v) => v && (setCreating(false), onPlan(v))}
+          onChange={(v) => {
+            if (!v) return;
+            setCreating(false);
+            onPlan(v);
+          }}
           allowDeselect={false}
           w={320}
         />
@@ -495,7 +665,13 @@ export function RoomAdmin({ planId: wanted, tab, onPlan, onTab }: { planId?: str
       </Group>
       {creating ? (
         <Paper withBorder p="sm">
-          <PlanForm plan={null} onSaved={(p) => (setCreating(false), onPlan(p.id))} />
+          <PlanForm
+            plan={null}
+            onSaved={(p) => {
+              setCreating(false);
+              onPlan(p.id);
+            }}
+          />
         </Paper>
       ) : plan ? (
         <Stack gap="xs">

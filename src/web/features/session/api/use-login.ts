@@ -1,7 +1,7 @@
+import type { loginRequest, loginResponse } from '@contracts/session';
 import { useMutation } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
 import type { z } from 'zod';
-import type { loginRequest, loginResponse } from '../../../../contracts/session';
-import { api } from '../../../lib/api-client';
 
 export type LoginRequest = z.infer<typeof loginRequest>;
 export type LoginResponse = z.infer<typeof loginResponse>;
@@ -9,7 +9,6 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 /** POST /api/session/login. A 401 here is the generic "wrong credentials" answer, shown on the form. */
 export function useLogin() {
   return useMutation({
-    mutationFn: (body: LoginRequest) =>
-      api.post<LoginResponse>('/api/session/login', body, { redirectOn401: false }),
+    mutationFn: (body: LoginRequest) => api.post<LoginResponse>('/api/session/login', body, { redirectOn401: false }),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 
 /** POST /api/session/logout, then a full load of /login whatever the outcome (an expired session is signed out too). */
 export function useLogout() {

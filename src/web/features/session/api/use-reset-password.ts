@@ -1,7 +1,7 @@
+import type { okResponse, resetPasswordRequest } from '@contracts/session';
 import { useMutation } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
 import type { z } from 'zod';
-import type { okResponse, resetPasswordRequest } from '../../../../contracts/session';
-import { api } from '../../../lib/api-client';
 
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 

@@ -1,7 +1,7 @@
+import type { okResponse } from '@contracts/session';
 import { useMutation } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
 import type { z } from 'zod';
-import type { okResponse } from '../../../../contracts/session';
-import { api } from '../../../lib/api-client';
 
 /** POST /api/session/email/send-confirmation; the answer carries the message to show. */
 export function useSendConfirmation() {

@@ -1,9 +1,9 @@
+import type { AppLocale, Me, okResponse } from '@contracts/session';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
+import { applyUserLocale } from '@web/lib/i18n';
+import { meQueryKey } from '@web/lib/use-me';
 import type { z } from 'zod';
-import type { AppLocale, Me, okResponse } from '../../../../contracts/session';
-import { api } from '../../../lib/api-client';
-import { applyUserLocale } from '../../../lib/i18n';
-import { meQueryKey } from './use-me';
 
 /**
  * PUT /api/session/locale. The interface switches at once (optimistic); if

@@ -1,8 +1,8 @@
+import type { Me, updateProfileRequest } from '@contracts/session';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
+import { meQueryKey } from '@web/lib/use-me';
 import type { z } from 'zod';
-import type { Me, updateProfileRequest } from '../../../../contracts/session';
-import { api } from '../../../lib/api-client';
-import { meQueryKey } from './use-me';
 
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 

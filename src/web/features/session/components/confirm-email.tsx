@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { Alert, Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmEmail } from '../api/use-confirm-email';
 

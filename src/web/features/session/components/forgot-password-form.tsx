@@ -1,24 +1,15 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useValidatedForm } from '@web/lib/use-validated-form';
 import { useTranslation } from 'react-i18next';
-import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useForgotPassword } from '../api/use-forgot-password';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** "Passwort vergessen?": sends POST /api/session/password/forgot and shows the server's message. */
-export function ForgotPasswordForm({
-  initialEmail,
-  onBack,
-}: {
-  initialEmail: string;
-  onBack: (email: string) => void;
-}) {
+export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: (email: string) => void }) {
   const { t } = useTranslation('session');
   const forgot = useForgotPassword();
-  const form = useValidatedForm(
-    { email: initialEmail },
-    { email: (v) => (EMAIL.test(v.trim()) ? null : t('login.emailInvalid')) },
-  );
+  const form = useValidatedForm({ email: initialEmail }, { email: (v) => (EMAIL.test(v.trim()) ? null : t('login.emailInvalid')) });
 
   return (
     <form onSubmit={form.onSubmit((values) => forgot.mutate({ email: values.email.trim() }))} noValidate>

@@ -1,19 +1,13 @@
-import { useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useValidatedForm } from '@web/lib/use-validated-form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useLogin } from '../api/use-login';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Sign-in form. On success a full page load of the server's redirectTo, so the start-up data loads fresh. */
-export function LoginForm({
-  initialEmail = '',
-  onForgotPassword,
-}: {
-  initialEmail?: string;
-  onForgotPassword: (email: string) => void;
-}) {
+export function LoginForm({ initialEmail = '', onForgotPassword }: { initialEmail?: string; onForgotPassword: (email: string) => void }) {
   const { t } = useTranslation('session');
   const login = useLogin();
   const [leaving, setLeaving] = useState(false);
@@ -69,13 +63,7 @@ export function LoginForm({
         <Button type="submit" fullWidth loading={login.isPending || leaving}>
           {t('login.submit')}
         </Button>
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          ta="center"
-          onClick={() => onForgotPassword(form.values.email.trim())}
-        >
+        <Anchor component="button" type="button" size="sm" ta="center" onClick={() => onForgotPassword(form.values.email.trim())}>
           {t('login.forgot')}
         </Anchor>
       </Stack>

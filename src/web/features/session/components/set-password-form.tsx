@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useValidatedForm } from '@web/lib/use-validated-form';
 import { useTranslation } from 'react-i18next';
-import { useValidatedForm } from '../../../lib/use-validated-form';
 import { useResetPassword } from '../api/use-reset-password';
 import { MIN_PASSWORD_LENGTH } from './password-rules';
 
@@ -49,10 +49,7 @@ export function SetPasswordForm({ token, mode }: { token: string | undefined; mo
           {toLogin}
         </>
       ) : (
-        <form
-          onSubmit={form.onSubmit((values) => reset.mutate({ token, password: values.password }))}
-          noValidate
-        >
+        <form onSubmit={form.onSubmit((values) => reset.mutate({ token, password: values.password }))} noValidate>
           <Stack gap="md">
             <Text size="sm">{t(`${texts}.intro`)}</Text>
             {reset.isError ? (

@@ -1,29 +1,18 @@
-import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  PasswordInput,
-  Radio,
-  Stack,
-  Tabs,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import type { AppLocale } from '@contracts/session';
+import { Alert, Badge, Button, Group, Modal, PasswordInput, Radio, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
+import { OwnLicencePanel } from '@web/components/own-licence-panel';
+import { useMe } from '@web/lib/use-me';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AppLocale } from '../../../../contracts/session';
-import { useMe } from '../api/use-me';
-import { useUpdateProfile } from '../api/use-update-profile';
-import { useSendConfirmation } from '../api/use-send-confirmation';
 import { useChangePassword } from '../api/use-change-password';
+import { useSendConfirmation } from '../api/use-send-confirmation';
 import { useUpdateLocale } from '../api/use-update-locale';
+import { useUpdateProfile } from '../api/use-update-profile';
 import { MIN_PASSWORD_LENGTH } from './password-rules';
 
-export type SettingsTab = 'profile' | 'password' | 'language';
+export type SettingsTab = 'profile' | 'password' | 'language' | 'licence';
 
 function ProfileTab() {
   const { t } = useTranslation('session');
@@ -40,9 +29,7 @@ function ProfileTab() {
 
   return (
     <form
-      onSubmit={form.onSubmit((values) =>
-        update.mutate({ firstName: values.firstName.trim(), lastName: values.lastName.trim() }),
-      )}
+      onSubmit={form.onSubmit((values) => update.mutate({ firstName: values.firstName.trim(), lastName: values.lastName.trim() }))}
       noValidate
     >
       <Stack gap="sm">
@@ -89,11 +76,7 @@ function ProfileTab() {
           <Stack gap="xs">
             <Text size="sm">{t('settings.notVerifiedHint')}</Text>
             <div>
-              <Button
-                variant="default"
-                loading={sendConfirmation.isPending}
-                onClick={() => sendConfirmation.mutate()}
-              >
+              <Button variant="default" loading={sendConfirmation.isPending} onClick={() => sendConfirmation.mutate()}>
                 {t('settings.sendConfirmation')}
               </Button>
             </div>
@@ -111,12 +94,7 @@ function ProfileTab() {
         ) : null}
         <Group grow wrap="wrap">
           <TextInput label={t('settings.employeeId')} value={me.user.employeeId ?? t('settings.none')} readOnly miw={180} />
-          <TextInput
-            label={t('settings.department')}
-            value={me.user.department?.name ?? t('settings.none')}
-            readOnly
-            miw={180}
-          />
+          <TextInput label={t('settings.department')} value={me.user.department?.name ?? t('settings.none')} readOnly miw={180} />
         </Group>
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending}>
@@ -144,10 +122,7 @@ function PasswordTab() {
   return (
     <form
       onSubmit={form.onSubmit((values) =>
-        change.mutate(
-          { currentPassword: values.currentPassword, newPassword: values.newPassword },
-          { onSuccess: () => form.reset() },
-        ),
+        change.mutate({ currentPassword: values.currentPassword, newPassword: values.newPassword }, { onSuccess: () => form.reset() }),
       )}
       noValidate
     >
@@ -224,11 +199,7 @@ function LanguageTab() {
         </Stack>
       </Radio.Group>
       <Group justify="flex-end">
-        <Button
-          loading={updateLocale.isPending}
-          disabled={locale === me.locale}
-          onClick={() => updateLocale.mutate(locale)}
-        >
+        <Button loading={updateLocale.isPending} disabled={locale === me.locale} onClick={() => updateLocale.mutate(locale)}>
           {t('settings.saveLanguage')}
         </Button>
       </Group>
@@ -237,17 +208,11 @@ function LanguageTab() {
 }
 
 /** The settings dialog (SPEC §2): personal data, change password, language. */
-export function SettingsDialog({
-  opened,
-  tab,
-  onClose,
-}: {
-  opened: boolean;
-  tab: SettingsTab;
-  onClose: () => void;
-}) {
+export function SettingsDialog({ opened, tab, onClose }: { opened: boolean; tab: SettingsTab; onClose: () => void }) {
   const { t } = useTranslation('session');
   const { t: tc } = useTranslation();
+  const { t: tl } = useTranslation('licences');
+  const hasVehicles = useMe().features.includes('fahrzeug');
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [active, setActive] = useState<SettingsTab>(tab);
   useEffect(() => {
@@ -255,12 +220,20 @@ export function SettingsDialog({
   }, [opened, tab]);
 
   return (
-    <Modal closeButtonProps={{ 'aria-label': tc('actions.close') }} opened={opened} onClose={onClose} title={t('settings.title')} size="lg" fullScreen={phone}>
+    <Modal
+      closeButtonProps={{ 'aria-label': tc('actions.close') }}
+      opened={opened}
+      onClose={onClose}
+      title={t('settings.title')}
+      size="lg"
+      fullScreen={phone}
+    >
       <Tabs value={active} onChange={(value) => setActive((value as SettingsTab | null) ?? 'profile')} keepMounted={false}>
         <Tabs.List grow mb="md">
           <Tabs.Tab value="profile">{t('settings.tabs.profile')}</Tabs.Tab>
           <Tabs.Tab value="password">{t('settings.tabs.password')}</Tabs.Tab>
           <Tabs.Tab value="language">{t('settings.tabs.language')}</Tabs.Tab>
+          {hasVehicles && <Tabs.Tab value="licence">{tl('own.tab')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="profile">
           <ProfileTab />
@@ -271,6 +244,11 @@ export function SettingsDialog({
         <Tabs.Panel value="language">
           <LanguageTab />
         </Tabs.Panel>
+        {hasVehicles && (
+          <Tabs.Panel value="licence">
+            <OwnLicencePanel />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Modal>
   );

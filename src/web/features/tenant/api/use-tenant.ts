@@ -1,6 +1,6 @@
+import type { TenantInfo } from '@contracts/session';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TenantInfo } from '../../../../contracts/session';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 
 export const tenantQueryKey = ['tenant'] as const;
 

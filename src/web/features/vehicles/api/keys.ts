@@ -3,8 +3,10 @@ export const vehicleKeys = {
   all: ['vehicles'] as const,
   list: (filters: object) => ['vehicles', 'list', filters] as const,
   timeline: (from: string, to: string) => ['vehicles', 'timeline', from, to] as const,
-  limits: (vehicleId: string, date: string, excludeBookingId?: string) => ['vehicles', 'limits', vehicleId, date, excludeBookingId ?? ''] as const,
-  availability: (vehicleId: string, von: string, bis: string, excludeBookingId?: string) => ['vehicles', 'availability', vehicleId, von, bis, excludeBookingId ?? ''] as const,
+  limits: (vehicleId: string, date: string, excludeBookingId?: string) =>
+    ['vehicles', 'limits', vehicleId, date, excludeBookingId ?? ''] as const,
+  availability: (vehicleId: string, von: string, bis: string, excludeBookingId?: string) =>
+    ['vehicles', 'availability', vehicleId, von, bis, excludeBookingId ?? ''] as const,
   locations: ['vehicles', 'locations'] as const,
   attributes: (target: string) => ['vehicles', 'attributes', target] as const,
   bookers: ['vehicles', 'bookers'] as const,

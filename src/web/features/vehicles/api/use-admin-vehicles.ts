@@ -1,5 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import type {
   createVehicleRequest,
   deactivateVehicleResponse,
@@ -10,8 +8,10 @@ import type {
   maintenanceBlockResponse,
   updateVehicleResponse,
   vehicle,
-} from '../../../../contracts/vehicles';
-import { api, ApiError, request } from '../../../lib/api-client';
+} from '@contracts/vehicles';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api, request } from '@web/lib/api-client';
+import type { z } from 'zod';
 import { vehicleKeys } from './keys';
 
 export type VehicleInput = z.input<typeof createVehicleRequest>;
@@ -74,7 +74,9 @@ export function useUploadVehicleImage() {
       const form = new FormData();
       form.append('file', file);
       const res = await fetch(`/api/admin/vehicles/${id}/image`, { method: 'POST', body: form, credentials: 'same-origin' });
-      const body = (await res.json().catch(() => null)) as (z.infer<typeof imageUploadResponse> & { error?: { code: string; message: string } }) | null;
+      const body = (await res.json().catch(() => null)) as
+        | (z.infer<typeof imageUploadResponse> & { error?: { code: string; message: string } })
+        | null;
       if (!res.ok) throw new ApiError(res.status, body?.error?.code ?? 'upload_failed', body?.error?.message ?? `HTTP ${res.status}`);
       return body!;
     },

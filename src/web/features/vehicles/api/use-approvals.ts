@@ -1,7 +1,7 @@
+import type { approvalList, bookingResponse } from '@contracts/vehicles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
 import type { z } from 'zod';
-import type { approvalList, bookingResponse } from '../../../../contracts/vehicles';
-import { api } from '../../../lib/api-client';
 import { vehicleKeys } from './keys';
 
 /** GET /api/vehicle-approvals: special trips for the current approver. */
@@ -17,7 +17,10 @@ export function useDecideApproval() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, approve, reason }: { id: string; approve: boolean; reason?: string }) =>
-      api.post<z.infer<typeof bookingResponse>>(`/api/vehicle-approvals/${id}/${approve ? 'approve' : 'reject'}`, approve ? undefined : { reason }),
+      api.post<z.infer<typeof bookingResponse>>(
+        `/api/vehicle-approvals/${id}/${approve ? 'approve' : 'reject'}`,
+        approve ? undefined : { reason },
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: vehicleKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
+import type { bookingResponse } from '@contracts/vehicles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
 import type { z } from 'zod';
-import type { bookingResponse } from '../../../../contracts/vehicles';
-import { api } from '../../../lib/api-client';
 import { vehicleKeys } from './keys';
 
 /** POST /api/vehicle-bookings/:id/cancel. */

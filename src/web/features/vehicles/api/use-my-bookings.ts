@@ -1,7 +1,7 @@
+import type { myBookings, VehicleBooking } from '@contracts/vehicles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
 import type { z } from 'zod';
-import type { myBookings, VehicleBooking } from '../../../../contracts/vehicles';
-import { api } from '../../../lib/api-client';
 import { vehicleKeys } from './keys';
 
 export type { VehicleBooking };

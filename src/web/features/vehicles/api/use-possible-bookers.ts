@@ -1,7 +1,7 @@
+import type { possibleBookers } from '@contracts/vehicles';
 import { useQuery } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
 import type { z } from 'zod';
-import type { possibleBookers } from '../../../../contracts/vehicles';
-import { api } from '../../../lib/api-client';
 import { vehicleKeys } from './keys';
 
 /** GET /api/vehicle-bookings/possible-bookers: whom the user may book for (only oneself without fahrzeug_fremdbuchung). */

@@ -1,7 +1,7 @@
+import type { objectAttribute, saveAttributeRequest } from '@contracts/vehicles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
 import type { z } from 'zod';
-import type { objectAttribute, saveAttributeRequest } from '../../../../contracts/vehicles';
-import { api } from '../../../lib/api-client';
 import { vehicleKeys } from './keys';
 
 export type AttributeInput = z.input<typeof saveAttributeRequest>;
@@ -11,7 +11,9 @@ export function useSaveAttribute() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: AttributeInput }) =>
-      id ? api.put<z.infer<typeof objectAttribute>>(`/api/admin/vehicle-attributes/${id}`, input) : api.post<z.infer<typeof objectAttribute>>('/api/admin/vehicle-attributes', input),
+      id
+        ? api.put<z.infer<typeof objectAttribute>>(`/api/admin/vehicle-attributes/${id}`, input)
+        : api.post<z.infer<typeof objectAttribute>>('/api/admin/vehicle-attributes', input),
     onSettled: () => queryClient.invalidateQueries({ queryKey: vehicleKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
+import type { bookingResponse, checkOutRequest, receiptUploadResponse } from '@contracts/vehicles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '@web/lib/api-client';
 import type { z } from 'zod';
-import type { bookingResponse, checkOutRequest, receiptUploadResponse } from '../../../../contracts/vehicles';
-import { api, ApiError } from '../../../lib/api-client';
 import { vehicleKeys } from './keys';
 
 export type CheckOut = z.input<typeof checkOutRequest>;
@@ -20,7 +20,8 @@ export function useCheckIn() {
 export function useCheckOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: CheckOut }) => api.post<z.infer<typeof bookingResponse>>(`/api/vehicle-bookings/${id}/check-out`, body),
+    mutationFn: ({ id, body }: { id: string; body: CheckOut }) =>
+      api.post<z.infer<typeof bookingResponse>>(`/api/vehicle-bookings/${id}/check-out`, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: vehicleKeys.all }),
   });
 }
@@ -30,7 +31,9 @@ export async function uploadReceipt(bookingId: string, file: File): Promise<stri
   const form = new FormData();
   form.append('file', file);
   const res = await fetch(`/api/vehicle-bookings/${bookingId}/receipts`, { method: 'POST', body: form, credentials: 'same-origin' });
-  const body = (await res.json().catch(() => null)) as (z.infer<typeof receiptUploadResponse> & { error?: { code: string; message: string } }) | null;
+  const body = (await res.json().catch(() => null)) as
+    | (z.infer<typeof receiptUploadResponse> & { error?: { code: string; message: string } })
+    | null;
   if (!res.ok) throw new ApiError(res.status, body?.error?.code ?? 'upload_failed', body?.error?.message ?? `HTTP ${res.status}`);
   return body!.receiptId;
 }

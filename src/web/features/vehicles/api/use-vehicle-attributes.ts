@@ -1,7 +1,7 @@
+import type { attributeList, ObjectAttribute } from '@contracts/vehicles';
 import { useQuery } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
 import type { z } from 'zod';
-import type { attributeList, ObjectAttribute } from '../../../../contracts/vehicles';
-import { api } from '../../../lib/api-client';
 import { vehicleKeys } from './keys';
 
 export type { ObjectAttribute };

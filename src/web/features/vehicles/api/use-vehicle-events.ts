@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { VEHICLE_BOOKING_TOPIC } from '../vocabulary';
 import { vehicleKeys } from './keys';
 

@@ -1,7 +1,7 @@
+import type { vehicleLocationList } from '@contracts/vehicles';
 import { useQuery } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
 import type { z } from 'zod';
-import type { vehicleLocationList } from '../../../../contracts/vehicles';
-import { api } from '../../../lib/api-client';
 import { vehicleKeys } from './keys';
 
 export type VehicleLocation = z.infer<typeof vehicleLocationList>['locations'][number];

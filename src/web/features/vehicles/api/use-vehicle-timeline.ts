@@ -1,9 +1,9 @@
+import type { timelineResponse } from '@contracts/vehicles';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
+import { useMe } from '@web/lib/use-me';
 import { useCallback } from 'react';
 import type { z } from 'zod';
-import type { timelineResponse } from '../../../../contracts/vehicles';
-import { api } from '../../../lib/api-client';
-import { useMe } from '../../session/api/use-me';
 import { vehicleKeys } from './keys';
 
 type TimelineWire = z.infer<typeof timelineResponse>;
@@ -52,7 +52,8 @@ export function useVehicleTimeline(from: string, to: string) {
   const select = useCallback((wire: TimelineWire) => decodeTimeline(wire, myId), [myId]);
   return useQuery({
     queryKey: vehicleKeys.timeline(from, to),
-    queryFn: ({ signal }) => api.get<TimelineWire>(`/api/vehicles/timeline?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<TimelineWire>(`/api/vehicles/timeline?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { signal }),
     select,
     placeholderData: keepPreviousData,
   });

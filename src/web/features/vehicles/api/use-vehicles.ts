@@ -1,7 +1,7 @@
+import type { vehicle, vehicleList } from '@contracts/vehicles';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
 import type { z } from 'zod';
-import type { vehicle, vehicleList } from '../../../../contracts/vehicles';
-import { api } from '../../../lib/api-client';
 import { vehicleKeys } from './keys';
 
 export type Vehicle = z.infer<typeof vehicle>;

@@ -1,16 +1,26 @@
-import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Loader, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { isApiError } from '@web/lib/api-client';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client';
 import { useApprovals, useDecideApproval } from '../api/use-approvals';
 import type { VehicleBooking } from '../api/use-my-bookings';
 import { useVehicleEvents } from '../api/use-vehicle-events';
 import { formatPeriod } from './format';
 import { StatusBadge } from './my-bookings';
 
-function ApprovalCard({ b, onApprove, onReject, busy }: { b: VehicleBooking; onApprove?: () => void; onReject?: () => void; busy?: boolean }) {
+function ApprovalCard({
+  b,
+  onApprove,
+  onReject,
+  busy,
+}: {
+  b: VehicleBooking;
+  onApprove?: () => void;
+  onReject?: () => void;
+  busy?: boolean;
+}) {
   const { t } = useTranslation('vehicles');
   return (
     <Card withBorder padding="sm" data-approval={b.id}>
@@ -111,7 +121,14 @@ export function ApprovalsPage() {
       )}
       <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title={t('approvals.rejectTitle')}>
         <Stack>
-          <Textarea label={t('approvals.rejectReason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} autosize minRows={2} />
+          <Textarea
+            label={t('approvals.rejectReason')}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={500}
+            autosize
+            minRows={2}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setRejecting(null)}>
               {tc('actions.cancel')}

@@ -1,9 +1,15 @@
-import { Checkbox, NumberInput, Radio, Select, Stack, Group, TextInput } from '@mantine/core';
+import { type AttributeDefinition, isVisible } from '@domain/vehicle-attributes';
+import { Checkbox, Group, NumberInput, Radio, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { isVisible, type AttributeDefinition } from '../../../../domain/vehicle-attributes';
 import type { ObjectAttribute } from '../api/use-vehicle-attributes';
 
-const toDef = (a: ObjectAttribute): AttributeDefinition => ({ id: a.id, type: a.type, label: a.label, choices: a.choices, conditions: a.conditions });
+const toDef = (a: ObjectAttribute): AttributeDefinition => ({
+  id: a.id,
+  type: a.type,
+  label: a.label,
+  choices: a.choices,
+  conditions: a.conditions,
+});
 const mandatory = (a: ObjectAttribute) => a.conditions.some((c) => c.type === 'MANDATORY');
 
 /** Renders object attributes as inputs: SHOW_IF hides, MANDATORY marks required (the server checks again). */
@@ -51,12 +57,33 @@ export function AttributeFields({
               );
             case 'NUMBER':
               return (
-                <NumberInput key={a.id} label={a.label} withAsterisk={required} value={value === '' ? '' : Number(value)} onChange={(v) => set(a.id, v === '' ? '' : String(v))} />
+                <NumberInput
+                  key={a.id}
+                  label={a.label}
+                  withAsterisk={required}
+                  value={value === '' ? '' : Number(value)}
+                  onChange={(v) => set(a.id, v === '' ? '' : String(v))}
+                />
               );
             case 'CHECKBOX':
-              return <Checkbox key={a.id} label={a.label} checked={value === 'true'} onChange={(e) => set(a.id, e.currentTarget.checked ? 'true' : 'false')} />;
+              return (
+                <Checkbox
+                  key={a.id}
+                  label={a.label}
+                  checked={value === 'true'}
+                  onChange={(e) => set(a.id, e.currentTarget.checked ? 'true' : 'false')}
+                />
+              );
             default:
-              return <TextInput key={a.id} label={a.label} withAsterisk={required} value={value} onChange={(e) => set(a.id, e.currentTarget.value)} />;
+              return (
+                <TextInput
+                  key={a.id}
+                  label={a.label}
+                  withAsterisk={required}
+                  value={value}
+                  onChange={(e) => set(a.id, e.currentTarget.value)}
+                />
+              );
           }
         })}
       {attributes.some(mandatory) && (

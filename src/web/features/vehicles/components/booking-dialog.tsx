@@ -1,21 +1,22 @@
-import { useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { useEffect, useMemo, useState } from 'react';
 import '@mantine/dates/styles.css';
-import '../../../lib/dayjs';
+import '@web/lib/dayjs';
+import { formatTime } from '@domain/time';
+import { nextFreePeriod } from '@domain/vehicle-booking';
+import { addDays, berlinDay, berlinInstant } from '@domain/vehicle-time';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { isApiError } from '@web/lib/api-client';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../../domain/time';
-import { addDays, berlinDay, berlinInstant } from '../../../../domain/vehicle-time';
-import { isApiError } from '../../../lib/api-client';
 import { useAvailability } from '../api/use-availability';
 import { useBookingLimits } from '../api/use-booking-limits';
 import type { VehicleBooking } from '../api/use-my-bookings';
 import { usePossibleBookers } from '../api/use-possible-bookers';
 import { useSaveBooking } from '../api/use-save-booking';
 import type { Vehicle } from '../api/use-vehicles';
-import { formatPeriod, vehicleName } from './format';
+import { formatPeriod, vehicleName, weekdayList } from './format';
 
 interface Props {
   opened: boolean;
@@ -57,8 +58,18 @@ export function BookingDialog({ opened, onClose, vehicle, initialDay, initialAt,
   const [start, setStart] = useState<string | null>(null);
   const [end, setEnd] = useState<string | null>(null);
   const [driver, setDriver] = useState<string>(myId);
-  const [details, setDetails] = useState<Record<Detail | 'infoText', string>>({ reason: '', destination: '', stopover: '', passengers: '', contact: '', detour: '', infoText: '' });
+  const [details, setDetails] = useState<Record<Detail | 'infoText', string>>({
+    reason: '',
+    destination: '',
+    stopover: '',
+    passengers: '',
+    contact: '',
+    detour: '',
+    infoText: '',
+  });
   const [error, setError] = useState<string | null>(null);
+  /** Set when a live update took the chosen period away: what was chosen and the next free period to offer. */
+  const [taken, setTaken] = useState<{ period: string; next: { start: string; end: string } | null } | null>(null);
   const save = useSaveBooking();
   const bookers = usePossibleBookers();
   const limits = useBookingLimits(opened && vehicle ? vehicle.id : null, day, booking?.id);
@@ -66,6 +77,7 @@ export function BookingDialog({ opened, onClose, vehicle, initialDay, initialAt,
   useEffect(() => {
     if (!opened) return;
     setError(null);
+    setTaken(null);
     setAllDay(false);
     if (booking) {
       const d = berlinDay(new Date(booking.von));
@@ -110,13 +122,22 @@ export function BookingDialog({ opened, onClose, vehicle, initialDay, initialAt,
     () =>
       all.filter((hhmm) => {
         const at = berlinInstant(day, hhmm).getTime();
-        return intervals.some((i) => at >= i.min.getTime() && at + (multi ? step : minDuration) * 60_000 <= i.max.getTime() + (multi ? 1 : 0));
+        return intervals.some(
+          (i) => at >= i.min.getTime() && at + (multi ? step : minDuration) * 60_000 <= i.max.getTime() + (multi ? 1 : 0),
+        );
       }),
     [all, day, intervals, minDuration, multi, step],
   );
+  const times = limits.data?.bookingTimes ?? null;
   const endOptions = useMemo(() => {
     if (!start) return [];
-    if (multi) return [...all.slice(1), '24:00'];
+    if (multi) {
+      const ends = [...all.slice(1), '24:00'];
+      // Under the pick-up reading the return lies inside the booking times of the end day.
+      if (!times) return ends;
+      const close = times.to === '23:59' ? '24:00' : times.to;
+      return ends.filter((hhmm) => hhmm > times.from && hhmm <= close);
+    }
     const s = berlinInstant(day, start).getTime();
     const iv = intervals.find((i) => s >= i.min.getTime() && s < i.max.getTime());
     if (!iv) return [];
@@ -124,7 +145,25 @@ export function BookingDialog({ opened, onClose, vehicle, initialDay, initialAt,
       const at = berlinInstant(day, hhmm).getTime();
       return at >= s + minDuration * 60_000 && at <= iv.max.getTime();
     });
-  }, [all, day, intervals, minDuration, multi, start]);
+  }, [all, day, intervals, minDuration, multi, start, times]);
+
+  // A live update (someone else booked) can take the chosen period away: say so and offer the next free one.
+  useEffect(() => {
+    if (multi || !start || !end || !limits.data) return;
+    const s = berlinInstant(day, start).getTime();
+    const e = berlinInstant(day, end).getTime();
+    // A start that time has overtaken (or a booking already under way) was not taken by anyone.
+    if (s < Date.now()) return;
+    if (intervals.some((i) => s >= i.min.getTime() && e <= i.max.getTime())) return;
+    const next = nextFreePeriod(intervals, new Date(s), e - s, minDuration, step, berlinInstant(day, '00:00'));
+    setTaken({
+      period: formatPeriod(new Date(s), new Date(e)),
+      next: next ? { start: formatTime(next.von), end: berlinDay(next.bis) !== day ? '24:00' : formatTime(next.bis) } : null,
+    });
+    setStart(null);
+    setEnd(null);
+    setAllDay(false);
+  }, [intervals, limits.data, multi, start, end, day, minDuration, step]);
 
   // A click in the timeline preselects the nearest free start.
   useEffect(() => {
@@ -136,6 +175,7 @@ export function BookingDialog({ opened, onClose, vehicle, initialDay, initialAt,
 
   useEffect(() => {
     if (start && end && !multi && !endOptions.includes(end)) setEnd(null);
+    if (start && end && multi && endOptions.length && !endOptions.includes(end)) setEnd(null);
     if (start && !end && endOptions.length) {
       const oneHour = endOptions.find((o) => berlinInstant(day, o).getTime() >= berlinInstant(day, start).getTime() + 60 * 60_000);
       setEnd(oneHour ?? endOptions[0]!);
@@ -152,7 +192,8 @@ export function BookingDialog({ opened, onClose, vehicle, initialDay, initialAt,
 
   const von = start ? berlinInstant(day, start) : null;
   const bis = end ? berlinInstant(multi ? endDay : day, end) : null;
-  const [debounced] = useDebouncedValue(von && bis ? `${von.toISOString()}|${bis.toISOString()}` : '', 250);
+  const chosen = von && bis ? `${von.toISOString()}|${bis.toISOString()}` : '';
+  const [debounced] = useDebouncedValue(chosen, 250);
   const [dv, db] = debounced ? debounced.split('|') : [null, null];
   const availability = useAvailability(opened && vehicle ? vehicle.id : null, dv ?? null, db ?? null, booking?.id);
 
@@ -188,7 +229,10 @@ export function BookingDialog({ opened, onClose, vehicle, initialDay, initialAt,
             color: 'green',
             message: booking
               ? t('booking.saved')
-              : t(saved.needsApproval && !saved.approved ? 'booking.createdSpecial' : 'booking.created', { name, period: formatPeriod(saved.von, saved.bis) }),
+              : t(saved.needsApproval && !saved.approved ? 'booking.createdSpecial' : 'booking.created', {
+                  name,
+                  period: formatPeriod(saved.von, saved.bis),
+                }),
           });
           onClose();
         },
@@ -197,7 +241,11 @@ export function BookingDialog({ opened, onClose, vehicle, initialDay, initialAt,
     );
   };
 
-  const dateProps = { valueFormat: 'DD.MM.YYYY', minDate: today, maxDate: limits.data ? berlinDay(new Date(new Date(limits.data.windowEnd).getTime() - 1)) : addDays(today, 365) };
+  const dateProps = {
+    valueFormat: 'DD.MM.YYYY',
+    minDate: today,
+    maxDate: limits.data ? berlinDay(new Date(new Date(limits.data.windowEnd).getTime() - 1)) : addDays(today, 365),
+  };
 
   return (
     <Modal opened={opened} onClose={onClose} title={booking ? t('booking.editTitle') : t('booking.title', { name })} size="lg">
@@ -220,13 +268,22 @@ export function BookingDialog({ opened, onClose, vehicle, initialDay, initialAt,
               onChange={(v) => {
                 if (!v) return;
                 setDay(v);
+                setTaken(null);
                 if (endDay < v) setEndDay(v);
                 setStart(null);
                 setEnd(null);
               }}
               {...dateProps}
             />
-            {multi && <DatePickerInput label={t('booking.endDate')} value={endDay} onChange={(v) => v && setEndDay(v)} {...dateProps} minDate={day} />}
+            {multi && (
+              <DatePickerInput
+                label={t('booking.endDate')}
+                value={endDay}
+                onChange={(v) => v && setEndDay(v)}
+                {...dateProps}
+                minDate={day}
+              />
+            )}
           </SimpleGrid>
           <Group gap="lg">
             <Checkbox label={t('booking.allDay')} checked={allDay} onChange={(e) => setAllDay(e.currentTarget.checked)} />
@@ -240,39 +297,127 @@ export function BookingDialog({ opened, onClose, vehicle, initialDay, initialAt,
               }}
             />
           </Group>
+          {multi && times && (limits.data?.timesAsPickUpReturn || times.from !== '00:00' || times.to !== '23:59') && (
+            <Alert color={limits.data?.timesAsPickUpReturn ? 'blue' : 'yellow'} data-testid="multi-day-hint">
+              {t(limits.data?.timesAsPickUpReturn ? 'booking.multiDayPickUp' : 'booking.multiDayStrict', {
+                days: times.weekdays.length === 7 ? t('card.everyDay') : weekdayList(t, times.weekdays),
+                from: times.from,
+                to: times.to,
+              })}
+            </Alert>
+          )}
+          {taken && (
+            <Alert color="orange" role="alert" data-testid="period-taken">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{t('booking.taken', { period: taken.period })}</Text>
+                {taken.next ? (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    style={{ whiteSpace: 'normal', height: 'auto', minHeight: 30 }}
+                    onClick={() => {
+                      const next = taken.next!;
+                      setTaken(null);
+                      setStart(next.start);
+                      setEnd(next.end);
+                    }}
+                  >
+                    {t('booking.takeNext', { period: `${taken.next.start}–${taken.next.end}` })}
+                  </Button>
+                ) : (
+                  <Text size="sm">{t('booking.takenNone')}</Text>
+                )}
+              </Stack>
+            </Alert>
+          )}
           {limits.data && intervals.length === 0 ? (
             <Alert color="gray">{t('booking.noFreeSlots')}</Alert>
           ) : (
             <Text size="sm" c="dimmed">
-              {t('booking.freeSlots')}: {intervals.map((i) => `${formatTime(i.min)}–${berlinDay(i.max) !== day ? '24:00' : formatTime(i.max)}`).join(', ')}
+              {t('booking.freeSlots')}:{' '}
+              {intervals.map((i) => `${formatTime(i.min)}–${berlinDay(i.max) !== day ? '24:00' : formatTime(i.max)}`).join(', ')}
             </Text>
           )}
           <SimpleGrid cols={2}>
-            <Select label={t('booking.start')} data={startOptions} value={start} onChange={(v) => { setStart(v); setEnd(null); setAllDay(false); }} searchable comboboxProps={{ withinPortal: true }} maxDropdownHeight={240} />
-            <Select label={t('booking.end')} data={endOptions} value={end} onChange={(v) => { setEnd(v); setAllDay(false); }} searchable comboboxProps={{ withinPortal: true }} maxDropdownHeight={240} disabled={!start} />
+            <Select
+              label={t('booking.start')}
+              data={startOptions}
+              value={start}
+              onChange={(v) => {
+                setStart(v);
+                setEnd(null);
+                setAllDay(false);
+                setTaken(null);
+              }}
+              searchable
+              comboboxProps={{ withinPortal: true }}
+              maxDropdownHeight={240}
+            />
+            <Select
+              label={t('booking.end')}
+              data={endOptions}
+              value={end}
+              onChange={(v) => {
+                setEnd(v);
+                setAllDay(false);
+              }}
+              searchable
+              comboboxProps={{ withinPortal: true }}
+              maxDropdownHeight={240}
+              disabled={!start}
+            />
           </SimpleGrid>
-          {availability.data && debounced && (
-            <Alert color={availability.data.available ? (availability.data.needsApproval ? 'yellow' : 'green') : 'red'} data-testid="availability">
-              {availability.data.available ? (availability.data.needsApproval ? t('booking.specialTrip') : t('booking.available')) : availability.data.message}
+          {/* Only the answer for the period on screen: never a stale one while the choice changes. */}
+          {availability.data && debounced && debounced === chosen && (
+            <Alert
+              color={availability.data.available ? (availability.data.needsApproval ? 'yellow' : 'green') : 'red'}
+              data-testid="availability"
+            >
+              {availability.data.available
+                ? availability.data.needsApproval
+                  ? t('booking.specialTrip')
+                  : t('booking.available')
+                : availability.data.message}
             </Alert>
           )}
           {others && !booking && (
             <Select
               label={t('booking.driver')}
-              data={(bookers.data?.bookers ?? []).map((b) => ({ value: b.id, label: b.departmentName ? `${b.name} (${b.departmentName})` : b.name }))}
+              data={(bookers.data?.bookers ?? []).map((b) => ({
+                value: b.id,
+                label: b.departmentName ? `${b.name} (${b.departmentName})` : b.name,
+              }))}
               value={driver}
               onChange={(v) => setDriver(v ?? myId)}
               searchable
               comboboxProps={{ withinPortal: true }}
             />
           )}
-          <TextInput label={t('booking.reason')} value={details.reason} onChange={(e) => setDetails({ ...details, reason: e.currentTarget.value })} maxLength={500} />
+          <TextInput
+            label={t('booking.reason')}
+            value={details.reason}
+            onChange={(e) => setDetails({ ...details, reason: e.currentTarget.value })}
+            maxLength={500}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {DETAILS.filter((d) => d !== 'reason').map((d) => (
-              <TextInput key={d} label={t(`booking.${d}`)} value={details[d]} onChange={(e) => setDetails({ ...details, [d]: e.currentTarget.value })} maxLength={500} />
+              <TextInput
+                key={d}
+                label={t(`booking.${d}`)}
+                value={details[d]}
+                onChange={(e) => setDetails({ ...details, [d]: e.currentTarget.value })}
+                maxLength={500}
+              />
             ))}
           </SimpleGrid>
-          <Textarea label={t('booking.infoText')} value={details.infoText} onChange={(e) => setDetails({ ...details, infoText: e.currentTarget.value })} autosize minRows={2} maxLength={2000} />
+          <Textarea
+            label={t('booking.infoText')}
+            value={details.infoText}
+            onChange={(e) => setDetails({ ...details, infoText: e.currentTarget.value })}
+            autosize
+            minRows={2}
+            maxLength={2000}
+          />
           {error && (
             <Alert color="red" role="alert">
               {error}

@@ -1,5 +1,8 @@
+import { berlinInstant } from '@domain/vehicle-time';
+import { vehicles as de } from '@web/i18n/de/vehicles';
+import { vehicles as en } from '@web/i18n/en/vehicles';
 import { describe, expect, it } from 'vitest';
-import { attributeText, formatPeriod, vehicleName } from './format';
+import { attributeText, formatPeriod, unbookableStretches, valueText, vehicleName, weekdayList } from './format';
 
 const choices = [
   { key: 'a', text: 'Anhängerkupplung' },
@@ -28,5 +31,46 @@ describe('formatPeriod / vehicleName', () => {
     expect(formatPeriod('2026-11-23T09:00:00Z', '2026-11-23T11:00:00Z')).toBe('23.11.2026 10:00–12:00');
     expect(formatPeriod('2026-11-23T09:00:00Z', '2026-11-24T08:00:00Z')).toBe('23.11.2026 10:00 – 24.11.2026 09:00');
     expect(vehicleName({ brand: 'VW', model: 'ID.3' })).toBe('VW ID.3');
+  });
+});
+
+describe('English sweep and day bar helpers', () => {
+  const tOf = (catalogue: Record<string, unknown>) =>
+    ((key: string, opts?: { returnObjects?: boolean }) => {
+      const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], catalogue);
+      return opts?.returnObjects ? value : (value ?? key);
+    }) as unknown as Parameters<typeof weekdayList>[0];
+
+  it('lists booking weekdays in the reader’s language, Monday first', () => {
+    expect(weekdayList(tOf(en), ['freitags', 'montags', 'dienstags'])).toBe('Mon, Tue, Fri');
+    expect(weekdayList(tOf(de), ['freitags', 'montags', 'dienstags'])).toBe('Mo, Di, Fr');
+  });
+
+  it('shows known stored values in English and anything else as entered', () => {
+    expect(valueText(tOf(en), 'Benzin')).toBe('Petrol');
+    expect(valueText(tOf(en), 'Schaltgetriebe')).toBe('Manual');
+    expect(valueText(tOf(en), 'Oldtimer')).toBe('Oldtimer');
+    expect(valueText(tOf(de), 'Benzin')).toBe('Benzin');
+  });
+
+  it('shows a yes/no choice text in the reader’s language', () => {
+    const yesNo = [
+      { key: 'ja', text: 'Ja' },
+      { key: 'nein', text: 'Nein' },
+    ];
+    expect(attributeText({ type: 'RADIOS', choices: yesNo }, 'ja', 'Yes', 'No')).toBe('Yes');
+    expect(attributeText({ type: 'DROPDOWN', choices: yesNo }, 'nein', 'Yes', 'No')).toBe('No');
+  });
+
+  it('marks hours outside the booking times and whole non-bookable days as not bookable', () => {
+    // 2026-11-23 is a Monday.
+    const stretches = unbookableStretches({ weekdays: ['montags'], from: '06:00', to: '22:00' }, '2026-11-23', 2);
+    expect(stretches).toEqual([
+      { from: berlinInstant('2026-11-23', '00:00').getTime(), to: berlinInstant('2026-11-23', '06:00').getTime() },
+      { from: berlinInstant('2026-11-23', '22:00').getTime(), to: berlinInstant('2026-11-24', '00:00').getTime() },
+      { from: berlinInstant('2026-11-24', '00:00').getTime(), to: berlinInstant('2026-11-25', '00:00').getTime() },
+    ]);
+    expect(unbookableStretches(null, '2026-11-23', 7)).toEqual([]);
+    expect(unbookableStretches({ weekdays: ['montags'], from: '00:00', to: '23:59' }, '2026-11-23', 1)).toEqual([]);
   });
 });

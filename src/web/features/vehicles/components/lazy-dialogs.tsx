@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentProps } from 'react';
+import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import type { BookingDialog as BookingDialogImpl } from './booking-dialog';
 import type { EndTripDialog as EndTripDialogImpl, StartTripDialog as StartTripDialogImpl } from './trip-dialogs';
 

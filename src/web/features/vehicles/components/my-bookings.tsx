@@ -1,17 +1,16 @@
-import { useState } from 'react';
+import { formatDate, formatTime } from '@domain/time';
 import { Anchor, Badge, Button, Card, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
+import { openConfirmModal } from '@web/components/overlays/deferred-overlays';
+import { isApiError } from '@web/lib/api-client';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatTime } from '../../../../domain/time';
-import { isApiError } from '../../../lib/api-client';
 import { useCancelBooking } from '../api/use-cancel-booking';
 import { useMyBookings, type VehicleBooking } from '../api/use-my-bookings';
 import { useVehicleEvents } from '../api/use-vehicle-events';
-import { BookingDialog } from './lazy-dialogs';
 import { formatPeriod } from './format';
-import { EndTripDialog, StartTripDialog } from './lazy-dialogs';
-import { openConfirmModal } from '../../../components/overlays/deferred-overlays';
+import { BookingDialog, EndTripDialog, StartTripDialog } from './lazy-dialogs';
 
 const STATUS_COLOR: Record<string, string> = {
   reserviert: 'blue',
@@ -49,7 +48,11 @@ function useBookingActions() {
   const confirmCancel = (b: VehicleBooking) =>
     void openConfirmModal({
       title: t('overview.cancelTitle'),
-      children: <Text size="sm">{t('overview.cancelConfirm', { name: `${b.vehicleLabel} (${b.licensePlate})`, period: formatPeriod(b.von, b.bis) })}</Text>,
+      children: (
+        <Text size="sm">
+          {t('overview.cancelConfirm', { name: `${b.vehicleLabel} (${b.licensePlate})`, period: formatPeriod(b.von, b.bis) })}
+        </Text>
+      ),
       labels: { confirm: t('overview.cancel'), cancel: t('overview.keep') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
@@ -110,10 +113,19 @@ function BookingCard({ b, myId, actions, compact }: { b: VehicleBooking; myId: s
           </Badge>
         </Group>
         <Text size="sm">
-          {formatDate(b.von)} · {formatTime(b.von)}–{formatDate(b.von) === formatDate(b.bis) ? formatTime(b.bis) : `${formatDate(b.bis)} ${formatTime(b.bis)}`}
+          {formatDate(b.von)} · {formatTime(b.von)}–
+          {formatDate(b.von) === formatDate(b.bis) ? formatTime(b.bis) : `${formatDate(b.bis)} ${formatTime(b.bis)}`}
         </Text>
-        {forOther && <Text size="xs" c="dimmed">{t('overview.bookedFor', { name: b.bookedFor.name })}</Text>}
-        {byOther && <Text size="xs" c="dimmed">{t('overview.bookedBy', { name: b.bookedBy.name })}</Text>}
+        {forOther && (
+          <Text size="xs" c="dimmed">
+            {t('overview.bookedFor', { name: b.bookedFor.name })}
+          </Text>
+        )}
+        {byOther && (
+          <Text size="xs" c="dimmed">
+            {t('overview.bookedBy', { name: b.bookedBy.name })}
+          </Text>
+        )}
         <StatusBadge booking={b} />
         {b.status === 'storniert' && b.cancelReason && (
           <Text size="xs" c="red.8">
@@ -138,7 +150,13 @@ function Dialogs({ actions, myId }: { actions: Actions; myId: string }) {
         myId={myId}
         vehicle={
           actions.editing
-            ? { id: actions.editing.vehicleId, brand: actions.editing.vehicleLabel, model: '', licensePlate: actions.editing.licensePlate, requiredLicenseClass: null }
+            ? {
+                id: actions.editing.vehicleId,
+                brand: actions.editing.vehicleLabel,
+                model: '',
+                licensePlate: actions.editing.licensePlate,
+                requiredLicenseClass: null,
+              }
             : null
         }
       />

@@ -1,13 +1,31 @@
-import { useEffect, useState } from 'react';
-import { ActionIcon, Alert, Button, FileInput, Group, Modal, NumberInput, Paper, Select, SimpleGrid, Slider, Stack, Text, TextInput, Title } from '@mantine/core';
+import { tripFields } from '@domain/trip-fields';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Slider,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { isApiError } from '@web/lib/api-client';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CLEANLINESS } from '../vocabulary';
-import { isApiError } from '../../../lib/api-client';
 import type { VehicleBooking } from '../api/use-my-bookings';
 import { uploadReceipt, useCheckIn, useCheckOut } from '../api/use-trip';
 import { useVehicleAttributes } from '../api/use-vehicle-attributes';
 import { useVehicleLocations } from '../api/use-vehicle-locations';
+import { useVehicles } from '../api/use-vehicles';
+import { CLEANLINESS } from '../vocabulary';
 import { AttributeFields } from './attribute-fields';
 
 /** Fahrt starten: CHECK_IN with an optional mileage. */
@@ -15,19 +33,38 @@ export function StartTripDialog({ booking, onClose }: { booking: VehicleBooking 
   const { t } = useTranslation('vehicles');
   const { t: tc } = useTranslation();
   const checkIn = useCheckIn();
+  const vehicles = useVehicles();
   const [mileage, setMileage] = useState<number | ''>('');
   const [error, setError] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form for each booking that is opened
   useEffect(() => {
     setMileage('');
     setError(null);
   }, [booking]);
   if (!booking) return null;
+  const vehicle = (vehicles.data?.vehicles ?? []).find((v) => v.id === booking.vehicleId);
+  const askMileage = vehicle ? tripFields(vehicle).mileage : true;
   return (
     <Modal opened onClose={onClose} title={t('trip.startTitle', { name: booking.vehicleLabel })}>
       <Stack>
         <Text size="sm">{t('trip.startText', { name: booking.vehicleLabel, plate: booking.licensePlate })}</Text>
-        <NumberInput label={t('trip.mileage')} suffix=" km" thousandSeparator="." decimalSeparator="," min={0} allowDecimal={false} value={mileage} onChange={(v) => setMileage(v === '' ? '' : Number(v))} />
-        {error && <Alert color="red" role="alert">{error}</Alert>}
+        {askMileage && (
+          <NumberInput
+            label={t('trip.mileage')}
+            suffix=" km"
+            thousandSeparator="."
+            decimalSeparator=","
+            min={0}
+            allowDecimal={false}
+            value={mileage}
+            onChange={(v) => setMileage(v === '' ? '' : Number(v))}
+          />
+        )}
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {tc('actions.cancel')}
@@ -56,6 +93,8 @@ export function StartTripDialog({ booking, onClose }: { booking: VehicleBooking 
 }
 
 interface DamageDraft {
+  /** Stable React key: drafts can be removed from the middle of the list. */
+  key: number;
   description: string;
   file: File | null;
 }
@@ -65,12 +104,21 @@ interface DamageDraft {
  * outside, parking space of the vehicle's location, damages with photo, and
  * the FAHRZEUG_VERLAUF attributes. The server's messages are shown verbatim.
  */
-export function EndTripDialog({ booking, locationName, onClose }: { booking: VehicleBooking | null; locationName?: string; onClose: () => void }) {
+export function EndTripDialog({
+  booking,
+  locationName,
+  onClose,
+}: {
+  booking: VehicleBooking | null;
+  locationName?: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('vehicles');
   const { t: tc } = useTranslation();
   const checkOut = useCheckOut();
   const attributes = useVehicleAttributes('FAHRZEUG_VERLAUF');
   const locations = useVehicleLocations();
+  const vehicles = useVehicles();
   const [mileage, setMileage] = useState<number | ''>('');
   const [fuel, setFuel] = useState<number>(100);
   const [inside, setInside] = useState<string>('sauber');
@@ -80,6 +128,7 @@ export function EndTripDialog({ booking, locationName, onClose }: { booking: Veh
   const [values, setValues] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form for each booking that is opened
   useEffect(() => {
     setMileage('');
     setFuel(100);
@@ -92,10 +141,13 @@ export function EndTripDialog({ booking, locationName, onClose }: { booking: Veh
   }, [booking]);
   if (!booking) return null;
   const location = (locations.data?.locations ?? []).find((l) => l.name === (locationName ?? booking.locationName));
+  // Bikes have no odometer, bikes without motor no fuel: the dialog asks only what applies.
+  const vehicle = (vehicles.data?.vehicles ?? []).find((v) => v.id === booking.vehicleId);
+  const fields = vehicle ? tripFields(vehicle) : { mileage: true, fuel: true };
   const cleanliness = CLEANLINESS.map((c) => ({ value: c, label: t(`cleanliness.${c}`) }));
 
   const submit = async () => {
-    if (mileage === '') {
+    if (fields.mileage && mileage === '') {
       setError(t('trip.mandatory'));
       return;
     }
@@ -110,8 +162,8 @@ export function EndTripDialog({ booking, locationName, onClose }: { booking: Veh
       await checkOut.mutateAsync({
         id: booking.id,
         body: {
-          mileage,
-          fuelPercent: fuel,
+          ...(fields.mileage && mileage !== '' ? { mileage } : {}),
+          ...(fields.fuel ? { fuelPercent: fuel } : {}),
           cleanlinessInside: inside as (typeof CLEANLINESS)[number],
           cleanlinessOutside: outside as (typeof CLEANLINESS)[number],
           parkingSpaceId: parking,
@@ -132,13 +184,57 @@ export function EndTripDialog({ booking, locationName, onClose }: { booking: Veh
     <Modal opened onClose={onClose} title={t('trip.endTitle', { name: booking.vehicleLabel })} size="lg">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NumberInput label={t('trip.mileage')} withAsterisk suffix=" km" thousandSeparator="." decimalSeparator="," min={0} allowDecimal={false} value={mileage} onChange={(v) => setMileage(v === '' ? '' : Number(v))} />
-          <NumberInput label={t('trip.fuel')} withAsterisk suffix=" %" value={fuel} onChange={(v) => setFuel(v === '' ? Number.NaN : Number(v))} />
+          {fields.mileage && (
+            <NumberInput
+              label={t('trip.mileage')}
+              withAsterisk
+              suffix=" km"
+              thousandSeparator="."
+              decimalSeparator=","
+              min={0}
+              allowDecimal={false}
+              value={mileage}
+              onChange={(v) => setMileage(v === '' ? '' : Number(v))}
+            />
+          )}
+          {fields.fuel && (
+            <NumberInput
+              label={t('trip.fuel')}
+              withAsterisk
+              suffix=" %"
+              value={fuel}
+              onChange={(v) => setFuel(v === '' ? Number.NaN : Number(v))}
+            />
+          )}
         </SimpleGrid>
-        <Slider value={Number.isFinite(fuel) ? Math.min(Math.max(fuel, 0), 100) : 0} onChange={setFuel} min={0} max={100} step={5} label={(v) => `${v} %`} aria-label={t('trip.fuel')} />
+        {fields.fuel && (
+          <Slider
+            value={Number.isFinite(fuel) ? Math.min(Math.max(fuel, 0), 100) : 0}
+            onChange={setFuel}
+            min={0}
+            max={100}
+            step={5}
+            label={(v) => `${v} %`}
+            aria-label={t('trip.fuel')}
+          />
+        )}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Select label={t('trip.cleanInside')} data={cleanliness} value={inside} onChange={(v) => setInside(v ?? 'sauber')} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
-          <Select label={t('trip.cleanOutside')} data={cleanliness} value={outside} onChange={(v) => setOutside(v ?? 'sauber')} allowDeselect={false} comboboxProps={{ withinPortal: true }} />
+          <Select
+            label={t('trip.cleanInside')}
+            data={cleanliness}
+            value={inside}
+            onChange={(v) => setInside(v ?? 'sauber')}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            label={t('trip.cleanOutside')}
+            data={cleanliness}
+            value={outside}
+            onChange={(v) => setOutside(v ?? 'sauber')}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
           <Select
             label={t('trip.parking')}
             data={(location?.parkingSpaces ?? []).map((p) => ({ value: p.id, label: p.name }))}
@@ -148,25 +244,50 @@ export function EndTripDialog({ booking, locationName, onClose }: { booking: Veh
             comboboxProps={{ withinPortal: true }}
           />
         </SimpleGrid>
-        {(attributes.data?.attributes.length ?? 0) > 0 && <AttributeFields attributes={attributes.data!.attributes} values={values} onChange={setValues} />}
+        {(attributes.data?.attributes.length ?? 0) > 0 && (
+          <AttributeFields attributes={attributes.data!.attributes} values={values} onChange={setValues} />
+        )}
         <Title order={4}>{t('trip.damages')}</Title>
         {damages.map((d, i) => (
-          <Paper key={i} withBorder p="sm">
+          <Paper key={d.key} withBorder p="sm">
             <Group align="flex-end" wrap="nowrap">
               <Stack gap={6} style={{ flex: 1 }}>
-                <TextInput label={t('trip.damageDescription')} value={d.description} onChange={(e) => setDamages(damages.map((x, j) => (j === i ? { ...x, description: e.currentTarget.value } : x)))} />
-                <FileInput label={t('trip.damagePhoto')} accept="image/png,image/jpeg,application/pdf" value={d.file} onChange={(f) => setDamages(damages.map((x, j) => (j === i ? { ...x, file: f } : x)))} clearable />
+                <TextInput
+                  label={t('trip.damageDescription')}
+                  value={d.description}
+                  onChange={(e) => setDamages(damages.map((x, j) => (j === i ? { ...x, description: e.currentTarget.value } : x)))}
+                />
+                <FileInput
+                  label={t('trip.damagePhoto')}
+                  accept="image/png,image/jpeg,application/pdf"
+                  value={d.file}
+                  onChange={(f) => setDamages(damages.map((x, j) => (j === i ? { ...x, file: f } : x)))}
+                  clearable
+                />
               </Stack>
-              <ActionIcon variant="subtle" color="red" aria-label={t('trip.removeDamage')} onClick={() => setDamages(damages.filter((_, j) => j !== i))}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('trip.removeDamage')}
+                onClick={() => setDamages(damages.filter((_, j) => j !== i))}
+              >
                 ×
               </ActionIcon>
             </Group>
           </Paper>
         ))}
-        <Button variant="light" onClick={() => setDamages([...damages, { description: '', file: null }])} w="fit-content">
+        <Button
+          variant="light"
+          onClick={() => setDamages([...damages, { key: Date.now() + damages.length, description: '', file: null }])}
+          w="fit-content"
+        >
           {t('trip.addDamage')}
         </Button>
-        {error && <Alert color="red" role="alert">{error}</Alert>}
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {tc('actions.cancel')}

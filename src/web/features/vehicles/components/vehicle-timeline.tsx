@@ -1,10 +1,17 @@
-import { Box, Text } from '@mantine/core';
+import { formatTime } from '@domain/time';
+import { addDays, startOfDay } from '@domain/vehicle-time';
+import { Box, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../../../domain/time';
-import { addDays, startOfDay } from '../../../../domain/vehicle-time';
 import type { TimelineBooking } from '../api/use-vehicle-timeline';
+import { type BookableTimes, unbookableStretches } from './format';
+
+export type { BookableTimes };
 
 export type TimelineMode = 'day' | 'week';
+
+/** Grey, hatched: hours in which the vehicle cannot be booked (also used by the legend). */
+export const UNBOOKABLE_BACKGROUND =
+  'repeating-linear-gradient(135deg, var(--mantine-color-gray-3) 0 4px, var(--mantine-color-gray-1) 4px 8px)';
 
 const WEEKDAY_SHORT_DE = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'];
 const WEEKDAY_SHORT_EN = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -19,8 +26,11 @@ export function VehicleTimeline({
   mode,
   startDay,
   onPick,
+  bookable = null,
 }: {
   name: string;
+  /** Hours outside these are painted as not bookable. */
+  bookable?: BookableTimes | null;
   bookings: TimelineBooking[];
   mode: TimelineMode;
   /** YYYY-MM-DD: the day, or the Monday of the week. */
@@ -37,10 +47,16 @@ export function VehicleTimeline({
   const dayNames = i18n.language === 'en' ? WEEKDAY_SHORT_EN : WEEKDAY_SHORT_DE;
   const ticks =
     mode === 'day'
-      ? [0, 3, 6, 9, 12, 15, 18, 21].map((h) => ({ at: startOfDay(startDay).getTime() + h * 3_600_000, label: `${String(h).padStart(2, '0')}` }))
+      ? [0, 3, 6, 9, 12, 15, 18, 21].map((h) => ({
+          at: startOfDay(startDay).getTime() + h * 3_600_000,
+          label: `${String(h).padStart(2, '0')}`,
+        }))
       : Array.from({ length: 7 }, (_, i) => {
           const d = addDays(startDay, i);
-          return { at: startOfDay(d).getTime(), label: `${dayNames[new Date(`${d}T12:00:00Z`).getUTCDay()]} ${d.slice(8, 10)}.${d.slice(5, 7)}.` };
+          return {
+            at: startOfDay(d).getTime(),
+            label: `${dayNames[new Date(`${d}T12:00:00Z`).getUTCDay()]} ${d.slice(8, 10)}.${d.slice(5, 7)}.`,
+          };
         });
 
   const pick = (e: React.MouseEvent<HTMLDivElement>) => {
@@ -77,6 +93,19 @@ export function VehicleTimeline({
           overflow: 'hidden',
         }}
       >
+        {unbookableStretches(bookable, startDay, days).map((u) => (
+          <Box
+            key={`u${u.from}`}
+            data-unbookable
+            title={t('timeline.unbookable')}
+            pos="absolute"
+            top={0}
+            bottom={0}
+            left={pct(u.from)}
+            w={`calc(${pct(u.to)} - ${pct(u.from)})`}
+            style={{ background: UNBOOKABLE_BACKGROUND }}
+          />
+        ))}
         {ticks.map((tick) => (
           <Box key={tick.at} pos="absolute" top={0} bottom={0} left={pct(tick.at)} w={1} bg="gray.3" />
         ))}
@@ -91,6 +120,7 @@ export function VehicleTimeline({
           return (
             // A native title, not a Tooltip component: one per bar over a whole fleet, and the first screen's weight (decision 006).
             <Box
+              // biome-ignore lint/suspicious/noArrayIndexKey: a day's bars are rebuilt as a whole from the timeline tuples
               key={i}
               title={t('timeline.bookingTitle', { from: formatTime(new Date(b.von)), to: formatTime(new Date(b.bis)), who })}
               pos="absolute"
@@ -106,5 +136,32 @@ export function VehicleTimeline({
         })}
       </Box>
     </Box>
+  );
+}
+
+/** The colours of the bars, once above the cards: free, own booking, booked, blocked, not bookable. */
+export function TimelineLegend() {
+  const { t } = useTranslation('vehicles');
+  const items: { key: string; label: string; background: string }[] = [
+    { key: 'free', label: t('timeline.free'), background: 'var(--mantine-color-green-0)' },
+    { key: 'mine', label: t('timeline.mine'), background: 'var(--mantine-color-blue-6)' },
+    { key: 'booked', label: t('timeline.booked'), background: 'var(--mantine-color-orange-6)' },
+    { key: 'blocked', label: t('timeline.blocked'), background: 'var(--mantine-color-gray-6)' },
+    { key: 'unbookable', label: t('timeline.unbookable'), background: UNBOOKABLE_BACKGROUND },
+  ];
+  return (
+    <Group gap="md" role="list" aria-label={t('timeline.legend')} data-testid="timeline-legend">
+      {items.map((i) => (
+        <Group key={i.key} gap={6} role="listitem" wrap="nowrap">
+          <Box
+            w={18}
+            h={12}
+            style={{ background: i.background, border: '1px solid var(--mantine-color-gray-4)', borderRadius: 2 }}
+            aria-hidden
+          />
+          <Text size="xs">{i.label}</Text>
+        </Group>
+      ))}
+    </Group>
   );
 }

@@ -1,20 +1,21 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { formatDate } from '@domain/time';
+import { addDays, berlinDay, berlinInstant, startOfDay, weekdayOf } from '@domain/vehicle-time';
 import { Alert, Badge, Button, Card, Group, Image, Loader, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { DeferredDateTimePicker } from '../../../components/dates/deferred-date-inputs';
-import { DeferredSelect } from '../../../components/deferred/deferred-select';
 import { notifications } from '@mantine/notifications';
+import { Link } from '@tanstack/react-router';
+import { DeferredDateTimePicker } from '@web/components/dates/deferred-date-inputs';
+import { DeferredSelect } from '@web/components/deferred/deferred-select';
+import { useCallback, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../../domain/time';
-import { addDays, berlinDay, berlinInstant, startOfDay, weekdayOf } from '../../../../domain/vehicle-time';
-import { useVehicleAttributes, type ObjectAttribute } from '../api/use-vehicle-attributes';
+import { type ObjectAttribute, useVehicleAttributes } from '../api/use-vehicle-attributes';
 import { useVehicleEvents } from '../api/use-vehicle-events';
 import { useVehicleLocations } from '../api/use-vehicle-locations';
-import { useVehicleTimeline, type TimelineBooking } from '../api/use-vehicle-timeline';
-import { useVehicles, type Vehicle, type VehicleFilters } from '../api/use-vehicles';
+import { type TimelineBooking, useVehicleTimeline } from '../api/use-vehicle-timeline';
+import { useVehicles, type Vehicle, type VehicleFilters, type VehicleList } from '../api/use-vehicles';
+import { attributeText, valueText, vehicleName, weekdayList } from './format';
 import { BookingDialog } from './lazy-dialogs';
-import { attributeText, vehicleName } from './format';
-import { VehicleTimeline, type TimelineMode } from './vehicle-timeline';
+import { type BookableTimes, TimelineLegend, type TimelineMode, VehicleTimeline } from './vehicle-timeline';
 
 const ORDER = ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags'];
 const has = (a: ObjectAttribute, type: string) => a.conditions.some((c) => c.type === type);
@@ -26,13 +27,13 @@ function mondayOf(day: string): string {
 /** Placeholder when a vehicle has no photo: a simple car or bike outline. */
 function VehicleIcon({ bike }: { bike: boolean }) {
   return bike ? (
-    <svg width="70%" viewBox="0 0 56 36" fill="none" stroke="var(--mantine-color-gray-6)" strokeWidth="2.5">
+    <svg aria-hidden="true" width="70%" viewBox="0 0 56 36" fill="none" stroke="var(--mantine-color-gray-6)" strokeWidth="2.5">
       <circle cx="12" cy="24" r="9" />
       <circle cx="44" cy="24" r="9" />
       <path d="M12 24 L22 8 H36 L44 24 M22 8 L28 24 L36 8 M19 5 H26" />
     </svg>
   ) : (
-    <svg width="70%" viewBox="0 0 64 36" fill="none" stroke="var(--mantine-color-gray-6)" strokeWidth="2.5">
+    <svg aria-hidden="true" width="70%" viewBox="0 0 64 36" fill="none" stroke="var(--mantine-color-gray-6)" strokeWidth="2.5">
       <path d="M4 26 V18 L12 16 L20 6 H44 L54 16 L60 18 V26 H4 Z" />
       <circle cx="16" cy="27" r="5" fill="var(--mantine-color-gray-1)" />
       <circle cx="48" cy="27" r="5" fill="var(--mantine-color-gray-1)" />
@@ -47,9 +48,11 @@ function VehicleCard({
   bookings,
   mode,
   startDay,
+  bookable,
   onBook,
 }: {
   v: Vehicle;
+  bookable: BookableTimes | null;
   attributes: ObjectAttribute[];
   bookings: TimelineBooking[];
   mode: TimelineMode;
@@ -59,23 +62,27 @@ function VehicleCard({
   const { t } = useTranslation('vehicles');
   const name = vehicleName(v);
   const facts = [
-    v.fuel,
+    valueText(t, v.fuel),
     v.seats ? t('card.seats', { count: v.seats }) : null,
-    v.gearbox,
+    v.gearbox ? valueText(t, v.gearbox) : null,
     v.airConditioning ? t('card.facts.ac') : null,
     v.navigation ? t('card.facts.nav') : null,
     v.requiredLicenseClass ? t('card.licence', { cls: v.requiredLicenseClass }) : null,
   ].filter(Boolean);
   const cardAttrs = attributes.filter((a) => has(a, 'SHOW_CARD') && v.attributes[a.id] !== undefined);
-  const days =
-    v.bookingTimes.weekdays.length === 7
-      ? t('card.everyDay')
-      : v.bookingTimes.weekdays.map((d) => d.slice(0, 2).replace(/^./, (c) => c.toUpperCase())).join(', ');
+  const days = v.bookingTimes.weekdays.length === 7 ? t('card.everyDay') : weekdayList(t, v.bookingTimes.weekdays);
   return (
     <Card withBorder padding="md" data-vehicle={v.licensePlate}>
       <Group align="flex-start" wrap="nowrap" gap="sm">
         {v.imageUrl ? (
-          <Image src={v.imageUrl} alt={t('card.imageAlt', { name })} w={{ base: 72, sm: 120 }} h={{ base: 48, sm: 80 }} radius="sm" fit="cover" />
+          <Image
+            src={v.imageUrl}
+            alt={t('card.imageAlt', { name })}
+            w={{ base: 72, sm: 120 }}
+            h={{ base: 48, sm: 80 }}
+            radius="sm"
+            fit="cover"
+          />
         ) : (
           <Stack
             w={{ base: 72, sm: 120 }}
@@ -99,12 +106,14 @@ function VehicleCard({
             </Badge>
           </Group>
           <Text size="sm" c="dimmed">
-            {v.locationName} · {v.category}
+            {v.locationName} · {valueText(t, v.category)}
           </Text>
           <Text size="xs">{facts.join(' · ')}</Text>
           {cardAttrs.length > 0 && (
             <Text size="xs" fw={500}>
-              {cardAttrs.map((a) => `${a.label}: ${attributeText(a, v.attributes[a.id], t('attributes.yes'), t('attributes.no'))}`).join(' · ')}
+              {cardAttrs
+                .map((a) => `${a.label}: ${attributeText(a, v.attributes[a.id], t('attributes.yes'), t('attributes.no'))}`)
+                .join(' · ')}
             </Text>
           )}
           <Text size="xs" c="dimmed">
@@ -114,8 +123,22 @@ function VehicleCard({
         </Stack>
       </Group>
       <Stack gap={6} mt="sm">
-        <VehicleTimeline name={name} bookings={bookings} mode={mode} startDay={startDay} onPick={(day, at) => onBook(v, day, at)} />
+        <VehicleTimeline
+          name={name}
+          bookings={bookings}
+          mode={mode}
+          startDay={startDay}
+          bookable={bookable}
+          onPick={(day, at) => onBook(v, day, at)}
+        />
         <Group justify="flex-end">
+          <Button
+            size="xs"
+            variant="default"
+            renderRoot={(props) => <Link {...props} to="/fahrzeuge/$vehicleId" params={{ vehicleId: v.id }} />}
+          >
+            {t('card.details')}
+          </Button>
           <Button size="xs" onClick={() => onBook(v, startDay)} aria-label={`${t('card.book')}: ${name} ${v.licensePlate}`}>
             {t('card.book')}
           </Button>
@@ -123,6 +146,15 @@ function VehicleCard({
       </Stack>
     </Card>
   );
+}
+
+/**
+ * The hours a vehicle can be booked in, as the server's rules say: its own
+ * booking times apply when the tenant uses individual times and booking
+ * outside them is not possible for it (decisions 011, 032).
+ */
+function bookableTimes(v: Vehicle, rules: VehicleList['rules']): BookableTimes | null {
+  return rules.individualTimes && !(v.bookingOutsidePossible && rules.outsideTimes) ? v.bookingTimes : null;
 }
 
 /** /fahrzeuge: filters, vehicle cards with day/week timeline, booking dialog; live updates over SSE. */
@@ -146,6 +178,12 @@ export function VehiclesPage({ myId }: { myId: string }) {
     setFilters((f) => ({ ...f, freeFrom: from && to && to > from ? from : undefined, freeTo: from && to && to > from ? to : undefined }));
   };
   const [dialog, setDialog] = useState<{ vehicle: Vehicle; day?: string; at?: Date } | null>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters =
+    (filters.locationId ? 1 : 0) +
+    (filters.category ? 1 : 0) +
+    (free.from || free.to ? 1 : 0) +
+    Object.values(filters.attributes ?? {}).filter((x) => x !== '').length;
   const vehicles = useVehicles(filters);
   const locations = useVehicleLocations();
   const attributes = useVehicleAttributes('FAHRZEUG');
@@ -169,7 +207,10 @@ export function VehiclesPage({ myId }: { myId: string }) {
   const shownBookings = useDeferredValue(byVehicle);
   const filterAttrs = (attributes.data?.attributes ?? []).filter((a) => has(a, 'SHOW_FILTER'));
   const move = (dir: number) => setAnchor(addDays(anchor, dir * (mode === 'day' ? 1 : 7)));
-  const label = mode === 'day' ? `${formatDate(startOfDay(anchor))}` : `${formatDate(startOfDay(startDay))} – ${formatDate(startOfDay(addDays(startDay, 6)))}`;
+  const label =
+    mode === 'day'
+      ? `${formatDate(startOfDay(anchor))}`
+      : `${formatDate(startOfDay(startDay))} – ${formatDate(startOfDay(addDays(startDay, 6)))}`;
 
   return (
     <Stack gap="md">
@@ -177,57 +218,75 @@ export function VehiclesPage({ myId }: { myId: string }) {
       <Text size="sm" c="dimmed">
         {t('intro')}
       </Text>
-      <Card withBorder padding="sm" component="section" aria-label={t('filters.title')}>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+      {/* Phones: the filters wait behind one button so the first vehicle is on the first screen. */}
+      <Button
+        hiddenFrom="sm"
+        variant={activeFilters ? 'light' : 'default'}
+        onClick={() => setFiltersOpen((o) => !o)}
+        aria-expanded={filtersOpen}
+        aria-controls="vehicle-filters"
+        data-testid="filter-toggle"
+      >
+        {activeFilters ? t('filters.toggleActive', { count: activeFilters }) : t('filters.toggle')}
+      </Button>
+      <Card
+        withBorder
+        padding="sm"
+        component="section"
+        id="vehicle-filters"
+        aria-label={t('filters.title')}
+        {...(filtersOpen ? {} : { visibleFrom: 'sm' })}
+      >
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+          <DeferredSelect
+            label={t('filters.location')}
+            placeholder={t('filters.allLocations')}
+            data={(locations.data?.locations ?? []).map((l) => ({ value: l.id, label: l.name }))}
+            value={filters.locationId ?? null}
+            onChange={(v) => setFilters({ ...filters, locationId: v ?? undefined })}
+            clearable
+          />
+          <DeferredSelect
+            label={t('filters.category')}
+            placeholder={t('filters.allCategories')}
+            data={vehicles.data?.categories ?? []}
+            value={filters.category ?? null}
+            onChange={(v) => setFilters({ ...filters, category: v ?? undefined })}
+            clearable
+          />
+          <DeferredDateTimePicker
+            label={t('filters.freeFrom')}
+            valueFormat="DD.MM.YYYY HH:mm"
+            value={free.from}
+            onChange={(v) => setFreePeriod({ ...free, from: v })}
+            clearable
+          />
+          <DeferredDateTimePicker
+            label={t('filters.freeTo')}
+            valueFormat="DD.MM.YYYY HH:mm"
+            value={free.to}
+            onChange={(v) => setFreePeriod({ ...free, to: v })}
+            clearable
+          />
+          {filterAttrs.map((a) => (
             <DeferredSelect
-              label={t('filters.location')}
-              placeholder={t('filters.allLocations')}
-              data={(locations.data?.locations ?? []).map((l) => ({ value: l.id, label: l.name }))}
-              value={filters.locationId ?? null}
-              onChange={(v) => setFilters({ ...filters, locationId: v ?? undefined })}
+              key={a.id}
+              label={a.label}
+              placeholder={t('filters.any')}
+              data={
+                a.type === 'CHECKBOX'
+                  ? [
+                      { value: 'true', label: t('filters.yes') },
+                      { value: 'false', label: t('filters.no') },
+                    ]
+                  : a.choices.map((c) => ({ value: c.key, label: c.text }))
+              }
+              value={filters.attributes?.[a.id] ?? null}
+              onChange={(v) => setFilters({ ...filters, attributes: { ...filters.attributes, [a.id]: v ?? '' } })}
               clearable
             />
-            <DeferredSelect
-              label={t('filters.category')}
-              placeholder={t('filters.allCategories')}
-              data={vehicles.data?.categories ?? []}
-              value={filters.category ?? null}
-              onChange={(v) => setFilters({ ...filters, category: v ?? undefined })}
-              clearable
-            />
-            <DeferredDateTimePicker
-              label={t('filters.freeFrom')}
-              valueFormat="DD.MM.YYYY HH:mm"
-              value={free.from}
-              onChange={(v) => setFreePeriod({ ...free, from: v })}
-              clearable
-            />
-            <DeferredDateTimePicker
-              label={t('filters.freeTo')}
-              valueFormat="DD.MM.YYYY HH:mm"
-              value={free.to}
-              onChange={(v) => setFreePeriod({ ...free, to: v })}
-              clearable
-            />
-            {filterAttrs.map((a) => (
-              <DeferredSelect
-                key={a.id}
-                label={a.label}
-                placeholder={t('filters.any')}
-                data={
-                  a.type === 'CHECKBOX'
-                    ? [
-                        { value: 'true', label: t('filters.yes') },
-                        { value: 'false', label: t('filters.no') },
-                      ]
-                    : a.choices.map((c) => ({ value: c.key, label: c.text }))
-                }
-                value={filters.attributes?.[a.id] ?? null}
-                onChange={(v) => setFilters({ ...filters, attributes: { ...filters.attributes, [a.id]: v ?? '' } })}
-                clearable
-              />
-            ))}
-          </SimpleGrid>
+          ))}
+        </SimpleGrid>
       </Card>
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="xs">
@@ -261,16 +320,21 @@ export function VehiclesPage({ myId }: { myId: string }) {
           <Text size="sm" c="dimmed">
             {shown.vehicles.length ? t('filters.count', { count: shown.vehicles.length }) : t('filters.none')}
           </Text>
+          <TimelineLegend />
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
             {shown.vehicles.map((v) => (
               <VehicleCard
                 key={v.id}
                 v={v}
+                bookable={bookableTimes(v, shown.rules)}
                 attributes={attributes.data?.attributes ?? []}
                 bookings={shownBookings.get(v.id) ?? []}
                 mode={mode}
                 startDay={startDay}
-                onBook={(vehicle, day, at) => setDialog({ vehicle, ...(day ? { day: day < today ? today : day } : {}), ...(at ? { at } : {}) })}
+                onBook={(vehicle, day, at) =>
+                  // biome-ignore lint/complexity/useMathMinMax: compares ISO date strings
+                  setDialog({ vehicle, ...(day ? { day: day < today ? today : day } : {}), ...(at ? { at } : {}) })
+                }
               />
             ))}
           </SimpleGrid>

@@ -1,17 +1,18 @@
-import { createFileRoute } from '@tanstack/react-router';
 import { useDocumentTitle } from '@mantine/hooks';
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminPage } from '@web/components/admin-page';
+import { usersQueryOptions } from '@web/features/admin-users/api/use-users';
+import { UsersAdmin } from '@web/features/admin-users/components/users-admin';
+import { optionalEnum, optionalText } from '@web/lib/search-params';
 import { useTranslation } from 'react-i18next';
-import { optionalEnum, optionalText } from '../../../lib/search-params';
-import { AdminPage } from '../../../components/admin-page';
-import { UsersAdmin } from '../../../features/admin-users/components/users-admin';
-import { usersQueryOptions } from '../../../features/admin-users/api/use-users';
 
 const SORTS = ['asc', 'desc'] as const;
 
-function usersSearch(search: Record<string, unknown>): { q?: string; sort?: (typeof SORTS)[number] } {
+function usersSearch(search: Record<string, unknown>): { q?: string; sort?: (typeof SORTS)[number]; seite?: number } {
   const q = optionalText(search.q);
   const sort = optionalEnum(SORTS, search.sort);
-  return { ...(q ? { q } : {}), ...(sort ? { sort } : {}) };
+  const seite = Number(search.seite);
+  return { ...(q ? { q } : {}), ...(sort ? { sort } : {}), ...(Number.isInteger(seite) && seite > 1 ? { seite } : {}) };
 }
 
 export const Route = createFileRoute('/_app/admin/benutzer')({
@@ -24,7 +25,7 @@ export const Route = createFileRoute('/_app/admin/benutzer')({
 
 function UsersPage() {
   const { t } = useTranslation('admin');
-  const { q = '', sort = 'asc' } = Route.useSearch();
+  const { q = '', sort = 'asc', seite = 1 } = Route.useSearch();
   const navigate = Route.useNavigate();
   useDocumentTitle(`${t('users.title')} · Buchbar`);
   return (
@@ -32,10 +33,12 @@ function UsersPage() {
       <UsersAdmin
         query={q}
         sort={sort}
-        onQueryChange={(next) => void navigate({ search: (s) => ({ ...s, q: next || undefined }), replace: true })}
+        page={seite}
+        onQueryChange={(next) => void navigate({ search: (s) => ({ ...s, q: next || undefined, seite: undefined }), replace: true })}
         onSortChange={(next) =>
-          void navigate({ search: (s) => ({ ...s, sort: next === 'asc' ? undefined : next }), replace: true })
+          void navigate({ search: (s) => ({ ...s, sort: next === 'asc' ? undefined : next, seite: undefined }), replace: true })
         }
+        onPageChange={(next) => void navigate({ search: (s) => ({ ...s, seite: next > 1 ? next : undefined }) })}
       />
     </AdminPage>
   );

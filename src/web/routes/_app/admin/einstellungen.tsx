@@ -1,9 +1,9 @@
-import { createFileRoute } from '@tanstack/react-router';
 import { useDocumentTitle } from '@mantine/hooks';
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminPage } from '@web/components/admin-page';
+import { adminSettingsQueryOptions } from '@web/features/admin-settings/api/use-admin-settings';
+import { SettingsAdmin } from '@web/features/admin-settings/components/settings-admin';
 import { useTranslation } from 'react-i18next';
-import { AdminPage } from '../../../components/admin-page';
-import { SettingsAdmin } from '../../../features/admin-settings/components/settings-admin';
-import { adminSettingsQueryOptions } from '../../../features/admin-settings/api/use-admin-settings';
 
 export const Route = createFileRoute('/_app/admin/einstellungen')({
   loader: ({ context }) => {

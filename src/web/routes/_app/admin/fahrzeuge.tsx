@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminPage } from '../../../components/admin-page';
-import { VehiclesAdmin } from '../../../features/vehicles/components/admin/vehicles-admin';
-import { vehiclesQueryOptions } from '../../../features/vehicles/api/use-vehicles';
+import { AdminPage } from '@web/components/admin-page';
+import { vehiclesQueryOptions } from '@web/features/vehicles/api/use-vehicles';
+import { VehiclesAdmin } from '@web/features/vehicles/components/admin/vehicles-admin';
 
 /** SPEC §2: /admin/fahrzeuge (user layout through the admin layout route, guarded by fahrzeug_pflege). */
 export const Route = createFileRoute('/_app/admin/fahrzeuge')({

@@ -1,19 +1,12 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { MenuEntry } from '@domain/navigation';
+import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { menuFor, menuLabel } from '@web/components/main-nav';
+import { admin as adminTexts } from '@web/i18n/de/admin';
+import { useMe } from '@web/lib/use-me';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MenuEntry } from '../../../../domain/navigation';
-import { menuFor, menuLabel } from '../../../components/main-nav';
-import { useMe } from '../../../features/session/api/use-me';
-import { admin as adminTexts } from '../../../i18n/de/admin';
-
-/** Admin sections that have a screen already; the others are listed as "in Vorbereitung". */
-const BUILT = ['/admin/benutzer', '/admin/einstellungen', '/admin/raeume', '/admin/fahrzeuge'] as const;
-type BuiltPath = (typeof BUILT)[number];
-
-function isBuilt(path: string): path is BuiltPath {
-  return (BUILT as readonly string[]).includes(path);
-}
 
 type DescriptionKey = keyof typeof adminTexts.index.descriptions;
 function hasDescription(key: string): key is DescriptionKey {
@@ -29,31 +22,24 @@ function SectionCard({ entry }: { entry: MenuEntry }) {
   const { t: tn } = useTranslation('nav');
   const label = menuLabel(tn, entry.key);
   const description = hasDescription(entry.key) ? t(`index.descriptions.${entry.key}`) : undefined;
-  const built = isBuilt(entry.path);
+  const navigate = useNavigate();
+  // The menu lists only pages that exist, so every section card opens its page.
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void navigate({ href: entry.path });
+  };
   return (
     <Card withBorder padding="lg" component="section" aria-label={label}>
       <Stack gap="xs" h="100%">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Title order={2} size="h3">
-            {label}
-          </Title>
-          {!built ? (
-            <Badge variant="light" color="gray" tt="none">
-              {t('index.inPreparation')}
-            </Badge>
-          ) : null}
-        </Group>
+        <Title order={2} size="h3">
+          {label}
+        </Title>
         {description ? <Text size="sm">{description}</Text> : null}
         <div style={{ marginTop: 'auto' }}>
-          {isBuilt(entry.path) ? (
-            <Button component={Link} to={entry.path} variant="light" mt="xs">
-              {t('index.open')}: {label}
-            </Button>
-          ) : (
-            <Text size="sm" c="dimmed" mt="xs">
-              {t('index.inPreparationHint')}
-            </Text>
-          )}
+          <Button component="a" href={entry.path} onClick={open} variant="light" mt="xs">
+            {t('index.open')}: {label}
+          </Button>
         </div>
       </Stack>
     </Card>

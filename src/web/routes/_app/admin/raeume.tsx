@@ -1,9 +1,9 @@
-import { createFileRoute } from '@tanstack/react-router';
 import { useDocumentTitle } from '@mantine/hooks';
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminPage } from '@web/components/admin-page';
+import { RoomAdmin } from '@web/features/room-admin/components/room-admin';
+import { optionalEnum, optionalText } from '@web/lib/search-params';
 import { useTranslation } from 'react-i18next';
-import { AdminPage } from '../../../components/admin-page';
-import { RoomAdmin } from '../../../features/room-admin/components/room-admin';
-import { optionalEnum, optionalText } from '../../../lib/search-params';
 
 const TABS = ['plan', 'ausstattung', 'oeffnungszeiten', 'kiosk'] as const;
 
@@ -30,7 +30,9 @@ function RoomsPage() {
         planId={grundriss}
         tab={tab}
         onPlan={(id) => void navigate({ search: (s) => ({ ...s, grundriss: id }), replace: true })}
-        onTab={(next) => void navigate({ search: (s) => ({ ...s, tab: next === 'plan' ? undefined : (next as (typeof TABS)[number]) }), replace: true })}
+        onTab={(next) =>
+          void navigate({ search: (s) => ({ ...s, tab: next === 'plan' ? undefined : (next as (typeof TABS)[number]) }), replace: true })
+        }
       />
     </AdminPage>
   );

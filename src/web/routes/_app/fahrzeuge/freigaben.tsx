@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UserLayout } from '../../../components/layouts/user-layout';
-import { ApprovalsPage } from '../../../features/vehicles/components/approvals-page';
-import { HttpStatusError } from '../../../lib/http-status-error';
+import { UserLayout } from '@web/components/layouts/user-layout';
+import { ApprovalsPage } from '@web/features/vehicles/components/approvals-page';
+import { HttpStatusError } from '@web/lib/http-status-error';
 
 /** SPEC §2: /fahrzeuge/freigaben (user layout): approvers of special trips (fahrzeug_freigabe_von_sonderfahrten). */
 export const Route = createFileRoute('/_app/fahrzeuge/freigaben')({

@@ -1,13 +1,13 @@
-import { lazy, Suspense } from 'react';
-import { createFileRoute } from '@tanstack/react-router';
 import { Text } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { WorkplaceSidebarLayout } from '@web/components/layouts/workplace-sidebar-layout';
+import { myBookingsQueryOptions } from '@web/features/vehicles/api/use-my-bookings';
+import { vehiclesQueryOptions } from '@web/features/vehicles/api/use-vehicles';
+import { VehiclesPage } from '@web/features/vehicles/components/vehicles-page';
+import { i18n } from '@web/lib/i18n';
+import { useMe } from '@web/lib/use-me';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WorkplaceSidebarLayout } from '../../../components/layouts/workplace-sidebar-layout';
-import { useMe } from '../../../features/session/api/use-me';
-import { myBookingsQueryOptions } from '../../../features/vehicles/api/use-my-bookings';
-import { vehiclesQueryOptions } from '../../../features/vehicles/api/use-vehicles';
-import { i18n } from '../../../lib/i18n';
-import { VehiclesPage } from '../../../features/vehicles/components/vehicles-page';
 
 /** SPEC §2: /fahrzeuge (workplace sidebar layout): vehicle cards with timeline and booking; the sidebar shows the own bookings. */
 export const Route = createFileRoute('/_app/fahrzeuge/')({
@@ -22,7 +22,13 @@ export const Route = createFileRoute('/_app/fahrzeuge/')({
 });
 
 // The sidebar sits in the burger menu on phones: its code loads when it is shown (DESIGN §7).
-const MyBookingsSidebar = lazy(() => import('../../../features/vehicles/components/my-bookings').then((m) => ({ default: m.MyBookingsSidebar })));
+const MyBookingsSidebar = lazy(() =>
+  import('@web/features/vehicles/components/my-bookings').then((m) => ({ default: m.MyBookingsSidebar })),
+);
+
+const GuestBookingsSidebar = lazy(() =>
+  import('@web/features/guests/components/guest-bookings-panel').then((m) => ({ default: m.GuestBookingsSidebar })),
+);
 
 function Page() {
   const me = useMe();
@@ -32,6 +38,7 @@ function Page() {
       sidebar={
         <Suspense fallback={null}>
           <MyBookingsSidebar myId={me.user.id} />
+          {me.permissions.includes('fahrzeug_gastbuchung') && <GuestBookingsSidebar />}
         </Suspense>
       }
     >

@@ -1,10 +1,11 @@
-import { createFileRoute } from '@tanstack/react-router';
 import { useDocumentTitle } from '@mantine/hooks';
+import { createFileRoute } from '@tanstack/react-router';
+import { UserLayout } from '@web/components/layouts/user-layout';
+import { myBookingsQueryOptions } from '@web/features/vehicles/api/use-my-bookings';
+import { BookingsOverview } from '@web/features/vehicles/components/my-bookings';
+import { useMe } from '@web/lib/use-me';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UserLayout } from '../../../components/layouts/user-layout';
-import { useMe } from '../../../features/session/api/use-me';
-import { BookingsOverview } from '../../../features/vehicles/components/my-bookings';
-import { myBookingsQueryOptions } from '../../../features/vehicles/api/use-my-bookings';
 
 /** SPEC §2: /fahrzeuge/uebersicht (user layout): own bookings and bookings made for others. */
 export const Route = createFileRoute('/_app/fahrzeuge/uebersicht')({
@@ -14,6 +15,11 @@ export const Route = createFileRoute('/_app/fahrzeuge/uebersicht')({
   component: Page,
 });
 
+// Only the reception (fahrzeug_gastbuchung) needs the guest screens: their code loads for them alone.
+const GuestBookingsPanel = lazy(() =>
+  import('@web/features/guests/components/guest-bookings-panel').then((m) => ({ default: m.GuestBookingsPanel })),
+);
+
 function Page() {
   const me = useMe();
   const { t } = useTranslation('vehicles');
@@ -21,6 +27,11 @@ function Page() {
   return (
     <UserLayout>
       <BookingsOverview myId={me.user.id} />
+      {me.permissions.includes('fahrzeug_gastbuchung') && (
+        <Suspense fallback={null}>
+          <GuestBookingsPanel />
+        </Suspense>
+      )}
     </UserLayout>
   );
 }

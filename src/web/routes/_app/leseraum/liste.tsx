@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AreaViewPage } from '../../../features/reading-rooms/components/area-view-page';
-import { loadAreaView, redirectToRequestedView } from '../../../features/reading-rooms/view-redirect';
-import { readingRoomSearch } from '../../../features/reading-rooms/search';
+import { AreaViewPage } from '@web/features/reading-rooms/components/area-view-page';
+import { readingRoomSearch } from '@web/features/reading-rooms/search';
+import { loadAreaView, redirectToRequestedView } from '@web/features/reading-rooms/view-redirect';
 
 /** SPEC §2: /leseraum/liste (reading-room sidebar layout). View, filter, booking mode, time of day and date are typed search params. */
 export const Route = createFileRoute('/_app/leseraum/liste')({

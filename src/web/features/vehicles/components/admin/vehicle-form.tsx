@@ -1,16 +1,37 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Checkbox, Chip, FileInput, Group, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Chip,
+  FileInput,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { DatePickerInput, DatesProvider, TimePicker } from '@mantine/dates';
+import { useEffect, useState } from 'react';
 import '@mantine/dates/styles.css';
-import '../../../../lib/dayjs';
+import '@web/lib/dayjs';
+import { WEEKDAYS } from '@contracts/vehicles';
 import { notifications } from '@mantine/notifications';
+import {
+  useSaveVehicle,
+  useUploadVehicleImage,
+  useVehicleDepartments,
+  type VehicleInput,
+} from '@web/features/vehicles/api/use-admin-vehicles';
+import { useVehicleAttributes } from '@web/features/vehicles/api/use-vehicle-attributes';
+import { useVehicleLocations } from '@web/features/vehicles/api/use-vehicle-locations';
+import type { Vehicle } from '@web/features/vehicles/api/use-vehicles';
+import { isApiError } from '@web/lib/api-client';
 import { useTranslation } from 'react-i18next';
-import { WEEKDAYS } from '../../../../../contracts/vehicles';
-import { isApiError } from '../../../../lib/api-client';
-import { useSaveVehicle, useUploadVehicleImage, useVehicleDepartments, type VehicleInput } from '../../api/use-admin-vehicles';
-import { useVehicleAttributes } from '../../api/use-vehicle-attributes';
-import { useVehicleLocations } from '../../api/use-vehicle-locations';
-import type { Vehicle } from '../../api/use-vehicles';
 import { AttributeFields } from '../attribute-fields';
 import { vehicleName } from '../format';
 
@@ -72,14 +93,18 @@ export function VehicleForm({ vehicle, opened, onClose }: { vehicle: Vehicle | n
     <TextInput label={t(`admin.fields.${k}`)} withAsterisk={required} value={form[k]} onChange={(e) => set(k, e.currentTarget.value)} />
   );
   const optText = (k: 'gearbox' | 'colour' | 'requiredLicenseClass') => (
-    <TextInput label={t(`admin.fields.${k}`)} value={form[k] ?? ''} onChange={(e) => set(k, e.currentTarget.value.trim() === '' ? null : e.currentTarget.value)} />
+    <TextInput
+      label={t(`admin.fields.${k}`)}
+      value={form[k] ?? ''}
+      onChange={(e) => set(k, e.currentTarget.value.trim() === '' ? null : e.currentTarget.value)}
+    />
   );
   const optNum = (k: 'powerKw' | 'trunkBags' | 'seats' | 'doors') => (
     <NumberInput label={t(`admin.fields.${k}`)} value={form[k] ?? ''} min={0} allowDecimal={false} onChange={(v) => set(k, num(v))} />
   );
-  const flag = (k: 'airConditioning' | 'navigation' | 'cruiseControl' | 'seatHeating' | 'guestBookingPossible' | 'bookingOutsidePossible') => (
-    <Checkbox label={t(`admin.fields.${k}`)} checked={form[k]} onChange={(e) => set(k, e.currentTarget.checked)} />
-  );
+  const flag = (
+    k: 'airConditioning' | 'navigation' | 'cruiseControl' | 'seatHeating' | 'guestBookingPossible' | 'bookingOutsidePossible',
+  ) => <Checkbox label={t(`admin.fields.${k}`)} checked={form[k]} onChange={(e) => set(k, e.currentTarget.checked)} />;
 
   const submit = () => {
     setError(null);
@@ -97,7 +122,11 @@ export function VehicleForm({ vehicle, opened, onClose }: { vehicle: Vehicle | n
           }
           notifications.show({
             color: 'green',
-            message: vehicle ? (res.cancelledBookings ? t('admin.saved', { count: res.cancelledBookings }) : t('admin.savedNone')) : t('admin.created'),
+            message: vehicle
+              ? res.cancelledBookings
+                ? t('admin.saved', { count: res.cancelledBookings })
+                : t('admin.savedNone')
+              : t('admin.created'),
           });
           onClose();
         },
@@ -107,7 +136,12 @@ export function VehicleForm({ vehicle, opened, onClose }: { vehicle: Vehicle | n
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} size="xl" title={vehicle ? t('admin.editTitle', { name: vehicleName(vehicle) }) : t('admin.createTitle')}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="xl"
+      title={vehicle ? t('admin.editTitle', { name: vehicleName(vehicle) }) : t('admin.createTitle')}
+    >
       <DatesProvider settings={{ locale: i18n.language === 'en' ? 'en' : 'de', firstDayOfWeek: 1 }}>
         <Stack gap="sm">
           <Title order={3} size="h5">
@@ -128,8 +162,20 @@ export function VehicleForm({ vehicle, opened, onClose }: { vehicle: Vehicle | n
               comboboxProps={{ withinPortal: true }}
             />
             {text('fuel')}
-            <DatePickerInput label={t('admin.fields.validFrom')} valueFormat="DD.MM.YYYY" value={form.validFrom ?? null} onChange={(v) => set('validFrom', v)} clearable />
-            <DatePickerInput label={t('admin.fields.validTo')} valueFormat="DD.MM.YYYY" value={form.validTo ?? null} onChange={(v) => set('validTo', v)} clearable />
+            <DatePickerInput
+              label={t('admin.fields.validFrom')}
+              valueFormat="DD.MM.YYYY"
+              value={form.validFrom ?? null}
+              onChange={(v) => set('validFrom', v)}
+              clearable
+            />
+            <DatePickerInput
+              label={t('admin.fields.validTo')}
+              valueFormat="DD.MM.YYYY"
+              value={form.validTo ?? null}
+              onChange={(v) => set('validTo', v)}
+              clearable
+            />
             {optText('requiredLicenseClass')}
           </SimpleGrid>
           <Title order={3} size="h5">
@@ -153,7 +199,11 @@ export function VehicleForm({ vehicle, opened, onClose }: { vehicle: Vehicle | n
           <Title order={3} size="h5">
             {t('admin.sections.booking')}
           </Title>
-          <Chip.Group multiple value={form.bookingTimes.weekdays as string[]} onChange={(v) => set('bookingTimes', { ...form.bookingTimes, weekdays: WEEKDAYS.filter((d) => v.includes(d)) })}>
+          <Chip.Group
+            multiple
+            value={form.bookingTimes.weekdays as string[]}
+            onChange={(v) => set('bookingTimes', { ...form.bookingTimes, weekdays: WEEKDAYS.filter((d) => v.includes(d)) })}
+          >
             <Group gap={6} aria-label={t('admin.fields.weekdays')}>
               {WEEKDAYS.map((d) => (
                 <Chip key={d} value={d} size="sm">
@@ -163,12 +213,30 @@ export function VehicleForm({ vehicle, opened, onClose }: { vehicle: Vehicle | n
             </Group>
           </Chip.Group>
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <TimePicker label={t('admin.fields.from')} value={form.bookingTimes.from} onChange={(v) => set('bookingTimes', { ...form.bookingTimes, from: v })} format="24h" />
-            <TimePicker label={t('admin.fields.to')} value={form.bookingTimes.to} onChange={(v) => set('bookingTimes', { ...form.bookingTimes, to: v })} format="24h" />
+            <TimePicker
+              label={t('admin.fields.from')}
+              value={form.bookingTimes.from}
+              onChange={(v) => set('bookingTimes', { ...form.bookingTimes, from: v })}
+              format="24h"
+            />
+            <TimePicker
+              label={t('admin.fields.to')}
+              value={form.bookingTimes.to}
+              onChange={(v) => set('bookingTimes', { ...form.bookingTimes, to: v })}
+              format="24h"
+            />
           </SimpleGrid>
           <Stack gap={6}>
-            <Switch label={t('admin.fields.bookingOutsidePossible')} checked={form.bookingOutsidePossible} onChange={(e) => set('bookingOutsidePossible', e.currentTarget.checked)} />
-            <Switch label={t('admin.fields.guestBookingPossible')} checked={form.guestBookingPossible} onChange={(e) => set('guestBookingPossible', e.currentTarget.checked)} />
+            <Switch
+              label={t('admin.fields.bookingOutsidePossible')}
+              checked={form.bookingOutsidePossible}
+              onChange={(e) => set('bookingOutsidePossible', e.currentTarget.checked)}
+            />
+            <Switch
+              label={t('admin.fields.guestBookingPossible')}
+              checked={form.guestBookingPossible}
+              onChange={(e) => set('guestBookingPossible', e.currentTarget.checked)}
+            />
           </Stack>
           <MultiSelect
             label={t('admin.fields.departmentIds')}
@@ -183,7 +251,11 @@ export function VehicleForm({ vehicle, opened, onClose }: { vehicle: Vehicle | n
               <Title order={3} size="h5">
                 {t('admin.sections.attributes')}
               </Title>
-              <AttributeFields attributes={attributes.data!.attributes} values={form.attributes ?? {}} onChange={(v) => set('attributes', v)} />
+              <AttributeFields
+                attributes={attributes.data!.attributes}
+                values={form.attributes ?? {}}
+                onChange={(v) => set('attributes', v)}
+              />
             </>
           )}
           {error && (

@@ -1,28 +1,54 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Drawer,
+  Group,
+  Loader,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { DatesProvider, DateTimePicker } from '@mantine/dates';
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Drawer, Group, Loader, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { DateTimePicker, DatesProvider } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import '../../../../lib/dayjs';
+import '@web/lib/dayjs';
+import { ATTRIBUTE_TARGETS, ATTRIBUTE_TYPES, CONDITION_TYPES } from '@contracts/vehicles';
+import { formatDateTime } from '@domain/time';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { Link } from '@tanstack/react-router';
+import { openConfirmModal } from '@web/components/overlays/deferred-overlays';
+import { useBlockVehicle, useDeactivateVehicle, useVehicleHistory } from '@web/features/vehicles/api/use-admin-vehicles';
+import { useSaveAttribute } from '@web/features/vehicles/api/use-save-attribute';
+import { type ObjectAttribute, useVehicleAttributes } from '@web/features/vehicles/api/use-vehicle-attributes';
+import { useVehicles, type Vehicle } from '@web/features/vehicles/api/use-vehicles';
+import { isApiError } from '@web/lib/api-client';
+import { dayjs } from '@web/lib/dayjs';
 import { useTranslation } from 'react-i18next';
-import { ATTRIBUTE_TARGETS, ATTRIBUTE_TYPES, CONDITION_TYPES } from '../../../../../contracts/vehicles';
-import { formatDateTime } from '../../../../../domain/time';
-import { isApiError } from '../../../../lib/api-client';
-import { dayjs } from '../../../../lib/dayjs';
-import { useBlockVehicle, useDeactivateVehicle, useVehicleHistory } from '../../api/use-admin-vehicles';
-import { useSaveAttribute } from '../../api/use-save-attribute';
-import { useVehicleAttributes, type ObjectAttribute } from '../../api/use-vehicle-attributes';
-import { useVehicles, type Vehicle } from '../../api/use-vehicles';
-import { vehicleName } from '../format';
+import { valueText, vehicleName } from '../format';
 import { VehicleForm } from './vehicle-form';
-import { openConfirmModal } from '../../../../components/overlays/deferred-overlays';
 
 function HistoryDrawer({ vehicle, onClose }: { vehicle: Vehicle | null; onClose: () => void }) {
   const { t } = useTranslation('vehicles');
   const history = useVehicleHistory(vehicle?.id ?? null);
   return (
-    <Drawer opened={vehicle !== null} onClose={onClose} position="right" size="lg" title={vehicle ? t('admin.historyTitle', { name: `${vehicleName(vehicle)} (${vehicle.licensePlate})` }) : ''}>
+    <Drawer
+      opened={vehicle !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={vehicle ? t('admin.historyTitle', { name: `${vehicleName(vehicle)} (${vehicle.licensePlate})` }) : ''}
+    >
       {history.isPending && <Loader />}
       {history.data?.entries.length === 0 && <Text c="dimmed">{t('admin.historyEmpty')}</Text>}
       <Stack gap="xs">
@@ -54,6 +80,7 @@ function HistoryDrawer({ vehicle, onClose }: { vehicle: Vehicle | null; onClose:
                 .join(' · ')}
             </Text>
             {e.damages.map((d, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a history entry's damages never change order
               <Text key={i} size="xs" c="red.8">
                 {t('trip.damages')}: {d.description}
               </Text>
@@ -90,7 +117,12 @@ function BlockDialog({ vehicle, onClose }: { vehicle: Vehicle | null; onClose: (
           />
           <DateTimePicker label={t('admin.blockFrom')} valueFormat="DD.MM.YYYY HH:mm" value={from} onChange={setFrom} />
           <DateTimePicker label={t('admin.blockTo')} valueFormat="DD.MM.YYYY HH:mm" value={to} onChange={setTo} />
-          <Textarea label={t('admin.blockDescription')} withAsterisk value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+          <Textarea
+            label={t('admin.blockDescription')}
+            withAsterisk
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+          />
           {error && <Alert color="red">{error}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
@@ -171,7 +203,9 @@ function AttributesAdmin() {
               return { key: key!.trim(), text: (rest.join('=') || key!).trim() };
             }),
           conditions: conditions.map((c) =>
-            c === 'SHOW_IF' ? { type: c, value: dependentValue || null, dependentAttributeId: dependent } : { type: c, value: null, dependentAttributeId: null },
+            c === 'SHOW_IF'
+              ? { type: c, value: dependentValue || null, dependentAttributeId: dependent }
+              : { type: c, value: null, dependentAttributeId: null },
           ),
           sortOrder,
         },
@@ -194,37 +228,81 @@ function AttributesAdmin() {
         <Text size="sm" c="dimmed">
           {t('admin.attributesIntro')}
         </Text>
-        <Table>
-          <Table.Tbody>
-            {all.map((a) => (
-              <Table.Tr key={a.id}>
-                <Table.Td>{a.label}</Table.Td>
-                <Table.Td>{t(`admin.targets.${a.target}`)}</Table.Td>
-                <Table.Td>{t(`admin.attributeTypes.${a.type}`)}</Table.Td>
-                <Table.Td>{a.conditions.map((c) => t(`admin.conditionTypes.${c.type}`)).join(', ')}</Table.Td>
-                <Table.Td>
-                  <Button size="xs" variant="light" onClick={() => edit(a)} aria-label={`${t('admin.attributeEdit')}: ${a.label}`}>
-                    {t('admin.attributeEdit')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        {/* Phones: the table scrolls inside its own box instead of widening the page. */}
+        <Table.ScrollContainer minWidth={560}>
+          <Table>
+            <Table.Tbody>
+              {all.map((a) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td>{a.label}</Table.Td>
+                  <Table.Td>{t(`admin.targets.${a.target}`)}</Table.Td>
+                  <Table.Td>{t(`admin.attributeTypes.${a.type}`)}</Table.Td>
+                  <Table.Td>{a.conditions.map((c) => t(`admin.conditionTypes.${c.type}`)).join(', ')}</Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="light" onClick={() => edit(a)} aria-label={`${t('admin.attributeEdit')}: ${a.label}`}>
+                      {t('admin.attributeEdit')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Select label={t('admin.attribute.target')} data={ATTRIBUTE_TARGETS.map((x) => ({ value: x, label: t(`admin.targets.${x}`) }))} value={target} onChange={(v) => setTarget((v as typeof target) ?? 'FAHRZEUG')} allowDeselect={false} />
-          <Select label={t('admin.attribute.type')} data={ATTRIBUTE_TYPES.map((x) => ({ value: x, label: t(`admin.attributeTypes.${x}`) }))} value={type} onChange={(v) => setType((v as typeof type) ?? 'TEXT')} allowDeselect={false} />
+          <Select
+            label={t('admin.attribute.target')}
+            data={ATTRIBUTE_TARGETS.map((x) => ({ value: x, label: t(`admin.targets.${x}`) }))}
+            value={target}
+            onChange={(v) => setTarget((v as typeof target) ?? 'FAHRZEUG')}
+            allowDeselect={false}
+          />
+          <Select
+            label={t('admin.attribute.type')}
+            data={ATTRIBUTE_TYPES.map((x) => ({ value: x, label: t(`admin.attributeTypes.${x}`) }))}
+            value={type}
+            onChange={(v) => setType((v as typeof type) ?? 'TEXT')}
+            allowDeselect={false}
+          />
           <TextInput label={t('admin.attribute.label')} withAsterisk value={label} onChange={(e) => setLabel(e.currentTarget.value)} />
         </SimpleGrid>
-        {(type === 'RADIOS' || type === 'DROPDOWN') && <Textarea label={t('admin.attribute.choices')} value={choices} onChange={(e) => setChoices(e.currentTarget.value)} autosize minRows={2} placeholder={'ja=Ja\nnein=Nein'} />}
-        <MultiSelect label={t('admin.attribute.conditions')} data={CONDITION_TYPES.map((x) => ({ value: x, label: t(`admin.conditionTypes.${x}`) }))} value={conditions} onChange={setConditions} />
+        {(type === 'RADIOS' || type === 'DROPDOWN') && (
+          <Textarea
+            label={t('admin.attribute.choices')}
+            value={choices}
+            onChange={(e) => setChoices(e.currentTarget.value)}
+            autosize
+            minRows={2}
+            placeholder={'ja=Ja\nnein=Nein'}
+          />
+        )}
+        <MultiSelect
+          label={t('admin.attribute.conditions')}
+          data={CONDITION_TYPES.map((x) => ({ value: x, label: t(`admin.conditionTypes.${x}`) }))}
+          value={conditions}
+          onChange={setConditions}
+        />
         {conditions.includes('SHOW_IF') && (
           <SimpleGrid cols={2}>
-            <Select label={t('admin.attribute.showIfAttribute')} data={all.filter((a) => a.target === target).map((a) => ({ value: a.id, label: a.label }))} value={dependent} onChange={setDependent} />
-            <TextInput label={t('admin.attribute.showIfValue')} value={dependentValue} onChange={(e) => setDependentValue(e.currentTarget.value)} />
+            <Select
+              label={t('admin.attribute.showIfAttribute')}
+              data={all.filter((a) => a.target === target).map((a) => ({ value: a.id, label: a.label }))}
+              value={dependent}
+              onChange={setDependent}
+            />
+            <TextInput
+              label={t('admin.attribute.showIfValue')}
+              value={dependentValue}
+              onChange={(e) => setDependentValue(e.currentTarget.value)}
+            />
           </SimpleGrid>
         )}
-        <NumberInput label={t('admin.attribute.sortOrder')} value={sortOrder} onChange={(v) => setSortOrder(Number(v) || 0)} min={0} w={160} />
+        <NumberInput
+          label={t('admin.attribute.sortOrder')}
+          value={sortOrder}
+          onChange={(v) => setSortOrder(Number(v) || 0)}
+          min={0}
+          w={160}
+        />
         {error && <Alert color="red">{error}</Alert>}
         <Group gap="sm">
           <Button onClick={submit} disabled={!label.trim()} loading={save.isPending}>
@@ -266,8 +344,20 @@ export function VehiclesAdmin() {
     });
   const actions = (v: Vehicle) => (
     <Group gap={4} wrap="wrap">
-      <Button size="compact-xs" variant="default" onClick={() => setEditing({ vehicle: v })} aria-label={`${t('admin.edit')}: ${v.licensePlate}`}>
+      <Button
+        size="compact-xs"
+        variant="default"
+        onClick={() => setEditing({ vehicle: v })}
+        aria-label={`${t('admin.edit')}: ${v.licensePlate}`}
+      >
         {t('admin.edit')}
+      </Button>
+      <Button
+        size="compact-xs"
+        variant="default"
+        renderRoot={(props) => <Link {...props} to="/fahrzeuge/$vehicleId" params={{ vehicleId: v.id }} search={{ tab: 'fahrtenbuch' }} />}
+      >
+        {t('admin.details')}
       </Button>
       <Button size="compact-xs" variant="default" onClick={() => setHistory(v)}>
         {t('admin.history')}
@@ -284,7 +374,9 @@ export function VehiclesAdmin() {
   return (
     <Stack gap="lg">
       <Group justify="space-between">
-        <Title order={1}>{t('admin.title')}</Title>
+        <Title order={1} style={{ hyphens: 'auto', overflowWrap: 'anywhere' }}>
+          {t('admin.title')}
+        </Title>
         <Button onClick={() => setEditing({ vehicle: null })}>{t('admin.add')}</Button>
       </Group>
       {vehicles.isPending && <Loader />}
@@ -307,7 +399,7 @@ export function VehiclesAdmin() {
                 <Table.Td>{vehicleName(v)}</Table.Td>
                 <Table.Td>{v.licensePlate}</Table.Td>
                 <Table.Td>{v.locationName}</Table.Td>
-                <Table.Td>{v.category}</Table.Td>
+                <Table.Td>{valueText(t, v.category)}</Table.Td>
                 <Table.Td>
                   {v.bookingTimes.weekdays.map((d) => t(`admin.weekdays.${d}`)).join(', ')} · {v.bookingTimes.from}–{v.bookingTimes.to}
                 </Table.Td>
@@ -324,7 +416,7 @@ export function VehiclesAdmin() {
                 {vehicleName(v)} · {v.licensePlate}
               </Text>
               <Text size="sm" c="dimmed">
-                {v.locationName} · {v.category}
+                {v.locationName} · {valueText(t, v.category)}
               </Text>
               {actions(v)}
             </Card>
@@ -338,4 +430,3 @@ export function VehiclesAdmin() {
     </Stack>
   );
 }
-

@@ -1,6 +1,6 @@
+import type { Me } from '@contracts/session';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import type { Me } from '../../../../contracts/session';
-import { api } from '../../../lib/api-client';
+import { api } from '@web/lib/api-client';
 
 export const meQueryKey = ['session', 'me'] as const;
 

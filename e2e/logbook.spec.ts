@@ -1,0 +1,218 @@
+import { readFile } from 'node:fs/promises';
+import { pdfText } from '@test/support/pdf-text';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newPage } from './support/browser';
+import { fillLogin, SHOTS, setUpJourneys } from './support/journey';
+
+const env = setUpJourneys();
+const SW = 'stadtwerke.localhost';
+const PLATE = 'MS-E2E 10';
+
+const opened: Page[] = [];
+async function fresh(opts: { width?: number; height?: number } = {}) {
+  const page = await newPage(env.browser, opts);
+  opened.push(page);
+  return page;
+}
+afterEach(async (ctx) => {
+  const failed = ctx.task.result?.state === 'fail';
+  for (const [i, p] of opened.splice(0).entries()) {
+    if (failed) await p.screenshot({ path: `${SHOTS}/logbook-failure-${i}.png`, fullPage: true }).catch(() => undefined);
+    await p
+      .context()
+      .close()
+      .catch(() => undefined);
+  }
+});
+
+async function signIn(page: Page, email: string) {
+  await page.goto(env.server.url('stadtwerke', '/login'));
+  await fillLogin(page, email);
+  await page.waitForURL(/\/fahrzeuge$/);
+}
+
+/** A vehicle bookable around the clock, so the journey does not depend on the time of day. */
+async function roundTheClockVehicle(fleet: string): Promise<string> {
+  const locations = (await env.server.call(SW, { method: 'GET', url: '/api/vehicle-locations', cookie: fleet })).json().locations as {
+    id: string;
+  }[];
+  const res = await env.server.call(SW, {
+    method: 'POST',
+    url: '/api/admin/vehicles',
+    cookie: fleet,
+    payload: {
+      validFrom: null,
+      validTo: null,
+      locationId: locations[0]!.id,
+      category: 'Kleinwagen',
+      brand: 'VW',
+      model: 'up!',
+      licensePlate: PLATE,
+      fuel: 'Benzin',
+      powerKw: 48,
+      gearbox: 'Schaltgetriebe',
+      trunkBags: 1,
+      seats: 4,
+      doors: 5,
+      colour: 'Weiß',
+      requiredLicenseClass: 'B',
+      airConditioning: true,
+      navigation: false,
+      cruiseControl: false,
+      seatHeating: false,
+      guestBookingPossible: false,
+      bookingOutsidePossible: false,
+      departmentIds: [],
+      bookingTimes: {
+        weekdays: ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags'],
+        from: '00:00',
+        to: '23:59',
+      },
+      attributes: {},
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
+}
+
+describe('logbook journeys in Chromium', () => {
+  it('a driver ends a trip and finds it in the logbook; the fleet manager corrects it, both versions show, and exports Excel and PDF', async () => {
+    const fleetCookie = await env.server.login(SW, 'fuhrpark@stadtwerke.test');
+    const booker = await env.server.login(SW, 'mitarbeiter@stadtwerke.test');
+    const vehicleId = await roundTheClockVehicle(fleetCookie);
+    const booked = await env.server.call(SW, {
+      method: 'POST',
+      url: '/api/vehicle-bookings',
+      cookie: booker,
+      payload: {
+        vehicleId,
+        von: new Date(Date.now() + 5 * 60_000).toISOString(),
+        bis: new Date(Date.now() + 65 * 60_000).toISOString(),
+        reason: 'Zählerablesung',
+        destination: 'Pumpwerk Ost',
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const bookingId = booked.json().booking.id as string;
+    const started = await env.server.call(SW, {
+      method: 'POST',
+      url: `/api/vehicle-bookings/${bookingId}/check-in`,
+      cookie: booker,
+      payload: { mileage: 5000 },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+
+    const driver = await fresh();
+    await signIn(driver, 'mitarbeiter@stadtwerke.test');
+    await driver.goto(env.server.url('stadtwerke', '/fahrzeuge/uebersicht'));
+    const running = driver.locator(`[data-booking-id="${bookingId}"]`);
+    await running.getByRole('button', { name: 'Fahrt beenden' }).click();
+    const end = driver.getByRole('dialog');
+    await end.getByLabel('Kilometerstand').fill('5037');
+    await end.getByRole('textbox', { name: 'Tankfüllung bzw. Ladestand (%)' }).fill('70');
+    await end.getByRole('combobox', { name: 'Art der Fahrt', exact: true }).click();
+    await driver.getByRole('option', { name: 'Dienstfahrt', exact: true }).click();
+    await end.getByRole('button', { name: 'Fahrt beenden' }).click();
+    await driver.getByText('Die Fahrt wurde beendet. Vielen Dank!').waitFor();
+    await driver.goto(env.server.url('stadtwerke', `/fahrzeuge/${vehicleId}?tab=fahrtenbuch`));
+    const row = driver.getByTestId('logbook-row').filter({ hasText: '5000–5037' });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('37 km');
+    await expect(row.textContent()).resolves.toContain('Pumpwerk Ost');
+    await driver.getByText('Sie sehen Ihre eigenen Fahrten.').waitFor();
+
+    const fleet = await fresh();
+    await signIn(fleet, 'fuhrpark@stadtwerke.test');
+    await fleet.goto(env.server.url('stadtwerke', `/fahrzeuge/${vehicleId}?tab=fahrtenbuch`));
+    const fleetRow = fleet.getByTestId('logbook-row').filter({ hasText: '5000–5037' });
+    await fleetRow.getByRole('button', { name: 'Korrigieren' }).click();
+    const dialog = fleet.getByRole('dialog');
+    await dialog.getByLabel('Ziel', { exact: true }).fill('Pumpwerk Ost, Tor 2');
+    await dialog.getByLabel('km-Stand Ende').fill('5039');
+    await dialog.getByLabel(/Grund der Korrektur/).fill('Tacho und Ziel laut Fahrer');
+    await dialog.getByRole('button', { name: 'Korrektur speichern' }).click();
+    await fleet.getByText('Die Korrektur ist gespeichert.').waitFor();
+    const corrected = fleet.getByTestId('logbook-row').filter({ hasText: '5000–5039' });
+    await corrected.getByText(/Version 2 · korrigiert am \d\d\.\d\d\.\d{4} von Felix Fuhrmann/).waitFor();
+    await corrected.getByRole('button', { name: '1 frühere Version anzeigen' }).click();
+    await corrected
+      .getByTestId('logbook-version')
+      .filter({ hasText: 'Original' })
+      .filter({ hasText: 'km 5000–5037, Pumpwerk Ost,' })
+      .waitFor();
+
+    await fleet
+      .locator('label')
+      .filter({ hasText: /^Quartal$/ })
+      .click();
+    await fleet
+      .getByTestId('logbook-period')
+      .filter({ hasText: /^01\.\d\d\.\d{4}–\d\d\.\d\d\.\d{4}$/ })
+      .waitFor();
+    const [xlsx] = await Promise.all([fleet.waitForEvent('download'), fleet.getByTestId('export-xlsx').click()]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await readFile((await xlsx.path())!)) as unknown as ArrayBuffer);
+    const cells: string[] = [];
+    wb.getWorksheet('Fahrtenbuch')!.eachRow((r) => {
+      cells.push(((r.values as unknown[]).slice(1) as unknown[]).map((v) => String(v ?? '')).join('|'));
+    });
+    expect(cells[1]).toBe('Fahrtenbuch Stadtwerke Musterstadt');
+    expect(cells[2]).toBe(`Fahrzeug: VW up! (${PLATE})`);
+    expect(
+      cells.some((c) => c.includes('|5000|5039|39|Max Mustermann|Pumpwerk Ost, Tor 2|') && c.includes('Version 2, korrigiert am')),
+    ).toBe(true);
+    const [pdf] = await Promise.all([fleet.waitForEvent('download'), fleet.getByTestId('export-pdf').click()]);
+    const text = pdfText(await readFile((await pdf.path())!)).replace(/\s+/g, '');
+    expect(text).toContain('FahrtenbuchStadtwerkeMusterstadt');
+    expect(text).toContain('PumpwerkOst,Tor2');
+    expect(text).toContain('Summedienstlich:39km');
+  });
+
+  it('screens: the demo logbook with its gap and correction at 1440 and 390 px', async () => {
+    const fleetCookie = await env.server.login(SW, 'fuhrpark@stadtwerke.test');
+    const vehicles = (await env.server.call(SW, { method: 'GET', url: '/api/vehicles', cookie: fleetCookie })).json().vehicles as {
+      id: string;
+      licensePlate: string;
+    }[];
+    const golf = vehicles.find((v) => v.licensePlate === 'MS-SW 101')!;
+    for (const width of [1440, 390]) {
+      const page = await fresh({ width, height: width === 390 ? 844 : 900 });
+      await signIn(page, 'fuhrpark@stadtwerke.test');
+      await page.goto(env.server.url('stadtwerke', `/fahrzeuge/${golf.id}?tab=fahrtenbuch`));
+      await page
+        .locator('label')
+        .filter({ hasText: /^Jahr$/ })
+        .click();
+      await page.locator('[data-testid="logbook-gap"]:visible').first().waitFor();
+      await page.locator('[data-testid="logbook-corrected"]:visible').first().waitFor();
+      await page.screenshot({ path: `${SHOTS}/fahrtenbuch-${width}.png`, fullPage: width === 1440 });
+      await page.getByRole('tab', { name: 'Stammdaten' }).click();
+      await page.getByTestId('vehicle-master-data').waitFor();
+      await page.screenshot({ path: `${SHOTS}/fahrzeug-stammdaten-${width}.png` });
+      await page.getByRole('tab', { name: 'Verlauf' }).click();
+      await page.getByTestId('history-entry').first().waitFor();
+      await page.screenshot({ path: `${SHOTS}/fahrzeug-verlauf-${width}.png` });
+    }
+
+    const page = await fresh();
+    await signIn(page, 'fuhrpark@stadtwerke.test');
+    await page.goto(env.server.url('stadtwerke', `/fahrzeuge/${golf.id}?tab=fahrtenbuch`));
+    await page
+      .locator('label')
+      .filter({ hasText: /^Jahr$/ })
+      .click();
+    const gap = page.locator('[data-testid="logbook-gap"]:visible').first();
+    await gap.getByText('Lücke: km').filter({ hasText: '(35 km ohne Eintrag)' }).waitFor();
+    await gap.getByRole('button', { name: 'Lücke erklären' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/Wer ist gefahren/).fill('Autohaus Meyer');
+    await dialog.getByLabel(/Erklärung \(z\. B\./).fill('Überführung zur Inspektion, Rechnung 4711');
+    await page.screenshot({ path: `${SHOTS}/luecke-erklaeren-1440.png` });
+    await dialog.getByRole('button', { name: 'Erklärung speichern' }).click();
+    await page.getByText('Die Lücke ist erklärt.').waitFor();
+    await page.locator('[data-testid="logbook-row"]:visible').filter({ hasText: 'Autohaus Meyer' }).waitFor();
+    expect(await page.locator('[data-testid="logbook-gap"]:visible').count()).toBe(0);
+  });
+});

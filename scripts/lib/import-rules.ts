@@ -1,0 +1,143 @@
+/**
+ * DESIGN's import directions as a check: which layer may import which, no
+ * imports between web features, and no import circles (type-only imports
+ * count too: a circle of types still ties the modules to each other).
+ * Pure: it takes file names and sources, so its test can feed it a broken tree.
+ */
+import path from 'node:path';
+
+export interface SourceFile {
+  /** Path relative to the project root, with forward slashes. */
+  file: string;
+  source: string;
+}
+
+const ALIASES: Record<string, string> = {
+  '@domain/': 'src/domain/',
+  '@contracts/': 'src/contracts/',
+  '@server/': 'src/server/',
+  '@db/': 'src/db/',
+  '@web/': 'src/web/',
+  '@test/': 'test/',
+  '@e2e/': 'e2e/',
+};
+
+/** The layer a file belongs to, or null outside src (tests, benchmarks and scripts may import anything). */
+export function layerOf(file: string): string | null {
+  const m = /^src\/(domain|contracts|db|web|server)\//.exec(file);
+  if (!m) return null;
+  const layer = m[1]!;
+  if (layer === 'server') {
+    const sub = /^src\/server\/(repositories|services|routes)\//.exec(file);
+    return sub ? `server/${sub[1]}` : 'server';
+  }
+  return layer;
+}
+
+/** Which layers each layer may import (besides itself and packages). */
+const ALLOWED: Record<string, string[]> = {
+  domain: [],
+  contracts: ['domain'],
+  db: ['domain'],
+  web: ['contracts', 'domain'],
+  'server/repositories': ['db', 'domain', 'server'],
+  'server/services': ['server/repositories', 'server', 'db', 'domain', 'contracts'],
+  'server/routes': ['server/services', 'server', 'db', 'domain', 'contracts'],
+  server: ['server/services', 'server/repositories', 'server/routes', 'db', 'domain', 'contracts'],
+};
+
+const SPECIFIER =
+  /(?:^|[\s;])(?:import|export)\b[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;(])import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
+
+export interface ImportEdge {
+  target: string;
+  /** `import type …`: no code is loaded, but a circle of types still ties modules together. */
+  typeOnly: boolean;
+}
+
+/** The project files a source imports, resolved against the list of known files. */
+export function importsOf(f: SourceFile, known: Set<string>): ImportEdge[] {
+  const out: ImportEdge[] = [];
+  for (const m of f.source.matchAll(SPECIFIER)) {
+    const spec = m[1] ?? m[2] ?? m[3];
+    if (!spec) continue;
+    let base: string | null = null;
+    if (spec.startsWith('.')) base = path.posix.normalize(path.posix.join(path.posix.dirname(f.file), spec));
+    else {
+      const alias = Object.keys(ALIASES).find((a) => spec.startsWith(a));
+      if (alias) base = ALIASES[alias] + spec.slice(alias.length);
+    }
+    if (!base) continue;
+    const hit = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((c) => known.has(c));
+    if (hit) out.push({ target: hit, typeOnly: /^\s*(?:import|export)\s+type\b/.test(m[0]) });
+  }
+  return out;
+}
+
+const featureOf = (file: string) => /^src\/web\/features\/([^/]+)\//.exec(file)?.[1] ?? null;
+
+/** Every broken direction and every circle, as readable lines; empty when the tree keeps the rules. */
+export function importViolations(files: SourceFile[]): string[] {
+  const known = new Set(files.map((f) => f.file));
+  const graph = new Map<string, string[]>();
+  const problems: string[] = [];
+  for (const f of files) {
+    const edges = importsOf(f, known);
+    graph.set(
+      f.file,
+      edges.map((e) => e.target),
+    );
+    const from = layerOf(f.file);
+    if (!from) continue;
+    for (const { target: t, typeOnly } of edges) {
+      const to = layerOf(t);
+      if (!to) {
+        problems.push(`${f.file} imports ${t}: src must not import tests, benchmarks or scripts`);
+        continue;
+      }
+      // Routes may name a repository's record type in a DTO mapper; they may not call it.
+      const typeAllowed = typeOnly && from === 'server/routes' && to === 'server/repositories';
+      if (to !== from && !typeAllowed && !(ALLOWED[from] ?? []).includes(to))
+        problems.push(`${f.file} imports ${t}: ${from} must not import ${to}`);
+      const [a, b] = [featureOf(f.file), featureOf(t)];
+      if (a && b && a !== b) problems.push(`${f.file} imports ${t}: web feature ${a} must not import feature ${b}`);
+    }
+  }
+  problems.push(...cycles(graph).map((c) => `import circle: ${c.join(' → ')}`));
+  return problems;
+}
+
+/** Circles among src files (Tarjan's strongly connected components), each reported once. */
+function cycles(graph: Map<string, string[]>): string[][] {
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const comp: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        comp.push(w);
+      } while (w !== v);
+      const selfLoop = (graph.get(v) ?? []).includes(v);
+      if (comp.length > 1 || selfLoop) found.push([...comp.reverse(), comp[0]!]);
+    }
+  };
+  for (const v of graph.keys()) if (v.startsWith('src/') && !idx.has(v)) visit(v);
+  return found;
+}

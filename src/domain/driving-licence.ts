@@ -1,0 +1,194 @@
+import { AppError } from './errors';
+import { addDays, berlinDay, isoToGerman } from './vehicle-time';
+
+/**
+ * Driving licences (SPEC §3, §5): the classes, the next check date, the state an
+ * examiner sees, and the one rule that decides whether a driver may drive a
+ * vehicle that requires a class in a period. Days are Berlin calendar days
+ * (YYYY-MM-DD).
+ */
+
+export const LICENCE_CLASSES = ['AM', 'A1', 'A2', 'A', 'B1', 'B', 'C1', 'C', 'D1', 'D', 'BE', 'C1E', 'CE', 'D1E', 'DE', 'L', 'T'] as const;
+export type LicenceClass = (typeof LICENCE_CLASSES)[number];
+export const isLicenceClass = (v: string): v is LicenceClass => (LICENCE_CLASSES as readonly string[]).includes(v);
+
+export const CHECK_METHODS = ['persoenlich', 'video', 'dokument'] as const;
+export type CheckMethod = (typeof CHECK_METHODS)[number];
+
+export const LICENCE_STATES = ['gueltig', 'bald_faellig', 'ueberfaellig', 'fahrverbot', 'keine_daten'] as const;
+export type LicenceState = (typeof LICENCE_STATES)[number];
+/** States that count as "a check is due" (the licence-check count of SPEC §6). */
+export const DUE_STATES: readonly LicenceState[] = ['bald_faellig', 'ueberfaellig', 'keine_daten'];
+
+export const MAX_LICENCE_NUMBER = 50;
+export const MAX_REMARK = 1000;
+
+/** What the gate and the screens need of the current record (the latest check). */
+export interface LicenceRecord {
+  classes: readonly string[];
+  issueDate: string | null;
+  lastCheck: string;
+  nextCheck: string;
+  banFrom: string | null;
+  banTo: string | null;
+}
+
+const daysInMonth = (year: number, month: number): number => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/**
+ * Last check plus whole months; a day the target month lacks becomes its last
+ * day (31.08. + 6 months = 28.02., or 29.02. in a leap year), as PostgreSQL's
+ * `date + interval 'n months'` does.
+ */
+export function nextCheckDate(lastCheck: string, months: number): string {
+  const [y, m, d] = lastCheck.split('-').map(Number) as [number, number, number];
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const day = Math.min(d, daysInMonth(year, month));
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The examiner's view of one driver on `today`. A ban wins over the check dates: it stops driving at once. */
+export function licenceState(record: LicenceRecord | null, today: string, reminderDays: number): LicenceState {
+  if (!record) return 'keine_daten';
+  if (record.banFrom && record.banTo && record.banFrom <= today && today <= record.banTo) return 'fahrverbot';
+  if (record.nextCheck <= today) return 'ueberfaellig';
+  if (addDays(record.nextCheck, -reminderDays) <= today) return 'bald_faellig';
+  return 'gueltig';
+}
+
+export type GateFailure =
+  | { reason: 'missing' }
+  | { reason: 'class_missing' }
+  | { reason: 'issued_too_late'; issueDate: string | null }
+  | { reason: 'check_due'; nextCheck: string }
+  | { reason: 'driving_ban'; banFrom: string; banTo: string };
+
+export interface GateInput {
+  /** The vehicle's required class; null or empty means the vehicle is not gated. */
+  requiredClass: string | null;
+  licence: LicenceRecord | null;
+  von: Date;
+  bis: Date;
+  /**
+   * Days a missed check date may lie before the period's end (the maximum gap,
+   * decision 046). 0 when booking; the tenant's setting when a trip starts.
+   */
+  graceDays?: number;
+}
+
+/**
+ * SPEC §5: the class counts as valid if held, the issue date is before the
+ * period's first day and the next check is after its last day; and no driving
+ * ban may overlap the period. The first condition that fails is returned.
+ */
+export function licenceGate(input: GateInput): GateFailure | null {
+  const required = input.requiredClass?.trim();
+  if (!required) return null;
+  const l = input.licence;
+  if (!l) return { reason: 'missing' };
+  if (!l.classes.includes(required)) return { reason: 'class_missing' };
+  const first = berlinDay(input.von);
+  // Half-open [von, bis): the last day is the day of the last instant inside the period.
+  const last = berlinDay(new Date(Math.max(input.von.getTime(), input.bis.getTime() - 1)));
+  if (!l.issueDate || l.issueDate >= first) return { reason: 'issued_too_late', issueDate: l.issueDate };
+  if (addDays(l.nextCheck, input.graceDays ?? 0) <= last) return { reason: 'check_due', nextCheck: l.nextCheck };
+  if (l.banFrom && l.banTo && l.banFrom <= last && l.banTo >= first) return { reason: 'driving_ban', banFrom: l.banFrom, banTo: l.banTo };
+  return null;
+}
+
+/** The refusal as an AppError: German text naming the failed condition; params feed the English variant. */
+export function gateError(f: GateFailure, driverName: string, requiredClass: string): AppError {
+  const name = driverName;
+  const cls = requiredClass;
+  switch (f.reason) {
+    case 'missing':
+      return new AppError(
+        'licence_missing',
+        `Für ${name} liegt keine Führerscheinprüfung vor; das Fahrzeug verlangt die Führerscheinklasse ${cls}.`,
+        409,
+        { name, cls },
+      );
+    case 'class_missing':
+      return new AppError(
+        'licence_class_missing',
+        `Der Führerschein von ${name} enthält die Klasse ${cls} nicht, die das Fahrzeug verlangt.`,
+        409,
+        { name, cls },
+      );
+    case 'issued_too_late': {
+      const date = f.issueDate ? isoToGerman(f.issueDate) : '';
+      return f.issueDate
+        ? new AppError(
+            'licence_issued_too_late',
+            `Der Führerschein von ${name} wurde am ${date} ausgestellt, nicht vor Beginn des Zeitraums.`,
+            409,
+            { name, date },
+          )
+        : new AppError('licence_issue_date_missing', `Für den Führerschein von ${name} ist kein Ausstellungsdatum erfasst.`, 409, {
+            name,
+          });
+    }
+    case 'check_due': {
+      const date = isoToGerman(f.nextCheck);
+      return new AppError(
+        'licence_check_due',
+        `Die nächste Führerscheinprüfung von ${name} ist am ${date} fällig, nicht nach dem Ende des Zeitraums.`,
+        409,
+        { name, date },
+      );
+    }
+    case 'driving_ban': {
+      const from = isoToGerman(f.banFrom);
+      const to = isoToGerman(f.banTo);
+      return new AppError(
+        'licence_driving_ban',
+        `Für ${name} gilt vom ${from} bis ${to} ein Fahrverbot, das den Zeitraum überschneidet.`,
+        409,
+        {
+          name,
+          from,
+          to,
+        },
+      );
+    }
+  }
+}
+
+/** Throws the refusal when the gate fails. */
+export function assertLicenceGate(input: GateInput, driverName: string): void {
+  const failure = licenceGate(input);
+  if (failure) throw gateError(failure, driverName, input.requiredClass!.trim());
+}
+
+export interface CheckInput {
+  checkedOn: string;
+  issueDate: string | null;
+  classes: readonly string[];
+  banFrom: string | null;
+  banTo: string | null;
+}
+
+/** Rules of a recorded check beyond its shape (the contract already refuses unknown classes and long texts). */
+export function validateCheck(c: CheckInput, today: string): void {
+  if (c.checkedOn > today) throw new AppError('licence_check_in_future', 'Das Prüfdatum darf nicht in der Zukunft liegen.', 400);
+  if (c.issueDate && c.issueDate > c.checkedOn) {
+    throw new AppError('licence_issue_after_check', 'Das Ausstellungsdatum darf nicht nach dem Prüfdatum liegen.', 400);
+  }
+  if ((c.banFrom === null) !== (c.banTo === null)) {
+    throw new AppError('licence_ban_incomplete', 'Für ein Fahrverbot bitte Beginn und Ende angeben.', 400);
+  }
+  if (c.banFrom && c.banTo && c.banTo < c.banFrom) {
+    throw new AppError('licence_ban_order', 'Das Ende des Fahrverbots darf nicht vor seinem Beginn liegen.', 400);
+  }
+  const unknown = c.classes.filter((k) => !isLicenceClass(k));
+  if (unknown.length > 0) {
+    throw new AppError('licence_class_unknown', `Unbekannte Führerscheinklasse: ${unknown.join(', ')}`, 400, {
+      classes: unknown.join(', '),
+    });
+  }
+  if (new Set(c.classes).size !== c.classes.length) {
+    throw new AppError('licence_class_twice', 'Jede Führerscheinklasse darf nur einmal angegeben werden.', 400);
+  }
+}

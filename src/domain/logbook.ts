@@ -1,0 +1,294 @@
+import { AppError } from './errors';
+import { counted } from './plural';
+import { reportRhythmMonths } from './settings';
+
+/**
+ * Fahrtenbuch rules: trip kinds, odometer continuity and gaps
+ * (Lücken), who may correct an entry and what, the revision chain of an
+ * append-only logbook, totals per trip kind and report periods per rhythm.
+ * Pure functions; the database keeps the rows append-only (migration 0007).
+ */
+
+export const TRIP_KINDS = ['dienstlich', 'privat', 'Arbeitsweg'] as const;
+export type TripKind = (typeof TRIP_KINDS)[number];
+export const DEFAULT_TRIP_KIND: TripKind = 'dienstlich';
+
+/** FAHRT: made from an ended trip. LUECKE: a fleet manager's explanation of an odometer jump between two trips. */
+export const ENTRY_KINDS = ['FAHRT', 'LUECKE'] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+
+export const LOGBOOK_MESSAGES = {
+  tripKindNotAllowed: (kind: string) => `Die Fahrtart ${kind} ist in Ihrer Organisation nicht zugelassen.`,
+  correctionPeriodOver: (days: number) =>
+    `Die Korrekturfrist (${counted('de', days, 'day')}) ist abgelaufen. Bitte wenden Sie sich an die Fuhrparkleitung.`,
+  correctionForbidden: 'Sie dürfen diesen Fahrtenbucheintrag nicht korrigieren.',
+  driverFieldLocked: 'Datum, Uhrzeiten und Kilometerstände kann nur die Fuhrparkleitung korrigieren.',
+  alreadyCorrected: 'Dieser Eintrag wurde inzwischen korrigiert. Bitte laden Sie das Fahrtenbuch neu.',
+  nothingChanged: 'Die Korrektur ändert nichts am Eintrag.',
+  odometerOrder: 'Der Kilometerstand am Ende darf nicht kleiner sein als der am Anfang.',
+  timeOrder: 'Das Ende der Fahrt muss nach dem Beginn liegen.',
+  inFuture: 'Ein Fahrtenbucheintrag darf nicht in der Zukunft liegen.',
+  noSuchGap: 'Für diesen Kilometerbereich gibt es keine offene Lücke im Fahrtenbuch.',
+  periodOrder: 'Das Ende des Zeitraums muss nach dem Beginn liegen.',
+} as const;
+
+export function isTripKind(value: string): value is TripKind {
+  return (TRIP_KINDS as readonly string[]).includes(value);
+}
+
+/** Refuses a trip kind the tenant does not allow (`fahrtenbuchFahrtarten`); dienstlich is always allowed. */
+export function assertTripKindAllowed(kind: string, allowed: readonly string[]): TripKind {
+  if (!isTripKind(kind) || (kind !== DEFAULT_TRIP_KIND && !allowed.includes(kind))) {
+    throw new AppError('trip_kind_not_allowed', LOGBOOK_MESSAGES.tripKindNotAllowed(kind), 400, { kind });
+  }
+  return kind;
+}
+
+/**
+ * Odometer at the start of a trip: the reading entered at Fahrt starten when
+ * there is one (a jump from the previous end then shows as a gap), otherwise
+ * the end reading of the vehicle's previous trip, otherwise the end reading
+ * itself (a first trip without any reading covers no known distance).
+ */
+export function tripStartReading(previousEnd: number | null, checkInReading: number | null, endReading: number): number {
+  const start = checkInReading ?? previousEnd ?? endReading;
+  return Math.min(start, endReading);
+}
+
+export interface OdometerSpan {
+  id: string;
+  startedAt: Date;
+  odometerStart: number;
+  odometerEnd: number;
+}
+
+export interface Gap {
+  /** The entry before the jump and the entry after it. */
+  afterId: string;
+  beforeId: string;
+  fromKm: number;
+  toKm: number;
+}
+
+/**
+ * Gaps (Lücken) of one vehicle: places where an entry starts above the end
+ * reading of the entry before it. Entries are ordered by odometer, then time,
+ * so a late-entered explanation closes the gap it fills.
+ */
+export function findGaps(entries: readonly OdometerSpan[]): Gap[] {
+  const sorted = [...entries].sort(
+    (a, b) => a.odometerStart - b.odometerStart || a.startedAt.getTime() - b.startedAt.getTime() || a.odometerEnd - b.odometerEnd,
+  );
+  const gaps: Gap[] = [];
+  let reach: OdometerSpan | null = null;
+  for (const e of sorted) {
+    if (reach && e.odometerStart > reach.odometerEnd) {
+      gaps.push({ afterId: reach.id, beforeId: e.id, fromKm: reach.odometerEnd, toKm: e.odometerStart });
+    }
+    if (!reach || e.odometerEnd > reach.odometerEnd) reach = e;
+  }
+  return gaps;
+}
+
+/** An explanation of a gap must lie inside one open gap. */
+export function assertInsideGap(gaps: readonly Gap[], fromKm: number, toKm: number): Gap {
+  const gap = gaps.find((g) => g.fromKm <= fromKm && toKm <= g.toKm && fromKm < toKm);
+  if (!gap) throw new AppError('no_such_gap', LOGBOOK_MESSAGES.noSuchGap, 409);
+  return gap;
+}
+
+// ───────────────────────── corrections ─────────────────────────
+
+export const LOCKED_FOR_DRIVER = ['startedAt', 'endedAt', 'odometerStart', 'odometerEnd'] as const;
+export const CORRECTABLE = [...LOCKED_FOR_DRIVER, 'destination', 'stopover', 'reason', 'partner', 'detour', 'tripKind'] as const;
+export type CorrectableField = (typeof CORRECTABLE)[number];
+
+export interface CorrectableValues {
+  startedAt: Date;
+  endedAt: Date;
+  odometerStart: number;
+  odometerEnd: number;
+  destination: string | null;
+  stopover: string | null;
+  reason: string | null;
+  partner: string | null;
+  detour: string | null;
+  tripKind: TripKind;
+}
+
+export type CorrectionRole = 'driver' | 'report';
+
+export interface CorrectionActor {
+  isDriver: boolean;
+  /** Holds fahrzeug_logbuch_report. */
+  mayReport: boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Who corrects: a holder of fahrzeug_logbuch_report always (as 'report'); the
+ * driver of the trip within `periodDays` after the original entry was
+ * written; anyone else never.
+ */
+export function correctionRole(actor: CorrectionActor, originalCreatedAt: Date, now: Date, periodDays: number): CorrectionRole {
+  if (actor.mayReport) return 'report';
+  if (!actor.isDriver) throw new AppError('correction_forbidden', LOGBOOK_MESSAGES.correctionForbidden, 403);
+  if (now.getTime() - originalCreatedAt.getTime() > periodDays * DAY_MS) {
+    throw new AppError('correction_period_over', LOGBOOK_MESSAGES.correctionPeriodOver(periodDays), 403, { days: periodDays });
+  }
+  return 'driver';
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  return a === b;
+}
+
+/** Fields a correction changes compared to the current revision. */
+export function changedFields(current: CorrectableValues, next: CorrectableValues): CorrectableField[] {
+  return CORRECTABLE.filter((f) => !same(current[f], next[f]));
+}
+
+/**
+ * The values of the new revision: the current one with the requested changes.
+ * Refuses a driver's change of date, times or odometer, a correction that
+ * changes nothing, and readings or times out of order or in the future.
+ */
+export function applyCorrection(
+  current: CorrectableValues,
+  changes: Partial<CorrectableValues>,
+  role: CorrectionRole,
+  now: Date,
+): { values: CorrectableValues; changed: CorrectableField[] } {
+  const next = {} as CorrectableValues;
+  for (const f of CORRECTABLE) (next as unknown as Record<string, unknown>)[f] = current[f];
+  for (const f of CORRECTABLE) {
+    if (changes[f] !== undefined) (next as unknown as Record<string, unknown>)[f] = changes[f];
+  }
+  const changed = changedFields(current, next);
+  if (role === 'driver' && changed.some((f) => (LOCKED_FOR_DRIVER as readonly string[]).includes(f))) {
+    throw new AppError('driver_field_locked', LOGBOOK_MESSAGES.driverFieldLocked, 403);
+  }
+  if (changed.length === 0) throw new AppError('nothing_changed', LOGBOOK_MESSAGES.nothingChanged, 400);
+  assertSpan(next, now);
+  return { values: next, changed };
+}
+
+/** Odometer and time order of an entry; nothing in the future. */
+export function assertSpan(v: { startedAt: Date; endedAt: Date; odometerStart: number; odometerEnd: number }, now: Date): void {
+  if (v.odometerEnd < v.odometerStart) throw new AppError('odometer_order', LOGBOOK_MESSAGES.odometerOrder, 400);
+  if (v.endedAt.getTime() <= v.startedAt.getTime()) throw new AppError('time_order', LOGBOOK_MESSAGES.timeOrder, 400);
+  if (v.endedAt.getTime() > now.getTime()) throw new AppError('in_future', LOGBOOK_MESSAGES.inFuture, 400);
+}
+
+export interface Revision {
+  id: string;
+  entryId: string;
+  revision: number;
+  supersedesId: string | null;
+}
+
+/**
+ * The current revision of every chain: the one nobody supersedes. A chain
+ * is one original (revision 1, supersedes nothing) and its corrections, each
+ * superseding the one before it.
+ */
+export function currentRevisions<T extends Revision>(rows: readonly T[]): T[] {
+  const superseded = new Set(rows.map((r) => r.supersedesId).filter((x): x is string => x !== null));
+  return rows.filter((r) => !superseded.has(r.id));
+}
+
+/** Whether rows form well-formed chains: revisions 1..n per entry, each superseding its predecessor. */
+export function isWellFormedChain<T extends Revision>(rows: readonly T[]): boolean {
+  const byEntry = new Map<string, T[]>();
+  for (const r of rows) byEntry.set(r.entryId, [...(byEntry.get(r.entryId) ?? []), r]);
+  for (const chain of byEntry.values()) {
+    chain.sort((a, b) => a.revision - b.revision);
+    for (let i = 0; i < chain.length; i++) {
+      const r = chain[i]!;
+      if (r.revision !== i + 1) return false;
+      if (i === 0 ? r.supersedesId !== null || r.id !== r.entryId : r.supersedesId !== chain[i - 1]!.id) return false;
+    }
+  }
+  return true;
+}
+
+// ───────────────────────── totals ─────────────────────────
+
+export function totalsByKind(
+  entries: readonly { tripKind: TripKind; odometerStart: number; odometerEnd: number }[],
+): Record<TripKind, number> {
+  const totals: Record<TripKind, number> = { dienstlich: 0, privat: 0, Arbeitsweg: 0 };
+  for (const e of entries) totals[e.tripKind] += e.odometerEnd - e.odometerStart;
+  return totals;
+}
+
+// ───────────────────────── periods ─────────────────────────
+
+/** A period of calendar days, `from` inclusive and `to` exclusive (YYYY-MM-DD, Europe/Berlin). */
+export interface DayPeriod {
+  from: string;
+  to: string;
+}
+
+function monthIndex(day: string): number {
+  return Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
+}
+function firstOfMonth(index: number): string {
+  const y = Math.floor(index / 12);
+  const m = (index % 12) + 1;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-01`;
+}
+
+/** The report period of a rhythm that contains `day`: calendar months, quarters, half-years or years. */
+export function periodContaining(day: string, rhythm: string): DayPeriod {
+  const months = reportRhythmMonths(rhythm);
+  const start = monthIndex(day) - (monthIndex(day) % months);
+  return { from: firstOfMonth(start), to: firstOfMonth(start + months) };
+}
+
+/** The last period of a rhythm that has fully ended on `today`. */
+export function lastEndedPeriod(today: string, rhythm: string): DayPeriod {
+  const current = periodContaining(today, rhythm);
+  const months = reportRhythmMonths(rhythm);
+  return { from: firstOfMonth(monthIndex(current.from) - months), to: current.from };
+}
+
+/**
+ * Periods ended by `today` that still need a report, oldest first: every
+ * period after the one last sent (none sent yet: only the last ended period),
+ * so periods missed while the server was down are sent after the next start.
+ */
+export function periodsDue(today: string, rhythm: string, lastSentTo: string | null): DayPeriod[] {
+  const last = lastEndedPeriod(today, rhythm);
+  if (lastSentTo === null) return [last];
+  const months = reportRhythmMonths(rhythm);
+  const out: DayPeriod[] = [];
+  let from = periodContaining(lastSentTo, rhythm).from;
+  // 120 periods are ten years of months: a guard against a far-past stamp, not a limit that matters.
+  for (let i = 0; i < 120 && from < last.to; i++) {
+    const p = { from, to: firstOfMonth(monthIndex(from) + months) };
+    if (p.from >= lastSentTo) out.push(p);
+    from = p.to;
+  }
+  return out;
+}
+
+export const FILTER_PERIODS = ['monat', 'quartal', 'jahr'] as const;
+export type FilterPeriod = (typeof FILTER_PERIODS)[number];
+
+/** The month, quarter or year around `day` for the logbook filter. */
+export function filterPeriod(kind: FilterPeriod, day: string): DayPeriod {
+  return periodContaining(day, kind === 'monat' ? 'monatlich' : kind === 'quartal' ? 'vierteljährlich' : 'jährlich');
+}
+
+export function assertPeriod(p: DayPeriod): DayPeriod {
+  if (p.to <= p.from) throw new AppError('period_order', LOGBOOK_MESSAGES.periodOrder, 400);
+  return p;
+}
+
+/** The first day of the month `months` months after the month of `day` (for moving the logbook filter). */
+export function addMonthsToDay(day: string, months: number): string {
+  return firstOfMonth(monthIndex(day) + months);
+}

@@ -1,0 +1,184 @@
+import type { Db } from '@db/client';
+import { authUser, departments, userGroups, userPermissions, userRoles, users } from '@db/schema/index';
+import type { PermissionGrant } from '@domain/permissions';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { rowsOf } from './rows';
+
+/** The people list of /admin/benutzer and the links of one person; scoped by tenant, run inside withTenant. */
+
+export type PeopleSort = 'name' | 'email' | 'employeeId' | 'department' | 'status';
+
+export interface PeoplePageQuery {
+  search?: string;
+  status?: 'aktiv' | 'inaktiv';
+  sort: PeopleSort;
+  dir: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+export interface PersonRow {
+  id: string;
+  employeeId: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  status: string;
+  department: { id: string; name: string } | null;
+}
+
+const ORDER: Record<PeopleSort, ReturnType<typeof sql>> = {
+  name: sql`lower(u.last_name), lower(u.first_name)`,
+  email: sql`lower(u.email)`,
+  employeeId: sql`u.employee_id nulls last`,
+  department: sql`lower(d.name) nulls last`,
+  status: sql`u.status`,
+};
+
+const ORDER_DESC: Record<PeopleSort, ReturnType<typeof sql>> = {
+  name: sql`lower(u.last_name) desc, lower(u.first_name) desc, u.id desc`,
+  email: sql`lower(u.email) desc, u.id desc`,
+  employeeId: sql`u.employee_id desc nulls last, u.id desc`,
+  department: sql`lower(d.name) desc nulls last, u.id desc`,
+  status: sql`u.status desc, u.id desc`,
+};
+
+/**
+ * A page and the total in two statements: the page walks the name index and stops after `limit`
+ * rows (no sort of all 10,000 people); the count reads only what the filter needs.
+ */
+export async function listPeoplePage(db: Db, tenantId: string, q: PeoplePageQuery): Promise<{ total: number; people: PersonRow[] }> {
+  const needle = q.search ? `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const order = q.dir === 'desc' ? ORDER_DESC[q.sort] : sql`${ORDER[q.sort]}, u.id`;
+  const filter = sql`u.tenant_id = ${tenantId}
+         ${q.status ? sql`and u.status = ${q.status}` : sql``}
+         ${
+           needle
+             ? sql`and (lower(u.first_name || ' ' || u.last_name) like ${needle} or lower(u.last_name || ', ' || u.first_name) like ${needle}
+                   or lower(u.email) like ${needle} or lower(coalesce(u.employee_id, '')) like ${needle}
+                   or exists (select 1 from departments dd where dd.tenant_id = u.tenant_id and dd.id = u.department_id and lower(dd.name) like ${needle}))`
+             : sql``
+         }`;
+  const rows = rowsOf<{
+    id: string;
+    employee_id: string | null;
+    first_name: string;
+    last_name: string;
+    email: string;
+    status: string;
+    department_id: string | null;
+    department_name: string | null;
+  }>(
+    await db.execute(sql`
+      select u.id::text as id, u.employee_id, u.first_name, u.last_name, u.email, u.status,
+             d.id::text as department_id, d.name as department_name
+        from users u
+        left join departments d on d.tenant_id = u.tenant_id and d.id = u.department_id
+       where ${filter}
+       order by ${order}
+       limit ${q.limit} offset ${q.offset}`),
+  );
+  const [count] = rowsOf<{ total: number }>(await db.execute(sql`select count(*)::int as total from users u where ${filter}`));
+  return {
+    total: count?.total ?? 0,
+    people: rows.map((r) => ({
+      id: r.id,
+      employeeId: r.employee_id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      email: r.email,
+      status: r.status,
+      department: r.department_id ? { id: r.department_id, name: r.department_name! } : null,
+    })),
+  };
+}
+
+export async function listDepartments(db: Db, tenantId: string) {
+  return db
+    .select({ id: departments.id, name: departments.name })
+    .from(departments)
+    .where(eq(departments.tenantId, tenantId))
+    .orderBy(asc(departments.name));
+}
+
+export async function departmentExists(db: Db, tenantId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: departments.id })
+    .from(departments)
+    .where(and(eq(departments.tenantId, tenantId), eq(departments.id, id)));
+  return rows.length > 0;
+}
+
+export async function findIdentityByEmail(db: Db, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: authUser.id }).from(authUser).where(sql`lower(${authUser.email}) = lower(${email})`);
+  return row?.id ?? null;
+}
+
+export async function insertIdentity(db: Db, id: string, name: string, email: string): Promise<void> {
+  await db.insert(authUser).values({ id, name, email, emailVerified: false });
+}
+
+export async function insertPerson(
+  db: Db,
+  tenantId: string,
+  p: { authUserId: string; firstName: string; lastName: string; email: string; employeeId: string | null; departmentId: string | null },
+): Promise<string> {
+  const [row] = await db
+    .insert(users)
+    .values({ tenantId, ...p })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+export async function updatePersonFields(
+  db: Db,
+  tenantId: string,
+  id: string,
+  patch: Partial<{
+    firstName: string;
+    lastName: string;
+    email: string;
+    status: string;
+    employeeId: string | null;
+    departmentId: string | null;
+  }>,
+): Promise<void> {
+  if (Object.keys(patch).length === 0) return;
+  await db
+    .update(users)
+    .set(patch)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
+}
+
+export async function linksOfPerson(db: Db, tenantId: string, userId: string) {
+  // One after another: a transaction runs one statement at a time (PGlite and a single pg client alike).
+  const roles = await db
+    .select({ id: userRoles.roleId })
+    .from(userRoles)
+    .where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId)));
+  const groups = await db
+    .select({ id: userGroups.groupId })
+    .from(userGroups)
+    .where(and(eq(userGroups.tenantId, tenantId), eq(userGroups.userId, userId)));
+  const grants = await db
+    .select({ name: userPermissions.permissionName, value: userPermissions.value })
+    .from(userPermissions)
+    .where(and(eq(userPermissions.tenantId, tenantId), eq(userPermissions.userId, userId)));
+  return { roleIds: roles.map((r) => r.id), groupIds: groups.map((g) => g.id), permissions: grants };
+}
+
+export async function replaceLinksOfPerson(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  links: { roleIds: readonly string[]; groupIds: readonly string[]; permissions: readonly PermissionGrant[] },
+): Promise<void> {
+  await db.delete(userRoles).where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId)));
+  await db.delete(userGroups).where(and(eq(userGroups.tenantId, tenantId), eq(userGroups.userId, userId)));
+  await db.delete(userPermissions).where(and(eq(userPermissions.tenantId, tenantId), eq(userPermissions.userId, userId)));
+  if (links.roleIds.length > 0) await db.insert(userRoles).values(links.roleIds.map((roleId) => ({ tenantId, userId, roleId })));
+  if (links.groupIds.length > 0) await db.insert(userGroups).values(links.groupIds.map((groupId) => ({ tenantId, userId, groupId })));
+  if (links.permissions.length > 0) {
+    await db.insert(userPermissions).values(links.permissions.map((g) => ({ tenantId, userId, permissionName: g.name, value: g.value })));
+  }
+}

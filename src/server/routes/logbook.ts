@@ -1,0 +1,100 @@
+import { correctionRequest, correctionResponse, exportQuery, gapRequest, logbookList, logbookQuery } from '@contracts/logbook';
+import { idParams } from '@contracts/vehicles';
+import { AppError } from '@domain/errors';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../deps';
+import { requireUser } from '../http/request-context';
+import type { UserContext } from '../services/context';
+import { assertMayExport, pdfBuffer, xlsxBuffer } from '../services/logbook/export-logbook';
+import { correctEntry, explainGap, listLogbook, seesAllTrips } from '../services/logbook/logbook';
+
+const tags = ['logbook'];
+
+async function logbookUser(deps: Deps, req: FastifyRequest): Promise<UserContext> {
+  const user = await requireUser(deps, req);
+  if (!user.tenant.features.includes('fahrzeug')) {
+    throw new AppError('feature_disabled', 'Die Fahrzeugbuchung ist für Ihre Organisation nicht freigeschaltet.', 404);
+  }
+  return user;
+}
+
+async function fleetUser(deps: Deps, req: FastifyRequest): Promise<UserContext> {
+  const user = await logbookUser(deps, req);
+  if (!seesAllTrips(user)) throw new AppError('forbidden', 'no fahrzeug_logbuch_report', 403, { denial: 'no fahrzeug_logbuch_report' });
+  return user;
+}
+
+const fileName = (from: string, to: string, ext: string) => `fahrtenbuch-${from}-bis-${to}.${ext}`;
+
+export const logbookRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/logbook',
+      {
+        schema: {
+          tags,
+          summary: 'Fahrtenbuch (eigene Fahrten oder alle mit Fahrtenbuch-Recht)',
+          querystring: logbookQuery,
+          response: { 200: logbookList },
+        },
+      },
+      async (req) => listLogbook(deps, await logbookUser(deps, req), req.query),
+    );
+    app.post(
+      '/api/logbook/:id/corrections',
+      {
+        schema: {
+          tags,
+          summary: 'Fahrtenbucheintrag korrigieren (neue Version)',
+          params: idParams,
+          body: correctionRequest,
+          response: { 201: correctionResponse },
+        },
+      },
+      async (req, reply) =>
+        reply.code(201).send({ entry: await correctEntry(deps, await logbookUser(deps, req), req.params.id, req.body) }),
+    );
+    app.post(
+      '/api/vehicles/:id/logbook/gaps',
+      {
+        schema: {
+          tags,
+          summary: 'Lücke im Fahrtenbuch erklären',
+          params: idParams,
+          body: gapRequest,
+          response: { 201: correctionResponse },
+        },
+      },
+      async (req, reply) => reply.code(201).send({ entry: await explainGap(deps, await fleetUser(deps, req), req.params.id, req.body) }),
+    );
+    app.get(
+      '/api/logbook/export.xlsx',
+      { schema: { tags, summary: 'Fahrtenbuch als Excel-Datei', querystring: exportQuery } },
+      async (req, reply) => {
+        const user = await logbookUser(deps, req);
+        assertMayExport(user);
+        const bytes = await xlsxBuffer(deps, user, req.query);
+        return reply
+          .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('Content-Disposition', `attachment; filename="${fileName(req.query.from, req.query.to, 'xlsx')}"`)
+          .header('X-Content-Type-Options', 'nosniff')
+          .send(bytes);
+      },
+    );
+    app.get(
+      '/api/logbook/export.pdf',
+      { schema: { tags, summary: 'Fahrtenbuch als PDF', querystring: exportQuery } },
+      async (req, reply) => {
+        const user = await logbookUser(deps, req);
+        assertMayExport(user);
+        const bytes = await pdfBuffer(deps, user, req.query);
+        return reply
+          .header('Content-Type', 'application/pdf')
+          .header('Content-Disposition', `attachment; filename="${fileName(req.query.from, req.query.to, 'pdf')}"`)
+          .header('X-Content-Type-Options', 'nosniff')
+          .send(bytes);
+      },
+    );
+  };

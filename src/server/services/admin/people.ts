@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@db/client';
+import { auditChanges, normaliseGrants, permissionProvenance } from '@domain/access-admin';
+import { AppError } from '@domain/errors';
+import { PERMISSIONS, type PermissionGrant } from '@domain/permissions';
+import type { Deps } from '@server/deps';
+import { countRolesAndGroups, listGroups, listRoles, sourcesOfPerson } from '@server/repositories/access-admin-repository';
+import {
+  departmentExists,
+  findIdentityByEmail,
+  insertIdentity,
+  insertPerson,
+  linksOfPerson,
+  listDepartments,
+  listPeoplePage,
+  type PeoplePageQuery,
+  replaceLinksOfPerson,
+  updatePersonFields,
+} from '@server/repositories/people-repository';
+import { deleteSessionsOfAuthUser, findMemberByEmail, findMemberById, type MemberRecord } from '@server/repositories/user-repository';
+import type { UserContext } from '../context';
+import { sendInvitation } from '../session/passwords';
+import { assertKeepsOwnRight, audit, change, read } from './common';
+
+/** /admin/benutzer: the paged people list, creating with invitation, editing fields and rights, provenance. */
+
+const notFound = () => new AppError('not_found', 'Benutzer nicht gefunden.', 404);
+const emailTaken = (email: string) => () =>
+  new AppError('email_taken', `Eine Person mit der E-Mail-Adresse ${email} gibt es in diesem Mandanten bereits.`, 409, { email });
+const unknownDepartment = () => new AppError('unknown_department', 'Diese Abteilung gibt es nicht.', 400);
+const unknownLinks = () => new AppError('unknown_role_or_group', 'Mindestens eine der gewählten Rollen oder Gruppen gibt es nicht.', 400);
+
+export function listPeople(
+  deps: Deps,
+  user: UserContext,
+  q: Omit<PeoplePageQuery, 'limit' | 'offset'> & { page: number; pageSize: number },
+) {
+  return read(deps, user, (tx, t) =>
+    listPeoplePage(tx, t, {
+      ...(q.search ? { search: q.search } : {}),
+      ...(q.status ? { status: q.status } : {}),
+      sort: q.sort,
+      dir: q.dir,
+      limit: q.pageSize,
+      offset: (q.page - 1) * q.pageSize,
+    }),
+  );
+}
+
+export const departmentsOf = (deps: Deps, user: UserContext) => read(deps, user, (tx, t) => listDepartments(tx, t));
+
+async function assertLinksExist(tx: Db, tenantId: string, roleIds: readonly string[], groupIds: readonly string[]) {
+  const roles = [...new Set(roleIds)];
+  const groups = [...new Set(groupIds)];
+  const found = await countRolesAndGroups(tx, tenantId, roles, groups);
+  if (found.roles !== roles.length || found.groups !== groups.length) throw unknownLinks();
+  return { roles, groups };
+}
+
+async function namesOf(
+  tx: Db,
+  tenantId: string,
+  links: { roleIds: readonly string[]; groupIds: readonly string[]; permissions: readonly PermissionGrant[] },
+) {
+  const roles = await listRoles(tx, tenantId);
+  const groups = await listGroups(tx, tenantId);
+  return {
+    Rollen: roles.filter((r) => links.roleIds.includes(r.id)).map((r) => r.name),
+    Gruppen: groups.filter((g) => links.groupIds.includes(g.id)).map((g) => g.name),
+    'Direkte Berechtigungen': links.permissions.map((g) => `${g.name}=${g.value}`),
+  };
+}
+
+export interface NewPerson {
+  firstName: string;
+  lastName: string;
+  email: string;
+  employeeId?: string | null;
+  departmentId?: string | null;
+  roleIds: string[];
+  groupIds: string[];
+}
+
+/** Creates the membership (and the identity, unless the address already has one), then mails the invitation. */
+export async function createPerson(deps: Deps, user: UserContext, origin: string, p: NewPerson): Promise<MemberRecord> {
+  const member = await change(
+    deps,
+    user,
+    async (tx, t) => {
+      if (await findMemberByEmail(tx, t, p.email)) throw emailTaken(p.email)();
+      if (p.departmentId && !(await departmentExists(tx, t, p.departmentId))) throw unknownDepartment();
+      const { roles, groups } = await assertLinksExist(tx, t, p.roleIds, p.groupIds);
+      let identity = await findIdentityByEmail(tx, p.email);
+      if (!identity) {
+        identity = randomUUID();
+        await insertIdentity(tx, identity, `${p.firstName} ${p.lastName}`, p.email);
+      }
+      const id = await insertPerson(tx, t, {
+        authUserId: identity,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        email: p.email,
+        employeeId: p.employeeId ?? null,
+        departmentId: p.departmentId ?? null,
+      });
+      await replaceLinksOfPerson(tx, t, id, { roleIds: roles, groupIds: groups, permissions: [] });
+      const created = (await findMemberById(tx, t, id))!;
+      await audit(tx, user, {
+        action: 'anlegen',
+        subjectType: 'benutzer',
+        subjectId: id,
+        subjectName: `${p.firstName} ${p.lastName}`,
+        changes: auditChanges(
+          {},
+          {
+            Vorname: p.firstName,
+            Nachname: p.lastName,
+            'E-Mail': p.email,
+            Personalnummer: p.employeeId ?? null,
+            Abteilung: created.department?.name ?? null,
+            ...(await namesOf(tx, t, { roleIds: roles, groupIds: groups, permissions: [] })),
+          },
+        ),
+      });
+      return created;
+    },
+    emailTaken(p.email),
+  );
+  await sendInvitation(deps, user.tenant, origin, member);
+  return member;
+}
+
+export interface PersonPatch {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  status?: 'aktiv' | 'inaktiv';
+  employeeId?: string | null;
+  departmentId?: string | null;
+}
+
+const fieldsOf = (m: MemberRecord) => ({
+  Vorname: m.firstName,
+  Nachname: m.lastName,
+  'E-Mail': m.email,
+  Status: m.status,
+  Personalnummer: m.employeeId,
+  Abteilung: m.department?.name ?? null,
+});
+
+/** Edits the fields; setting a person inactive ends all of that identity's sessions in the same transaction. */
+export function updatePerson(deps: Deps, user: UserContext, id: string, patch: PersonPatch): Promise<MemberRecord> {
+  return change(
+    deps,
+    user,
+    async (tx, t) => {
+      const before = await findMemberById(tx, t, id);
+      if (!before) throw notFound();
+      if (patch.departmentId && !(await departmentExists(tx, t, patch.departmentId))) throw unknownDepartment();
+      if (patch.email && patch.email.toLowerCase() !== before.email.toLowerCase()) {
+        const other = await findMemberByEmail(tx, t, patch.email);
+        if (other && other.id !== id) throw emailTaken(patch.email)();
+      }
+      await updatePersonFields(tx, t, id, patch);
+      if (patch.status === 'inaktiv' && before.status !== 'inaktiv') await deleteSessionsOfAuthUser(tx, before.authUserId);
+      const after = (await findMemberById(tx, t, id))!;
+      const changes = auditChanges(fieldsOf(before), fieldsOf(after));
+      if (changes.length > 0) {
+        await audit(tx, user, {
+          action: 'ändern',
+          subjectType: 'benutzer',
+          subjectId: id,
+          subjectName: `${after.firstName} ${after.lastName}`,
+          changes,
+        });
+      }
+      return after;
+    },
+    patch.email ? emailTaken(patch.email) : undefined,
+  );
+}
+
+/** A person with their links and every effective permission with where it comes from. */
+export function personDetail(deps: Deps, user: UserContext, id: string) {
+  return read(deps, user, async (tx, t) => {
+    const member = await findMemberById(tx, t, id);
+    if (!member) throw notFound();
+    const links = await linksOfPerson(tx, t, id);
+    const sources = await sourcesOfPerson(tx, t, id);
+    return { member, ...links, effective: sources ? permissionProvenance(sources.sources, PERMISSIONS) : [] };
+  });
+}
+
+export function setAccessOfPerson(
+  deps: Deps,
+  user: UserContext,
+  id: string,
+  next: { roleIds: string[]; groupIds: string[]; permissions: PermissionGrant[] },
+) {
+  return change(deps, user, async (tx, t) => {
+    const member = await findMemberById(tx, t, id);
+    if (!member) throw notFound();
+    const { roles, groups } = await assertLinksExist(tx, t, next.roleIds, next.groupIds);
+    const permissions = normaliseGrants(next.permissions);
+    const before = await linksOfPerson(tx, t, id);
+    const names = { before: await namesOf(tx, t, before), after: await namesOf(tx, t, { roleIds: roles, groupIds: groups, permissions }) };
+    if (id === user.member.id) {
+      const allRoles = await listRoles(tx, t);
+      const allGroups = await listGroups(tx, t);
+      const roleOf = (rid: string) => {
+        const r = allRoles.find((x) => x.id === rid)!;
+        return { id: r.id, name: r.name, permissions: r.permissions };
+      };
+      await assertKeepsOwnRight(tx, user, () => ({
+        direct: permissions,
+        roles: roles.map(roleOf),
+        groups: allGroups
+          .filter((g) => groups.includes(g.id))
+          .map((g) => ({ id: g.id, name: g.name, roles: g.roles.map((r) => roleOf(r.id)) })),
+      }));
+    }
+    await replaceLinksOfPerson(tx, t, id, { roleIds: roles, groupIds: groups, permissions });
+    const changes = auditChanges(names.before, names.after);
+    if (changes.length > 0) {
+      await audit(tx, user, {
+        action: 'ändern',
+        subjectType: 'benutzer',
+        subjectId: id,
+        subjectName: `${member.firstName} ${member.lastName}`,
+        changes,
+      });
+    }
+  });
+}

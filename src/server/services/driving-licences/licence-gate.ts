@@ -1,0 +1,23 @@
+import type { Db } from '@db/client';
+import { assertLicenceGate } from '@domain/driving-licence';
+import { licenceForGate } from '@server/repositories/licence-repository';
+import { LICENCE_DEFAULTS } from './licence-settings';
+
+/**
+ * The booking gate for one driver and vehicle: nothing is read for
+ * vehicles without a required class, one statement otherwise. At trip start the
+ * tenant's maximum gap applies (decision 046); on booking it does not.
+ */
+export async function assertDriverLicensed(
+  tx: Db,
+  tenantId: string,
+  requiredClass: string | null,
+  driver: { id: string; name: string },
+  von: Date,
+  bis: Date,
+  moment: 'booking' | 'trip_start',
+): Promise<void> {
+  if (!requiredClass?.trim()) return;
+  const { licence, graceDays } = await licenceForGate(tx, tenantId, driver.id, LICENCE_DEFAULTS);
+  assertLicenceGate({ requiredClass, licence, von, bis, graceDays: moment === 'trip_start' ? graceDays : 0 }, driver.name);
+}

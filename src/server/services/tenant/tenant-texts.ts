@@ -1,0 +1,8 @@
+import type { Deps } from '@server/deps';
+import { findTenantTexts } from '@server/repositories/tenant-repository';
+
+/** The tenant's privacy and imprint texts for the footer pages (empty when none were written). */
+export async function tenantTexts(deps: Deps, tenantId: string): Promise<{ privacyText: string; imprintText: string }> {
+  const texts = await findTenantTexts(deps.database.db, tenantId);
+  return { privacyText: texts?.privacyText ?? '', imprintText: texts?.imprintText ?? '' };
+}

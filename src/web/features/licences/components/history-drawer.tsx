@@ -1,0 +1,72 @@
+import { isoToGerman } from '@domain/vehicle-time';
+import { Alert, Badge, Card, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { STATE_COLOURS } from '@web/components/own-licence-panel';
+import { useTranslation } from 'react-i18next';
+import { useCheckHistory } from '../api/use-check-history';
+
+/** Every check of one person, newest first: what was shown, by whom, how. */
+export function HistoryDrawer({ person, onClose }: { person: { userId: string; name: string } | null; onClose: () => void }) {
+  const { t } = useTranslation('licences');
+  const { t: tc } = useTranslation();
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const history = useCheckHistory(person?.userId ?? null);
+  return (
+    <Drawer
+      opened={person !== null}
+      onClose={onClose}
+      position="right"
+      size={phone ? '100%' : 'md'}
+      title={person ? t('historyFor', { name: person.name }) : ''}
+      closeButtonProps={{ 'aria-label': tc('actions.close') }}
+    >
+      {history.isPending && <Loader size="sm" />}
+      {history.isError && <Alert color="red">{history.error.message}</Alert>}
+      {history.data && (
+        <Stack gap="sm" data-history={history.data.checks.length}>
+          <Group gap="xs">
+            <Badge color={STATE_COLOURS[history.data.state]} variant="light" tt="none">
+              {t(`states.${history.data.state}`)}
+            </Badge>
+            {history.data.licence && (
+              <Text size="sm">
+                {t('columns.nextCheck')}: {isoToGerman(history.data.licence.nextCheck)}
+              </Text>
+            )}
+          </Group>
+          {history.data.checks.length === 0 && <Text c="dimmed">{t('noChecks')}</Text>}
+          {history.data.checks.map((c) => (
+            <Card key={c.id} withBorder padding="sm" data-check={c.checkedOn}>
+              <Stack gap={2}>
+                <Group justify="space-between" wrap="wrap">
+                  <Text fw={600}>{isoToGerman(c.checkedOn)}</Text>
+                  <Badge variant="outline" tt="none">
+                    {t(`methods.${c.method}`)}
+                  </Badge>
+                </Group>
+                <Text size="sm">{t('entry.checkedBy', { name: c.examinerName })}</Text>
+                <Text size="sm">
+                  {t('columns.classes')}: {c.classes.join(', ') || t('none')}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {t('entry.number', { number: c.licenceNumber })} · {t('entry.issued', { date: isoToGerman(c.issueDate) })}
+                </Text>
+                {c.banFrom && c.banTo && (
+                  <Text size="sm" c="grape">
+                    {t('entry.ban', { from: isoToGerman(c.banFrom), to: isoToGerman(c.banTo) })}
+                  </Text>
+                )}
+                {c.extraInfo && <Text size="sm">{c.extraInfo}</Text>}
+                {c.remark && (
+                  <Text size="sm" fs="italic">
+                    {c.remark}
+                  </Text>
+                )}
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

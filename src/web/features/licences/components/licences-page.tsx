@@ -1,0 +1,218 @@
+import type { DriverRowDto } from '@contracts/driving-licences';
+import { DUE_STATES, LICENCE_STATES, type LicenceState } from '@domain/driving-licence';
+import { isoToGerman } from '@domain/vehicle-time';
+import { Alert, Badge, Button, Card, Chip, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { STATE_COLOURS } from '@web/components/own-licence-panel';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DriverParams, useDrivers } from '../api/use-drivers';
+import { CheckDialog } from './check-dialog';
+import { HistoryDrawer } from './history-drawer';
+
+const PAGE_SIZE = 25;
+type Filter = 'all' | 'due' | LicenceState;
+
+function StateBadge({ state }: { state: LicenceState }) {
+  const { t } = useTranslation('licences');
+  return (
+    <Badge color={STATE_COLOURS[state]} variant="light" tt="none" data-state={state}>
+      {t(`states.${state}`)}
+    </Badge>
+  );
+}
+
+const date = (d: string | undefined) => (d ? isoToGerman(d) : '–');
+
+function Actions({ d, onRecord, onHistory }: { d: DriverRowDto; onRecord: () => void; onHistory: () => void }) {
+  const { t } = useTranslation('licences');
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button size="xs" onClick={onRecord} aria-label={`${t('record')}: ${d.name}`}>
+        {t('record')}
+      </Button>
+      <Button size="xs" variant="default" onClick={onHistory} aria-label={`${t('history')}: ${d.name}`}>
+        {t('history')}
+      </Button>
+    </Group>
+  );
+}
+
+/** /fahrzeuge/fuehrerschein: the examiner's list of drivers with licence state, filter, search and paging on the server. */
+export function LicencesPage() {
+  const { t } = useTranslation('licences');
+  const { t: tc } = useTranslation();
+  useDocumentTitle(`${t('title')} · ${tc('appName')}`);
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const [filter, setFilter] = useState<Filter>('all');
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search, 250);
+  const [page, setPage] = useState(1);
+  const [checking, setChecking] = useState<DriverRowDto | null>(null);
+  const [history, setHistory] = useState<{ userId: string; name: string } | null>(null);
+  const states: LicenceState[] = filter === 'all' ? [] : filter === 'due' ? [...DUE_STATES] : [filter];
+  const params: DriverParams = { q, states, page, pageSize: PAGE_SIZE };
+  const list = useDrivers(params);
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
+  const choose = (f: Filter) => {
+    setFilter(f);
+    setPage(1);
+  };
+
+  return (
+    <Stack gap="md" p={{ base: 'xs', sm: 'md' }} maw={1280} mx="auto">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {t('title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('intro')}
+        </Text>
+      </Stack>
+      {data && (
+        <Text fw={600} data-due-count={data.dueCount}>
+          {t('due', { count: data.dueCount })}
+        </Text>
+      )}
+      <TextInput
+        label={t('search')}
+        placeholder={t('searchPlaceholder')}
+        value={search}
+        maxLength={100}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setPage(1);
+        }}
+        maw={480}
+      />
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="licence-filter">
+          {t('filter')}
+        </Text>
+        <Chip.Group multiple={false} value={filter} onChange={(v) => choose(v as Filter)}>
+          <Group gap={6} aria-labelledby="licence-filter" role="radiogroup">
+            <Chip value="all" size="sm">
+              {t('all')}
+            </Chip>
+            <Chip value="due" size="sm">
+              {t('dueOnly')} ({data?.dueCount ?? 0})
+            </Chip>
+            {LICENCE_STATES.map((s) => (
+              <Chip key={s} value={s} size="sm">
+                {t(`states.${s}`)} ({data?.counts[s] ?? 0})
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+      </Stack>
+      {list.isError && <Alert color="red">{list.error.message}</Alert>}
+      {list.isPending && <Loader size="sm" />}
+      {data && (
+        <>
+          <Text size="sm" c="dimmed">
+            {t('people', { count: data.total })}
+          </Text>
+          {data.items.length === 0 && <Text>{t('empty')}</Text>}
+          {phone ? (
+            <Stack gap="xs">
+              {data.items.map((d) => (
+                <Card key={d.userId} withBorder padding="sm" data-driver={d.email}>
+                  <Stack gap={4}>
+                    <Group justify="space-between" wrap="nowrap">
+                      <Text fw={600}>{d.name}</Text>
+                      <StateBadge state={d.state} />
+                    </Group>
+                    {d.departmentName && (
+                      <Text size="sm" c="dimmed">
+                        {d.departmentName}
+                      </Text>
+                    )}
+                    <Text size="sm">
+                      {t('columns.classes')}: {d.licence?.classes.join(', ') || t('none')}
+                    </Text>
+                    <Text size="sm">
+                      {t('columns.lastCheck')}: {date(d.licence?.lastCheck)}
+                    </Text>
+                    <Text size="sm">
+                      {t('columns.nextCheck')}: {date(d.licence?.nextCheck)}
+                    </Text>
+                    <Actions d={d} onRecord={() => setChecking(d)} onHistory={() => setHistory({ userId: d.userId, name: d.name })} />
+                  </Stack>
+                </Card>
+              ))}
+            </Stack>
+          ) : (
+            <Table striped highlightOnHover verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('columns.name')}</Table.Th>
+                  <Table.Th>{t('columns.department')}</Table.Th>
+                  <Table.Th>{t('columns.state')}</Table.Th>
+                  <Table.Th>{t('columns.classes')}</Table.Th>
+                  <Table.Th>{t('columns.lastCheck')}</Table.Th>
+                  <Table.Th>{t('columns.nextCheck')}</Table.Th>
+                  <Table.Th>{t('columns.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.items.map((d) => (
+                  <Table.Tr key={d.userId} data-driver={d.email}>
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {d.name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {d.email}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{d.departmentName ?? t('none')}</Table.Td>
+                    <Table.Td>
+                      <StateBadge state={d.state} />
+                    </Table.Td>
+                    <Table.Td>{d.licence?.classes.join(', ') || t('none')}</Table.Td>
+                    <Table.Td>{date(d.licence?.lastCheck)}</Table.Td>
+                    <Table.Td>{date(d.licence?.nextCheck)}</Table.Td>
+                    <Table.Td>
+                      <Actions d={d} onRecord={() => setChecking(d)} onHistory={() => setHistory({ userId: d.userId, name: d.name })} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          {pages > 1 && (
+            <Group justify="center" gap="sm">
+              <Pagination
+                total={pages}
+                value={page}
+                onChange={setPage}
+                size="sm"
+                getControlProps={(control) => ({ 'aria-label': control === 'previous' ? t('previous') : t('next') })}
+              />
+              <Text size="sm" c="dimmed">
+                {t('page', { page, pages })}
+              </Text>
+            </Group>
+          )}
+        </>
+      )}
+      {checking && (
+        <CheckDialog
+          key={checking.userId}
+          driver={checking}
+          onClose={() => setChecking(null)}
+          onSaved={(h) => {
+            setChecking(null);
+            notifications.show({
+              color: 'green',
+              message: t('form.saved', { name: h.person.name, date: h.licence ? isoToGerman(h.licence.nextCheck) : '' }),
+            });
+          }}
+        />
+      )}
+      <HistoryDrawer person={history} onClose={() => setHistory(null)} />
+    </Stack>
+  );
+}

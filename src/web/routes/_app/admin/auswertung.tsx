@@ -1,0 +1,24 @@
+import { useDocumentTitle } from '@mantine/hooks';
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminPage } from '@web/components/admin-page';
+import { VehicleEvaluationView } from '@web/features/evaluation/components/vehicle-evaluation';
+import { queryOf, searchOf } from '@web/features/evaluation/query';
+import { evaluationRouteSearch } from '@web/features/evaluation/search';
+import { useTranslation } from 'react-i18next';
+
+/** Header label Evaluation (SPEC §2): /admin/auswertung, guarded by fahrzeug_pflege ('no fahrzeugPflege'). */
+export const Route = createFileRoute('/_app/admin/auswertung')({
+  validateSearch: evaluationRouteSearch,
+  component: EvaluationPage,
+});
+
+function EvaluationPage() {
+  const { t } = useTranslation('evaluation');
+  useDocumentTitle(`${t('vehicles.title')} · Buchbar`);
+  const navigate = Route.useNavigate();
+  return (
+    <AdminPage>
+      <VehicleEvaluationView query={queryOf(Route.useSearch())} onQuery={(q) => void navigate({ search: searchOf(q), replace: true })} />
+    </AdminPage>
+  );
+}
