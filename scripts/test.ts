@@ -1,6 +1,6 @@
 /**
- * `npm test`: builds the web app (the browser journeys run against the real
- * build), then runs every suite — unit, integration (PGlite, and PostgreSQL
+ * `npm test` (also `npm run validate`): builds the web app (the browser journeys run against the real
+ * build), checks types, lint, formatting and import rules, then runs every suite — unit, integration (PGlite, and PostgreSQL
  * when DATABASE_URL is set) and browser — and ends with one summary line.
  */
 import { spawnSync } from 'node:child_process';
@@ -14,12 +14,39 @@ if (run('npx', ['vite', 'build', '--logLevel', 'warn']) !== 0) {
   console.error('0 passed, 1 failed: the web build failed');
   process.exit(1);
 }
+// Static checks before any test: a type error, a lint or formatting difference, or a broken import rule fails the run.
+const checks: [string, string[], string][] = [
+  ['npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], 'type errors'],
+  ['npx', ['biome', 'ci', '.'], 'lint or formatting errors (npm run format fixes formatting)'],
+  ['npx', ['tsx', 'scripts/check-imports.ts'], 'broken import rules'],
+];
+for (const [cmd, args, what] of checks) {
+  if (run(cmd, args) !== 0) {
+    console.error(`0 passed, 1 failed: ${what}`);
+    process.exit(1);
+  }
+}
 mkdirSync(path.join(root, '.tmp'), { recursive: true });
 const report = path.join(root, '.tmp/vitest-report.json');
-const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
+const status = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+]);
 try {
-  const r = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number };
-  console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed${r.numPendingTests ? `, ${r.numPendingTests} skipped` : ''}`);
+  const r = JSON.parse(readFileSync(report, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numFailedTestSuites: number;
+  };
+  // A suite whose setup fails runs none of its tests: count it, or the line would read "0 failed" on a red run.
+  const failed = r.numFailedTests + (r.numFailedTests === 0 && status !== 0 ? Math.max(1, r.numFailedTestSuites) : 0);
+  const suites = r.numFailedTestSuites ? ` (${r.numFailedTestSuites} failed test files)` : '';
+  console.log(`\n${r.numPassedTests} passed, ${failed} failed${suites}${r.numPendingTests ? `, ${r.numPendingTests} skipped` : ''}`);
 } catch {
   console.log('\n0 passed, 1 failed: no test report was written');
 }

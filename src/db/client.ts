@@ -3,11 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
 
@@ -56,11 +56,29 @@ export async function openDatabase(opts: { databaseUrl: string | null; dataDir: 
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, 'pglite'));
 }
 
+/** Advisory lock key that serialises migrations across nodes ("buchb" read as a number). */
+const MIGRATION_LOCK = 0x6275636862;
+
 /** Applies the committed SQL migrations, then (re)applies grants and tenant policies to every table. */
 export async function migrateDatabase(database: Database): Promise<void> {
-  if (database.kind === 'pglite') await migratePglite(database.db as never, { migrationsFolder });
-  else await migratePg(database.db as never, { migrationsFolder });
-  await database.db.execute(sql`select buchbar_secure_tables()`);
+  if (!database.pool) {
+    await migratePglite(database.db as never, { migrationsFolder });
+    await database.db.execute(sql`select buchbar_secure_tables()`);
+    return;
+  }
+  // Several nodes start at once against one database: the second would race the first through the
+  // migrations and the grants ("tuple concurrently updated"). A session advisory lock on one
+  // connection makes them take turns; the later ones find nothing left to do.
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const db = drizzlePg({ client, schema });
+    await migratePg(db, { migrationsFolder });
+    await db.execute(sql`select buchbar_secure_tables()`);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
 }
 
 /**
@@ -70,9 +88,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
  */
 export async function withTenant<T>(db: Db, tenantId: string, fn: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${tenantId}, true)`,
-    );
+    await tx.execute(sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${tenantId}, true)`);
     return fn(tx as unknown as Db);
   });
 }
