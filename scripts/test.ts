@@ -41,12 +41,10 @@ try {
     numPassedTests: number;
     numFailedTests: number;
     numPendingTests: number;
-    numFailedTestSuites: number;
   };
-  // A suite whose setup fails runs none of its tests: count it, or the line would read "0 failed" on a red run.
-  const failed = r.numFailedTests + (r.numFailedTests === 0 && status !== 0 ? Math.max(1, r.numFailedTestSuites) : 0);
-  const suites = r.numFailedTestSuites ? ` (${r.numFailedTestSuites} failed test files)` : '';
-  console.log(`\n${r.numPassedTests} passed, ${failed} failed${suites}${r.numPendingTests ? `, ${r.numPendingTests} skipped` : ''}`);
+  // A file whose setup fails runs none of its tests: count it, or the line would read "0 failed" on a red run.
+  const failed = Math.max(r.numFailedTests, status === 0 ? 0 : 1);
+  console.log(`\n${r.numPassedTests} passed, ${failed} failed${r.numPendingTests ? `, ${r.numPendingTests} skipped` : ''}`);
 } catch {
   console.log('\n0 passed, 1 failed: no test report was written');
 }

@@ -125,7 +125,17 @@ export async function heldLocker(db: Db, tenantId: string, userId: string, day: 
   return row;
 }
 
+/**
+ * Racing inserters for one locker would each wait on the others' uncommitted rows in the exclusion
+ * check, and PostgreSQL breaks such wait cycles as deadlocks. Locking the locker row first makes them
+ * take turns, so every loser gets the clean "taken" refusal.
+ */
 export async function insertAssignment(db: Db, tenantId: string, lockerId: string, userId: string, day: string): Promise<string> {
+  await db
+    .select({ id: lockers.id })
+    .from(lockers)
+    .where(and(eq(lockers.tenantId, tenantId), eq(lockers.id, lockerId)))
+    .for('update');
   const [row] = await db.insert(lockerAssignments).values({ tenantId, lockerId, userId, day }).returning({ id: lockerAssignments.id });
   return (row as { id: string }).id;
 }
