@@ -153,8 +153,9 @@ describe.each(DB_KINDS)('one place per person, the maximum duration and the peop
     const codes = attempts
       .filter((a): a is PromiseRejectedResult => a.status === 'rejected')
       .map((a) => (a.reason as { cause?: { code?: string } }).cause?.code);
+    // Which of the two refusals each loser meets is the database's choice under load; a third kind would be a leak.
+    expect(codes).toHaveLength(seats.length - 1);
     expect(codes.every((c) => c === '23P01' || c === '40P01')).toBe(true);
-    expect(codes).toContain('23P01');
     // The marker can only name the booker of a booking for oneself.
     const colleague = await memberId('leser2@bibliothek.test');
     await expect(
