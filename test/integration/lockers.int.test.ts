@@ -263,6 +263,32 @@ describe.each(DB_KINDS)('office lockers on %s', (kind) => {
     ).rejects.toMatchObject({ cause: { code: '23P01' } });
   });
 
+  it('gives the locker back when the desk booking of that day is cancelled, but not while another desk booking remains', async () => {
+    const day = inDays(6);
+    const mine = async () => (await call(staff, 'GET', `/api/lockers?date=${day}`)).json().mine;
+    await desk('mitarbeiter@stadtwerke.test', day);
+    await desk('mitarbeiter@stadtwerke.test', day);
+    const bookings = rows(
+      await t.database.db.execute(sql`
+        select b.id::text as id from reading_room_bookings b
+         where b.tenant_id = ${tenants.stadtwerke!} and b.booker_id = ${ids['mitarbeiter@stadtwerke.test']!}::uuid
+           and b.status = 'reserviert' and b.von = ${instantOf(day, '08:00').toISOString()}::timestamptz`),
+    ).map((r) => String(r.id));
+    expect(bookings).toHaveLength(2);
+    const got = await call(staff, 'POST', '/api/lockers/assignments', { date: day, floorPlanId: plan });
+    expect(got.statusCode).toBe(200);
+    const cancelFirst = await call(staff, 'POST', `/api/reading-room-bookings/${bookings[0]}/cancel`);
+    expect(cancelFirst.statusCode).toBe(200);
+    expect(await mine()).toMatchObject({ number: got.json().mine.number });
+    const cancelSecond = await call(staff, 'POST', `/api/reading-room-bookings/${bookings[1]}/cancel`);
+    expect(cancelSecond.statusCode).toBe(200);
+    expect(await mine()).toBeNull();
+    const released = rows(
+      await t.database.db.execute(sql`select released_at from locker_assignments where id = ${got.json().mine.assignmentId}::uuid`),
+    );
+    expect(released[0]!.released_at).not.toBeNull();
+  });
+
   it('keeps the page to tenants with office workplaces and hides other tenants’ assignments', async () => {
     const tourAdmin = await t.login(TOUR, 'admin@tourismus.test');
     const off = await t.call(TOUR, { method: 'GET', url: `/api/lockers?date=${inDays(1)}`, cookie: tourAdmin });
