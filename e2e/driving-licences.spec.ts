@@ -138,4 +138,11 @@ describe('driving licence journeys in Chromium', () => {
     await page.getByText('no fahrzeug_fuehrerscheinpruefung').waitFor();
     expect(await page.getByRole('link', { name: /Führerscheine/ }).count()).toBe(0);
   });
+
+  it('the examiner opening /fahrzeuge directly gets the denial, not a failed load', async () => {
+    const page = await fresh();
+    await signIn(page, 'pruefer@stadtwerke.test', '/fahrzeuge');
+    await page.getByText('Fehler: 403 no fahrzeug_buchen').waitFor();
+    expect(await page.getByText(/konnte(n)? nicht geladen werden/).count()).toBe(0);
+  });
 });

@@ -6,12 +6,14 @@ import {
   canBookFor,
   guardRoute,
   hasAdminAccess,
+  mayViewVehicles,
   normalisePath,
   PERMISSION_DESCRIPTIONS,
   PERMISSIONS,
   type Permission,
   type PermissionGrant,
   resolvePermissions,
+  VEHICLE_VIEWER_PERMISSIONS,
 } from './permissions';
 
 const set = (...p: string[]): ReadonlySet<string> => new Set(p);
@@ -308,5 +310,13 @@ describe('canBookFor', () => {
     expect(canBookFor(dispatcher, dispatcher)).toBe(false);
     expect(canBookFor(outsider, outsider)).toBe(false);
     expect(canBookFor({ id: 'u5', perms: ALL }, outsider)).toBe(false);
+  });
+});
+
+describe('mayViewVehicles', () => {
+  it('lets bookers, dispatchers, fleet managers and approvers see the vehicles, and nobody else', () => {
+    for (const p of VEHICLE_VIEWER_PERMISSIONS) expect(mayViewVehicles(new Set([p]))).toBe(true);
+    expect(mayViewVehicles(new Set(['fahrzeug_fuehrerscheinpruefung', 'fahrzeug_gastbuchung', 'benutzer_pflegen']))).toBe(false);
+    expect(mayViewVehicles(new Set())).toBe(false);
   });
 });

@@ -89,6 +89,19 @@ export function hasAdminAccess(perms: ReadonlySet<string>): boolean {
   return ADMIN_PERMISSIONS.some((p) => perms.has(p));
 }
 
+/** Who sees the pool vehicles (/fahrzeuge and its API): bookers, dispatchers, fleet managers and approvers. */
+export const VEHICLE_VIEWER_PERMISSIONS = [
+  'fahrzeug_buchen',
+  'fahrzeug_fremdbuchung',
+  'fahrzeug_pflege',
+  'fahrzeug_freigabe_von_sonderfahrten',
+] as const satisfies readonly [Permission, ...Permission[]];
+export const VEHICLE_VIEWER_DENIAL = 'no fahrzeug_buchen';
+
+export function mayViewVehicles(perms: ReadonlySet<string>): boolean {
+  return VEHICLE_VIEWER_PERMISSIONS.some((p) => perms.has(p));
+}
+
 export type GuardResult = { allowed: true } | { allowed: false; denial: string };
 
 /**

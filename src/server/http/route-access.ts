@@ -1,4 +1,5 @@
 import { AppError } from '@domain/errors';
+import { VEHICLE_VIEWER_PERMISSIONS } from '@domain/permissions';
 import { type AccessRefusal, type Caller, checkAccess, type RouteAccess } from '@domain/route-access';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import type { Deps } from '../deps';
@@ -23,7 +24,7 @@ const VEHICLES: RouteAccess = { kind: 'signedIn', feature: 'fahrzeug' };
 /** Who may see vehicles: bookers, dispatchers, fleet managers and approvers (vehicle-catalogue assertMayView). */
 const VEHICLE_VIEWERS: RouteAccess = {
   kind: 'anyPermission',
-  permissions: ['fahrzeug_buchen', 'fahrzeug_fremdbuchung', 'fahrzeug_pflege', 'fahrzeug_freigabe_von_sonderfahrten'],
+  permissions: VEHICLE_VIEWER_PERMISSIONS,
   feature: 'fahrzeug',
 };
 const FLEET: RouteAccess = { kind: 'section', section: '/admin/fahrzeuge', feature: 'fahrzeug' };

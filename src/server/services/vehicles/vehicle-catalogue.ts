@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { withTenant } from '@db/client';
 import { AppError } from '@domain/errors';
+import { mayViewVehicles, VEHICLE_VIEWER_DENIAL } from '@domain/permissions';
 import { counted } from '@domain/plural';
 import { matchesFilter } from '@domain/vehicle-attributes';
 import { type BookingTimes, bookingLimits, bookingWindowEnd, checkAvailability } from '@domain/vehicle-booking';
@@ -21,16 +22,8 @@ import { availabilityVehicle, maySeeBookerNames, notFound, toExisting, vehicleSe
 /** Read side of vehicles: list with filters, detail, timeline, availability, narrowing of selectable times. */
 
 export function assertMayView(user: UserContext): void {
-  const p = user.permissions;
-  if (
-    !(
-      p.has('fahrzeug_buchen') ||
-      p.has('fahrzeug_fremdbuchung') ||
-      p.has('fahrzeug_pflege') ||
-      p.has('fahrzeug_freigabe_von_sonderfahrten')
-    )
-  ) {
-    throw new AppError('forbidden', 'no fahrzeug_buchen', 403, { denial: 'no fahrzeug_buchen' });
+  if (!mayViewVehicles(user.permissions)) {
+    throw new AppError('forbidden', VEHICLE_VIEWER_DENIAL, 403, { denial: VEHICLE_VIEWER_DENIAL });
   }
 }
 
