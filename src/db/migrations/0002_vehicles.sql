@@ -1,4 +1,4 @@
--- Pool vehicles (issue #3). Hand-written from drizzle-kit's output for src/db/schema/vehicles.ts,
+-- Pool vehicles. Hand-written from drizzle-kit's output for src/db/schema/vehicles.ts,
 -- plus what drizzle cannot express: checks and the exclusion constraint against double booking.
 CREATE TABLE "object_attributes" (
 	"tenant_id" uuid NOT NULL,

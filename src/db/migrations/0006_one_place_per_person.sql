@@ -1,4 +1,4 @@
--- Issue #8: one place per person at a time in reading rooms and workplaces (decision 036).
+-- one place per person at a time in reading rooms and workplaces (decision 036).
 -- A booking for oneself carries its booker in exclusive_person_id while the tenant keeps the rule
 -- (setting leseraumEinPlatzProPerson); pre-bookings for others leave it null and so never count.
 ALTER TABLE "reading_room_bookings" ADD COLUMN "exclusive_person_id" uuid;

@@ -1,4 +1,4 @@
--- Issue #10: Fahrtenbuch (logbook). Append-only: the application role may only read and insert.
+-- Fahrtenbuch (logbook). Append-only: the application role may only read and insert.
 CREATE TABLE "logbook_entries" (
 	"tenant_id" uuid NOT NULL,
 	"id" uuid DEFAULT gen_random_uuid() NOT NULL,

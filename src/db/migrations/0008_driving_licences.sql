@@ -1,4 +1,4 @@
--- Issue #11: driving licences and their checks. Tables from drizzle-kit's output for src/db/schema/driving-licences.ts,
+-- driving licences and their checks. Tables from drizzle-kit's output for src/db/schema/driving-licences.ts,
 -- plus the append-only trigger (drizzle cannot express it).
 CREATE TABLE "licence_checks" (
 	"tenant_id" uuid NOT NULL,

@@ -1,4 +1,4 @@
--- Issue #12: guests of vehicle bookings, the public rental's requests and the shared rate-limit counters.
+-- guests of vehicle bookings, the public rental's requests and the shared rate-limit counters.
 CREATE TABLE "public_rate_limits" (
 	"tenant_id" uuid NOT NULL,
 	"bucket" text NOT NULL,

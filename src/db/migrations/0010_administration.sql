@@ -1,4 +1,4 @@
--- Issue #13: administration of people, roles, groups; append-only audit trail.
+-- administration of people, roles, groups; append-only audit trail.
 CREATE TABLE "audit_log" (
 	"tenant_id" uuid NOT NULL,
 	"id" bigserial NOT NULL,

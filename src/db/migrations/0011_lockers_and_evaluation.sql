@@ -1,4 +1,4 @@
--- Issue #13: office lockers (Spinde) and indexes for the evaluation.
+-- office lockers (Spinde) and indexes for the evaluation.
 CREATE TABLE "lockers" (
 	"tenant_id" uuid NOT NULL,
 	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
