@@ -4,6 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
+import './app.css';
 import { AppErrorBoundary } from './components/app-error-boundary';
 import { DeferredOverlays } from './components/overlays/deferred-overlays';
 import { initI18n } from './lib/i18n';
