@@ -59,3 +59,10 @@ function applyAppStyles(): Promise<void> {
 
 // A transition: React renders the first screen in slices and keeps the main thread free between them (DESIGN §7).
 void Promise.all([initI18n(), applyAppStyles()]).then(() => startTransition(() => createRoot(container).render(<App />)));
+
+// Installable app with an offline shell (decision 097): only the built app has a service worker.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  });
+}
