@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** One id per build: baked into the bundle and written to builds/latest.json, which running clients poll (SPEC §2). */
 const buildId = `${new Date().toISOString().replace(/[-:.TZ]/g, '')}-${randomBytes(3).toString('hex')}`;
@@ -137,6 +138,42 @@ export default defineConfig({
     }),
     react(),
     buildManifest(),
+    // Installable, offline shell (decision 097): the service worker precaches the built code; pages come from the
+    // network while there is one (the server's redirects stay in force) and from the precached shell offline; the
+    // person's own bookings are kept from the last visit. The manifest is the tenant's (GET /api/tenant/manifest.webmanifest).
+    VitePWA({
+      injectRegister: null,
+      registerType: 'autoUpdate',
+      manifest: false,
+      workbox: {
+        globPatterns: ['index.html', 'assets/**/*.{js,css}'],
+        // index.html is rewritten after bundling (route preload script): precache what is written to disk.
+        dontCacheBustURLsMatching: /^assets\//,
+        navigateFallback: null,
+        inlineWorkboxRuntime: true,
+        skipWaiting: true,
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request }) => request.mode === 'navigate',
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: 'index.html' } },
+          },
+          {
+            // Who is signed in and their own bookings: the offline shell shows them from the last visit.
+            urlPattern: ({ url }) =>
+              url.pathname === '/api/session/me' ||
+              url.pathname === '/api/tenant' ||
+              url.pathname === '/api/vehicle-bookings/mine' ||
+              url.pathname === '/api/reading-room-bookings/mine',
+            handler: 'NetworkFirst',
+            options: { cacheName: 'buchbar-eigene-daten', networkTimeoutSeconds: 6, cacheableResponse: { statuses: [200] } },
+          },
+        ],
+      },
+    }),
     routePreload(),
     precompress(),
   ],

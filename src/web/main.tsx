@@ -4,6 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
+import './app.css';
 import { AppErrorBoundary } from './components/app-error-boundary';
 import { DeferredOverlays } from './components/overlays/deferred-overlays';
 import { initI18n } from './lib/i18n';
@@ -58,3 +59,10 @@ function applyAppStyles(): Promise<void> {
 
 // A transition: React renders the first screen in slices and keeps the main thread free between them (DESIGN §7).
 void Promise.all([initI18n(), applyAppStyles()]).then(() => startTransition(() => createRoot(container).render(<App />)));
+
+// Installable app with an offline shell (decision 097): only the built app has a service worker.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  });
+}

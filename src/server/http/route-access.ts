@@ -55,6 +55,8 @@ export const DECLARED_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // Not a person's route: the metrics check their own token or loopback caller (decision 066).
   'GET /api/metrics': PUBLIC,
   'GET /api/tenant': PUBLIC,
+  'GET /api/tenant/manifest.webmanifest': PUBLIC,
+  'GET /api/tenant/icon.svg': PUBLIC,
   'GET /api/kiosk/:token': PUBLIC,
   'GET /api/kiosk/:token/image': PUBLIC,
   'GET /api/kiosk/:token/events': PUBLIC,

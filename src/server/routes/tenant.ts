@@ -1,8 +1,10 @@
 import { tenantInfo } from '@contracts/session';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Deps } from '../deps';
 import { requireTenant } from '../http/request-context';
 import { tenantTexts } from '../services/tenant/tenant-texts';
+import { tenantIconSvg, webAppManifest } from '../services/tenant/web-app-manifest';
 
 export const tenantRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -18,6 +20,37 @@ export const tenantRoutes =
           features: tenant.features,
           ...(await tenantTexts(deps, tenant.id)),
         };
+      },
+    );
+
+    // Installable app (web app manifest): the name and icon of the tenant of the address, no session needed.
+    app.get(
+      '/api/tenant/manifest.webmanifest',
+      { schema: { tags: ['tenant'], summary: 'Web-App-Manifest des Mandanten' } },
+      async (req, reply) => {
+        const tenant = requireTenant(req);
+        return reply
+          .header('Cache-Control', 'no-cache')
+          .type('application/manifest+json; charset=utf-8')
+          .send(JSON.stringify(webAppManifest(tenant.name)));
+      },
+    );
+
+    app.get(
+      '/api/tenant/icon.svg',
+      {
+        schema: {
+          tags: ['tenant'],
+          summary: 'App-Symbol des Mandanten',
+          querystring: z.object({ maskable: z.literal('1').optional() }),
+        },
+      },
+      async (req, reply) => {
+        const tenant = requireTenant(req);
+        return reply
+          .header('Cache-Control', 'public, max-age=86400')
+          .type('image/svg+xml')
+          .send(tenantIconSvg(tenant.name, req.query.maskable === '1'));
       },
     );
   };

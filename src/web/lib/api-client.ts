@@ -81,7 +81,9 @@ export async function request<T>(method: Method, path: string, options: RequestO
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(NETWORK_ERROR_STATUS, 'network', i18n.t('errors.network'));
+    // Without a connection (the installed app offline) the message says what needs the network.
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    throw new ApiError(NETWORK_ERROR_STATUS, 'network', i18n.t(offline ? 'errors.offline' : 'errors.network'));
   }
 
   if (response.status === 401 && redirectOn401) return goToLogin();

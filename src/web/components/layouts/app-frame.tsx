@@ -12,6 +12,7 @@ import { Brand } from '../brand';
 import type { HelpTopic } from '../help-dialog';
 import { HelpButtons, HelpDialogHost } from '../help-dialogs';
 import { HeaderNav, menuFor, SidebarNav } from '../main-nav';
+import { OfflineNotice } from '../offline-notice';
 import { UserMenuList, userName } from '../user-menu-list';
 
 // Loaded on first use: forms, tabs and validation stay off the first screen.
@@ -166,6 +167,7 @@ function Shell({ children, sidebar, withSidebar = false, me, tenantName, layout 
       <AppShell.Main>
         <Stack mih={`calc(100dvh - var(--app-shell-header-offset, 0rem) - 2 * var(--mantine-spacing-md))`} gap={0}>
           <Box style={{ flex: 1 }} miw={0}>
+            <OfflineNotice />
             {children}
           </Box>
           <AppFooter />

@@ -13,3 +13,23 @@ export const STATE_COLOURS: Record<MapState, { fill: string; text: string; borde
 export const FAVOURITE_COLOUR = '#fab005';
 
 export const LEGEND_STATES: MapState[] = ['frei', 'teilweise', 'belegt', 'meins', 'geschlossen', 'inaktiv'];
+
+/**
+ * What tells the states apart besides colour (WCAG 1.4.1), the same on the
+ * markers and in the legend: stripes for "belegt", a half fill for
+ * "teilweise", a cross-hatch for "geschlossen", a white inner ring for
+ * "meins", a dashed edge for "nicht buchbar"; "frei" is plain. The pattern
+ * uses two dark (or two light) shades, so the marker's text stays readable.
+ */
+export const STATE_PATTERNS: Record<MapState, { backgroundImage?: string; borderStyle: 'solid' | 'dashed'; inset?: string }> = {
+  frei: { borderStyle: 'solid' },
+  teilweise: { backgroundImage: 'linear-gradient(135deg, #f08c00 50%, #ffd8a8 50%)', borderStyle: 'solid' },
+  belegt: { backgroundImage: 'repeating-linear-gradient(45deg, #c92a2a 0 4px, #8a1c1c 4px 7px)', borderStyle: 'solid' },
+  meins: { borderStyle: 'solid', inset: 'inset 0 0 0 2px #ffffff' },
+  geschlossen: {
+    backgroundImage:
+      'repeating-linear-gradient(45deg, transparent 0 4px, #495057 4px 6px), repeating-linear-gradient(-45deg, #6c757d 0 4px, #495057 4px 6px)',
+    borderStyle: 'solid',
+  },
+  inaktiv: { borderStyle: 'dashed' },
+};

@@ -20,6 +20,8 @@ export const common = {
     prefix: 'Fehler:',
     reset: 'Reset Error',
     notFound: 'Page Not Found: {{path}}',
+    offline: 'Sie sind offline. Buchen, Ändern und Stornieren brauchen eine Verbindung.',
+    offlineNotice: 'Offline – Sie sehen den Stand Ihres letzten Besuchs. Buchen braucht eine Verbindung.',
     network: 'Der Server ist nicht erreichbar. Bitte prüfen Sie Ihre Verbindung.',
     unexpected: 'Unerwartete Antwort des Servers (Status {{status}}).',
     loadFailed: 'Die Daten konnten nicht geladen werden.',

@@ -65,9 +65,12 @@ export const readingRooms = {
     keyboardHint: 'Tastatur: + und − zoomen, Pfeiltasten verschieben, 0 setzt zurück.',
     seat: '{{name}}: {{state}}',
     noImage: 'Für diesen Grundriss ist noch kein Plan hinterlegt.',
+    listAlternative:
+      'Die Ansicht „Liste“ zeigt dieselben Plätze und Räume mit ihrem Zustand als Tabelle und ist die gleichwertige Alternative zur Karte.',
     live: 'Aktualisiert sich automatisch',
   },
   list: {
+    caption: 'Alle Plätze und Räume mit Zustand – gleichwertig zur Karte',
     name: 'Bezeichnung',
     kind: 'Art',
     capacity: 'Plätze',

@@ -21,6 +21,8 @@ export const common: typeof de = {
     prefix: 'Error:',
     reset: 'Reset Error',
     notFound: 'Page Not Found: {{path}}',
+    offline: 'You are offline. Booking, changing and cancelling need a connection.',
+    offlineNotice: 'Offline – you are seeing the state of your last visit. Booking needs a connection.',
     network: 'The server cannot be reached. Please check your connection.',
     unexpected: 'Unexpected response from the server (status {{status}}).',
     loadFailed: 'The data could not be loaded.',

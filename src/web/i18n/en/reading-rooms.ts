@@ -67,9 +67,12 @@ export const readingRooms: typeof de = {
     keyboardHint: 'Keyboard: + and − zoom, arrow keys pan, 0 resets.',
     seat: '{{name}}: {{state}}',
     noImage: 'No plan image has been uploaded for this floor plan yet.',
+    listAlternative:
+      'The “List” view shows the same seats and rooms with their state as a table and is the equivalent alternative to the map.',
     live: 'Updates automatically',
   },
   list: {
+    caption: 'All seats and rooms with their state – equivalent to the map',
     name: 'Name',
     kind: 'Type',
     capacity: 'Places',

@@ -72,7 +72,7 @@ function SettingRow({ setting }: { setting: EffectiveSetting }) {
       >
         <Stack gap="xs">
           <Group justify="space-between" wrap="wrap" gap="xs">
-            <Code id={`setting-${setting.name}`} fz="sm">
+            <Code id={`setting-${setting.name}`} fz="sm" style={{ overflowWrap: 'anywhere' }}>
               {setting.name}
             </Code>
             <Badge variant="light" color={setting.source === 'DEFAULT' ? 'gray' : 'buchbar'} tt="none" title={t('settings.sourceLabel')}>

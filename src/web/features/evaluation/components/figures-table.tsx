@@ -39,7 +39,7 @@ export function FiguresTable<T>({
           {t('empty')}
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={maxHeight} type="auto">
+        <ScrollArea.Autosize mah={maxHeight} type="auto" viewportProps={{ tabIndex: 0 }}>
           <Table striped highlightOnHover stickyHeader withTableBorder={false} fz="sm">
             <Table.Thead>
               <Table.Tr>

@@ -22,8 +22,9 @@ function Heatmap({ data }: { data: OfficeEvaluation }) {
   const { t } = useTranslation('evaluation');
   const { pct } = useNumberFormat();
   const weekdays = t('office.weekdays', { returnObjects: true }) as string[];
+  // Focusable: a table wider than a phone scrolls sideways by keyboard too (WCAG 2.1.1).
   return (
-    <ScrollArea type="auto">
+    <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
       <Table withTableBorder withColumnBorders fz="sm" miw={520}>
         <Table.Thead>
           <Table.Tr>

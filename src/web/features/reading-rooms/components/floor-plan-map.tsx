@@ -1,7 +1,7 @@
 import type { FloorPlanDto, MapObjectDto } from '@contracts/reading-rooms';
-import { ActionIcon, Box, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState, type WheelEvent } from 'react';
-import { FAVOURITE_COLOUR, STATE_COLOURS } from '../states';
+import { FAVOURITE_COLOUR, STATE_COLOURS, STATE_PATTERNS } from '../states';
 import { useRT } from '../use-rt';
 
 interface View {
@@ -13,6 +13,12 @@ interface View {
 const MIN_SCALE = 1;
 const MAX_SCALE = 5;
 const clampScale = (s: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, s));
+/**
+ * The plan is never laid out narrower than this: markers are at least 24 px
+ * (WCAG 2.5.8 target size) and seats of a dense plan do not overlap. On a
+ * phone the frame shows part of the plan and pans sideways (drag, arrows).
+ */
+export const MIN_PLAN_WIDTH = 760;
 
 /** Short label on a marker: the number of a seat (EG-05 → 05), the name of a room. */
 export function markerLabel(o: Pick<MapObjectDto, 'kind' | 'designation'>): string {
@@ -43,7 +49,8 @@ export function FloorPlanMap({ plan, objects, favourites, dimmed, onSelect }: Fl
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const gesture = useRef<{ moved: boolean; pinch?: number; origin?: View; start?: { x: number; y: number } }>({ moved: false });
   const ratio = plan.imageWidth && plan.imageHeight ? plan.imageHeight / plan.imageWidth : 10 / 16;
-  const height = width * ratio;
+  const planWidth = Math.max(width, MIN_PLAN_WIDTH);
+  const height = planWidth * ratio;
 
   useEffect(() => {
     const el = frame.current;
@@ -59,11 +66,11 @@ export function FloorPlanMap({ plan, objects, favourites, dimmed, onSelect }: Fl
   const clamp = useCallback(
     (v: View): View => {
       const maxX = 0;
-      const minX = width - width * v.scale;
+      const minX = width - planWidth * v.scale;
       const minY = height - height * v.scale;
       return { scale: v.scale, x: Math.min(maxX, Math.max(minX, v.x)), y: Math.min(0, Math.max(minY, v.y)) };
     },
-    [width, height],
+    [width, planWidth, height],
   );
 
   const zoomAt = useCallback(
@@ -140,7 +147,8 @@ export function FloorPlanMap({ plan, objects, favourites, dimmed, onSelect }: Fl
     }
   };
 
-  const size = Math.max(16, Math.min(34, width * 0.024));
+  // Never below 24 px: the smallest touch target WCAG 2.5.8 allows; on a phone the plan may be zoomed for more room.
+  const size = Math.max(24, Math.min(34, planWidth * 0.024));
 
   return (
     <Box>
@@ -178,10 +186,13 @@ export function FloorPlanMap({ plan, objects, favourites, dimmed, onSelect }: Fl
           </Tooltip>
         </Group>
       </Group>
+      {/* Screen readers learn that the list view is the map's accessible equivalent. */}
+      <VisuallyHidden id={`map-alternative-${plan.id}`}>{rt('map.listAlternative')}</VisuallyHidden>
       <Box
         ref={frame}
         role="group"
         aria-label={rt('map.label', { name: plan.name })}
+        aria-describedby={`map-alternative-${plan.id}`}
         tabIndex={0}
         data-testid="floor-plan-map"
         onWheel={onWheel}
@@ -206,7 +217,10 @@ export function FloorPlanMap({ plan, objects, favourites, dimmed, onSelect }: Fl
         <div
           style={{
             position: 'absolute',
-            inset: 0,
+            left: 0,
+            top: 0,
+            width: planWidth,
+            height,
             transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`,
             transformOrigin: '0 0',
             willChange: 'transform',
@@ -226,6 +240,7 @@ export function FloorPlanMap({ plan, objects, favourites, dimmed, onSelect }: Fl
           )}
           {objects.map((o) => {
             const c = STATE_COLOURS[o.state];
+            const pattern = STATE_PATTERNS[o.state];
             const fav = favourites.has(o.id);
             const room = o.kind === 'raum';
             const label = rt('map.seat', { name: o.designation, state: rt(`state.${o.state}`) }) + (fav ? ` · ${rt('state.favorit')}` : '');
@@ -249,10 +264,11 @@ export function FloorPlanMap({ plan, objects, favourites, dimmed, onSelect }: Fl
                   height: room ? size * 1.5 : size,
                   padding: room ? '0 6px' : 0,
                   borderRadius: room ? 6 : '50%',
-                  background: c.fill,
+                  backgroundColor: c.fill,
+                  backgroundImage: pattern.backgroundImage,
                   color: c.text,
-                  border: `2px solid ${fav ? FAVOURITE_COLOUR : c.border}`,
-                  boxShadow: fav ? `0 0 0 2px ${FAVOURITE_COLOUR}` : undefined,
+                  border: `2px ${pattern.borderStyle} ${fav ? FAVOURITE_COLOUR : c.border}`,
+                  boxShadow: [fav ? `0 0 0 2px ${FAVOURITE_COLOUR}` : '', pattern.inset ?? ''].filter(Boolean).join(', ') || undefined,
                   fontSize: Math.max(9, size * (room ? 0.42 : 0.44)),
                   fontWeight: 700,
                   lineHeight: 1,

@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { FAVOURITE_COLOUR, LEGEND_STATES, STATE_COLOURS } from '../states';
+import { FAVOURITE_COLOUR, LEGEND_STATES, STATE_COLOURS, STATE_PATTERNS } from '../states';
 import { useRT } from '../use-rt';
 
 /** Colour legend of the map (SPEC §2: room plan with colour legend and favourite places). */
@@ -12,12 +12,15 @@ export function MapLegend() {
           <span
             aria-hidden
             style={{
-              width: 14,
-              height: 14,
+              width: 18,
+              height: 18,
               borderRadius: '50%',
-              background: STATE_COLOURS[s].fill,
-              border: `2px solid ${STATE_COLOURS[s].border}`,
+              backgroundColor: STATE_COLOURS[s].fill,
+              backgroundImage: STATE_PATTERNS[s].backgroundImage,
+              border: `2px ${STATE_PATTERNS[s].borderStyle} ${STATE_COLOURS[s].border}`,
+              boxShadow: STATE_PATTERNS[s].inset,
               display: 'inline-block',
+              flex: 'none',
             }}
           />
           <Text size="sm">{rt(`state.${s}`)}</Text>

@@ -1,5 +1,5 @@
 import type { BootstrapResponse, MapObjectDto } from '@contracts/reading-rooms';
-import { Badge, Button, Group, MultiSelect, Select, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, MultiSelect, Select, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMemo } from 'react';
 import type { ListSort } from '../search';
 import { FAVOURITE_COLOUR, STATE_COLOURS } from '../states';
@@ -74,6 +74,7 @@ export function SeatList({
       </Text>
       <Table.ScrollContainer minWidth={560}>
         <Table striped highlightOnHover data-testid="seat-list">
+          <VisuallyHidden component="caption">{rt('list.caption')}</VisuallyHidden>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{rt('list.name')}</Table.Th>

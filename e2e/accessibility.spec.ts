@@ -1,0 +1,146 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage } from './support/browser';
+import { fillLogin, setUpJourneys } from './support/journey';
+
+/**
+ * Every screen of SPEC §2, as the demo account that may open it, at 390 and
+ * 1440 px, in German and English: axe-core finds no WCAG 2.1 A/AA violation,
+ * and at 390 px nothing scrolls sideways.
+ */
+const env = setUpJourneys();
+type Tenant = 'stadtwerke' | 'tourismus' | 'bibliothek';
+type Language = 'de' | 'en';
+const WIDTHS = [390, 1440] as const;
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+interface Visit {
+  tenant: Tenant;
+  /** Signed out when missing. */
+  account?: string;
+  paths: string[];
+}
+
+let kioskPath: string | null = null;
+
+/** A kiosk link of the first reading-room plan, made by the library's admin through the API. */
+async function kioskLink(): Promise<string> {
+  if (kioskPath) return kioskPath;
+  const cookie = await env.server.login('bibliothek.localhost', 'admin@bibliothek.test');
+  const plans = await env.server.call('bibliothek.localhost', { method: 'GET', url: '/api/reading-rooms/bootstrap?area=leseraum', cookie });
+  const planId: string = plans.json().floorPlans[0].id;
+  const res = await env.server.call('bibliothek.localhost', {
+    method: 'POST',
+    url: '/api/admin/kiosk-links',
+    cookie,
+    payload: { floorPlanId: planId, name: 'Barrierefreiheit' },
+  });
+  kioskPath = `/kiosk?token=${res.json().token}`;
+  return kioskPath;
+}
+
+const visits = (): Visit[] => [
+  {
+    tenant: 'stadtwerke',
+    paths: ['/login', '/auth/recovery', '/auth/confirm', '/ladebildschirm', '/pub/fahrzeugbuchungstorno', '/gibt-es-nicht'],
+  },
+  { tenant: 'tourismus', paths: ['/public'] },
+  { tenant: 'bibliothek', paths: [kioskPath!] },
+  {
+    tenant: 'stadtwerke',
+    account: 'mitarbeiter@stadtwerke.test',
+    paths: ['/fahrzeuge', '/arbeitswelt/karte', '/arbeitswelt/liste', '/officelocker', '/fahrzeuge/fuehrerschein'],
+  },
+  { tenant: 'stadtwerke', account: 'freigabe@stadtwerke.test', paths: ['/fahrzeuge/freigaben'] },
+  { tenant: 'stadtwerke', account: 'fuhrpark@stadtwerke.test', paths: ['/fahrzeuge/uebersicht'] },
+  {
+    tenant: 'stadtwerke',
+    account: 'admin@stadtwerke.test',
+    paths: [
+      '/admin',
+      '/admin/raeume',
+      '/admin/rollen',
+      '/admin/gruppen',
+      '/admin/benutzer',
+      '/admin/fahrzeuge',
+      '/admin/einstellungen',
+      '/admin/auswertung',
+      '/admin/bueroauslastung',
+    ],
+  },
+  { tenant: 'tourismus', account: 'empfang@tourismus.test', paths: ['/'] },
+  { tenant: 'bibliothek', account: 'leser@bibliothek.test', paths: ['/leseraum/karte', '/leseraum/liste', '/leseraum/passwort'] },
+];
+
+async function signIn(page: Page, tenant: Tenant, account: string, language: Language) {
+  await page.goto(env.server.url(tenant, '/login'));
+  await fillLogin(page, account);
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  if (language === 'en') {
+    const status = await page.evaluate(async () => {
+      const res = await fetch('/api/session/locale', {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ locale: 'en-us' }),
+      });
+      return res.status;
+    });
+    expect(status).toBe(200);
+  }
+}
+
+/** The screen has rendered: the splash is gone, no request is under way and no loader spins. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('#root > div > p') || document.querySelectorAll('#root *').length > 5);
+  await page
+    .locator('.mantine-Loader-root')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(150);
+}
+
+function describeViolations(path: string, width: number, result: Awaited<ReturnType<AxeBuilder['analyze']>>): string[] {
+  return result.violations.map(
+    (v) => `${path} @${width}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+  );
+}
+
+async function checkAll(browser: Browser, language: Language): Promise<string[]> {
+  await kioskLink();
+  const problems: string[] = [];
+  for (const width of WIDTHS) {
+    for (const visit of visits()) {
+      const page = await newPage(browser, { width, height: width === 390 ? 844 : 900, locale: language === 'en' ? 'en-US' : 'de-DE' });
+      // Signed in, the person's saved language counts (set after signing in); signed out, the one chosen in this browser.
+      if (visit.account) await signIn(page, visit.tenant, visit.account, language);
+      else if (language === 'en') await page.addInitScript(() => window.localStorage.setItem('buchbar.language', 'en'));
+      for (const path of visit.paths) {
+        await page.goto(env.server.url(visit.tenant, path));
+        await settle(page);
+        const lang = await page.evaluate(() => document.documentElement.lang);
+        expect(lang, `${path} language`).toBe(language);
+        const result = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+        problems.push(...describeViolations(`${visit.account ?? 'anonym'} ${path}`, width, result));
+        if (width === 390) {
+          const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          if (sideways > 1) problems.push(`${path} @390: scrolls ${sideways} px sideways`);
+        }
+      }
+      await page.context().close();
+    }
+  }
+  return problems;
+}
+
+describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
+  it('German, at 390 and 1440 px: no violation', { timeout: 600_000 }, async () => {
+    expect(await checkAll(env.browser, 'de')).toEqual([]);
+  });
+
+  it('English, at 390 and 1440 px: no violation', { timeout: 600_000 }, async () => {
+    expect(await checkAll(env.browser, 'en')).toEqual([]);
+  });
+});
