@@ -11,7 +11,7 @@ const env = setUpJourneys();
 
 describe('installable app and offline shell', () => {
   it("the manifest carries the tenant's name and icon", async () => {
-    const page = await newPage(env.browser, { width: 390, height: 844 });
+    const page = await newPage(env.browser, { width: 390, height: 844, serviceWorker: true });
     await page.goto(env.server.url('stadtwerke', '/login'));
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     const manifest = await page.evaluate(async (url) => (await fetch(url!)).json(), href);
@@ -30,7 +30,7 @@ describe('installable app and offline shell', () => {
   });
 
   it('offline, the overview shows the own bookings of the last visit, marked as offline', async () => {
-    const page = await newPage(env.browser, { width: 390, height: 844 });
+    const page = await newPage(env.browser, { width: 390, height: 844, serviceWorker: true });
     await page.goto(env.server.url('stadtwerke', '/login'));
     await fillLogin(page, 'mitarbeiter@stadtwerke.test');
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));

@@ -32,12 +32,19 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh context per journey: cookies never leak between tests. */
-export async function newPage(browser: Browser, opts: { width?: number; height?: number; locale?: string } = {}): Promise<Page> {
+/**
+ * A fresh context per journey: cookies never leak between tests. The service worker would download the
+ * whole build again in the background of every journey; only the offline journeys switch it on.
+ */
+export async function newPage(
+  browser: Browser,
+  opts: { width?: number; height?: number; locale?: string; serviceWorker?: boolean } = {},
+): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 },
     locale: opts.locale ?? 'de-DE',
     timezoneId: 'Europe/Berlin',
+    serviceWorkers: opts.serviceWorker ? 'allow' : 'block',
   });
   return context.newPage();
 }
