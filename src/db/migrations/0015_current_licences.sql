@@ -55,3 +55,8 @@ SELECT DISTINCT ON (c.tenant_id, c.user_id) c.tenant_id, c.user_id, c.id, c.chec
 -- The due count is cached per tenant and day against this version (subject 'licences').
 CREATE CONSTRAINT TRIGGER "current_licences_change_version" AFTER INSERT OR UPDATE OR DELETE ON "current_licences"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION buchbar_bump_change_version('licences');
+--> statement-breakpoint
+-- "My bookings" (driver or booker, not ended yet) at years of history (decision 079, bench/scale): the indexes on
+-- (person, von) made PostgreSQL read every past booking of the person to find the few whose end lies ahead.
+CREATE INDEX "vehicle_bookings_driver_until_idx" ON "vehicle_bookings" USING btree ("tenant_id","driver_id","bis");--> statement-breakpoint
+CREATE INDEX "vehicle_bookings_booker_until_idx" ON "vehicle_bookings" USING btree ("tenant_id","booked_by_id","bis");

@@ -156,6 +156,7 @@ function driversCte(tenantId: string, q: DriverQuery) {
     ? sql`and (u.first_name || ' ' || u.last_name ilike ${term} or u.last_name || ', ' || u.first_name ilike ${term}
              or u.email ilike ${term} or coalesce(u.employee_id, '') ilike ${term} or coalesce(lc.licence_number, '') ilike ${term})`
     : sql``;
+  // A search keeps few people: for those, ask per person whether they drive (EXISTS) instead of collecting every driver first.
   return sql`with p as (
       select up.user_id from user_permissions up
        where up.tenant_id = ${tenantId} and up.permission_name = 'fahrzeug_buchen' and up.value = 'true'
@@ -181,10 +182,11 @@ function driversCte(tenantId: string, q: DriverQuery) {
              lc.check_id, lc.classes, lc.licence_number, lc.issue_date, lc.last_check, lc.next_check, lc.ban_from, lc.ban_to,
              lc.extra_info, lc.method, lc.examiner_id, ${stateExpr(q.today, reminder)} as state
         from users u
-        join p on p.user_id = u.id
+        ${term ? sql`` : sql`join p on p.user_id = u.id`}
         left join lc on lc.checked_user = u.id
         left join departments dep on dep.tenant_id = u.tenant_id and dep.id = u.department_id
-       where u.tenant_id = ${tenantId} and u.status = 'aktiv' ${searchCond})`;
+       where u.tenant_id = ${tenantId} and u.status = 'aktiv' ${searchCond}
+         ${term ? sql`and ${driverCondition}` : sql``})`;
 }
 
 const STATES = ['gueltig', 'bald_faellig', 'ueberfaellig', 'fahrverbot', 'keine_daten'] as const;
