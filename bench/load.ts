@@ -169,6 +169,8 @@ function mixed(cookieOf: () => string) {
 
 let serverErrors = 0;
 const statusCounts = new Map<number, number>();
+// The first few refusal messages, so a mix that only gets refused shows why.
+const refusals = new Map<string, number>();
 function runCannon(target: string, cookieOf: () => string): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -182,6 +184,16 @@ function runCannon(target: string, cookieOf: () => string): Promise<autocannon.R
             onResponse: (status: number, body: string, context: Record<string, unknown>) => {
               statusCounts.set(status, (statusCounts.get(status) ?? 0) + 1);
               if (status >= 500) serverErrors++;
+              if (status >= 400 && status < 500) {
+                const message = (() => {
+                  try {
+                    return String(JSON.parse(body).error.message);
+                  } catch {
+                    return body.slice(0, 120);
+                  }
+                })();
+                refusals.set(message, (refusals.get(message) ?? 0) + 1);
+              }
               if (status === 201) {
                 try {
                   created.push({ id: JSON.parse(body).booking.id, cookie: String(context.cookie ?? '') });

@@ -57,7 +57,7 @@ export const licences = {
   },
   methods: { persoenlich: 'persönlich', video: 'per Video', dokument: 'anhand von Dokumenten' },
   scan: {
-    hint: 'Ihre Organisation bewahrt Scans von Führerscheinen auf. Nur Prüfende sehen sie; sie werden mit der Person gelöscht.',
+    hint: 'Ihre Organisation bewahrt Scans von Führerscheinen auf. Nur Prüfende sehen sie und können sie jederzeit löschen.',
     open: 'Scan ansehen',
     upload: 'Scan hochladen (PNG, JPG, PDF)',
     replace: 'Scan ersetzen',

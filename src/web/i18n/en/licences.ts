@@ -58,7 +58,7 @@ export const licences: typeof de = {
   },
   methods: { persoenlich: 'in person', video: 'by video', dokument: 'by documents' },
   scan: {
-    hint: 'Your organisation keeps scans of driving licences. Only examiners see them; they are deleted with the person.',
+    hint: 'Your organisation keeps scans of driving licences. Only examiners see them and can delete them at any time.',
     open: 'View scan',
     upload: 'Upload scan (PNG, JPG, PDF)',
     replace: 'Replace scan',
