@@ -18,6 +18,7 @@ declare module 'autocannon' {
       url: string;
       connections?: number;
       duration?: number;
+      timeout?: number;
       requests?: Record<string, unknown>[];
     }
   }
