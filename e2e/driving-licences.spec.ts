@@ -145,4 +145,54 @@ describe('driving licence journeys in Chromium', () => {
     await page.getByText('Fehler: 403 no fahrzeug_buchen').waitFor();
     expect(await page.getByText(/konnte(n)? nicht geladen werden/).count()).toBe(0);
   });
+
+  it('with scans switched on, pruefer@ uploads a scan to a check, opens it and deletes it again', async () => {
+    const admin = await env.server.login(SW, 'admin@stadtwerke.test');
+    const on = await env.server.call(SW, {
+      method: 'PUT',
+      url: '/api/settings/fuehrerscheinScansSpeichern',
+      cookie: admin,
+      payload: { layer: 'MANDANT', value: true },
+    });
+    expect(on.statusCode).toBe(200);
+    const page = await fresh();
+    await signIn(page, 'pruefer@stadtwerke.test', '/fahrzeuge/fuehrerschein');
+    await page.getByRole('button', { name: 'Verlauf: Mustermann, Max' }).click();
+    await page.getByText(/Ihre Organisation bewahrt Scans von Führerscheinen auf/).waitFor();
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await page
+      .locator('[data-scan="nein"] input[type="file"]')
+      .first()
+      .setInputFiles({ name: 'fuehrerschein.png', mimeType: 'image/png', buffer: png });
+    const link = page.getByRole('link', { name: 'Scan ansehen' }).first();
+    await link.waitFor();
+    await page.screenshot({ path: `${SHOTS}/fuehrerschein-scan-1440.png` });
+    // The link serves the stored bytes to the examiner.
+    const href = await link.getAttribute('href');
+    const served = await page.evaluate(async (url) => {
+      const r = await fetch(url!, { credentials: 'same-origin' });
+      return { status: r.status, type: r.headers.get('content-type'), size: (await r.arrayBuffer()).byteLength };
+    }, href);
+    expect(served).toEqual({ status: 200, type: 'image/png', size: png.length });
+    // Not an image by content: refused with the upload message, nothing stored.
+    await page
+      .locator('[data-scan="ja"] input[type="file"]')
+      .first()
+      .setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: Buffer.from('kein Bild') });
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /Fehler beim Hochladen der Datei/ })
+      .waitFor();
+    await page.getByRole('button', { name: 'Scan löschen' }).first().click();
+    await page.getByRole('link', { name: 'Scan ansehen' }).waitFor({ state: 'detached' });
+
+    const phone = await fresh({ width: 390, height: 844 });
+    await signIn(phone, 'pruefer@stadtwerke.test', '/fahrzeuge/fuehrerschein');
+    await phone.getByRole('button', { name: 'Verlauf: Mustermann, Max' }).click();
+    await phone
+      .getByRole('button', { name: /Scan hochladen/ })
+      .first()
+      .waitFor();
+    await phone.screenshot({ path: `${SHOTS}/fuehrerschein-scan-390.png` });
+  });
 });

@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Deps } from './deps';
 import { registerErrorHandler } from './http/error-handler';
 import { currentUser } from './http/request-context';
+import { requestId } from './http/request-id';
 import { registerRouteAccess } from './http/route-access';
 import { registerGuestJobs } from './jobs/guest-jobs';
 import { createJobQueue } from './jobs/job-queue';
@@ -62,7 +63,16 @@ export interface AppOptions {
 
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
   const log = opts.log ?? pino({ level: opts.config.logLevel });
-  const app = Fastify({ loggerInstance: log as FastifyBaseLogger, trustProxy: true, bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // One id per request in every log line (reqId), in the X-Request-Id response header and in the message of a 5xx.
+    genReqId: requestId,
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -74,7 +84,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     mailer,
     config: opts.config,
     log,
-    jobs: createJobQueue(opts.database, log),
+    jobs: createJobQueue(opts.database, log, { maintenanceIntervalSeconds: opts.config.jobMaintenanceSeconds }),
     events: createEventBus(opts.database, log),
     storage: createLocalStorage(path.join(opts.config.dataDir, 'files')),
     lifecycle: createLifecycle(opts.startJobs === true),

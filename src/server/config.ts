@@ -17,6 +17,8 @@ export interface Config {
   drainDelayMs: number;
   /** Bearer token for /api/metrics; without it only loopback callers get metrics. */
   metricsToken: string | null;
+  /** How often (seconds) the job queue looks for jobs whose node died mid-run and hands them to a living node. */
+  jobMaintenanceSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'info'),
     drainDelayMs: nonNegativeInteger(env.DRAIN_DELAY_MS, 0, 'DRAIN_DELAY_MS'),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
+    jobMaintenanceSeconds: Math.max(1, nonNegativeInteger(env.JOB_MAINTENANCE_SECONDS, 120, 'JOB_MAINTENANCE_SECONDS')),
   };
 }
 

@@ -70,3 +70,32 @@ export const licenceReminders = pgTable(
     foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
   ],
 );
+
+/**
+ * The current licence of each person: the latest check, kept by a trigger on
+ * licence_checks in the same transaction (migration 0015, decision 076). Read
+ * by the gate, the examiner's list and the due count; never written by code.
+ */
+export const currentLicences = pgTable(
+  'current_licences',
+  {
+    tenantId: tenantId(),
+    userId: uuid('user_id').notNull(),
+    checkId: uuid('check_id').notNull(),
+    checkedOn: date('checked_on', { mode: 'string' }).notNull(),
+    checkCreatedAt: timestamp('check_created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    examinerId: uuid('examiner_id').notNull(),
+    method: text('method').notNull(),
+    classes: text('classes').array().notNull(),
+    licenceNumber: text('licence_number').notNull(),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    banFrom: date('ban_from', { mode: 'string' }),
+    banTo: date('ban_to', { mode: 'string' }),
+    extraInfo: text('extra_info'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId] }),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    index('current_licences_checked_on_idx').on(t.tenantId, t.checkedOn),
+  ],
+);

@@ -118,6 +118,9 @@ export const vehicleBookings = pgTable(
     index().on(t.tenantId, t.driverId, t.von),
     index().on(t.tenantId, t.bookedById, t.von),
     index().on(t.tenantId, t.status, t.von),
+    // my bookings: a person's bookings that have not ended, without reading their history (migration 0015)
+    index('vehicle_bookings_driver_until_idx').on(t.tenantId, t.driverId, t.bis),
+    index('vehicle_bookings_booker_until_idx').on(t.tenantId, t.bookedById, t.bis),
   ],
 );
 

@@ -53,6 +53,16 @@ export function registerErrorHandler(app: FastifyInstance, resolveLocale: (req: 
       return sendError(reply, req, err.statusCode, 'bad_request', `Die Anfrage ist ungültig: ${err.message}`);
     }
     req.log.error({ err }, 'unhandled error');
-    return sendError(reply, req, 500, 'internal', 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.');
+    // The request id lets support find the log lines of exactly this failure.
+    return sendError(
+      reply,
+      req,
+      500,
+      'internal',
+      `Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut. (Fehlernummer: ${req.id})`,
+      {
+        requestId: req.id,
+      },
+    );
   });
 }

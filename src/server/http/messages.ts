@@ -20,7 +20,7 @@ const EN: Record<string, string | ((p: Record<string, string | number>) => strin
   token_invalid: 'The link is invalid or has expired. Please request a new one.',
   password_wrong: 'The current password is incorrect.',
   password_too_short: 'The password must have at least 8 characters.',
-  internal: 'An internal error occurred. Please try again later.',
+  internal: (p) => `An internal error occurred. Please try again later. (Error number: ${p.requestId})`,
   feature_disabled: 'This feature is not switched on for your organisation.',
   metrics_forbidden: 'Metrics are available only with a valid METRICS_TOKEN or from this machine.',
   // vehicles; the spec's own English texts stay as they are

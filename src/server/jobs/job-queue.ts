@@ -62,8 +62,20 @@ async function setupLock(database: Database): Promise<() => Promise<void>> {
   };
 }
 
-export function createJobQueue(database: Database, log: Logger): JobQueue {
-  const boss = new PgBoss({ db: bossDb(database), schema: 'pgboss', supervise: true, schedule: true, migrate: true });
+/**
+ * A node killed mid-job leaves its job active; the supervision of any living
+ * node fails it once its expiry passed and pg-boss retries it there
+ * (`maintenanceIntervalSeconds` says how often that is looked for).
+ */
+export function createJobQueue(database: Database, log: Logger, opts: { maintenanceIntervalSeconds?: number } = {}): JobQueue {
+  const boss = new PgBoss({
+    db: bossDb(database),
+    schema: 'pgboss',
+    supervise: true,
+    schedule: true,
+    migrate: true,
+    maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds ?? 120,
+  });
   boss.on('error', (err) => log.error({ err }, 'pg-boss'));
   const defs = new Map<string, JobDefinition>();
   let started = false;

@@ -8,7 +8,15 @@ import { rowsOf } from './rows';
  * (members, departments, groups, roles, grants) and settings; `auth` (sign-in
  * identities and sessions) is global, counted under the nil tenant.
  */
-export type ChangeSubject = 'vehicle_bookings' | 'reading_rooms' | 'reading_room_bookings' | 'people' | 'settings' | 'auth';
+export type ChangeSubject =
+  | 'vehicle_bookings'
+  | 'reading_rooms'
+  | 'reading_room_bookings'
+  | 'people'
+  | 'settings'
+  | 'auth'
+  /** current driving licences (migration 0015) */
+  | 'licences';
 
 const GLOBAL_TENANT = '00000000-0000-0000-0000-000000000000';
 

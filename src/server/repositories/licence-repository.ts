@@ -70,17 +70,18 @@ const toLicence = (r: LicenceRow): CurrentLicence | null =>
       }
     : null;
 
-/** The latest check of each person as a lateral join; `months` is a SQL expression. */
+/**
+ * The current licence of each person (table current_licences, kept by a
+ * trigger with each check, decision 076) joined to `u`; `months` is a SQL expression.
+ */
 const latestCheck = (months: SQL) => sql`left join lateral (
-    select c.id::text as check_id, c.classes, c.licence_number, c.issue_date::text, c.checked_on::text as last_check,
+    select c.check_id::text as check_id, c.classes, c.licence_number, c.issue_date::text, c.checked_on::text as last_check,
            (c.checked_on + make_interval(months => ${months}))::date::text as next_check,
            c.ban_from::text, c.ban_to::text, c.extra_info, c.method,
            e.first_name || ' ' || e.last_name as examiner_name
-      from licence_checks c
+      from current_licences c
       left join users e on e.tenant_id = c.tenant_id and e.id = c.examiner_id
-     where c.tenant_id = u.tenant_id and c.user_id = u.id
-     order by c.checked_on desc, c.created_at desc
-     limit 1) lc on true`;
+     where c.tenant_id = u.tenant_id and c.user_id = u.id) lc on true`;
 
 /**
  * The gate's one statement: the driver's current licence with the tenant's
@@ -112,7 +113,7 @@ const driverCondition = sql`u.status = 'aktiv' and (
                  join group_roles gr on gr.tenant_id = ug.tenant_id and gr.group_id = ug.group_id
                  join role_permissions rp on rp.tenant_id = gr.tenant_id and rp.role_id = gr.role_id
                 where ug.tenant_id = u.tenant_id and ug.user_id = u.id and rp.permission_name = 'fahrzeug_buchen' and rp.value = 'true')
-    or exists (select 1 from licence_checks x where x.tenant_id = u.tenant_id and x.user_id = u.id))`;
+    or exists (select 1 from current_licences x where x.tenant_id = u.tenant_id and x.user_id = u.id))`;
 
 /** The state of domain/driving-licence licenceState, in SQL, so filtering and paging stay in the database. */
 const stateExpr = (today: string, reminderDays: SQL) => sql`case
@@ -155,6 +156,7 @@ function driversCte(tenantId: string, q: DriverQuery) {
     ? sql`and (u.first_name || ' ' || u.last_name ilike ${term} or u.last_name || ', ' || u.first_name ilike ${term}
              or u.email ilike ${term} or coalesce(u.employee_id, '') ilike ${term} or coalesce(lc.licence_number, '') ilike ${term})`
     : sql``;
+  // A search keeps few people: for those, ask per person whether they drive (EXISTS) instead of collecting every driver first.
   return sql`with p as (
       select up.user_id from user_permissions up
        where up.tenant_id = ${tenantId} and up.permission_name = 'fahrzeug_buchen' and up.value = 'true'
@@ -168,23 +170,23 @@ function driversCte(tenantId: string, q: DriverQuery) {
         join role_permissions rp on rp.tenant_id = gr.tenant_id and rp.role_id = gr.role_id
        where ug.tenant_id = ${tenantId} and rp.permission_name = 'fahrzeug_buchen' and rp.value = 'true'
       union
-      select x.user_id from licence_checks x where x.tenant_id = ${tenantId}),
+      select x.user_id from current_licences x where x.tenant_id = ${tenantId}),
     lc as (
-      select distinct on (c.user_id) c.user_id as checked_user, c.id::text as check_id, c.classes, c.licence_number,
+      select c.user_id as checked_user, c.check_id::text as check_id, c.classes, c.licence_number,
              c.issue_date::text, c.checked_on::text as last_check,
              (c.checked_on + make_interval(months => ${months}))::date::text as next_check,
              c.ban_from::text, c.ban_to::text, c.extra_info, c.method, c.examiner_id
-        from licence_checks c where c.tenant_id = ${tenantId}
-       order by c.user_id, c.checked_on desc, c.created_at desc),
+        from current_licences c where c.tenant_id = ${tenantId}),
     d as (
       select u.id::text as user_id, u.first_name, u.last_name, u.email, u.employee_id, dep.name as department_name,
              lc.check_id, lc.classes, lc.licence_number, lc.issue_date, lc.last_check, lc.next_check, lc.ban_from, lc.ban_to,
              lc.extra_info, lc.method, lc.examiner_id, ${stateExpr(q.today, reminder)} as state
         from users u
-        join p on p.user_id = u.id
+        ${term ? sql`` : sql`join p on p.user_id = u.id`}
         left join lc on lc.checked_user = u.id
         left join departments dep on dep.tenant_id = u.tenant_id and dep.id = u.department_id
-       where u.tenant_id = ${tenantId} and u.status = 'aktiv' ${searchCond})`;
+       where u.tenant_id = ${tenantId} and u.status = 'aktiv' ${searchCond}
+         ${term ? sql`and ${driverCondition}` : sql``})`;
 }
 
 const STATES = ['gueltig', 'bald_faellig', 'ueberfaellig', 'fahrverbot', 'keine_daten'] as const;

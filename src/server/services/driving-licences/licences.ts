@@ -4,6 +4,7 @@ import { type CheckMethod, DUE_STATES, type LicenceClass, type LicenceState, lic
 import { AppError } from '@domain/errors';
 import { berlinDay } from '@domain/vehicle-time';
 import type { Deps } from '@server/deps';
+import { changeStamp } from '@server/repositories/change-version-repository';
 import {
   type CheckRow,
   type CurrentLicence,
@@ -60,6 +61,24 @@ async function reminderDays(tx: Db, tenantId: string): Promise<number> {
 
 const dueOf = (counts: Map<string, number>) => DUE_STATES.reduce((n, s) => n + (counts.get(s) ?? 0), 0);
 
+/**
+ * What the examiner's list and the due count depend on: people (drivers, names,
+ * grants), current licences and settings (interval, reminder days), and the day
+ * (states move with the date). Equal stamp => equal answer (decision 076).
+ */
+const licenceStamp = async (tx: Db, tenantId: string, day: string) =>
+  `${await changeStamp(tx, tenantId, ['people', 'licences', 'settings'])},day:${day}`;
+
+/** Counts per state from the stamped cache, counted again only after a change. */
+async function stateCounts(deps: Deps, tx: Db, tenantId: string, day: string, stamp: string): Promise<Map<string, number>> {
+  const key = `licence-counts:${tenantId}`;
+  const hit = deps.caches.responses.get(key, stamp);
+  if (hit) return new Map(JSON.parse(hit) as [string, number][]);
+  const counts = await countDriverStates(tx, tenantId, { today: day, defaults: LICENCE_DEFAULTS });
+  deps.caches.responses.set(key, stamp, JSON.stringify([...counts]));
+  return counts;
+}
+
 export async function listDrivers(
   deps: Deps,
   user: UserContext,
@@ -68,6 +87,25 @@ export async function listDrivers(
   const tenantId = user.tenant.id;
   const day = today();
   return withTenant(deps.database.db, tenantId, async (tx) => {
+    const stamp = await licenceStamp(tx, tenantId, day);
+    const key = `licence-list:${tenantId}:${JSON.stringify([q.q?.trim() ?? '', [...q.state].sort(), q.page, q.pageSize])}`;
+    const hit = deps.caches.responses.get(key, stamp);
+    if (hit) return JSON.parse(hit) as DriverListDto;
+    const result = await buildDriverList(deps, tx, tenantId, day, stamp, q);
+    deps.caches.responses.set(key, stamp, JSON.stringify(result));
+    return result;
+  });
+}
+
+async function buildDriverList(
+  deps: Deps,
+  tx: Db,
+  tenantId: string,
+  day: string,
+  stamp: string,
+  q: { q?: string | undefined; state: LicenceState[]; page: number; pageSize: number },
+): Promise<DriverListDto> {
+  {
     const {
       rows,
       total,
@@ -81,8 +119,7 @@ export async function listDrivers(
       offset: (q.page - 1) * q.pageSize,
     });
     // Without a search the page's own pass already counted every driver; a search narrows those counts, so count again.
-    const counts =
-      !q.q?.trim() && pageCounts ? pageCounts : await countDriverStates(tx, tenantId, { today: day, defaults: LICENCE_DEFAULTS });
+    const counts = !q.q?.trim() && pageCounts ? pageCounts : await stateCounts(deps, tx, tenantId, day, stamp);
     return {
       items: rows.map((r) => ({
         userId: r.userId,
@@ -101,14 +138,15 @@ export async function listDrivers(
       ) as Record<LicenceState, number>,
       dueCount: dueOf(counts),
     };
-  });
+  }
 }
 
 /** The licence-check count of SPEC §6 (menu badge). */
 export async function dueCount(deps: Deps, user: UserContext): Promise<{ dueCount: number }> {
   const tenantId = user.tenant.id;
-  const counts = await withTenant(deps.database.db, tenantId, (tx) =>
-    countDriverStates(tx, tenantId, { today: today(), defaults: LICENCE_DEFAULTS }),
+  const day = today();
+  const counts = await withTenant(deps.database.db, tenantId, async (tx) =>
+    stateCounts(deps, tx, tenantId, day, await licenceStamp(tx, tenantId, day)),
   );
   return { dueCount: dueOf(counts) };
 }

@@ -56,6 +56,13 @@ export const licences = {
     appendOnly: 'Jede Prüfung wird dauerhaft gespeichert und kann nicht geändert werden.',
   },
   methods: { persoenlich: 'persönlich', video: 'per Video', dokument: 'anhand von Dokumenten' },
+  scan: {
+    hint: 'Ihre Organisation bewahrt Scans von Führerscheinen auf. Nur Prüfende sehen sie und können sie jederzeit löschen.',
+    open: 'Scan ansehen',
+    upload: 'Scan hochladen (PNG, JPG, PDF)',
+    replace: 'Scan ersetzen',
+    remove: 'Scan löschen',
+  },
   entry: {
     checkedBy: 'geprüft von {{name}}',
     number: 'Nr. {{number}}',

@@ -57,6 +57,13 @@ export const licences: typeof de = {
     appendOnly: 'Every check is kept permanently and cannot be changed.',
   },
   methods: { persoenlich: 'in person', video: 'by video', dokument: 'by documents' },
+  scan: {
+    hint: 'Your organisation keeps scans of driving licences. Only examiners see them and can delete them at any time.',
+    open: 'View scan',
+    upload: 'Upload scan (PNG, JPG, PDF)',
+    replace: 'Replace scan',
+    remove: 'Delete scan',
+  },
   entry: {
     checkedBy: 'checked by {{name}}',
     number: 'No. {{number}}',

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { STATE_COLOURS } from '@web/components/own-licence-panel';
 import { useTranslation } from 'react-i18next';
 import { useCheckHistory } from '../api/use-check-history';
+import { ScanControls } from './scan-controls';
 
 /** Every check of one person, newest first: what was shown, by whom, how. */
 export function HistoryDrawer({ person, onClose }: { person: { userId: string; name: string } | null; onClose: () => void }) {
@@ -35,6 +36,11 @@ export function HistoryDrawer({ person, onClose }: { person: { userId: string; n
             )}
           </Group>
           {history.data.checks.length === 0 && <Text c="dimmed">{t('noChecks')}</Text>}
+          {history.data.scansEnabled && history.data.checks.length > 0 && (
+            <Text size="sm" c="dimmed">
+              {t('scan.hint')}
+            </Text>
+          )}
           {history.data.checks.map((c) => (
             <Card key={c.id} withBorder padding="sm" data-check={c.checkedOn}>
               <Stack gap={2}>
@@ -62,6 +68,7 @@ export function HistoryDrawer({ person, onClose }: { person: { userId: string; n
                     {c.remark}
                   </Text>
                 )}
+                {history.data.scansEnabled && <ScanControls checkId={c.id} hasScan={c.hasScan} />}
               </Stack>
             </Card>
           ))}
