@@ -7,12 +7,13 @@ import { AppError } from '@domain/errors';
 import { type TripKind, totalsByKind } from '@domain/logbook';
 import { formatDate, formatTime } from '@domain/time';
 import type { Deps } from '@server/deps';
-import { type LogbookRow, revisionsOf, streamLogbook } from '@server/repositories/logbook-repository';
+import { type LogbookRow, logbookTotals, revisionsOf, streamLogbook } from '@server/repositories/logbook-repository';
 import { findVehicle } from '@server/repositories/vehicle-repository';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import type { UserContext } from '../context';
 import { dayRange } from './logbook';
+import { PdfCells } from './pdf-cells';
 
 /**
  * Logbook exports: Excel (exceljs streaming writer, rows committed as they
@@ -28,6 +29,11 @@ export function assertMayExport(user: UserContext): void {
   if (!user.permissions.has(EXPORT_PERMISSION)) {
     throw new AppError('forbidden', `no ${EXPORT_PERMISSION}`, 403, { denial: `no ${EXPORT_PERMISSION}` });
   }
+}
+
+/** Whose logbook an export reads: a signed-in user's tenant, or a tenant a job works for. */
+export interface ExportScope {
+  tenant: { id: string; name: string };
 }
 
 export interface ExportHeader {
@@ -106,7 +112,7 @@ async function walk(
   return { totals, corrected };
 }
 
-async function header(tx: Db, user: UserContext, q: ExportQuery): Promise<ExportHeader> {
+async function header(tx: Db, user: ExportScope, q: ExportQuery): Promise<ExportHeader> {
   let vehicle = 'Alle Fahrzeuge';
   if (q.vehicleId) {
     const v = await findVehicle(tx, user.tenant.id, q.vehicleId, true);
@@ -132,8 +138,8 @@ const TOTAL_LABEL: Record<TripKind, string> = {
  * entries. `onProgress` gets the number of rows written so far.
  */
 export async function writeXlsx(
-  deps: Deps,
-  user: UserContext,
+  deps: Pick<Deps, 'database'>,
+  user: ExportScope,
   q: ExportQuery,
   out: Writable,
   onProgress?: (rows: number) => void | Promise<void>,
@@ -186,7 +192,7 @@ export async function writeXlsx(
   });
 }
 
-export async function xlsxBuffer(deps: Deps, user: UserContext, q: ExportQuery): Promise<Buffer> {
+export async function xlsxBuffer(deps: Pick<Deps, 'database'>, user: ExportScope, q: ExportQuery): Promise<Buffer> {
   const pass = new PassThrough();
   const chunks: Buffer[] = [];
   pass.on('data', (c: Buffer) => chunks.push(c));
@@ -222,9 +228,16 @@ const ROW = 11;
  * unexplained gaps and corrected entries in red (* = corrected), totals per
  * trip kind and every version of corrected entries at the end. pdfmake's
  * table layout measures every cell and took seconds for one vehicle-year;
- * fixed columns keep a vehicle-year well under a second (decision 041).
+ * fixed columns and cells written straight into the content stream with
+ * cached glyph runs keep a vehicle-year under a second (decisions 041, 073).
  */
-export async function writePdf(deps: Deps, user: UserContext, q: ExportQuery, out: Writable): Promise<void> {
+export async function writePdf(
+  deps: Pick<Deps, 'database'>,
+  user: ExportScope,
+  q: ExportQuery,
+  out: Writable,
+  onProgress?: (rows: number) => void | Promise<void>,
+): Promise<void> {
   const tenantId = user.tenant.id;
   const f = { vehicleId: q.vehicleId, ...dayRange(q.from, q.to) };
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, info: { Title: 'Fahrtenbuch', Creator: 'Buchbar' } });
@@ -235,6 +248,7 @@ export async function writePdf(deps: Deps, user: UserContext, q: ExportQuery, ou
     out.on('error', reject);
   });
   doc.pipe(out);
+  const fast = new PdfCells(doc);
   const bottom = () => doc.page.height - MARGIN;
   let y = MARGIN;
   const line = (text: string, opts: { bold?: boolean; size?: number; color?: string } = {}) => {
@@ -253,7 +267,7 @@ export async function writePdf(deps: Deps, user: UserContext, q: ExportQuery, ou
       .fillColor(opts.color ?? '#000000');
     // long texts wrap inside their column: nothing of a tax record is cut off
     // (measuring the wrap only where a cell is wider than its column: most cells fit on one line)
-    const fits = PDF_COLUMNS.map((c, i) => doc.widthOfString(cells[i] ?? '') <= c.width - 3);
+    const fits = PDF_COLUMNS.map((c, i) => fast.width(cells[i] ?? '') <= c.width - 3);
     const height = Math.max(
       ROW,
       ...PDF_COLUMNS.map((c, i) => (fits[i] ? ROW : doc.heightOfString(cells[i] ?? '', { width: c.width - 3 }) + 3)),
@@ -265,12 +279,15 @@ export async function writePdf(deps: Deps, user: UserContext, q: ExportQuery, ou
         .fontSize(7)
         .fillColor(opts.color ?? '#000000');
     }
+    // cells that fit go straight into the content stream in one go; wrapped ones through pdfkit
+    const single: { text: string; x: number }[] = [];
     let x = MARGIN;
     PDF_COLUMNS.forEach((c, i) => {
-      // a text that fits skips pdfkit's line wrapper, the expensive part of writing a cell
-      doc.text(cells[i] ?? '', x, y, fits[i] ? { lineBreak: false } : { width: c.width - 3 });
+      if (fits[i]) single.push({ text: cells[i] ?? '', x });
+      else doc.text(cells[i] ?? '', x, y, { width: c.width - 3 });
       x += c.width;
     });
+    fast.row(single, y);
     y += height;
     doc
       .moveTo(MARGIN, y - 2)
@@ -297,17 +314,20 @@ export async function writePdf(deps: Deps, user: UserContext, q: ExportQuery, ou
     line(`Zeitraum: ${h.period}`);
     y += 4;
     headerRow();
+    let n = 0;
     const { totals, corrected } = await walk(
       tx,
       tenantId,
       f,
-      (r) => {
+      async (r) => {
         const c = cells(r);
         const marked = r.revision > 1;
         row(
           PDF_COLUMNS.map((col, i) => `${c[col.cell]}${marked && i === 0 ? ' *' : ''}`),
           { color: marked ? '#b00020' : '#000000' },
         );
+        n++;
+        if (onProgress && n % 1000 === 0) await onProgress(n);
       },
       (text) => line(text, { color: '#b00020' }),
     );
@@ -330,7 +350,16 @@ export async function writePdf(deps: Deps, user: UserContext, q: ExportQuery, ou
   await finished;
 }
 
-export async function pdfBuffer(deps: Deps, user: UserContext, q: ExportQuery): Promise<Buffer> {
+/** Rows an export of `q` will write (the current entries of the period), for the progress of a background export. */
+export async function exportRowCount(deps: Pick<Deps, 'database'>, tenantId: string, q: ExportQuery): Promise<number> {
+  return withTenant(
+    deps.database.db,
+    tenantId,
+    async (tx) => (await logbookTotals(tx, tenantId, { vehicleId: q.vehicleId, ...dayRange(q.from, q.to) })).count,
+  );
+}
+
+export async function pdfBuffer(deps: Pick<Deps, 'database'>, user: ExportScope, q: ExportQuery): Promise<Buffer> {
   const pass = new PassThrough();
   const chunks: Buffer[] = [];
   pass.on('data', (c: Buffer) => chunks.push(c));
