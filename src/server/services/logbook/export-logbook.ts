@@ -7,7 +7,7 @@ import { AppError } from '@domain/errors';
 import { type TripKind, totalsByKind } from '@domain/logbook';
 import { formatDate, formatTime } from '@domain/time';
 import type { Deps } from '@server/deps';
-import { type LogbookRow, logbookTotals, revisionsOf, streamLogbook } from '@server/repositories/logbook-repository';
+import { exportVehicleIds, type LogbookRow, logbookTotals, revisionsOf, streamLogbook } from '@server/repositories/logbook-repository';
 import { findVehicle } from '@server/repositories/vehicle-repository';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
@@ -87,22 +87,34 @@ function cells(r: LogbookRow): (string | number)[] {
 
 const gapText = (plate: string, from: number, to: number) => `Lücke ${plate}: km ${from} bis ${to} (${to - from} km) ohne Eintrag`;
 
-/** Walks the current entries once, in time order, with unexplained gaps per vehicle and totals per kind. */
+/**
+ * Walks the current entries once, in time order per vehicle, with unexplained
+ * gaps per vehicle and totals per kind. Each vehicle is read in a transaction
+ * of its own, so a long export never holds one open: other requests (and the
+ * export's own progress) get through between vehicles, also on the embedded
+ * database with its single connection. The logbook is append-only, so reading
+ * vehicle by vehicle loses nothing.
+ */
 async function walk(
-  tx: Db,
+  db: Db,
   tenantId: string,
   f: { vehicleId?: string; from: Date; to: Date },
   onRow: (r: LogbookRow) => void | Promise<void>,
   onGap: (text: string) => void | Promise<void>,
 ): Promise<{ totals: Record<TripKind, number>; corrected: string[] }> {
-  const lastEnd = new Map<string, number>();
   const totals: Record<TripKind, number> = { dienstlich: 0, privat: 0, Arbeitsweg: 0 };
   const corrected: string[] = [];
-  for await (const batch of streamLogbook(tx, tenantId, f)) {
+  const vehicleIds = f.vehicleId ? [f.vehicleId] : await withTenant(db, tenantId, (tx) => exportVehicleIds(tx, tenantId));
+  for (const vehicleId of vehicleIds) {
+    const batch = await withTenant(db, tenantId, async (tx) => {
+      const rows: LogbookRow[] = [];
+      for await (const b of streamLogbook(tx, tenantId, { ...f, vehicleId })) rows.push(...b);
+      return rows;
+    });
+    let lastEnd: number | undefined;
     for (const r of batch) {
-      const prev = lastEnd.get(r.vehicleId);
-      if (prev !== undefined && r.odometerStart > prev) await onGap(gapText(r.licensePlate, prev, r.odometerStart));
-      lastEnd.set(r.vehicleId, Math.max(prev ?? 0, r.odometerEnd));
+      if (lastEnd !== undefined && r.odometerStart > lastEnd) await onGap(gapText(r.licensePlate, lastEnd, r.odometerStart));
+      lastEnd = Math.max(lastEnd ?? 0, r.odometerEnd);
       await onRow(r);
       if (r.revision > 1) corrected.push(r.entryId);
     }
@@ -110,6 +122,13 @@ async function walk(
     for (const k of Object.keys(totals) as TripKind[]) totals[k] += t[k];
   }
   return { totals, corrected };
+}
+
+/** Every version of the corrected entries, read in slices of 500, each in its own transaction. */
+async function* revisionSlices(db: Db, tenantId: string, corrected: string[]): AsyncGenerator<LogbookRow[]> {
+  for (let i = 0; i < corrected.length; i += 500) {
+    yield await withTenant(db, tenantId, (tx) => revisionsOf(tx, tenantId, corrected.slice(i, i + 500)));
+  }
 }
 
 async function header(tx: Db, user: ExportScope, q: ExportQuery): Promise<ExportHeader> {
@@ -146,50 +165,47 @@ export async function writeXlsx(
 ): Promise<void> {
   const tenantId = user.tenant.id;
   const f = { vehicleId: q.vehicleId, ...dayRange(q.from, q.to) };
-  await withTenant(deps.database.db, tenantId, async (tx) => {
-    const h = await header(tx, user, q);
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-    wb.creator = 'Buchbar';
-    const ws = wb.addWorksheet('Fahrtenbuch');
-    ws.columns = HEADERS.map((hd) => ({ header: hd, key: hd, width: hd === 'Korrektur' ? 50 : 14 }));
-    ws.getRow(1).font = { bold: true };
-    ws.getRow(1).commit();
-    ws.addRow([`Fahrtenbuch ${h.tenantName}`]).commit();
-    ws.addRow([`Fahrzeug: ${h.vehicle}`]).commit();
-    ws.addRow([`Zeitraum: ${h.period}`]).commit();
-    let n = 0;
-    const { totals, corrected } = await walk(
-      tx,
-      tenantId,
-      f,
-      async (r) => {
-        const row = ws.addRow(cells(r));
-        if (r.revision > 1) row.getCell(HEADERS.length).font = { bold: true, color: { argb: 'FFB00020' } };
-        row.commit();
-        n++;
-        if (onProgress && n % 1000 === 0) await onProgress(n);
-      },
-      (text) => {
-        const row = ws.addRow([text]);
-        row.font = { italic: true, color: { argb: 'FFB00020' } };
-        row.commit();
-      },
-    );
-    for (const k of Object.keys(totals) as TripKind[]) ws.addRow([TOTAL_LABEL[k], '', '', '', '', '', '', totals[k]]).commit();
-    ws.commit();
-    const rs = wb.addWorksheet('Korrekturen');
-    rs.columns = [{ header: 'Version', key: 'v', width: 10 }, ...HEADERS.map((hd) => ({ header: hd, key: hd, width: 14 }))];
-    rs.getRow(1).font = { bold: true };
-    rs.getRow(1).commit();
-    for (let i = 0; i < corrected.length; i += 500) {
-      for (const r of await revisionsOf(tx, tenantId, corrected.slice(i, i + 500))) {
-        rs.addRow([r.revision === 1 ? 'Original' : `Version ${r.revision}`, ...cells(r)]).commit();
-      }
-    }
-    rs.commit();
-    await wb.commit();
-    if (onProgress) await onProgress(n);
-  });
+  const db = deps.database.db;
+  const h = await withTenant(db, tenantId, (tx) => header(tx, user, q));
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  wb.creator = 'Buchbar';
+  const ws = wb.addWorksheet('Fahrtenbuch');
+  ws.columns = HEADERS.map((hd) => ({ header: hd, key: hd, width: hd === 'Korrektur' ? 50 : 14 }));
+  ws.getRow(1).font = { bold: true };
+  ws.getRow(1).commit();
+  ws.addRow([`Fahrtenbuch ${h.tenantName}`]).commit();
+  ws.addRow([`Fahrzeug: ${h.vehicle}`]).commit();
+  ws.addRow([`Zeitraum: ${h.period}`]).commit();
+  let n = 0;
+  const { totals, corrected } = await walk(
+    db,
+    tenantId,
+    f,
+    async (r) => {
+      const row = ws.addRow(cells(r));
+      if (r.revision > 1) row.getCell(HEADERS.length).font = { bold: true, color: { argb: 'FFB00020' } };
+      row.commit();
+      n++;
+      if (onProgress && n % 1000 === 0) await onProgress(n);
+    },
+    (text) => {
+      const row = ws.addRow([text]);
+      row.font = { italic: true, color: { argb: 'FFB00020' } };
+      row.commit();
+    },
+  );
+  for (const k of Object.keys(totals) as TripKind[]) ws.addRow([TOTAL_LABEL[k], '', '', '', '', '', '', totals[k]]).commit();
+  ws.commit();
+  const rs = wb.addWorksheet('Korrekturen');
+  rs.columns = [{ header: 'Version', key: 'v', width: 10 }, ...HEADERS.map((hd) => ({ header: hd, key: hd, width: 14 }))];
+  rs.getRow(1).font = { bold: true };
+  rs.getRow(1).commit();
+  for await (const slice of revisionSlices(db, tenantId, corrected)) {
+    for (const r of slice) rs.addRow([r.revision === 1 ? 'Original' : `Version ${r.revision}`, ...cells(r)]).commit();
+  }
+  rs.commit();
+  await wb.commit();
+  if (onProgress) await onProgress(n);
 }
 
 export async function xlsxBuffer(deps: Pick<Deps, 'database'>, user: ExportScope, q: ExportQuery): Promise<Buffer> {
@@ -307,45 +323,44 @@ export async function writePdf(
     headerRow();
   };
 
-  await withTenant(deps.database.db, tenantId, async (tx) => {
-    const h = await header(tx, user, q);
-    line(`Fahrtenbuch ${h.tenantName}`, { bold: true, size: 14 });
-    line(`Fahrzeug: ${h.vehicle}`);
-    line(`Zeitraum: ${h.period}`);
-    y += 4;
-    headerRow();
-    let n = 0;
-    const { totals, corrected } = await walk(
-      tx,
-      tenantId,
-      f,
-      async (r) => {
-        const c = cells(r);
-        const marked = r.revision > 1;
-        row(
-          PDF_COLUMNS.map((col, i) => `${c[col.cell]}${marked && i === 0 ? ' *' : ''}`),
-          { color: marked ? '#b00020' : '#000000' },
-        );
-        n++;
-        if (onProgress && n % 1000 === 0) await onProgress(n);
-      },
-      (text) => line(text, { color: '#b00020' }),
-    );
+  const db = deps.database.db;
+  const h = await withTenant(db, tenantId, (tx) => header(tx, user, q));
+  line(`Fahrtenbuch ${h.tenantName}`, { bold: true, size: 14 });
+  line(`Fahrzeug: ${h.vehicle}`);
+  line(`Zeitraum: ${h.period}`);
+  y += 4;
+  headerRow();
+  let n = 0;
+  const { totals, corrected } = await walk(
+    db,
+    tenantId,
+    f,
+    async (r) => {
+      const c = cells(r);
+      const marked = r.revision > 1;
+      row(
+        PDF_COLUMNS.map((col, i) => `${c[col.cell]}${marked && i === 0 ? ' *' : ''}`),
+        { color: marked ? '#b00020' : '#000000' },
+      );
+      n++;
+      if (onProgress && n % 1000 === 0) await onProgress(n);
+    },
+    (text) => line(text, { color: '#b00020' }),
+  );
+  y += 6;
+  line('Summen je Fahrtart', { bold: true });
+  for (const k of Object.keys(totals) as TripKind[]) line(`${TOTAL_LABEL[k]}: ${totals[k]} km`);
+  if (corrected.length > 0) {
     y += 6;
-    line('Summen je Fahrtart', { bold: true });
-    for (const k of Object.keys(totals) as TripKind[]) line(`${TOTAL_LABEL[k]}: ${totals[k]} km`);
-    if (corrected.length > 0) {
-      y += 6;
-      line('Korrekturen (* = korrigierter Eintrag, alle Versionen)', { bold: true });
-      for (let i = 0; i < corrected.length; i += 500) {
-        for (const r of await revisionsOf(tx, tenantId, corrected.slice(i, i + 500))) {
-          line(
-            `${r.revision === 1 ? 'Original' : `Version ${r.revision}`} · ${formatDate(r.startedAt)} ${formatTime(r.startedAt)}–${formatTime(r.endedAt)} · ${r.licensePlate} · km ${r.odometerStart}–${r.odometerEnd} · ${r.destination ?? ''} · ${r.tripKind}${r.revision > 1 ? ` · ${correctionMark(r)}` : ''}`,
-          );
-        }
+    line('Korrekturen (* = korrigierter Eintrag, alle Versionen)', { bold: true });
+    for await (const slice of revisionSlices(db, tenantId, corrected)) {
+      for (const r of slice) {
+        line(
+          `${r.revision === 1 ? 'Original' : `Version ${r.revision}`} · ${formatDate(r.startedAt)} ${formatTime(r.startedAt)}–${formatTime(r.endedAt)} · ${r.licensePlate} · km ${r.odometerStart}–${r.odometerEnd} · ${r.destination ?? ''} · ${r.tripKind}${r.revision > 1 ? ` · ${correctionMark(r)}` : ''}`,
+        );
       }
     }
-  });
+  }
   doc.end();
   await finished;
 }
