@@ -135,3 +135,6 @@ export const backgroundExportList = z.object({ exports: z.array(backgroundExport
 
 /** GET /api/logbook/trip-kinds — what the end-trip dialog offers. */
 export const tripKindList = z.object({ allowedTripKinds: z.array(tripKind) });
+
+/** GET /api/logbook/report-settings — the vehicle report settings (rhythm and addresses) for the logbook tab. */
+export const reportSettings = z.object({ rhythm: z.string(), addresses: z.array(z.string()), rhythms: z.array(z.string()) });

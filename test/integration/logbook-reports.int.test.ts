@@ -261,6 +261,42 @@ describe.each(DB_KINDS)('logbook report mails and background exports on %s', (ki
     expect(squash(pdfText(file.rawPayload))).toContain(squash(`Zeitraum: ${germanDay(lastMonth)} – ${germanDay(lastMonthEnd)}`));
   });
 
+  it('vehicle report settings: holders of the report right read and change rhythm and recipients, nobody else', async () => {
+    const get = await t.call(SW, { method: 'GET', url: '/api/logbook/report-settings', cookie: fleet });
+    expect(get.json()).toEqual({ rhythm: 'monatlich', addresses, rhythms: ['monatlich', 'vierteljährlich', 'halbjährlich', 'jährlich'] });
+    const put = await t.call(SW, {
+      method: 'PUT',
+      url: '/api/settings/fahrzeugReportRhythmus',
+      cookie: fleet,
+      payload: { layer: 'MANDANT', value: 'vierteljährlich' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await t.call(SW, { method: 'GET', url: '/api/logbook/report-settings', cookie: fleet })).json().rhythm).toBe('vierteljährlich');
+    const driver = await t.call(SW, {
+      method: 'PUT',
+      url: '/api/settings/fahrzeugReportMailadressen',
+      cookie: booker,
+      payload: { layer: 'MANDANT', value: ['ich@example.test'] },
+    });
+    expect(driver.statusCode).toBe(403);
+    expect((await t.call(SW, { method: 'GET', url: '/api/logbook/report-settings', cookie: booker })).statusCode).toBe(403);
+    const bad = await t.call(SW, {
+      method: 'PUT',
+      url: '/api/settings/fahrzeugReportMailadressen',
+      cookie: admin,
+      payload: { layer: 'MANDANT', value: ['kein-at-zeichen'] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/kein-at-zeichen/);
+    const after = (await t.call(SW, { method: 'GET', url: '/api/logbook/report-settings', cookie: fleet })).json();
+    expect(after).toMatchObject({ rhythm: 'vierteljährlich', addresses });
+    // another tenant sees its own settings, not these
+    expect((await t.call(TI, { method: 'GET', url: '/api/logbook/report-settings', cookie: foreign })).json()).toMatchObject({
+      rhythm: 'monatlich',
+      addresses: [],
+    });
+  });
+
   it('the end-trip dialog learns which trip kinds the tenant allows', async () => {
     const res = await t.call(SW, { method: 'GET', url: '/api/logbook/trip-kinds', cookie: booker });
     expect(res.json()).toEqual({ allowedTripKinds: ['dienstlich'] });

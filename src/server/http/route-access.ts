@@ -155,6 +155,7 @@ export const DECLARED_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/logbook/export.pdf': LOGBOOK_REPORT,
   'GET /api/logbook/trip-kinds': VEHICLES,
   'POST /api/logbook/reports': LOGBOOK_REPORT,
+  'GET /api/logbook/report-settings': LOGBOOK_REPORT,
   'POST /api/logbook/exports': LOGBOOK_REPORT,
   'GET /api/logbook/exports': LOGBOOK_REPORT,
   'GET /api/logbook/exports/:id': LOGBOOK_REPORT,

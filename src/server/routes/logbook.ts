@@ -10,6 +10,7 @@ import {
   logbookQuery,
   reportRequest,
   reportResponse,
+  reportSettings,
   tripKindList,
 } from '@contracts/logbook';
 import { idParams } from '@contracts/vehicles';
@@ -28,7 +29,7 @@ import {
 } from '../services/logbook/background-export';
 import { assertMayExport, pdfBuffer, xlsxBuffer } from '../services/logbook/export-logbook';
 import { correctEntry, explainGap, listLogbook, logbookSettings, seesAllTrips } from '../services/logbook/logbook';
-import { sendLogbookReportNow } from '../services/logbook/logbook-reports';
+import { readReportSettings, sendLogbookReportNow } from '../services/logbook/logbook-reports';
 
 const tags = ['logbook'];
 
@@ -126,6 +127,11 @@ export const logbookRoutes =
         const s = await withTenant(deps.database.db, user.tenant.id, (tx) => logbookSettings(tx, user.tenant.id));
         return { allowedTripKinds: s.allowedTripKinds };
       },
+    );
+    app.get(
+      '/api/logbook/report-settings',
+      { schema: { tags, summary: 'Einstellungen des Fahrtenbuch-Berichts (Rhythmus, Empfänger)', response: { 200: reportSettings } } },
+      async (req) => readReportSettings(deps, await logbookUser(deps, req)),
     );
     app.post(
       '/api/logbook/reports',

@@ -2,6 +2,7 @@ import type { ReportRequest } from '@contracts/logbook';
 import { withTenant } from '@db/client';
 import { AppError } from '@domain/errors';
 import { type DayPeriod, LOGBOOK_MESSAGES, periodsDue } from '@domain/logbook';
+import { REPORT_RHYTHMS } from '@domain/settings';
 import { addDays, berlinDay } from '@domain/vehicle-time';
 import type { Deps } from '@server/deps';
 import { logbookReportMail } from '@server/mail/logbook-templates';
@@ -154,4 +155,14 @@ export async function sendLogbookReportNow(deps: Deps, user: UserContext, req: R
   const scope: ExportScope = { tenant: { id: user.tenant.id, name: user.tenant.name } };
   await mailReport(deps, scope, p, recipients, await reportFiles(deps, scope, p));
   return { recipients };
+}
+
+/** The vehicle report settings for the logbook tab (holders of fahrzeug_logbuch_report may change them, decision 074). */
+export async function readReportSettings(
+  deps: Deps,
+  user: UserContext,
+): Promise<{ rhythm: string; addresses: string[]; rhythms: string[] }> {
+  assertMayExport(user);
+  const s = await reportSettings(deps, user.tenant.id);
+  return { rhythm: s.rhythm, addresses: s.addresses, rhythms: [...REPORT_RHYTHMS] };
 }

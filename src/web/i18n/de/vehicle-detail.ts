@@ -79,6 +79,13 @@ export const vehicleDetail = {
       send: 'Bericht jetzt senden',
       sent_one: 'Der Bericht wurde an {{count}} Empfänger gesendet.',
       sent_other: 'Der Bericht wurde an {{count}} Empfänger gesendet.',
+      settings: 'Berichtseinstellungen',
+      rhythm: 'Rhythmus',
+      rhythms: { monatlich: 'monatlich', vierteljährlich: 'vierteljährlich', halbjährlich: 'halbjährlich', jährlich: 'jährlich' },
+      addresses: 'Empfänger (E-Mail-Adressen)',
+      addressesHint: 'Adresse eingeben und mit Enter übernehmen',
+      save: 'Berichtseinstellungen speichern',
+      saved: 'Die Berichtseinstellungen sind gespeichert.',
     },
   },
   correction: {

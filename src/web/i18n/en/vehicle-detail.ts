@@ -81,6 +81,13 @@ export const vehicleDetail: typeof de = {
       send: 'Send report now',
       sent_one: 'The report was sent to {{count}} recipient.',
       sent_other: 'The report was sent to {{count}} recipients.',
+      settings: 'Report settings',
+      rhythm: 'Rhythm',
+      rhythms: { monatlich: 'monthly', vierteljährlich: 'quarterly', halbjährlich: 'semi-annually', jährlich: 'annually' },
+      addresses: 'Recipients (e-mail addresses)',
+      addressesHint: 'Type an address and press Enter',
+      save: 'Save report settings',
+      saved: 'The report settings are saved.',
     },
   },
   correction: {

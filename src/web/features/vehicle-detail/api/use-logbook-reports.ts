@@ -1,5 +1,5 @@
-import type { BackgroundExport, backgroundExportRequest, reportRequest, reportResponse } from '@contracts/logbook';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import type { BackgroundExport, backgroundExportRequest, reportRequest, reportResponse, reportSettings } from '@contracts/logbook';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
 import type { z } from 'zod';
 
@@ -24,5 +24,25 @@ export function useExportProgress(id: string | null) {
 export function useSendReport() {
   return useMutation({
     mutationFn: (body: z.input<typeof reportRequest>) => api.post<z.infer<typeof reportResponse>>('/api/logbook/reports', body),
+  });
+}
+
+/** GET /api/logbook/report-settings: rhythm and recipients of the logbook report. */
+export function useReportSettings() {
+  return useQuery({
+    queryKey: ['vehicle-detail', 'report-settings'] as const,
+    queryFn: ({ signal }) => api.get<z.infer<typeof reportSettings>>('/api/logbook/report-settings', { signal }),
+  });
+}
+
+/** Saves both report settings for the tenant (PUT /api/settings/:name, layer MANDANT). */
+export function useSaveReportSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (v: { rhythm: string; addresses: string[] }) => {
+      await api.put('/api/settings/fahrzeugReportRhythmus', { layer: 'MANDANT', value: v.rhythm });
+      await api.put('/api/settings/fahrzeugReportMailadressen', { layer: 'MANDANT', value: v.addresses });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['vehicle-detail', 'report-settings'] }),
   });
 }

@@ -4,11 +4,12 @@ import { isApiError } from '@web/lib/api-client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExportProgress, useSendReport, useStartExport } from '../api/use-logbook-reports';
+import { ReportSettingsForm } from './report-settings-form';
 
 /**
  * For holders of the logbook report right: the logbook of all vehicles for the
- * shown period as a background export (progress, then a download) and the
- * report mail of that period, sent now.
+ * shown period as a background export (progress, then a download), the
+ * report mail of that period sent now, and the report settings.
  */
 export function LogbookReportsPanel({ from, to }: { from: string; to: string }) {
   const { t } = useTranslation('vehicleDetail');
@@ -81,6 +82,7 @@ export function LogbookReportsPanel({ from, to }: { from: string; to: string }) 
             {error ?? t('logbook.reports.failed')}
           </Alert>
         )}
+        <ReportSettingsForm />
       </Stack>
     </Paper>
   );
