@@ -36,9 +36,7 @@ export function StartTripDialog({ booking, onClose }: { booking: VehicleBooking 
   const { t: tc } = useTranslation();
   const checkIn = useCheckIn();
   const vehicles = useVehicles();
-  const tripKinds = useTripKinds();
   const [mileage, setMileage] = useState<number | ''>('');
-  const [tripKind, setTripKind] = useState<string>('dienstlich');
   const [error, setError] = useState<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form for each booking that is opened
   useEffect(() => {
