@@ -105,3 +105,36 @@ export type GapRequest = z.infer<typeof gapRequest>;
 /** GET /api/logbook/export.xlsx|pdf — one vehicle or all, for a period (logbook rights). */
 export const exportQuery = z.object({ vehicleId: id.optional(), from: calendarDate, to: calendarDate });
 export type ExportQuery = z.infer<typeof exportQuery>;
+
+/** POST /api/logbook/reports — send the logbook report of a period by hand (logbook rights). */
+export const reportRequest = z.object({ from: calendarDate, to: calendarDate });
+export type ReportRequest = z.infer<typeof reportRequest>;
+export const reportResponse = z.object({ recipients: z.array(z.string()) });
+
+/** POST /api/logbook/exports — a large export as a background job. */
+export const backgroundExportRequest = exportQuery.extend({ format: z.enum(['xlsx', 'pdf']) });
+export type BackgroundExportRequest = z.infer<typeof backgroundExportRequest>;
+
+/** A background export and its progress (GET /api/logbook/exports/:id). */
+export const backgroundExport = z.object({
+  id,
+  format: z.enum(['xlsx', 'pdf']),
+  vehicleId: id.nullable(),
+  from: calendarDate,
+  to: calendarDate,
+  status: z.enum(['wartend', 'laeuft', 'fertig', 'fehler']),
+  rowsDone: z.number().int(),
+  rowsTotal: z.number().int(),
+  /** 0–100. */
+  percent: z.number().int(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type BackgroundExport = z.infer<typeof backgroundExport>;
+export const backgroundExportList = z.object({ exports: z.array(backgroundExport) });
+
+/** GET /api/logbook/trip-kinds — what the end-trip dialog offers. */
+export const tripKindList = z.object({ allowedTripKinds: z.array(tripKind) });
+
+/** GET /api/logbook/report-settings — the vehicle report settings (rhythm and addresses) for the logbook tab. */
+export const reportSettings = z.object({ rhythm: z.string(), addresses: z.array(z.string()), rhythms: z.array(z.string()) });

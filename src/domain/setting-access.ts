@@ -7,7 +7,12 @@ import type { SettingLayer, SettingOption } from './settings';
  * settings page /admin/einstellungen needs — one rule, reused, not restated.
  * Whether the option exists at that layer at all is encodeSettingValue's rule.
  */
-export function canWriteSetting(perms: ReadonlySet<string>, _option: SettingOption, layer: SettingLayer): GuardResult {
+export function canWriteSetting(perms: ReadonlySet<string>, option: SettingOption, layer: SettingLayer): GuardResult {
   if (layer === 'BENUTZER') return { allowed: true };
+  // the vehicle report settings (SPEC §2) belong to whoever receives and sends the logbook report
+  if (layer === 'MANDANT' && REPORT_SETTINGS.includes(option.name) && perms.has('fahrzeug_logbuch_report')) return { allowed: true };
   return guardRoute('/admin/einstellungen', perms);
 }
+
+/** The vehicle report settings, also writable at MANDANT with fahrzeug_logbuch_report (decision 074). */
+export const REPORT_SETTINGS: readonly string[] = ['fahrzeugReportRhythmus', 'fahrzeugReportMailadressen'];

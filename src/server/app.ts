@@ -20,6 +20,7 @@ import { registerRouteAccess } from './http/route-access';
 import { registerGuestJobs } from './jobs/guest-jobs';
 import { createJobQueue } from './jobs/job-queue';
 import { registerLicenceJobs } from './jobs/licence-jobs';
+import { registerLogbookJobs } from './jobs/logbook-jobs';
 import { registerReadingRoomJobs } from './jobs/reading-room-jobs';
 import { registerVehicleJobs } from './jobs/vehicle-jobs';
 import { createLifecycle } from './lifecycle';
@@ -171,6 +172,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   await app.register(lockerRoutes(deps));
   await app.register(drivingLicenceRoutes(deps));
   registerLicenceJobs(deps);
+  registerLogbookJobs(deps);
   await app.register(guestRoutes(deps));
   registerGuestJobs(deps);
   await app.register(logbookRoutes(deps));

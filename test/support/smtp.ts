@@ -91,3 +91,28 @@ export function extractLink(text: string, path: string): string {
   if (!m) throw new Error(`Kein Link auf ${path} in der Mail gefunden`);
   return m[0];
 }
+
+export interface ReceivedAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** The base64 attachments of a received MIME mail, as nodemailer writes them (one per file name). */
+export function attachmentsOf(raw: string): ReceivedAttachment[] {
+  const found = new Map<string, ReceivedAttachment>();
+  for (const m of raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)) {
+    for (const part of raw.split(`--${m[1]!}`)) {
+      const [head = '', ...body] = part.split(/\r?\n\r?\n/);
+      const h = head.replace(/\r?\n[ \t]+/g, ' ');
+      const name = h.match(/filename="?([^";\r\n]+)"?/i)?.[1];
+      if (!name || !/content-transfer-encoding:\s*base64/i.test(h) || found.has(name)) continue;
+      found.set(name, {
+        filename: name,
+        contentType: h.match(/content-type:\s*([^;\s]+)/i)?.[1] ?? '',
+        content: Buffer.from(body.join('').replace(/\s+/g, ''), 'base64'),
+      });
+    }
+  }
+  return [...found.values()];
+}

@@ -4,6 +4,7 @@ export * from './driving-licences';
 export * from './guests';
 export * from './lockers';
 export * from './logbook';
+export * from './logbook-reports';
 export * from './people';
 export * from './places';
 export * from './reading-rooms';

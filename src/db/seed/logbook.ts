@@ -6,7 +6,8 @@ import * as t from '../schema/index';
  * Demo Fahrtenbuch for the Stadtwerke: an entry for every completed seeded
  * trip, three months of earlier trips before them (entered without a
  * booking), one unexplained gap on the Golf (MS-SW 101) and one correction
- * by the fleet manager. Deterministic apart from "now".
+ * by the fleet manager; the fleet manager is the recipient of the monthly
+ * logbook report. Deterministic apart from "now".
  */
 
 const DESTINATIONS = ['Umspannwerk Süd', 'Wasserwerk Am Hang', 'Rathaus', 'Baustelle Lindenallee', 'Kundencenter Markt', 'Pumpwerk Ost'];
@@ -17,6 +18,10 @@ export async function seedLogbook(tx: Db, now = new Date()): Promise<void> {
   const [tenant] = await tx.select({ id: t.tenants.id }).from(t.tenants).where(eq(t.tenants.subIdentifier, 'stadtwerke'));
   if (!tenant) return;
   const tenantId = tenant.id;
+  // The fleet manager receives the monthly logbook report (PDF and Excel; in the outbox while no SMTP_URL is set).
+  await tx
+    .insert(t.settingValues)
+    .values({ tenantId, optionName: 'fahrzeugReportMailadressen', layer: 'MANDANT', value: '["fuhrpark@stadtwerke.test"]' });
   const people = await tx
     .select({ id: t.users.id, email: t.users.email, first: t.users.firstName, last: t.users.lastName })
     .from(t.users)

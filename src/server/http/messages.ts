@@ -184,6 +184,7 @@ const EN: Record<string, string | ((p: Record<string, string | number>) => strin
   in_future: 'A logbook entry must not lie in the future.',
   no_such_gap: 'There is no open gap in the logbook for this odometer range.',
   period_order: 'The end of the period must be after its start.',
+  export_not_ready: 'The export is not finished yet.',
 };
 
 export function translate(code: string, german: string, locale: string, params: Record<string, string | number> = {}) {

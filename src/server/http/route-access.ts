@@ -156,6 +156,13 @@ export const DECLARED_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/vehicles/:id/logbook/gaps': LOGBOOK_FLEET,
   'GET /api/logbook/export.xlsx': LOGBOOK_REPORT,
   'GET /api/logbook/export.pdf': LOGBOOK_REPORT,
+  'GET /api/logbook/trip-kinds': VEHICLES,
+  'POST /api/logbook/reports': LOGBOOK_REPORT,
+  'GET /api/logbook/report-settings': LOGBOOK_REPORT,
+  'POST /api/logbook/exports': LOGBOOK_REPORT,
+  'GET /api/logbook/exports': LOGBOOK_REPORT,
+  'GET /api/logbook/exports/:id': LOGBOOK_REPORT,
+  'GET /api/logbook/exports/:id/file': LOGBOOK_REPORT,
   // evaluation and office utilisation
   'GET /api/admin/evaluation/office': OFFICE_UTILISATION,
   'GET /api/admin/evaluation/office/export': OFFICE_UTILISATION,

@@ -278,17 +278,20 @@ export async function currentSpans(
  * bounded by one vehicle's rows in the period.
  */
 export async function* streamLogbook(db: Db, tenantId: string, f: LogbookFilter): AsyncGenerator<LogbookRow[]> {
-  const vehicleIds = f.vehicleId
-    ? [f.vehicleId]
-    : rowsOf<{ id: string }>(
-        await db.execute(sql`select v.id::text from vehicles v where v.tenant_id = ${tenantId} order by v.license_plate, v.id`),
-      ).map((v) => v.id);
+  const vehicleIds = f.vehicleId ? [f.vehicleId] : await exportVehicleIds(db, tenantId);
   for (const vehicleId of vehicleIds) {
     const rows = rowsOf<Raw>(
       await db.execute(sql`${SELECT} ${FROM} where ${filterSql(tenantId, { ...f, vehicleId })} order by e.started_at, e.id`),
     );
     if (rows.length > 0) yield rows.map(toRow);
   }
+}
+
+/** Every vehicle of the tenant in the order exports list them (by plate). */
+export async function exportVehicleIds(db: Db, tenantId: string): Promise<string[]> {
+  return rowsOf<{ id: string }>(
+    await db.execute(sql`select v.id::text from vehicles v where v.tenant_id = ${tenantId} order by v.license_plate, v.id`),
+  ).map((v) => v.id);
 }
 
 /** Entry ids among `entryIds` that have more than one revision. */

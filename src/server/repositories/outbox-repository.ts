@@ -1,6 +1,12 @@
 import type { Db } from '@db/client';
-import { mailOutbox } from '@db/schema/index';
-import { eq } from 'drizzle-orm';
+import { mailOutbox, mailOutboxAttachments } from '@db/schema/index';
+import { asc, eq } from 'drizzle-orm';
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
 
 export interface OutboxMail {
   tenantId: string | null;
@@ -8,11 +14,37 @@ export interface OutboxMail {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the mail (logbook reports); stored with it so a retry sends them again. */
+  attachments?: MailAttachment[];
 }
 
 export async function insertOutboxMail(db: Db, mail: OutboxMail): Promise<string> {
-  const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+  const { attachments = [], ...fields } = mail;
+  const [row] = await db.insert(mailOutbox).values(fields).returning({ id: mailOutbox.id });
+  if (attachments.length > 0) {
+    await db.insert(mailOutboxAttachments).values(attachments.map((a, position) => ({ mailId: row!.id, position, ...a })));
+  }
   return row!.id;
+}
+
+/** A stored mail with its attachments, for a retry. */
+export async function findOutboxMail(db: Db, id: string): Promise<(OutboxMail & { status: string }) | null> {
+  const [m] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  if (!m) return null;
+  const files = await db
+    .select()
+    .from(mailOutboxAttachments)
+    .where(eq(mailOutboxAttachments.mailId, id))
+    .orderBy(asc(mailOutboxAttachments.position));
+  return {
+    tenantId: m.tenantId,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    html: m.html,
+    status: m.status,
+    attachments: files.map((f) => ({ filename: f.filename, contentType: f.contentType, content: Buffer.from(f.content) })),
+  };
 }
 
 export async function markOutboxMail(db: Db, id: string, result: { sent: true } | { sent: false; error: string }) {

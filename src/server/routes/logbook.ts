@@ -1,13 +1,35 @@
-import { correctionRequest, correctionResponse, exportQuery, gapRequest, logbookList, logbookQuery } from '@contracts/logbook';
+import {
+  backgroundExport,
+  backgroundExportList,
+  backgroundExportRequest,
+  correctionRequest,
+  correctionResponse,
+  exportQuery,
+  gapRequest,
+  logbookList,
+  logbookQuery,
+  reportRequest,
+  reportResponse,
+  reportSettings,
+  tripKindList,
+} from '@contracts/logbook';
 import { idParams } from '@contracts/vehicles';
+import { withTenant } from '@db/client';
 import { AppError } from '@domain/errors';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps';
 import { requireUser } from '../http/request-context';
 import type { UserContext } from '../services/context';
+import {
+  backgroundExportFile,
+  getBackgroundExport,
+  listBackgroundExports,
+  startBackgroundExport,
+} from '../services/logbook/background-export';
 import { assertMayExport, pdfBuffer, xlsxBuffer } from '../services/logbook/export-logbook';
-import { correctEntry, explainGap, listLogbook, seesAllTrips } from '../services/logbook/logbook';
+import { correctEntry, explainGap, listLogbook, logbookSettings, seesAllTrips } from '../services/logbook/logbook';
+import { readReportSettings, sendLogbookReportNow } from '../services/logbook/logbook-reports';
 
 const tags = ['logbook'];
 
@@ -95,6 +117,66 @@ export const logbookRoutes =
           .header('Content-Disposition', `attachment; filename="${fileName(req.query.from, req.query.to, 'pdf')}"`)
           .header('X-Content-Type-Options', 'nosniff')
           .send(bytes);
+      },
+    );
+    app.get(
+      '/api/logbook/trip-kinds',
+      { schema: { tags, summary: 'Fahrtarten, die der Mandant erlaubt (für Fahrt beenden)', response: { 200: tripKindList } } },
+      async (req) => {
+        const user = await logbookUser(deps, req);
+        const s = await withTenant(deps.database.db, user.tenant.id, (tx) => logbookSettings(tx, user.tenant.id));
+        return { allowedTripKinds: s.allowedTripKinds };
+      },
+    );
+    app.get(
+      '/api/logbook/report-settings',
+      { schema: { tags, summary: 'Einstellungen des Fahrtenbuch-Berichts (Rhythmus, Empfänger)', response: { 200: reportSettings } } },
+      async (req) => readReportSettings(deps, await logbookUser(deps, req)),
+    );
+    app.post(
+      '/api/logbook/reports',
+      {
+        schema: {
+          tags,
+          summary: 'Fahrtenbuch-Bericht eines Zeitraums jetzt senden',
+          body: reportRequest,
+          response: { 202: reportResponse },
+        },
+      },
+      async (req, reply) => reply.code(202).send(await sendLogbookReportNow(deps, await logbookUser(deps, req), req.body)),
+    );
+    app.post(
+      '/api/logbook/exports',
+      {
+        schema: {
+          tags,
+          summary: 'Großen Fahrtenbuch-Export im Hintergrund starten',
+          body: backgroundExportRequest,
+          response: { 202: backgroundExport },
+        },
+      },
+      async (req, reply) => reply.code(202).send(await startBackgroundExport(deps, await logbookUser(deps, req), req.body)),
+    );
+    app.get(
+      '/api/logbook/exports',
+      { schema: { tags, summary: 'Eigene Hintergrund-Exporte', response: { 200: backgroundExportList } } },
+      async (req) => ({ exports: await listBackgroundExports(deps, await logbookUser(deps, req)) }),
+    );
+    app.get(
+      '/api/logbook/exports/:id',
+      { schema: { tags, summary: 'Fortschritt eines Hintergrund-Exports', params: idParams, response: { 200: backgroundExport } } },
+      async (req) => getBackgroundExport(deps, await logbookUser(deps, req), req.params.id),
+    );
+    app.get(
+      '/api/logbook/exports/:id/file',
+      { schema: { tags, summary: 'Fertigen Hintergrund-Export herunterladen', params: idParams } },
+      async (req, reply) => {
+        const file = await backgroundExportFile(deps, await logbookUser(deps, req), req.params.id);
+        return reply
+          .header('Content-Type', file.contentType)
+          .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+          .header('X-Content-Type-Options', 'nosniff')
+          .send(file.bytes);
       },
     );
   };

@@ -1,8 +1,8 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Buckets of SPEC §3: floor plans, vehicles, logos, privacy (plus damage photos and receipts). */
-export type Bucket = 'grundrisse' | 'fahrzeuge' | 'logos' | 'datenschutz' | 'belege' | 'fuehrerscheine';
+/** Buckets of SPEC §3: floor plans, vehicles, logos, privacy (plus damage photos, receipts, licence scans and logbook exports). */
+export type Bucket = 'grundrisse' | 'fahrzeuge' | 'logos' | 'datenschutz' | 'belege' | 'fuehrerscheine' | 'exporte';
 
 export interface StoredFile {
   bytes: Buffer;

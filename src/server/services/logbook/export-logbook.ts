@@ -7,12 +7,13 @@ import { AppError } from '@domain/errors';
 import { type TripKind, totalsByKind } from '@domain/logbook';
 import { formatDate, formatTime } from '@domain/time';
 import type { Deps } from '@server/deps';
-import { type LogbookRow, revisionsOf, streamLogbook } from '@server/repositories/logbook-repository';
+import { exportVehicleIds, type LogbookRow, logbookTotals, revisionsOf, streamLogbook } from '@server/repositories/logbook-repository';
 import { findVehicle } from '@server/repositories/vehicle-repository';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import type { UserContext } from '../context';
 import { dayRange } from './logbook';
+import { PdfCells } from './pdf-cells';
 
 /**
  * Logbook exports: Excel (exceljs streaming writer, rows committed as they
@@ -28,6 +29,11 @@ export function assertMayExport(user: UserContext): void {
   if (!user.permissions.has(EXPORT_PERMISSION)) {
     throw new AppError('forbidden', `no ${EXPORT_PERMISSION}`, 403, { denial: `no ${EXPORT_PERMISSION}` });
   }
+}
+
+/** Whose logbook an export reads: a signed-in user's tenant, or a tenant a job works for. */
+export interface ExportScope {
+  tenant: { id: string; name: string };
 }
 
 export interface ExportHeader {
@@ -81,22 +87,34 @@ function cells(r: LogbookRow): (string | number)[] {
 
 const gapText = (plate: string, from: number, to: number) => `Lücke ${plate}: km ${from} bis ${to} (${to - from} km) ohne Eintrag`;
 
-/** Walks the current entries once, in time order, with unexplained gaps per vehicle and totals per kind. */
+/**
+ * Walks the current entries once, in time order per vehicle, with unexplained
+ * gaps per vehicle and totals per kind. Each vehicle is read in a transaction
+ * of its own, so a long export never holds one open: other requests (and the
+ * export's own progress) get through between vehicles, also on the embedded
+ * database with its single connection. The logbook is append-only, so reading
+ * vehicle by vehicle loses nothing.
+ */
 async function walk(
-  tx: Db,
+  db: Db,
   tenantId: string,
   f: { vehicleId?: string; from: Date; to: Date },
   onRow: (r: LogbookRow) => void | Promise<void>,
   onGap: (text: string) => void | Promise<void>,
 ): Promise<{ totals: Record<TripKind, number>; corrected: string[] }> {
-  const lastEnd = new Map<string, number>();
   const totals: Record<TripKind, number> = { dienstlich: 0, privat: 0, Arbeitsweg: 0 };
   const corrected: string[] = [];
-  for await (const batch of streamLogbook(tx, tenantId, f)) {
+  const vehicleIds = f.vehicleId ? [f.vehicleId] : await withTenant(db, tenantId, (tx) => exportVehicleIds(tx, tenantId));
+  for (const vehicleId of vehicleIds) {
+    const batch = await withTenant(db, tenantId, async (tx) => {
+      const rows: LogbookRow[] = [];
+      for await (const b of streamLogbook(tx, tenantId, { ...f, vehicleId })) rows.push(...b);
+      return rows;
+    });
+    let lastEnd: number | undefined;
     for (const r of batch) {
-      const prev = lastEnd.get(r.vehicleId);
-      if (prev !== undefined && r.odometerStart > prev) await onGap(gapText(r.licensePlate, prev, r.odometerStart));
-      lastEnd.set(r.vehicleId, Math.max(prev ?? 0, r.odometerEnd));
+      if (lastEnd !== undefined && r.odometerStart > lastEnd) await onGap(gapText(r.licensePlate, lastEnd, r.odometerStart));
+      lastEnd = Math.max(lastEnd ?? 0, r.odometerEnd);
       await onRow(r);
       if (r.revision > 1) corrected.push(r.entryId);
     }
@@ -106,7 +124,14 @@ async function walk(
   return { totals, corrected };
 }
 
-async function header(tx: Db, user: UserContext, q: ExportQuery): Promise<ExportHeader> {
+/** Every version of the corrected entries, read in slices of 500, each in its own transaction. */
+async function* revisionSlices(db: Db, tenantId: string, corrected: string[]): AsyncGenerator<LogbookRow[]> {
+  for (let i = 0; i < corrected.length; i += 500) {
+    yield await withTenant(db, tenantId, (tx) => revisionsOf(tx, tenantId, corrected.slice(i, i + 500)));
+  }
+}
+
+async function header(tx: Db, user: ExportScope, q: ExportQuery): Promise<ExportHeader> {
   let vehicle = 'Alle Fahrzeuge';
   if (q.vehicleId) {
     const v = await findVehicle(tx, user.tenant.id, q.vehicleId, true);
@@ -132,61 +157,58 @@ const TOTAL_LABEL: Record<TripKind, string> = {
  * entries. `onProgress` gets the number of rows written so far.
  */
 export async function writeXlsx(
-  deps: Deps,
-  user: UserContext,
+  deps: Pick<Deps, 'database'>,
+  user: ExportScope,
   q: ExportQuery,
   out: Writable,
   onProgress?: (rows: number) => void | Promise<void>,
 ): Promise<void> {
   const tenantId = user.tenant.id;
   const f = { vehicleId: q.vehicleId, ...dayRange(q.from, q.to) };
-  await withTenant(deps.database.db, tenantId, async (tx) => {
-    const h = await header(tx, user, q);
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-    wb.creator = 'Buchbar';
-    const ws = wb.addWorksheet('Fahrtenbuch');
-    ws.columns = HEADERS.map((hd) => ({ header: hd, key: hd, width: hd === 'Korrektur' ? 50 : 14 }));
-    ws.getRow(1).font = { bold: true };
-    ws.getRow(1).commit();
-    ws.addRow([`Fahrtenbuch ${h.tenantName}`]).commit();
-    ws.addRow([`Fahrzeug: ${h.vehicle}`]).commit();
-    ws.addRow([`Zeitraum: ${h.period}`]).commit();
-    let n = 0;
-    const { totals, corrected } = await walk(
-      tx,
-      tenantId,
-      f,
-      async (r) => {
-        const row = ws.addRow(cells(r));
-        if (r.revision > 1) row.getCell(HEADERS.length).font = { bold: true, color: { argb: 'FFB00020' } };
-        row.commit();
-        n++;
-        if (onProgress && n % 1000 === 0) await onProgress(n);
-      },
-      (text) => {
-        const row = ws.addRow([text]);
-        row.font = { italic: true, color: { argb: 'FFB00020' } };
-        row.commit();
-      },
-    );
-    for (const k of Object.keys(totals) as TripKind[]) ws.addRow([TOTAL_LABEL[k], '', '', '', '', '', '', totals[k]]).commit();
-    ws.commit();
-    const rs = wb.addWorksheet('Korrekturen');
-    rs.columns = [{ header: 'Version', key: 'v', width: 10 }, ...HEADERS.map((hd) => ({ header: hd, key: hd, width: 14 }))];
-    rs.getRow(1).font = { bold: true };
-    rs.getRow(1).commit();
-    for (let i = 0; i < corrected.length; i += 500) {
-      for (const r of await revisionsOf(tx, tenantId, corrected.slice(i, i + 500))) {
-        rs.addRow([r.revision === 1 ? 'Original' : `Version ${r.revision}`, ...cells(r)]).commit();
-      }
-    }
-    rs.commit();
-    await wb.commit();
-    if (onProgress) await onProgress(n);
-  });
+  const db = deps.database.db;
+  const h = await withTenant(db, tenantId, (tx) => header(tx, user, q));
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  wb.creator = 'Buchbar';
+  const ws = wb.addWorksheet('Fahrtenbuch');
+  ws.columns = HEADERS.map((hd) => ({ header: hd, key: hd, width: hd === 'Korrektur' ? 50 : 14 }));
+  ws.getRow(1).font = { bold: true };
+  ws.getRow(1).commit();
+  ws.addRow([`Fahrtenbuch ${h.tenantName}`]).commit();
+  ws.addRow([`Fahrzeug: ${h.vehicle}`]).commit();
+  ws.addRow([`Zeitraum: ${h.period}`]).commit();
+  let n = 0;
+  const { totals, corrected } = await walk(
+    db,
+    tenantId,
+    f,
+    async (r) => {
+      const row = ws.addRow(cells(r));
+      if (r.revision > 1) row.getCell(HEADERS.length).font = { bold: true, color: { argb: 'FFB00020' } };
+      row.commit();
+      n++;
+      if (onProgress && n % 1000 === 0) await onProgress(n);
+    },
+    (text) => {
+      const row = ws.addRow([text]);
+      row.font = { italic: true, color: { argb: 'FFB00020' } };
+      row.commit();
+    },
+  );
+  for (const k of Object.keys(totals) as TripKind[]) ws.addRow([TOTAL_LABEL[k], '', '', '', '', '', '', totals[k]]).commit();
+  ws.commit();
+  const rs = wb.addWorksheet('Korrekturen');
+  rs.columns = [{ header: 'Version', key: 'v', width: 10 }, ...HEADERS.map((hd) => ({ header: hd, key: hd, width: 14 }))];
+  rs.getRow(1).font = { bold: true };
+  rs.getRow(1).commit();
+  for await (const slice of revisionSlices(db, tenantId, corrected)) {
+    for (const r of slice) rs.addRow([r.revision === 1 ? 'Original' : `Version ${r.revision}`, ...cells(r)]).commit();
+  }
+  rs.commit();
+  await wb.commit();
+  if (onProgress) await onProgress(n);
 }
 
-export async function xlsxBuffer(deps: Deps, user: UserContext, q: ExportQuery): Promise<Buffer> {
+export async function xlsxBuffer(deps: Pick<Deps, 'database'>, user: ExportScope, q: ExportQuery): Promise<Buffer> {
   const pass = new PassThrough();
   const chunks: Buffer[] = [];
   pass.on('data', (c: Buffer) => chunks.push(c));
@@ -222,9 +244,16 @@ const ROW = 11;
  * unexplained gaps and corrected entries in red (* = corrected), totals per
  * trip kind and every version of corrected entries at the end. pdfmake's
  * table layout measures every cell and took seconds for one vehicle-year;
- * fixed columns keep a vehicle-year well under a second (decision 041).
+ * fixed columns and cells written straight into the content stream with
+ * cached glyph runs keep a vehicle-year under a second (decisions 041, 073).
  */
-export async function writePdf(deps: Deps, user: UserContext, q: ExportQuery, out: Writable): Promise<void> {
+export async function writePdf(
+  deps: Pick<Deps, 'database'>,
+  user: ExportScope,
+  q: ExportQuery,
+  out: Writable,
+  onProgress?: (rows: number) => void | Promise<void>,
+): Promise<void> {
   const tenantId = user.tenant.id;
   const f = { vehicleId: q.vehicleId, ...dayRange(q.from, q.to) };
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, info: { Title: 'Fahrtenbuch', Creator: 'Buchbar' } });
@@ -235,6 +264,7 @@ export async function writePdf(deps: Deps, user: UserContext, q: ExportQuery, ou
     out.on('error', reject);
   });
   doc.pipe(out);
+  const fast = new PdfCells(doc);
   const bottom = () => doc.page.height - MARGIN;
   let y = MARGIN;
   const line = (text: string, opts: { bold?: boolean; size?: number; color?: string } = {}) => {
@@ -253,7 +283,7 @@ export async function writePdf(deps: Deps, user: UserContext, q: ExportQuery, ou
       .fillColor(opts.color ?? '#000000');
     // long texts wrap inside their column: nothing of a tax record is cut off
     // (measuring the wrap only where a cell is wider than its column: most cells fit on one line)
-    const fits = PDF_COLUMNS.map((c, i) => doc.widthOfString(cells[i] ?? '') <= c.width - 3);
+    const fits = PDF_COLUMNS.map((c, i) => fast.width(cells[i] ?? '') <= c.width - 3);
     const height = Math.max(
       ROW,
       ...PDF_COLUMNS.map((c, i) => (fits[i] ? ROW : doc.heightOfString(cells[i] ?? '', { width: c.width - 3 }) + 3)),
@@ -265,12 +295,15 @@ export async function writePdf(deps: Deps, user: UserContext, q: ExportQuery, ou
         .fontSize(7)
         .fillColor(opts.color ?? '#000000');
     }
+    // cells that fit go straight into the content stream in one go; wrapped ones through pdfkit
+    const single: { text: string; x: number }[] = [];
     let x = MARGIN;
     PDF_COLUMNS.forEach((c, i) => {
-      // a text that fits skips pdfkit's line wrapper, the expensive part of writing a cell
-      doc.text(cells[i] ?? '', x, y, fits[i] ? { lineBreak: false } : { width: c.width - 3 });
+      if (fits[i]) single.push({ text: cells[i] ?? '', x });
+      else doc.text(cells[i] ?? '', x, y, { width: c.width - 3 });
       x += c.width;
     });
+    fast.row(single, y);
     y += height;
     doc
       .moveTo(MARGIN, y - 2)
@@ -290,47 +323,58 @@ export async function writePdf(deps: Deps, user: UserContext, q: ExportQuery, ou
     headerRow();
   };
 
-  await withTenant(deps.database.db, tenantId, async (tx) => {
-    const h = await header(tx, user, q);
-    line(`Fahrtenbuch ${h.tenantName}`, { bold: true, size: 14 });
-    line(`Fahrzeug: ${h.vehicle}`);
-    line(`Zeitraum: ${h.period}`);
-    y += 4;
-    headerRow();
-    const { totals, corrected } = await walk(
-      tx,
-      tenantId,
-      f,
-      (r) => {
-        const c = cells(r);
-        const marked = r.revision > 1;
-        row(
-          PDF_COLUMNS.map((col, i) => `${c[col.cell]}${marked && i === 0 ? ' *' : ''}`),
-          { color: marked ? '#b00020' : '#000000' },
-        );
-      },
-      (text) => line(text, { color: '#b00020' }),
-    );
+  const db = deps.database.db;
+  const h = await withTenant(db, tenantId, (tx) => header(tx, user, q));
+  line(`Fahrtenbuch ${h.tenantName}`, { bold: true, size: 14 });
+  line(`Fahrzeug: ${h.vehicle}`);
+  line(`Zeitraum: ${h.period}`);
+  y += 4;
+  headerRow();
+  let n = 0;
+  const { totals, corrected } = await walk(
+    db,
+    tenantId,
+    f,
+    async (r) => {
+      const c = cells(r);
+      const marked = r.revision > 1;
+      row(
+        PDF_COLUMNS.map((col, i) => `${c[col.cell]}${marked && i === 0 ? ' *' : ''}`),
+        { color: marked ? '#b00020' : '#000000' },
+      );
+      n++;
+      if (onProgress && n % 1000 === 0) await onProgress(n);
+    },
+    (text) => line(text, { color: '#b00020' }),
+  );
+  y += 6;
+  line('Summen je Fahrtart', { bold: true });
+  for (const k of Object.keys(totals) as TripKind[]) line(`${TOTAL_LABEL[k]}: ${totals[k]} km`);
+  if (corrected.length > 0) {
     y += 6;
-    line('Summen je Fahrtart', { bold: true });
-    for (const k of Object.keys(totals) as TripKind[]) line(`${TOTAL_LABEL[k]}: ${totals[k]} km`);
-    if (corrected.length > 0) {
-      y += 6;
-      line('Korrekturen (* = korrigierter Eintrag, alle Versionen)', { bold: true });
-      for (let i = 0; i < corrected.length; i += 500) {
-        for (const r of await revisionsOf(tx, tenantId, corrected.slice(i, i + 500))) {
-          line(
-            `${r.revision === 1 ? 'Original' : `Version ${r.revision}`} · ${formatDate(r.startedAt)} ${formatTime(r.startedAt)}–${formatTime(r.endedAt)} · ${r.licensePlate} · km ${r.odometerStart}–${r.odometerEnd} · ${r.destination ?? ''} · ${r.tripKind}${r.revision > 1 ? ` · ${correctionMark(r)}` : ''}`,
-          );
-        }
+    line('Korrekturen (* = korrigierter Eintrag, alle Versionen)', { bold: true });
+    for await (const slice of revisionSlices(db, tenantId, corrected)) {
+      for (const r of slice) {
+        line(
+          `${r.revision === 1 ? 'Original' : `Version ${r.revision}`} · ${formatDate(r.startedAt)} ${formatTime(r.startedAt)}–${formatTime(r.endedAt)} · ${r.licensePlate} · km ${r.odometerStart}–${r.odometerEnd} · ${r.destination ?? ''} · ${r.tripKind}${r.revision > 1 ? ` · ${correctionMark(r)}` : ''}`,
+        );
       }
     }
-  });
+  }
   doc.end();
   await finished;
 }
 
-export async function pdfBuffer(deps: Deps, user: UserContext, q: ExportQuery): Promise<Buffer> {
+/** Rows an export of `q` will write (the current entries of the period), for the progress of a background export. */
+export async function exportRowCount(deps: Pick<Deps, 'database'>, tenantId: string, q: ExportQuery): Promise<number> {
+  return withTenant(
+    deps.database.db,
+    tenantId,
+    async (tx) => (await logbookTotals(tx, tenantId, { vehicleId: q.vehicleId, ...dayRange(q.from, q.to) })).count,
+  );
+}
+
+export async function pdfBuffer(deps: Pick<Deps, 'database'>, user: ExportScope, q: ExportQuery): Promise<Buffer> {
   const pass = new PassThrough();
   const chunks: Buffer[] = [];
   pass.on('data', (c: Buffer) => chunks.push(c));

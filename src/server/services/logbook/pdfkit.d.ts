@@ -8,9 +8,20 @@ declare module 'pdfkit' {
     lineBreak?: boolean;
     ellipsis?: boolean | string;
   }
+  /** pdfkit's embedded font (internal API, used by the fast table writer). */
+  interface EmbeddedFont {
+    id: string;
+    ascender: number;
+    encode(text: string): [string[], { xAdvance: number; advanceWidth: number; xOffset: number; yOffset: number }[]];
+    widthOfString(text: string, size: number): number;
+    ref(): unknown;
+  }
   class PDFDocument {
     constructor(options?: Record<string, unknown>);
-    page: { width: number; height: number };
+    page: { width: number; height: number; fonts: Record<string, unknown> };
+    _font: EmbeddedFont;
+    _fontSize: number;
+    addContent(data: string): this;
     registerFont(name: string, path: string): this;
     font(name: string): this;
     fontSize(size: number): this;

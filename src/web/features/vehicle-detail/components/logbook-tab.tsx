@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { logbookSearch, useLogbook } from '../api/use-logbook';
 import { CorrectionDialog } from './correction-dialog';
 import { GapDialog } from './gap-dialog';
+import { LogbookReportsPanel } from './logbook-reports-panel';
 
 type PeriodKind = FilterPeriod | 'frei';
 const PAGE_SIZE = 25;
@@ -108,6 +109,7 @@ export function LogbookTab({ vehicleId, mayExport }: { vehicleId: string; mayExp
           </Group>
         )}
       </Group>
+      {mayExport && valid && <LogbookReportsPanel from={range.from} to={range.to} />}
       {data?.scope === 'eigene' && (
         <Text size="sm" c="dimmed">
           {t('logbook.ownOnly')}

@@ -8,6 +8,7 @@ import {
   Modal,
   NumberInput,
   Paper,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Slider,
@@ -22,6 +23,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VehicleBooking } from '../api/use-my-bookings';
 import { uploadReceipt, useCheckIn, useCheckOut } from '../api/use-trip';
+import { useTripKinds } from '../api/use-trip-kinds';
 import { useVehicleAttributes } from '../api/use-vehicle-attributes';
 import { useVehicleLocations } from '../api/use-vehicle-locations';
 import { useVehicles } from '../api/use-vehicles';
@@ -119,7 +121,9 @@ export function EndTripDialog({
   const attributes = useVehicleAttributes('FAHRZEUG_VERLAUF');
   const locations = useVehicleLocations();
   const vehicles = useVehicles();
+  const tripKinds = useTripKinds();
   const [mileage, setMileage] = useState<number | ''>('');
+  const [tripKind, setTripKind] = useState<string>('dienstlich');
   const [fuel, setFuel] = useState<number>(100);
   const [inside, setInside] = useState<string>('sauber');
   const [outside, setOutside] = useState<string>('sauber');
@@ -135,6 +139,7 @@ export function EndTripDialog({
     setInside('sauber');
     setOutside('sauber');
     setParking(null);
+    setTripKind('dienstlich');
     setDamages([]);
     setValues({});
     setError(null);
@@ -169,6 +174,7 @@ export function EndTripDialog({
           parkingSpaceId: parking,
           damages: uploaded,
           attributes: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')),
+          tripKind,
         },
       });
       notifications.show({ color: 'green', message: t('trip.ended') });
@@ -244,6 +250,24 @@ export function EndTripDialog({
             comboboxProps={{ withinPortal: true }}
           />
         </SimpleGrid>
+        {/* dienstlich is the only kind unless the tenant allows privat or Arbeitsweg: no question then */}
+        {(tripKinds.data?.allowedTripKinds.length ?? 0) > 1 && (
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              {t('trip.tripKind')}
+            </Text>
+            <SegmentedControl
+              aria-label={t('trip.tripKind')}
+              data-testid="trip-kind"
+              value={tripKind}
+              onChange={setTripKind}
+              data={tripKinds.data!.allowedTripKinds.map((k) => ({ value: k, label: t(`trip.tripKinds.${k}`) }))}
+            />
+            <Text size="xs" c="dimmed">
+              {t('trip.tripKindHint')}
+            </Text>
+          </Stack>
+        )}
         {(attributes.data?.attributes.length ?? 0) > 0 && (
           <AttributeFields attributes={attributes.data!.attributes} values={values} onChange={setValues} />
         )}

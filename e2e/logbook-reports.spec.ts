@@ -1,0 +1,170 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newPage } from './support/browser';
+import { fillLogin, SHOTS, setUpJourneys } from './support/journey';
+
+const env = setUpJourneys();
+const SW = 'stadtwerke.localhost';
+const PLATE = 'MS-E2E 14';
+
+const opened: Page[] = [];
+async function fresh(opts: { width?: number; height?: number } = {}) {
+  const page = await newPage(env.browser, opts);
+  opened.push(page);
+  return page;
+}
+afterEach(async (ctx) => {
+  const failed = ctx.task.result?.state === 'fail';
+  for (const [i, p] of opened.splice(0).entries()) {
+    if (failed) await p.screenshot({ path: `${SHOTS}/logbook-reports-failure-${i}.png`, fullPage: true }).catch(() => undefined);
+    await p
+      .context()
+      .close()
+      .catch(() => undefined);
+  }
+});
+
+async function signIn(page: Page, email: string) {
+  await page.goto(env.server.url('stadtwerke', '/login'));
+  await fillLogin(page, email);
+  await page.waitForURL(/\/fahrzeuge$/);
+}
+
+/** A vehicle bookable around the clock, so the journey does not depend on the time of day. */
+async function roundTheClockVehicle(fleet: string): Promise<string> {
+  const locations = (await env.server.call(SW, { method: 'GET', url: '/api/vehicle-locations', cookie: fleet })).json().locations as {
+    id: string;
+  }[];
+  const res = await env.server.call(SW, {
+    method: 'POST',
+    url: '/api/admin/vehicles',
+    cookie: fleet,
+    payload: {
+      validFrom: null,
+      validTo: null,
+      locationId: locations[0]!.id,
+      category: 'Kleinwagen',
+      brand: 'VW',
+      model: 'up!',
+      licensePlate: PLATE,
+      fuel: 'Benzin',
+      powerKw: 48,
+      gearbox: 'Schaltgetriebe',
+      trunkBags: 1,
+      seats: 4,
+      doors: 5,
+      colour: 'Weiß',
+      requiredLicenseClass: 'B',
+      airConditioning: true,
+      navigation: false,
+      cruiseControl: false,
+      seatHeating: false,
+      guestBookingPossible: false,
+      bookingOutsidePossible: false,
+      departmentIds: [],
+      bookingTimes: {
+        weekdays: ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags'],
+        from: '00:00',
+        to: '23:59',
+      },
+      attributes: {},
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
+}
+
+describe('logbook report journeys in Chromium', () => {
+  it('where the tenant allows it, the driver picks the trip kind when ending a trip, and the logbook shows it', async () => {
+    const admin = await env.server.login(SW, 'admin@stadtwerke.test');
+    const allowed = await env.server.call(SW, {
+      method: 'PUT',
+      url: '/api/settings/fahrtenbuchFahrtarten',
+      cookie: admin,
+      payload: { layer: 'MANDANT', value: ['dienstlich', 'privat', 'Arbeitsweg'] },
+    });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    const fleetCookie = await env.server.login(SW, 'fuhrpark@stadtwerke.test');
+    const booker = await env.server.login(SW, 'mitarbeiter@stadtwerke.test');
+    const vehicleId = await roundTheClockVehicle(fleetCookie);
+    const booked = await env.server.call(SW, {
+      method: 'POST',
+      url: '/api/vehicle-bookings',
+      cookie: booker,
+      payload: {
+        vehicleId,
+        von: new Date(Date.now() + 5 * 60_000).toISOString(),
+        bis: new Date(Date.now() + 65 * 60_000).toISOString(),
+        reason: 'Fahrt zur Arbeit',
+        destination: 'Betriebshof Nord',
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const bookingId = booked.json().booking.id as string;
+    const started = await env.server.call(SW, {
+      method: 'POST',
+      url: `/api/vehicle-bookings/${bookingId}/check-in`,
+      cookie: booker,
+      payload: { mileage: 7000 },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+
+    const driver = await fresh({ width: 390, height: 844 });
+    await signIn(driver, 'mitarbeiter@stadtwerke.test');
+    await driver.goto(env.server.url('stadtwerke', '/fahrzeuge/uebersicht'));
+    await driver.locator(`[data-booking-id="${bookingId}"]`).getByRole('button', { name: 'Fahrt beenden' }).click();
+    const end = driver.getByRole('dialog');
+    await end.getByLabel('Kilometerstand').fill('7012');
+    await end.getByRole('textbox', { name: 'Tankfüllung bzw. Ladestand (%)' }).fill('80');
+    await end.getByRole('combobox', { name: 'Art der Fahrt', exact: true }).click();
+    await driver.getByRole('option', { name: 'Dienstfahrt', exact: true }).click();
+    await end.getByTestId('trip-kind').getByText('Arbeitsweg', { exact: true }).click();
+    await driver.screenshot({ path: `${SHOTS}/fahrt-beenden-fahrtart-390.png`, fullPage: true });
+    await end.getByRole('button', { name: 'Fahrt beenden' }).click();
+    await driver.getByText('Die Fahrt wurde beendet. Vielen Dank!').waitFor();
+    await driver.goto(env.server.url('stadtwerke', `/fahrzeuge/${vehicleId}?tab=fahrtenbuch`));
+    await driver
+      .locator('[data-testid="logbook-card"]:visible, [data-testid="logbook-row"]:visible')
+      .filter({ hasText: 'Arbeitsweg' })
+      .first()
+      .waitFor();
+  });
+
+  it('the fleet manager exports a year of all vehicles in the background, sees it finish and downloads it', async () => {
+    const fleetCookie = await env.server.login(SW, 'fuhrpark@stadtwerke.test');
+    const vehicles = (await env.server.call(SW, { method: 'GET', url: '/api/vehicles', cookie: fleetCookie })).json().vehicles as {
+      id: string;
+      licensePlate: string;
+    }[];
+    const golf = vehicles.find((v) => v.licensePlate === 'MS-SW 101')!;
+    for (const width of [390, 1440]) {
+      const page = await fresh({ width, height: width === 390 ? 844 : 900 });
+      await signIn(page, 'fuhrpark@stadtwerke.test');
+      await page.goto(env.server.url('stadtwerke', `/fahrzeuge/${golf.id}?tab=fahrtenbuch`));
+      await page
+        .locator('label')
+        .filter({ hasText: /^Jahr$/ })
+        .click();
+      const panel = page.getByTestId('logbook-reports');
+      await panel.getByRole('button', { name: 'Alle Fahrzeuge als Excel' }).click();
+      await panel.getByText('Export fertig').waitFor({ timeout: 60_000 });
+      await page.screenshot({ path: `${SHOTS}/fahrtenbuch-hintergrundexport-${width}.png`, fullPage: width === 1440 });
+      if (width === 390) continue;
+      const [download] = await Promise.all([page.waitForEvent('download'), panel.getByTestId('export-download').click()]);
+      expect(download.suggestedFilename()).toMatch(/^fahrtenbuch-\d{4}-01-01-bis-\d{4}-12-31\.xlsx$/);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+      const sheet = wb.getWorksheet('Fahrtenbuch')!;
+      expect(sheet.getRow(2).getCell(1).value).toBe('Fahrtenbuch Stadtwerke Musterstadt');
+      expect(sheet.getRow(3).getCell(1).value).toBe('Fahrzeug: Alle Fahrzeuge');
+      const plates = new Set<string>();
+      sheet.eachRow((row, n) => {
+        if (n > 4 && typeof row.getCell(5).value === 'string') plates.add(row.getCell(5).value as string);
+      });
+      expect(plates.has('MS-SW 101')).toBe(true);
+      expect(plates.size).toBeGreaterThan(1);
+    }
+  });
+});
