@@ -42,6 +42,7 @@ describe('SETTING_CATALOGUE', () => {
         'EnableDebug',
         'sprache',
         'startseite',
+        'zweiterFaktorFuerAdmins',
         'zeitRasterMinuten',
         'leseraumMaxBuchungenProWoche',
         'leseraumBuchungsintervallMinuten',

@@ -121,6 +121,15 @@ export const SETTING_CATALOGUE: readonly SettingOption[] = [
     layers: ALL,
   },
   {
+    name: 'zweiterFaktorFuerAdmins',
+    feature: 'allgemein',
+    type: 'boolean',
+    defaultValue: 'false',
+    description:
+      'Wer ein Administrationsrecht hat, braucht einen zweiten Faktor (Authenticator-App); bis dahin ruhen die Administrationsrechte',
+    layers: TENANT,
+  },
+  {
     name: 'zeitRasterMinuten',
     feature: 'allgemein',
     type: 'number',

@@ -1,7 +1,8 @@
 import type { Db } from '@db/client';
-import { authAccount, authSession, authUser, authVerification } from '@db/schema/index';
+import { authAccount, authSession, authTwoFactor, authUser, authVerification } from '@db/schema/index';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { twoFactor } from 'better-auth/plugins';
 import type { Config } from '../config';
 import type { Mailer } from '../mail/mailer';
 import { emailConfirmationMail, invitationMail, passwordRecoveryMail } from '../mail/templates';
@@ -19,12 +20,14 @@ export function createAuth(opts: { db: Db; config: Config; mailer: Mailer }) {
     secret: config.appSecret,
     database: drizzleAdapter(opts.db, {
       provider: 'pg',
-      schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification },
+      schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification, twoFactor: authTwoFactor },
     }),
     // Sign-in, reset and confirmation go through our own routes (tenant checks,
     // generic errors, @fastify/rate-limit); better-auth's handler is not mounted.
     rateLimit: { enabled: false },
-    session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    // freshAge 0: sensitive changes re-authenticate with the password in the
+    // request itself (decision 085), not by the age of the session.
+    session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60, freshAge: 0 },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: config.publicUrl.startsWith('https://'),
@@ -48,6 +51,16 @@ export function createAuth(opts: { db: Db; config: Config; mailer: Mailer }) {
         });
       },
     },
+    plugins: [
+      twoFactor({
+        issuer: 'Buchbar',
+        // Ten failed codes in a row lock the account's second factor for 15 minutes,
+        // across sign-in challenges (the route limit counts per address on top).
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+        backupCodeOptions: { amount: 10, length: 10 },
+        twoFactorCookieMaxAge: 10 * 60,
+      }),
+    ],
     emailVerification: {
       sendOnSignUp: false,
       autoSignInAfterVerification: false,
