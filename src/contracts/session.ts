@@ -15,6 +15,9 @@ export const secondFactorLoginRequest = z.object({
   kind: z.enum(CODE_KINDS).default('totp'),
 });
 
+export const emailCodeRequest = z.object({ email });
+export const emailCodeLoginRequest = z.object({ email, code: z.string().trim().min(6).max(10) });
+
 export const passwordConfirmation = z.object({ password: z.string().min(1).max(200) });
 export const enrolmentStart = z.object({ totpUri: z.string(), secret: z.string(), recoveryCodes: z.array(z.string()) });
 export const enrolmentConfirm = z.object({ code: z.string().trim().min(6).max(10) });
@@ -47,6 +50,8 @@ export const tenantInfo = z.object({
   features: z.array(z.string()),
   privacyText: z.string(),
   imprintText: z.string(),
+  /** The tenant lets people sign in with a code by e-mail (setting anmeldungPerEmailCode). */
+  emailCodeSignIn: z.boolean(),
 });
 export type TenantInfo = z.infer<typeof tenantInfo>;
 

@@ -43,6 +43,7 @@ describe('SETTING_CATALOGUE', () => {
         'sprache',
         'startseite',
         'zweiterFaktorFuerAdmins',
+        'anmeldungPerEmailCode',
         'zeitRasterMinuten',
         'leseraumMaxBuchungenProWoche',
         'leseraumBuchungsintervallMinuten',

@@ -130,6 +130,14 @@ export const SETTING_CATALOGUE: readonly SettingOption[] = [
     layers: TENANT,
   },
   {
+    name: 'anmeldungPerEmailCode',
+    feature: 'allgemein',
+    type: 'boolean',
+    defaultValue: 'false',
+    description: 'Anmeldung ohne Passwort mit einem Code per E-Mail (10 Minuten gültig, nur einmal verwendbar)',
+    layers: TENANT,
+  },
+  {
     name: 'zeitRasterMinuten',
     feature: 'allgemein',
     type: 'number',

@@ -19,6 +19,7 @@ const EN: Record<string, string | ((p: Record<string, string | number>) => strin
   payload_too_large: 'The request is too large.',
   token_invalid: 'The link is invalid or has expired. Please request a new one.',
   password_wrong: 'The current password is incorrect.',
+  email_code_off: 'Signing in with an e-mail code is not switched on here.',
   code_failed: 'The code is wrong or has expired. Please sign in again.',
   code_wrong: 'The code does not match. Please enter the current code from the app.',
   second_factor_active: 'A second factor is already set up.',

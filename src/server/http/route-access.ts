@@ -63,6 +63,8 @@ export const DECLARED_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/session/password/reset': PUBLIC,
   'POST /api/session/email/confirm': PUBLIC,
   'POST /api/session/login/code': PUBLIC,
+  'POST /api/session/email-code/request': PUBLIC,
+  'POST /api/session/email-code/login': PUBLIC,
   'GET /api/session/security': SIGNED_IN,
   'DELETE /api/session/sessions/:id': SIGNED_IN,
   'POST /api/session/two-factor/enrol': SIGNED_IN,

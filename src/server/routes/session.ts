@@ -1,6 +1,8 @@
 import {
   changePasswordRequest,
   confirmEmailRequest,
+  emailCodeLoginRequest,
+  emailCodeRequest,
   enrolmentConfirm,
   enrolmentStart,
   forgotPasswordRequest,
@@ -27,6 +29,7 @@ import { requestOrigin, requireTenant, requireUser } from '../http/request-conte
 import { REDIRECT_COOKIE } from '../plugins/spa';
 import type { TenantRecord } from '../repositories/tenant-repository';
 import type { UserContext } from '../services/context';
+import { EMAIL_CODE_SENT, requestEmailCode, signInWithEmailCode } from '../services/session/email-code';
 import {
   changePassword,
   confirmEmail,
@@ -119,6 +122,37 @@ export const sessionRoutes =
       async (req, reply) => {
         const tenant = requireTenant(req);
         const cookies = await verifySecondFactor(deps, req.headers, req.body);
+        setCookies(reply, cookies);
+        return { redirectTo: await afterSignIn(req, reply, tenant, cookies) };
+      },
+    );
+
+    app.post(
+      '/api/session/email-code/request',
+      {
+        config: { rateLimit: { ...SIGN_IN_LIMIT, max: 5 } },
+        schema: { tags: ['session'], summary: 'Anmeldecode per E-Mail anfordern', body: emailCodeRequest, response: { 200: okResponse } },
+      },
+      async (req) => {
+        await requestEmailCode(deps, requireTenant(req), requestOrigin(req), req.body.email);
+        return { ok: true as const, message: EMAIL_CODE_SENT };
+      },
+    );
+
+    app.post(
+      '/api/session/email-code/login',
+      {
+        config: { rateLimit: SIGN_IN_LIMIT },
+        schema: {
+          tags: ['session'],
+          summary: 'Mit Code aus der E-Mail anmelden',
+          body: emailCodeLoginRequest,
+          response: { 200: loginResponse },
+        },
+      },
+      async (req, reply) => {
+        const tenant = requireTenant(req);
+        const cookies = await signInWithEmailCode(deps, tenant, req.body, req.headers);
         setCookies(reply, cookies);
         return { redirectTo: await afterSignIn(req, reply, tenant, cookies) };
       },

@@ -1,7 +1,9 @@
 import { tenantInfo } from '@contracts/session';
+import { withTenant } from '@db/client';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps';
 import { requireTenant } from '../http/request-context';
+import { effectiveSetting } from '../services/settings/effective-settings';
 import { tenantTexts } from '../services/tenant/tenant-texts';
 
 export const tenantRoutes =
@@ -17,6 +19,9 @@ export const tenantRoutes =
           name: tenant.name,
           features: tenant.features,
           ...(await tenantTexts(deps, tenant.id)),
+          emailCodeSignIn:
+            (await withTenant(deps.database.db, tenant.id, (tx) => effectiveSetting(tx, tenant.id, null, 'anmeldungPerEmailCode'))) ===
+            true,
         };
       },
     );
