@@ -60,7 +60,7 @@ describe.each(DB_KINDS)('sign-in with an e-mail code on %s', (kind) => {
     expect(ok.statusCode).toBe(200);
     const cookie = ([] as string[])
       .concat(ok.headers['set-cookie'] ?? [])
-      .map((c) => c.split(';')[0])
+      .map((c) => c.split(';')[0]!)
       .filter((c) => c.startsWith('buchbar.session_token='))
       .join('; ');
     expect((await t.call(SW, { method: 'GET', url: '/api/session/me', cookie })).json().user.email).toBe('mitarbeiter@stadtwerke.test');
