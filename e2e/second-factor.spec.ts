@@ -13,9 +13,9 @@ async function openSecurity(page: Page, name: string) {
 }
 
 /** Types a six-digit code into Mantine's PIN input (focus moves on by itself). */
-async function typeCode(page: Page, label: string, code: string) {
-  await page.getByLabel(label).first().click();
-  await page.keyboard.type(code);
+async function typeCode(page: Page, id: string, code: string) {
+  await page.locator(`#${id}-1`).click();
+  await page.keyboard.type(code, { delay: 30 });
 }
 
 describe('second factor in Chromium', () => {
@@ -36,7 +36,7 @@ describe('second factor in Chromium', () => {
     await dialog.getByRole('img', { name: 'QR-Code für die Authenticator-App' }).waitFor();
     expect(await dialog.getByTestId('recovery-codes').locator('code').count()).toBe(10);
     await page.screenshot({ path: `${SHOTS}/zweiter-faktor-einrichten-1440.png` });
-    await typeCode(page, 'Code aus der App zur Bestätigung', await totpCode(secret, -1));
+    await typeCode(page, 'enrol-code', await totpCode(secret, -1));
     await dialog.getByRole('button', { name: 'Aktivieren' }).click();
     await dialog.getByText('eingerichtet', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Zweiten Faktor entfernen' }).waitFor();
@@ -53,10 +53,10 @@ describe('second factor in Chromium', () => {
     await phone.goto(env.server.url('stadtwerke', '/login'));
     await fillLogin(phone, 'mitarbeiter@stadtwerke.test');
     await phone.getByText('Geben Sie den sechsstelligen Code aus Ihrer Authenticator-App ein.').waitFor();
-    await typeCode(phone, 'Code aus der App', '000000');
+    await typeCode(phone, 'second-factor-code', '000000');
     await phone.getByRole('alert').getByText('Der Code ist falsch oder abgelaufen. Bitte melden Sie sich erneut an.').waitFor();
     await phone.screenshot({ path: `${SHOTS}/zweiter-faktor-anmelden-390.png`, fullPage: true });
-    await typeCode(phone, 'Code aus der App', await totpCode(secret, 0));
+    await typeCode(phone, 'second-factor-code', await totpCode(secret, 0));
     await phone.waitForURL(/\/fahrzeuge$/);
     await phone.getByText('Willkommen, Max Mustermann').waitFor();
     await phone.context().close();

@@ -1,5 +1,6 @@
 import { EMAIL_CODE_SENT } from '@server/services/session/email-code';
 import { CODE_FAILED } from '@server/services/session/second-factor';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
 import { startSmtpServer } from '../support/smtp';
@@ -78,6 +79,15 @@ describe.each(DB_KINDS)('sign-in with an e-mail code on %s', (kind) => {
     const late = await codeLogin(SW, 'fuhrpark@stadtwerke.test', code, '10.9.1.1');
     expect(late.statusCode).toBe(401);
     expect(late.json().error.message).toBe(CODE_FAILED);
+  });
+
+  it('mails no code to a person with a second factor', async () => {
+    await t.database.db.execute(sql`update auth_user set two_factor_enabled = true where email = 'freigabe@stadtwerke.test'`);
+    const before = smtp.mails.length;
+    const res = await request(SW, 'freigabe@stadtwerke.test', '10.9.4.1');
+    expect(res.json()).toEqual({ ok: true, message: EMAIL_CODE_SENT });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.mails.length).toBe(before);
   });
 
   it('answers unknown addresses and other tenants alike and mails nothing; requests are rate-limited', async () => {

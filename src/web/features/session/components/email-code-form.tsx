@@ -88,7 +88,7 @@ export function EmailCodeForm({ initialEmail = '', onBack }: { initialEmail?: st
               </Alert>
             ) : null}
             <Stack gap={4}>
-              <Text component="label" size="sm" fw={500} htmlFor="email-code">
+              <Text component="label" size="sm" fw={500} htmlFor="email-code-1">
                 {t('emailCode.code')}
               </Text>
               <PinInput

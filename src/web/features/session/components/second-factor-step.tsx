@@ -43,7 +43,7 @@ export function SecondFactorStep({ onBack }: { onBack: () => void }) {
         ) : null}
         {kind === 'totp' ? (
           <Stack gap={4}>
-            <Text component="label" size="sm" fw={500} htmlFor="second-factor-code">
+            <Text component="label" size="sm" fw={500} htmlFor="second-factor-code-1">
               {t('secondFactor.code')}
             </Text>
             <PinInput

@@ -128,7 +128,7 @@ function Enrolment() {
         }}
       >
         <Stack gap={4}>
-          <Text component="label" size="sm" fw={500} htmlFor="enrol-code">
+          <Text component="label" size="sm" fw={500} htmlFor="enrol-code-1">
             {t('security.firstCode')}
           </Text>
           <Group wrap="wrap">
