@@ -61,4 +61,19 @@ describe('second factor in Chromium', () => {
     await phone.getByText('Willkommen, Max Mustermann').waitFor();
     await phone.context().close();
   });
+
+  it('leser@ signs in at the library with a code by e-mail, without a password', async () => {
+    const page = await newPage(env.browser, { width: 390, height: 844 });
+    await page.goto(env.server.url('bibliothek', '/login'));
+    await page.getByRole('button', { name: 'Ohne Passwort mit Code per E-Mail anmelden' }).click();
+    await page.getByLabel('E-Mail').fill('leser@bibliothek.test');
+    await page.getByRole('button', { name: 'Code senden' }).click();
+    await page.getByRole('status').waitFor();
+    const mail = await env.smtp.waitFor('leser@bibliothek.test');
+    const code = /lautet (\d{6})/.exec(mail.text)![1]!;
+    await page.screenshot({ path: `${SHOTS}/email-code-anmelden-390.png`, fullPage: true });
+    await typeCode(page, 'email-code', code);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.context().close();
+  });
 });
