@@ -12,7 +12,7 @@ export const session = {
     passwordRequired: 'Bitte geben Sie Ihr Passwort ein.',
   },
   emailCode: {
-    offer: 'Ohne Passwort mit Code per E-Mail anmelden',
+    offer: 'Ohne Passwort? Code per E-Mail erhalten',
     title: 'Mit E-Mail-Code anmelden',
     intro: 'Geben Sie Ihre E-Mail-Adresse ein. Wir senden Ihnen einen sechsstelligen Code, der 10 Minuten gilt.',
     send: 'Code senden',

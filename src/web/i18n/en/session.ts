@@ -13,7 +13,7 @@ export const session: typeof de = {
     passwordRequired: 'Please enter your password.',
   },
   emailCode: {
-    offer: 'Sign in without a password with a code by e-mail',
+    offer: 'No password? Get a code by e-mail',
     title: 'Sign in with an e-mail code',
     intro: 'Enter your e-mail address. We send you a six-digit code that is valid for 10 minutes.',
     send: 'Send code',
