@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { withTenant } from '@db/client';
-import { resolvePermissions } from '@domain/permissions';
+import { hasAdminAccess, resolvePermissions } from '@domain/permissions';
 import { permissionsUntilSecondFactor } from '@domain/second-factor';
 import { findOption, resolveSetting } from '@domain/settings';
 import { SESSION_COOKIE_PREFIX } from '@server/auth/better-auth';
@@ -46,19 +46,17 @@ export async function resolveUser(deps: Deps, tenant: TenantRecord, headers: Inc
 
   const session = await deps.auth.api.getSession({ headers: fromNodeHeaders(headers) });
   if (!session) return null;
-  const loaded = await withTenant(deps.database.db, tenant.id, async (tx) => {
-    const context = await findMemberContext(tx, tenant.id, session.user.id, LANGUAGE.name);
-    if (context?.member.status !== 'aktiv') return null;
-    return { context, adminsNeedFactor: (await effectiveSetting(tx, tenant.id, null, 'zweiterFaktorFuerAdmins')) === true };
-  });
-  if (!loaded) return null;
-  const { context, adminsNeedFactor } = loaded;
+  const context = await withTenant(deps.database.db, tenant.id, (tx) => findMemberContext(tx, tenant.id, session.user.id, LANGUAGE.name));
+  if (context?.member.status !== 'aktiv') return null;
   const locale = resolveSetting(LANGUAGE, { user: context.userSetting }).value;
   const twoFactorEnabled = (session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true;
-  const granted = permissionsUntilSecondFactor(resolvePermissions(context.sources), {
-    required: adminsNeedFactor,
-    enrolled: twoFactorEnabled,
-  });
+  const permissions = resolvePermissions(context.sources);
+  // The tenant's rule matters only for an admin without a factor: look it up only then.
+  const required =
+    !twoFactorEnabled &&
+    hasAdminAccess(permissions) &&
+    (await withTenant(deps.database.db, tenant.id, (tx) => effectiveSetting(tx, tenant.id, null, 'zweiterFaktorFuerAdmins'))) === true;
+  const granted = permissionsUntilSecondFactor(permissions, { required, enrolled: twoFactorEnabled });
   const resolved: Omit<UserContext, 'tenant'> = {
     member: context.member,
     permissions: granted.permissions,
