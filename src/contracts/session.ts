@@ -7,7 +7,33 @@ export type AppLocale = z.infer<typeof locale>;
 const email = z.string().trim().min(1).max(320).email();
 
 export const loginRequest = z.object({ email, password: z.string().min(1).max(200) });
-export const loginResponse = z.object({ redirectTo: z.string() });
+/** `secondFactor`: the password was right and a code must follow (POST /api/session/login/code). */
+export const loginResponse = z.object({ redirectTo: z.string(), secondFactor: z.boolean().optional() });
+export const CODE_KINDS = ['totp', 'recovery'] as const;
+export const secondFactorLoginRequest = z.object({
+  code: z.string().trim().min(6).max(40),
+  kind: z.enum(CODE_KINDS).default('totp'),
+});
+
+export const emailCodeRequest = z.object({ email });
+export const emailCodeLoginRequest = z.object({ email, code: z.string().trim().min(6).max(10) });
+
+export const passwordConfirmation = z.object({ password: z.string().min(1).max(200) });
+export const enrolmentStart = z.object({ totpUri: z.string(), secret: z.string(), recoveryCodes: z.array(z.string()) });
+export const enrolmentConfirm = z.object({ code: z.string().trim().min(6).max(10) });
+export const recoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
+export const ownSession = z.object({
+  id: z.string(),
+  userAgent: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  current: z.boolean(),
+});
+export type OwnSession = z.infer<typeof ownSession>;
+export const securityOverview = z.object({ twoFactorEnabled: z.boolean(), sessions: z.array(ownSession) });
+export type SecurityOverview = z.infer<typeof securityOverview>;
+export const sessionIdParams = z.object({ id: z.string().min(1).max(200) });
 
 export const forgotPasswordRequest = z.object({ email });
 export const resetPasswordRequest = z.object({ token: z.string().min(10).max(500), password: z.string().min(8).max(200) });
@@ -24,6 +50,8 @@ export const tenantInfo = z.object({
   features: z.array(z.string()),
   privacyText: z.string(),
   imprintText: z.string(),
+  /** The tenant lets people sign in with a code by e-mail (setting anmeldungPerEmailCode). */
+  emailCodeSignIn: z.boolean(),
 });
 export type TenantInfo = z.infer<typeof tenantInfo>;
 
@@ -43,6 +71,9 @@ export const me = z.object({
   isAdmin: z.boolean(),
   locale,
   startPath: z.string(),
+  twoFactorEnabled: z.boolean(),
+  /** The tenant requires a second factor of admins and this person has none yet. */
+  secondFactorMissing: z.boolean(),
 });
 export type Me = z.infer<typeof me>;
 

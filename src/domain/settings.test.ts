@@ -42,6 +42,8 @@ describe('SETTING_CATALOGUE', () => {
         'EnableDebug',
         'sprache',
         'startseite',
+        'zweiterFaktorFuerAdmins',
+        'anmeldungPerEmailCode',
         'zeitRasterMinuten',
         'leseraumMaxBuchungenProWoche',
         'leseraumBuchungsintervallMinuten',

@@ -121,6 +121,23 @@ export const SETTING_CATALOGUE: readonly SettingOption[] = [
     layers: ALL,
   },
   {
+    name: 'zweiterFaktorFuerAdmins',
+    feature: 'allgemein',
+    type: 'boolean',
+    defaultValue: 'false',
+    description:
+      'Wer ein Administrationsrecht hat, braucht einen zweiten Faktor (Authenticator-App); bis dahin ruhen die Administrationsrechte',
+    layers: TENANT,
+  },
+  {
+    name: 'anmeldungPerEmailCode',
+    feature: 'allgemein',
+    type: 'boolean',
+    defaultValue: 'false',
+    description: 'Anmeldung ohne Passwort mit einem Code per E-Mail (10 Minuten gültig, nur einmal verwendbar)',
+    layers: TENANT,
+  },
+  {
     name: 'zeitRasterMinuten',
     feature: 'allgemein',
     type: 'number',

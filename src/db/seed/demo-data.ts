@@ -145,6 +145,8 @@ export const DEMO_TENANTS: DemoTenant[] = [
     customerName: 'Universität Musterstadt – Bibliothek',
     domains: ['bibliothek.localhost'],
     features: ['leseraum'],
+    // Readers book rarely: the library lets them sign in with a code by e-mail.
+    tenantSettings: { anmeldungPerEmailCode: 'true' },
     departments: ['Benutzung', 'Lesesaal'],
     roles: { Administration: PERMISSIONS, Lesende: [] },
     groups: { Studierende: ['Lesende'] },

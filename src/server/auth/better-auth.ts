@@ -1,13 +1,17 @@
 import type { Db } from '@db/client';
-import { authAccount, authSession, authUser, authVerification } from '@db/schema/index';
+import { authAccount, authSession, authTwoFactor, authUser, authVerification } from '@db/schema/index';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { emailOTP, twoFactor } from 'better-auth/plugins';
 import type { Config } from '../config';
 import type { Mailer } from '../mail/mailer';
-import { emailConfirmationMail, invitationMail, passwordRecoveryMail } from '../mail/templates';
+import { emailConfirmationMail, invitationMail, passwordRecoveryMail, signInCodeMail } from '../mail/templates';
 import { authMailContext } from './mail-context';
 
 export const SESSION_COOKIE_PREFIX = 'buchbar';
+/** An e-mail sign-in code is valid this long and for this many tries. */
+export const EMAIL_CODE_MINUTES = 10;
+const EMAIL_CODE_TRIES = 3;
 /** SPEC §9: sessions live 400 days. */
 const SESSION_DAYS = 400;
 
@@ -19,12 +23,14 @@ export function createAuth(opts: { db: Db; config: Config; mailer: Mailer }) {
     secret: config.appSecret,
     database: drizzleAdapter(opts.db, {
       provider: 'pg',
-      schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification },
+      schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification, twoFactor: authTwoFactor },
     }),
     // Sign-in, reset and confirmation go through our own routes (tenant checks,
     // generic errors, @fastify/rate-limit); better-auth's handler is not mounted.
     rateLimit: { enabled: false },
-    session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    // freshAge 0: sensitive changes re-authenticate with the password in the
+    // request itself (decision 085), not by the age of the session.
+    session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60, freshAge: 0 },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: config.publicUrl.startsWith('https://'),
@@ -48,6 +54,39 @@ export function createAuth(opts: { db: Db; config: Config; mailer: Mailer }) {
         });
       },
     },
+    plugins: [
+      twoFactor({
+        issuer: 'Buchbar',
+        // Ten failed codes in a row lock the account's second factor for 15 minutes,
+        // across sign-in challenges (the route limit counts per address on top).
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+        backupCodeOptions: { amount: 10, length: 10 },
+        twoFactorCookieMaxAge: 10 * 60,
+      }),
+      emailOTP({
+        otpLength: 6,
+        expiresIn: EMAIL_CODE_MINUTES * 60,
+        allowedAttempts: EMAIL_CODE_TRIES,
+        // Only people an admin created may sign in; a code never creates an identity.
+        disableSignUp: true,
+        storeOTP: 'hashed',
+        async sendVerificationOTP({ email, otp, type }) {
+          const ctx = authMailContext.getStore();
+          if (!ctx || type !== 'sign-in' || ctx.purpose !== 'sign-in-code') return;
+          await mailer.send({
+            tenantId: ctx.tenantId,
+            to: email,
+            ...signInCodeMail({
+              name: ctx.recipientName,
+              tenantName: ctx.tenantName,
+              code: otp,
+              minutes: EMAIL_CODE_MINUTES,
+              locale: ctx.locale,
+            }),
+          });
+        },
+      }),
+    ],
     emailVerification: {
       sendOnSignUp: false,
       autoSignInAfterVerification: false,

@@ -13,7 +13,7 @@ export interface AuthMailContext {
   origin: string;
   locale: Locale;
   recipientName: string;
-  purpose: 'recovery' | 'invitation';
+  purpose: 'recovery' | 'invitation' | 'sign-in-code';
 }
 
 export const authMailContext = new AsyncLocalStorage<AuthMailContext>();

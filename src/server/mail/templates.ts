@@ -1,6 +1,6 @@
 import { type Locale, type RenderedMail, renderMail } from './render';
 
-/** Account mails in de and en: password recovery, invitation, e-mail confirmation. */
+/** Account mails in de and en: password recovery, invitation, e-mail confirmation, sign-in code. */
 
 export function passwordRecoveryMail(p: { name: string; tenantName: string; url: string; locale: Locale }): RenderedMail {
   return p.locale === 'en'
@@ -62,4 +62,18 @@ export function emailConfirmationMail(p: { name: string; tenantName: string; url
           label: 'E-Mail-Adresse bestätigen',
         },
       );
+}
+
+export function signInCodeMail(p: { name: string; tenantName: string; code: string; minutes: number; locale: Locale }): RenderedMail {
+  return p.locale === 'en'
+    ? renderMail(`Buchbar – your sign-in code ${p.code} (${p.tenantName})`, [
+        `Hello ${p.name},`,
+        `your code to sign in to Buchbar is ${p.code}. It is valid for ${p.minutes} minutes and works once.`,
+        'If you did not ask for it, ignore this mail: nobody can sign in without the code.',
+      ])
+    : renderMail(`Buchbar – Ihr Anmeldecode ${p.code} (${p.tenantName})`, [
+        `Hallo ${p.name},`,
+        `Ihr Code für die Anmeldung bei Buchbar lautet ${p.code}. Er gilt ${p.minutes} Minuten und nur einmal.`,
+        'Wenn Sie ihn nicht angefordert haben, ignorieren Sie diese E-Mail: Ohne den Code kann sich niemand anmelden.',
+      ]);
 }

@@ -1,24 +1,35 @@
 import {
   changePasswordRequest,
   confirmEmailRequest,
+  emailCodeLoginRequest,
+  emailCodeRequest,
+  enrolmentConfirm,
+  enrolmentStart,
   forgotPasswordRequest,
   loginRequest,
   loginResponse,
   me,
   okResponse,
+  passwordConfirmation,
+  recoveryCodes,
   resetPasswordRequest,
+  secondFactorLoginRequest,
+  securityOverview,
+  sessionIdParams,
   updateLocaleRequest,
   updateProfileRequest,
 } from '@contracts/session';
 import { withTenant } from '@db/client';
 import { startPath } from '@domain/navigation';
 import { hasAdminAccess } from '@domain/permissions';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps';
 import { requestOrigin, requireTenant, requireUser } from '../http/request-context';
 import { REDIRECT_COOKIE } from '../plugins/spa';
+import type { TenantRecord } from '../repositories/tenant-repository';
 import type { UserContext } from '../services/context';
+import { EMAIL_CODE_SENT, requestEmailCode, signInWithEmailCode } from '../services/session/email-code';
 import {
   changePassword,
   confirmEmail,
@@ -28,7 +39,15 @@ import {
   sendEmailConfirmation,
 } from '../services/session/passwords';
 import { updateOwnProfile } from '../services/session/profile';
-import { resolveUser } from '../services/session/resolve-user';
+import { resolveUser, sessionTokenOf } from '../services/session/resolve-user';
+import {
+  confirmEnrolment,
+  disableSecondFactor,
+  renewRecoveryCodes,
+  startEnrolment,
+  verifySecondFactor,
+} from '../services/session/second-factor';
+import { endOwnSession, listOwnSessions } from '../services/session/sessions';
 import { signIn, signOut } from '../services/session/sign-in';
 import { effectiveSetting } from '../services/settings/effective-settings';
 import { saveSetting } from '../services/settings/save-setting';
@@ -50,12 +69,30 @@ async function startPathOf(deps: Deps, user: UserContext) {
   return startPath(user.permissions, new Set(user.tenant.features), typeof setting === 'string' ? setting : null);
 }
 
+/** Codes per minute and client address at the second sign-in step; better-auth locks the account on top. */
+const CODE_LIMIT = { max: 10, timeWindow: '1 minute' };
+
+/** Passes better-auth's Set-Cookie headers on. */
+function setCookies(reply: { header(name: string, value: string): unknown }, cookies: readonly string[]) {
+  for (const c of cookies) reply.header('set-cookie', c);
+}
+
 /** A stored redirect is followed only when it is a local path, never to another site. */
 const safeRedirect = (p: string | undefined) => (p?.startsWith('/') && !p.startsWith('//') && !p.startsWith('/login') ? p : null);
 
 export const sessionRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    /** Where a fresh session goes: a stored local redirect, else the start page. */
+    async function afterSignIn(req: FastifyRequest, reply: FastifyReply, tenant: TenantRecord, cookies: string[]) {
+      // Resolve the new session as the next request will, to compute where to go.
+      const token = cookies.map((c) => c.split(';')[0]).join('; ');
+      const user = await resolveUser(deps, tenant, { ...req.headers, cookie: token });
+      const target = safeRedirect(req.cookies[REDIRECT_COOKIE]) ?? (user ? await startPathOf(deps, user) : '/');
+      reply.clearCookie(REDIRECT_COOKIE, { path: '/' });
+      return target;
+    }
+
     app.post(
       '/api/session/login',
       {
@@ -64,14 +101,60 @@ export const sessionRoutes =
       },
       async (req, reply) => {
         const tenant = requireTenant(req);
-        const cookies = await signIn(deps, tenant, req.body, req.headers);
-        for (const c of cookies) reply.header('set-cookie', c);
-        // Resolve the new session as the next request will, to compute where to go.
-        const token = cookies.map((c) => c.split(';')[0]).join('; ');
-        const user = await resolveUser(deps, tenant, { ...req.headers, cookie: token });
-        const target = safeRedirect(req.cookies[REDIRECT_COOKIE]) ?? (user ? await startPathOf(deps, user) : '/');
-        reply.clearCookie(REDIRECT_COOKIE, { path: '/' });
-        return { redirectTo: target };
+        const { cookies, secondFactor } = await signIn(deps, tenant, req.body, req.headers);
+        setCookies(reply, cookies);
+        if (secondFactor) return { redirectTo: '', secondFactor: true };
+        return { redirectTo: await afterSignIn(req, reply, tenant, cookies) };
+      },
+    );
+
+    app.post(
+      '/api/session/login/code',
+      {
+        config: { rateLimit: CODE_LIMIT },
+        schema: {
+          tags: ['session'],
+          summary: 'Anmelden, zweiter Schritt: Code aus der Authenticator-App oder Wiederherstellungscode',
+          body: secondFactorLoginRequest,
+          response: { 200: loginResponse },
+        },
+      },
+      async (req, reply) => {
+        const tenant = requireTenant(req);
+        const cookies = await verifySecondFactor(deps, req.headers, req.body);
+        setCookies(reply, cookies);
+        return { redirectTo: await afterSignIn(req, reply, tenant, cookies) };
+      },
+    );
+
+    app.post(
+      '/api/session/email-code/request',
+      {
+        config: { rateLimit: { ...SIGN_IN_LIMIT, max: 5 } },
+        schema: { tags: ['session'], summary: 'Anmeldecode per E-Mail anfordern', body: emailCodeRequest, response: { 200: okResponse } },
+      },
+      async (req) => {
+        await requestEmailCode(deps, requireTenant(req), requestOrigin(req), req.body.email);
+        return { ok: true as const, message: EMAIL_CODE_SENT };
+      },
+    );
+
+    app.post(
+      '/api/session/email-code/login',
+      {
+        config: { rateLimit: SIGN_IN_LIMIT },
+        schema: {
+          tags: ['session'],
+          summary: 'Mit Code aus der E-Mail anmelden',
+          body: emailCodeLoginRequest,
+          response: { 200: loginResponse },
+        },
+      },
+      async (req, reply) => {
+        const tenant = requireTenant(req);
+        const cookies = await signInWithEmailCode(deps, tenant, req.body, req.headers);
+        setCookies(reply, cookies);
+        return { redirectTo: await afterSignIn(req, reply, tenant, cookies) };
       },
     );
 
@@ -105,6 +188,8 @@ export const sessionRoutes =
           isAdmin: hasAdminAccess(user.permissions),
           locale: user.locale,
           startPath: await startPathOf(deps, user),
+          twoFactorEnabled: user.twoFactorEnabled,
+          secondFactorMissing: user.secondFactorMissing,
         };
       },
     );
@@ -190,6 +275,95 @@ export const sessionRoutes =
         const user = await requireUser(deps, req);
         await saveSetting(deps, user, { name: 'sprache', layer: 'BENUTZER', value: req.body.locale });
         return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/api/session/security',
+      { schema: { tags: ['session'], summary: 'Zweiter Faktor und offene Sitzungen', response: { 200: securityOverview } } },
+      async (req) => {
+        const user = await requireUser(deps, req);
+        return { twoFactorEnabled: user.twoFactorEnabled, sessions: await listOwnSessions(deps, user, sessionTokenOf(req.headers)) };
+      },
+    );
+
+    app.delete(
+      '/api/session/sessions/:id',
+      { schema: { tags: ['session'], summary: 'Eine eigene Sitzung beenden', params: sessionIdParams, response: { 200: okResponse } } },
+      async (req) => {
+        const user = await requireUser(deps, req);
+        await endOwnSession(deps, user, req.params.id);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/session/two-factor/enrol',
+      {
+        config: { rateLimit: CODE_LIMIT },
+        schema: {
+          tags: ['session'],
+          summary: 'Zweiten Faktor einrichten (mit Passwort bestätigt): Schlüssel und Wiederherstellungscodes',
+          body: passwordConfirmation,
+          response: { 200: enrolmentStart },
+        },
+      },
+      async (req) => {
+        await requireUser(deps, req);
+        return startEnrolment(deps, req.headers, req.body.password);
+      },
+    );
+
+    app.post(
+      '/api/session/two-factor/confirm',
+      {
+        config: { rateLimit: CODE_LIMIT },
+        schema: {
+          tags: ['session'],
+          summary: 'Zweiten Faktor mit dem ersten Code einschalten',
+          body: enrolmentConfirm,
+          response: { 200: okResponse },
+        },
+      },
+      async (req, reply) => {
+        const user = await requireUser(deps, req);
+        setCookies(reply, await confirmEnrolment(deps, user, req.headers, req.body.code));
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/session/two-factor/disable',
+      {
+        config: { rateLimit: CODE_LIMIT },
+        schema: {
+          tags: ['session'],
+          summary: 'Zweiten Faktor entfernen (mit Passwort bestätigt)',
+          body: passwordConfirmation,
+          response: { 200: okResponse },
+        },
+      },
+      async (req, reply) => {
+        await requireUser(deps, req);
+        setCookies(reply, await disableSecondFactor(deps, req.headers, req.body.password));
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/session/two-factor/recovery-codes',
+      {
+        config: { rateLimit: CODE_LIMIT },
+        schema: {
+          tags: ['session'],
+          summary: 'Neue Wiederherstellungscodes (mit Passwort bestätigt)',
+          body: passwordConfirmation,
+          response: { 200: recoveryCodes },
+        },
+      },
+      async (req) => {
+        await requireUser(deps, req);
+        return { recoveryCodes: await renewRecoveryCodes(deps, req.headers, req.body.password) };
       },
     );
   };

@@ -1,8 +1,10 @@
 import { tenantInfo } from '@contracts/session';
+import { withTenant } from '@db/client';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { requireTenant } from '../http/request-context';
+import { effectiveSetting } from '../services/settings/effective-settings';
 import { tenantTexts } from '../services/tenant/tenant-texts';
 import { tenantIconSvg, webAppManifest } from '../services/tenant/web-app-manifest';
 
@@ -19,6 +21,9 @@ export const tenantRoutes =
           name: tenant.name,
           features: tenant.features,
           ...(await tenantTexts(deps, tenant.id)),
+          emailCodeSignIn:
+            (await withTenant(deps.database.db, tenant.id, (tx) => effectiveSetting(tx, tenant.id, null, 'anmeldungPerEmailCode'))) ===
+            true,
         };
       },
     );

@@ -15,6 +15,7 @@ import type { Deps } from '../deps';
 import { requestOrigin, requireUser } from '../http/request-context';
 import type { MemberRecord } from '../repositories/user-repository';
 import { createPerson, departmentsOf, listPeople, personDetail, setAccessOfPerson, updatePerson } from '../services/admin/people';
+import { resetSecondFactorOf } from '../services/session/second-factor';
 import { inviteUser } from '../services/users/manage-users';
 
 /** /admin/benutzer (benutzer_pflegen); the access of each route is declared in DECLARED_ROUTE_ACCESS or its config. */
@@ -130,5 +131,22 @@ export const userRoutes =
       '/api/admin/departments',
       { config: USERS, schema: { tags, summary: 'Abteilungen', response: { 200: departmentList } } },
       async (req) => ({ departments: await departmentsOf(deps, await requireUser(deps, req)) }),
+    );
+
+    app.post(
+      '/api/users/:id/second-factor/reset',
+      {
+        config: USERS,
+        schema: {
+          tags,
+          summary: 'Verlorenen zweiten Faktor zurücksetzen (protokolliert)',
+          params: userIdParams,
+          response: { 200: okResponse },
+        },
+      },
+      async (req) => {
+        await resetSecondFactorOf(deps, await requireUser(deps, req), req.params.id);
+        return { ok: true as const, message: 'Der zweite Faktor wurde zurückgesetzt.' };
+      },
     );
   };

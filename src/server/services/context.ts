@@ -9,4 +9,8 @@ export interface UserContext {
   permissions: ReadonlySet<Permission>;
   locale: 'de-de' | 'en-us';
   emailVerified: boolean;
+  /** The identity has an active second factor (TOTP). */
+  twoFactorEnabled: boolean;
+  /** The tenant requires a second factor of admins and this admin has none yet: admin permissions are withheld. */
+  secondFactorMissing: boolean;
 }

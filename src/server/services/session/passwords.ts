@@ -73,6 +73,8 @@ export async function resetPassword(deps: Deps, token: string, password: string)
   }
 }
 
+export const PASSWORD_WRONG = 'Das aktuelle Passwort ist nicht korrekt.';
+
 /** Changes the password and ends all other sessions; returns the Set-Cookie of the renewed session. */
 export async function changePassword(deps: Deps, headers: IncomingHttpHeaders, current: string, next: string): Promise<string[]> {
   try {
@@ -83,7 +85,7 @@ export async function changePassword(deps: Deps, headers: IncomingHttpHeaders, c
     });
     return result.headers.getSetCookie();
   } catch {
-    throw new AppError('password_wrong', 'Das aktuelle Passwort ist nicht korrekt.', 400);
+    throw new AppError('password_wrong', PASSWORD_WRONG, 400);
   }
 }
 

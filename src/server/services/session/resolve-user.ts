@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { withTenant } from '@db/client';
-import { resolvePermissions } from '@domain/permissions';
+import { hasAdminAccess, resolvePermissions } from '@domain/permissions';
+import { permissionsUntilSecondFactor } from '@domain/second-factor';
 import { findOption, resolveSetting } from '@domain/settings';
 import { SESSION_COOKIE_PREFIX } from '@server/auth/better-auth';
 import type { Deps } from '@server/deps';
@@ -9,6 +10,7 @@ import type { TenantRecord } from '@server/repositories/tenant-repository';
 import { findMemberContext } from '@server/repositories/user-repository';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { UserContext } from '../context';
+import { effectiveSetting } from '../settings/effective-settings';
 
 /** The language is a user-level preference only (settings catalogue), so the member's own value or the default decides. */
 const LANGUAGE = findOption('sprache');
@@ -27,6 +29,12 @@ const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_PRE
  * membership lookups. Any change there, in any process, resolves afresh; the
  * stamp is read before resolving, so a change during it is never hidden.
  */
+/** The session token of a request's cookie (the cookie's value is the token and its signature). */
+export function sessionTokenOf(headers: IncomingHttpHeaders): string | undefined {
+  const value = headers.cookie ? SESSION_COOKIE.exec(headers.cookie)?.[1] : undefined;
+  return value ? decodeURIComponent(value).split('.')[0] : undefined;
+}
+
 export async function resolveUser(deps: Deps, tenant: TenantRecord, headers: IncomingHttpHeaders): Promise<UserContext | null> {
   const cookie = headers.cookie;
   const token = cookie ? SESSION_COOKIE.exec(cookie)?.[1] : undefined;
@@ -41,11 +49,21 @@ export async function resolveUser(deps: Deps, tenant: TenantRecord, headers: Inc
   const context = await withTenant(deps.database.db, tenant.id, (tx) => findMemberContext(tx, tenant.id, session.user.id, LANGUAGE.name));
   if (context?.member.status !== 'aktiv') return null;
   const locale = resolveSetting(LANGUAGE, { user: context.userSetting }).value;
+  const twoFactorEnabled = (session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true;
+  const permissions = resolvePermissions(context.sources);
+  // The tenant's rule matters only for an admin without a factor: look it up only then.
+  const required =
+    !twoFactorEnabled &&
+    hasAdminAccess(permissions) &&
+    (await withTenant(deps.database.db, tenant.id, (tx) => effectiveSetting(tx, tenant.id, null, 'zweiterFaktorFuerAdmins'))) === true;
+  const granted = permissionsUntilSecondFactor(permissions, { required, enrolled: twoFactorEnabled });
   const resolved: Omit<UserContext, 'tenant'> = {
     member: context.member,
-    permissions: resolvePermissions(context.sources),
+    permissions: granted.permissions,
     locale: locale === 'en-us' ? 'en-us' : 'de-de',
     emailVerified: session.user.emailVerified,
+    twoFactorEnabled,
+    secondFactorMissing: granted.secondFactorMissing,
   };
   deps.caches.signIns.set(key, stamp, { context: resolved, expiresAt: new Date(session.session.expiresAt).getTime() });
   return { ...resolved, tenant };

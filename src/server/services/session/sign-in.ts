@@ -12,14 +12,16 @@ const loginFailed = () => new AppError('login_failed', LOGIN_FAILED, 401);
 
 /**
  * Signs in on the request's tenant only: the identity must be an `aktiv`
- * member there. Returns the Set-Cookie headers of the new session.
+ * member there. Returns the Set-Cookie headers of the new session, or, when
+ * the identity has a second factor, of the challenge that the code answers
+ * (`secondFactor`: no session exists yet).
  */
 export async function signIn(
   deps: Deps,
   tenant: TenantRecord,
   input: { email: string; password: string },
   headers: IncomingHttpHeaders,
-): Promise<string[]> {
+): Promise<{ cookies: string[]; secondFactor: boolean }> {
   const member = await withTenant(deps.database.db, tenant.id, (tx) => findMemberByEmail(tx, tenant.id, input.email));
   if (member?.status !== 'aktiv') throw loginFailed();
   try {
@@ -28,7 +30,8 @@ export async function signIn(
       headers: fromNodeHeaders(headers),
       returnHeaders: true,
     });
-    return result.headers.getSetCookie();
+    const secondFactor = (result.response as { twoFactorRedirect?: boolean }).twoFactorRedirect === true;
+    return { cookies: result.headers.getSetCookie(), secondFactor };
   } catch {
     throw loginFailed();
   }

@@ -127,6 +127,9 @@ export const admin: typeof de = {
       fuehrerscheinMaximaleLueckeTage: 'Days after a missed licence check during which a booked trip may still be started (0 = none)',
       fuehrerscheinScansSpeichern: 'Examiners may store a scan of the licence with a check (off by default, for data minimisation)',
       EnableDebug: 'Write DEBUG entries to the log',
+      anmeldungPerEmailCode: 'Sign-in without a password with a code sent by e-mail (valid 10 minutes, usable once)',
+      zweiterFaktorFuerAdmins:
+        'Everyone holding an administration permission needs a second factor (authenticator app); until then those permissions are withheld',
       sprache: 'Language of the interface and the e-mails',
       startseite: 'Start page after sign-in, e.g. /leseraum/karte; empty: vehicles if active, otherwise the reading-room map',
       zeitRasterMinuten: 'Step in minutes to which booking times are rounded',

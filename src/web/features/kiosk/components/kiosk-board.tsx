@@ -1,11 +1,11 @@
 import type { KioskBoardResponse } from '@contracts/reading-rooms';
 import { formatTime } from '@domain/time';
 import { Alert, Box, Button, Flex, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { QrCode } from '@web/components/qr-code';
 import { isApiError } from '@web/lib/api-client';
 import { useEffect, useState } from 'react';
 import { useKioskBoard } from '../api/use-kiosk-board';
 import { useKT } from '../use-kt';
-import { QrCode } from './qr-code';
 
 type KioskObject = KioskBoardResponse['objects'][number];
 

@@ -3,14 +3,25 @@ import { useValidatedForm } from '@web/lib/use-validated-form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLogin } from '../api/use-login';
+import { SecondFactorStep } from './second-factor-step';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Sign-in form. On success a full page load of the server's redirectTo, so the start-up data loads fresh. */
-export function LoginForm({ initialEmail = '', onForgotPassword }: { initialEmail?: string; onForgotPassword: (email: string) => void }) {
+export function LoginForm({
+  initialEmail = '',
+  onForgotPassword,
+  onEmailCode,
+}: {
+  initialEmail?: string;
+  onForgotPassword: (email: string) => void;
+  /** Offered when the tenant lets people sign in with a code by e-mail. */
+  onEmailCode?: (email: string) => void;
+}) {
   const { t } = useTranslation('session');
   const login = useLogin();
   const [leaving, setLeaving] = useState(false);
+  const [needsCode, setNeedsCode] = useState(false);
   const form = useValidatedForm(
     { email: initialEmail, password: '' },
     {
@@ -23,13 +34,28 @@ export function LoginForm({ initialEmail = '', onForgotPassword }: { initialEmai
     login.mutate(
       { email: values.email.trim(), password: values.password },
       {
-        onSuccess: ({ redirectTo }) => {
+        onSuccess: ({ redirectTo, secondFactor }) => {
+          if (secondFactor) {
+            setNeedsCode(true);
+            return;
+          }
           setLeaving(true);
           window.location.assign(redirectTo || '/');
         },
       },
     ),
   );
+
+  if (needsCode)
+    return (
+      <SecondFactorStep
+        onBack={() => {
+          setNeedsCode(false);
+          login.reset();
+          form.field('password').onChange({ currentTarget: { value: '' } });
+        }}
+      />
+    );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -66,6 +92,11 @@ export function LoginForm({ initialEmail = '', onForgotPassword }: { initialEmai
         <Anchor component="button" type="button" size="sm" ta="center" onClick={() => onForgotPassword(form.values.email.trim())}>
           {t('login.forgot')}
         </Anchor>
+        {onEmailCode ? (
+          <Anchor component="button" type="button" size="sm" ta="center" onClick={() => onEmailCode(form.values.email.trim())}>
+            {t('emailCode.offer')}
+          </Anchor>
+        ) : null}
       </Stack>
     </form>
   );

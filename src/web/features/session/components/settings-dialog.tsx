@@ -11,8 +11,9 @@ import { useSendConfirmation } from '../api/use-send-confirmation';
 import { useUpdateLocale } from '../api/use-update-locale';
 import { useUpdateProfile } from '../api/use-update-profile';
 import { MIN_PASSWORD_LENGTH } from './password-rules';
+import { SecurityTab } from './security-tab';
 
-export type SettingsTab = 'profile' | 'password' | 'language' | 'licence';
+export type SettingsTab = 'profile' | 'password' | 'security' | 'language' | 'licence';
 
 function ProfileTab() {
   const { t } = useTranslation('session');
@@ -207,7 +208,7 @@ function LanguageTab() {
   );
 }
 
-/** The settings dialog (SPEC §2): personal data, change password, language. */
+/** The settings dialog (SPEC §2): personal data, change password, second factor and sessions, language. */
 export function SettingsDialog({ opened, tab, onClose }: { opened: boolean; tab: SettingsTab; onClose: () => void }) {
   const { t } = useTranslation('session');
   const { t: tc } = useTranslation();
@@ -232,6 +233,7 @@ export function SettingsDialog({ opened, tab, onClose }: { opened: boolean; tab:
         <Tabs.List grow mb="md">
           <Tabs.Tab value="profile">{t('settings.tabs.profile')}</Tabs.Tab>
           <Tabs.Tab value="password">{t('settings.tabs.password')}</Tabs.Tab>
+          <Tabs.Tab value="security">{t('settings.tabs.security')}</Tabs.Tab>
           <Tabs.Tab value="language">{t('settings.tabs.language')}</Tabs.Tab>
           {hasVehicles && <Tabs.Tab value="licence">{tl('own.tab')}</Tabs.Tab>}
         </Tabs.List>
@@ -240,6 +242,9 @@ export function SettingsDialog({ opened, tab, onClose }: { opened: boolean; tab:
         </Tabs.Panel>
         <Tabs.Panel value="password">
           <PasswordTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="security">
+          <SecurityTab />
         </Tabs.Panel>
         <Tabs.Panel value="language">
           <LanguageTab />

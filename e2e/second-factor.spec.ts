@@ -1,0 +1,79 @@
+import { totpCode } from '@test/support/totp';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage } from './support/browser';
+import { fillLogin, SHOTS, setUpJourneys } from './support/journey';
+
+const env = setUpJourneys();
+
+async function openSecurity(page: Page, name: string) {
+  await page.getByRole('button', { name }).click();
+  await page.getByRole('menuitem', { name: 'Einstellungen' }).click();
+  await page.getByRole('tab', { name: 'Sicherheit' }).click();
+}
+
+/** Types a six-digit code into Mantine's PIN input (focus moves on by itself). */
+async function typeCode(page: Page, id: string, code: string) {
+  await page.locator(`#${id}-1`).click();
+  await page.keyboard.type(code, { delay: 30 });
+}
+
+describe('second factor in Chromium', () => {
+  it('mitarbeiter@ enrols an authenticator app, signs out and signs in again with a code', async () => {
+    const page = await newPage(env.browser);
+    await page.goto(env.server.url('stadtwerke', '/login'));
+    await fillLogin(page, 'mitarbeiter@stadtwerke.test');
+    await page.waitForURL(/\/fahrzeuge$/);
+    await openSecurity(page, 'Max Mustermann');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('nicht eingerichtet').waitFor();
+    await dialog.getByTestId('own-session').first().waitFor();
+    await dialog.getByText('dieses Gerät').waitFor();
+    await dialog.getByLabel('Aktuelles Passwort').fill('Buchbar!2026');
+    await dialog.getByRole('button', { name: 'Einrichten' }).click();
+    const secret = (await dialog.getByTestId('totp-secret').textContent())!.trim();
+    expect(secret).toMatch(/^[A-Z2-7]{20,}$/);
+    await dialog.getByRole('img', { name: 'QR-Code für die Authenticator-App' }).waitFor();
+    expect(await dialog.getByTestId('recovery-codes').locator('code').count()).toBe(10);
+    await page.screenshot({ path: `${SHOTS}/zweiter-faktor-einrichten-1440.png` });
+    await typeCode(page, 'enrol-code', await totpCode(secret, -1));
+    await dialog.getByRole('button', { name: 'Aktivieren' }).click();
+    await dialog.getByText('eingerichtet', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Zweiten Faktor entfernen' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/zweiter-faktor-aktiv-1440.png` });
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Max Mustermann' }).click();
+    await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+    await page.waitForURL(/\/login/);
+    await page.context().close();
+
+    // A phone: password, then the code page; a wrong code first, then the right one.
+    const phone = await newPage(env.browser, { width: 390, height: 844 });
+    await phone.goto(env.server.url('stadtwerke', '/login'));
+    await fillLogin(phone, 'mitarbeiter@stadtwerke.test');
+    await phone.getByText('Geben Sie den sechsstelligen Code aus Ihrer Authenticator-App ein.').waitFor();
+    await typeCode(phone, 'second-factor-code', '000000');
+    await phone.getByRole('alert').getByText('Der Code ist falsch oder abgelaufen. Bitte melden Sie sich erneut an.').waitFor();
+    await phone.screenshot({ path: `${SHOTS}/zweiter-faktor-anmelden-390.png`, fullPage: true });
+    await typeCode(phone, 'second-factor-code', await totpCode(secret, 0));
+    await phone.waitForURL(/\/fahrzeuge$/);
+    await phone.getByText('Willkommen, Max Mustermann').waitFor();
+    await phone.context().close();
+  });
+
+  it('leser@ signs in at the library with a code by e-mail, without a password', async () => {
+    const page = await newPage(env.browser, { width: 390, height: 844 });
+    await page.goto(env.server.url('bibliothek', '/login'));
+    await page.getByRole('button', { name: 'Ohne Passwort? Code per E-Mail erhalten' }).click();
+    await page.getByLabel('E-Mail').fill('leser@bibliothek.test');
+    await page.getByRole('button', { name: 'Code senden' }).click();
+    await page.getByRole('status').waitFor();
+    const mail = await env.smtp.waitFor('leser@bibliothek.test');
+    const code = /lautet (\d{6})/.exec(mail.text)![1]!;
+    await page.screenshot({ path: `${SHOTS}/email-code-anmelden-390.png`, fullPage: true });
+    await typeCode(page, 'email-code', code);
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.context().close();
+  });
+});
