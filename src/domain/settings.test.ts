@@ -89,6 +89,7 @@ describe('SETTING_CATALOGUE', () => {
         'gastverleihTelefonPflicht',
         'fahrtenbuchKorrekturfristTage',
         'fahrtenbuchFahrtarten',
+        'fahrzeugWartungVorlaufTage',
       ].sort(),
     );
   });
