@@ -1,8 +1,8 @@
 import type { Damage } from '@contracts/vehicle-care';
 import { formatDateTime } from '@domain/time';
 import { Alert, Anchor, Badge, Button, Group, Image, Loader, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
+import { openConfirmModal } from '@web/components/overlays/deferred-overlays';
 import { isApiError } from '@web/lib/api-client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +48,7 @@ function DamageCard({ vehicleId, damage: d, fleet }: { vehicleId: string; damage
   const move = (status: 'in Reparatur' | 'behoben') =>
     change.mutate({ damageId: d.id, status, note: null }, { onSuccess: () => setError(null), onError: fail });
   const confirmBlock = () =>
-    modals.openConfirmModal({
+    void openConfirmModal({
       title: t('damages.blockTitle'),
       children: <Text size="sm">{t('damages.blockConfirm')}</Text>,
       labels: { confirm: t('damages.block'), cancel: t('correction.cancel') },
