@@ -27,6 +27,8 @@ export const serviceEntryRequest = z.object({
   workshop: text(200).nullable().default(null),
   nextDueOn: calendarDate.nullable().default(null),
   receipts: z.array(careFileId).max(10).default([]),
+  /** Workshop period: on creation it blocks the vehicle (SERVICE booking), cancelling overlapping bookings. Ignored when editing. */
+  period: z.object({ von: instant, bis: instant }).nullable().default(null),
 });
 export type ServiceEntryRequest = z.input<typeof serviceEntryRequest>;
 
@@ -44,6 +46,7 @@ export const serviceEntry = z.object({
   receipts: z.array(fileRef),
   /** Ids as stored, for editing. */
   receiptIds: z.array(z.string()),
+  period: z.object({ von: instant, bis: instant }).nullable(),
   updatedAt: z.string(),
   updatedBy: z.string().nullable(),
 });
@@ -54,7 +57,7 @@ export const serviceEntryList = z.object({
   due: z.array(z.object({ kind: z.string(), nextDueOn: z.string(), state: z.enum(['ueberfaellig', 'faellig']).nullable() })),
   totalCost: z.number(),
 });
-export const serviceEntryResponse = z.object({ entry: serviceEntry });
+export const serviceEntryResponse = z.object({ entry: serviceEntry, cancelledBookings: z.number().optional() });
 
 /** POST /api/vehicles/:id/damages — any person who may book the vehicle, and fleet managers. */
 export const damageRequest = z.object({

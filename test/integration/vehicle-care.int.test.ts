@@ -153,6 +153,32 @@ describe.each(DB_KINDS)('vehicle care (Serviceheft, Schäden, Sauberkeit) on %s'
     expect((await service(booker, { kind: 'Sonstiges', description: 'x', performedOn: '2025-01-01' })).statusCode).toBe(403);
   });
 
+  it('service booklet: an entry with a workshop period blocks the vehicle (SERVICE), cancels overlapping bookings and tells the bookers', async () => {
+    const day = (d: number, h: number) =>
+      new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 + d * 86_400_000 + h * 3_600_000).toISOString();
+    const booked = await book(t, booker, { vehicleId: vehicle.id, von: day(20, 9), bis: day(20, 10), reason: 'Messe' });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const res = await service(fleet, {
+      kind: 'Reparatur',
+      description: 'Kupplung tauschen',
+      performedOn: '2025-06-01',
+      period: { von: day(20, 0), bis: day(21, 0) },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().cancelledBookings).toBe(1);
+    expect(res.json().entry.period).toEqual({ von: day(20, 0), bis: day(21, 0) });
+    const mail = await mailTo(smtp, 'mitarbeiter@stadtwerke.test', `Buchung storniert: Test Modell (${plate})`);
+    expect(mail.text).toContain('Service');
+    const refused = await book(t, booker, { vehicleId: vehicle.id, von: day(20, 12), bis: day(20, 13), reason: 'Messe' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe('Fahrzeug ist bereits zum Zeitraum bereits gebucht!');
+    const history = (await t.call(SW, { method: 'GET', url: `/api/vehicles/${vehicle.id}/history`, cookie: fleet })).json().entries as {
+      type: string;
+      description: string | null;
+    }[];
+    expect(history.some((h) => h.type === 'SERVICE' && h.description === 'Serviceheft: Reparatur – Kupplung tauschen')).toBe(true);
+  });
+
   it('service booklet: bad input gets a 4xx with a clear German message and writes nothing', async () => {
     const before = await count('service_entries');
     const future = await service(fleet, { kind: 'Reparatur', description: 'Bremsen', performedOn: '2099-01-01' });

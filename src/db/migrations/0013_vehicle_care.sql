@@ -12,6 +12,7 @@ CREATE TABLE "service_entries" (
 	"workshop" text,
 	"next_due_on" date,
 	"receipts" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"block_booking_id" uuid,
 	"created_by_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_by_id" uuid,
@@ -25,6 +26,7 @@ CREATE TABLE "service_entries" (
 --> statement-breakpoint
 ALTER TABLE "service_entries" ADD CONSTRAINT "service_entries_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_entries" ADD CONSTRAINT "service_entries_tenant_id_vehicle_id_vehicles_tenant_id_id_fk" FOREIGN KEY ("tenant_id","vehicle_id") REFERENCES "public"."vehicles"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "service_entries" ADD CONSTRAINT "service_entries_tenant_id_block_booking_id_vehicle_bookings_tenant_id_id_fk" FOREIGN KEY ("tenant_id","block_booking_id") REFERENCES "public"."vehicle_bookings"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_entries" ADD CONSTRAINT "service_entries_tenant_id_created_by_id_users_tenant_id_id_fk" FOREIGN KEY ("tenant_id","created_by_id") REFERENCES "public"."users"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_entries" ADD CONSTRAINT "service_entries_tenant_id_updated_by_id_users_tenant_id_id_fk" FOREIGN KEY ("tenant_id","updated_by_id") REFERENCES "public"."users"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "service_entries_tenant_id_vehicle_id_performed_on_index" ON "service_entries" USING btree ("tenant_id","vehicle_id","performed_on");--> statement-breakpoint

@@ -31,6 +31,8 @@ export const serviceEntries = pgTable(
     nextDueOn: date('next_due_on', { mode: 'string' }),
     /** File ids in the `belege` bucket (png/jpg/pdf, checked by content). */
     receipts: jsonb('receipts').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The SERVICE block booked for the entry's period (workshop days), if it has one. */
+    blockBookingId: uuid('block_booking_id'),
     createdById: uuid('created_by_id'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedById: uuid('updated_by_id'),
@@ -39,6 +41,7 @@ export const serviceEntries = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     foreignKey({ columns: [t.tenantId, t.vehicleId], foreignColumns: [vehicles.tenantId, vehicles.id] }),
+    foreignKey({ columns: [t.tenantId, t.blockBookingId], foreignColumns: [vehicleBookings.tenantId, vehicleBookings.id] }),
     foreignKey({ columns: [t.tenantId, t.createdById], foreignColumns: [users.tenantId, users.id] }),
     foreignKey({ columns: [t.tenantId, t.updatedById], foreignColumns: [users.tenantId, users.id] }),
     index().on(t.tenantId, t.vehicleId, t.performedOn),

@@ -1,5 +1,5 @@
 import type { Db } from '@db/client';
-import { serviceEntries, users, vehicleDamageEvents, vehicleDamages } from '@db/schema/index';
+import { serviceEntries, users, vehicleBookings, vehicleDamageEvents, vehicleDamages } from '@db/schema/index';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf } from './rows';
 
@@ -32,18 +32,30 @@ export async function listServiceEntries(db: Db, tenantId: string, vehicleId: st
       workshop: serviceEntries.workshop,
       nextDueOn: serviceEntries.nextDueOn,
       receipts: serviceEntries.receipts,
+      periodFrom: vehicleBookings.von,
+      periodTo: vehicleBookings.bis,
       createdAt: serviceEntries.createdAt,
       updatedAt: serviceEntries.updatedAt,
       byName: userName,
     })
     .from(serviceEntries)
     .leftJoin(users, and(eq(users.tenantId, serviceEntries.tenantId), eq(users.id, serviceEntries.updatedById)))
+    .leftJoin(
+      vehicleBookings,
+      and(eq(vehicleBookings.tenantId, serviceEntries.tenantId), eq(vehicleBookings.id, serviceEntries.blockBookingId)),
+    )
     .where(and(eq(serviceEntries.tenantId, tenantId), eq(serviceEntries.vehicleId, vehicleId)))
     .orderBy(desc(serviceEntries.performedOn), desc(serviceEntries.createdAt))
     .limit(500);
 }
 
-export async function insertServiceEntry(db: Db, tenantId: string, vehicleId: string, userId: string, e: ServiceWrite): Promise<string> {
+export async function insertServiceEntry(
+  db: Db,
+  tenantId: string,
+  vehicleId: string,
+  userId: string,
+  e: ServiceWrite & { blockBookingId: string | null },
+): Promise<string> {
   const [row] = await db
     .insert(serviceEntries)
     .values({ tenantId, vehicleId, ...e, createdById: userId, updatedById: userId })

@@ -14,8 +14,10 @@ import {
 } from '@server/repositories/vehicle-care-repository';
 import type { z } from 'zod';
 import type { UserContext } from '../context';
+import { sendAll } from '../notifications/pending-mail';
 import { effectiveSetting } from '../settings/effective-settings';
 import { notFound } from '../vehicles/common';
+import { placeBlock } from '../vehicles/manage-vehicles';
 import { assertMayView } from '../vehicles/vehicle-catalogue';
 import { assertFleetManager, assertMayReadBooklet, assertOwnFiles, fileKind, vehicleOf } from './care-access';
 import { readCareFile } from './care-files';
@@ -57,6 +59,7 @@ function toDto(vehicleId: string, r: Row) {
     nextDueOn: r.nextDueOn,
     receipts: r.receipts.map((f, n) => ({ url: `/api/vehicles/${vehicleId}/service-entries/${r.id}/receipts/${n}`, kind: fileKind(f) })),
     receiptIds: r.receipts,
+    period: r.periodFrom && r.periodTo ? { von: r.periodFrom.toISOString(), bis: r.periodTo.toISOString() } : null,
     updatedAt: r.updatedAt.toISOString(),
     updatedBy: r.byName,
   };
@@ -84,24 +87,41 @@ async function saved(tx: Db, tenantId: string, vehicleId: string, id: string) {
   return toDto(vehicleId, row!);
 }
 
-/** A new entry, with a SERVICE history entry so the vehicle's history tells the whole story. */
+/**
+ * A new entry, with a SERVICE history entry so the vehicle's history tells the
+ * whole story. An entry with a workshop period blocks the vehicle like any
+ * SERVICE block (overlapping bookings cancelled, bookers told), in the same
+ * transaction; the block writes its own history entry.
+ */
 export async function createServiceEntry(deps: Deps, user: UserContext, vehicleId: string, body: Body) {
   assertFleetManager(user);
   const tenantId = user.tenant.id;
-  return withTenant(deps.database.db, tenantId, async (tx) => {
+  const { entry, cancelled, mails } = await withTenant(deps.database.db, tenantId, async (tx) => {
     await vehicleOf(tx, user, vehicleId);
     const write = toWrite(vehicleId, body);
-    const id = await insertServiceEntry(tx, tenantId, vehicleId, user.member.id, write);
-    await insertHistory(tx, tenantId, {
-      vehicleId,
-      type: 'SERVICE',
-      status: write.kind,
-      description: `Serviceheft: ${write.kind} – ${write.description}`,
-      mileage: write.odometer,
-      userId: user.member.id,
-    });
-    return { entry: await saved(tx, tenantId, vehicleId, id) };
+    const block = body.period
+      ? await placeBlock(deps, tx, user, vehicleId, {
+          type: 'SERVICE',
+          von: new Date(body.period.von),
+          bis: new Date(body.period.bis),
+          description: `Serviceheft: ${write.kind} – ${write.description}`,
+        })
+      : null;
+    const id = await insertServiceEntry(tx, tenantId, vehicleId, user.member.id, { ...write, blockBookingId: block?.bookingId ?? null });
+    if (!block) {
+      await insertHistory(tx, tenantId, {
+        vehicleId,
+        type: 'SERVICE',
+        status: write.kind,
+        description: `Serviceheft: ${write.kind} – ${write.description}`,
+        mileage: write.odometer,
+        userId: user.member.id,
+      });
+    }
+    return { entry: await saved(tx, tenantId, vehicleId, id), cancelled: block?.cancelled ?? 0, mails: block?.mails ?? [] };
   });
+  await sendAll(deps, tenantId, mails);
+  return { entry, cancelledBookings: cancelled };
 }
 
 export async function updateService(deps: Deps, user: UserContext, vehicleId: string, entryId: string, body: Body) {

@@ -137,6 +137,7 @@ export const vehicleDetail = {
     total_one: '{{count}} Eintrag · Kosten gesamt {{cost}}',
     total_other: '{{count}} Einträge · Kosten gesamt {{cost}}',
     nextDue: 'nächste Fälligkeit {{date}}',
+    period: 'Werkstatt {{from}}–{{to}} (gesperrt)',
     receipt: 'Beleg {{n}} ({{kind}})',
     due: {
       ueberfaellig: '{{kind}} überfällig seit {{date}}',
@@ -160,6 +161,9 @@ export const vehicleDetail = {
       workshop: 'Werkstatt',
       nextDueOn: 'Nächste Fälligkeit',
       receipts: 'Belege',
+      blockFrom: 'In der Werkstatt vom',
+      blockTo: 'bis',
+      blockHint: 'Sperrt das Fahrzeug (Service); überschneidende Buchungen werden storniert.',
       receiptsHint: 'PNG, JPG oder PDF, höchstens 10 MB je Datei',
     },
   },

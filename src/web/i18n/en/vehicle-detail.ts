@@ -139,6 +139,7 @@ export const vehicleDetail: typeof de = {
     total_one: '{{count}} entry · total cost {{cost}}',
     total_other: '{{count}} entries · total cost {{cost}}',
     nextDue: 'next due {{date}}',
+    period: 'workshop {{from}}–{{to}} (blocked)',
     receipt: 'Receipt {{n}} ({{kind}})',
     due: {
       ueberfaellig: '{{kind}} overdue since {{date}}',
@@ -162,6 +163,9 @@ export const vehicleDetail: typeof de = {
       workshop: 'Workshop',
       nextDueOn: 'Next due',
       receipts: 'Receipts',
+      blockFrom: 'In the workshop from',
+      blockTo: 'to',
+      blockHint: 'Blocks the vehicle (service); overlapping bookings are cancelled.',
       receiptsHint: 'PNG, JPG or PDF, at most 10 MB per file',
     },
   },

@@ -45,8 +45,8 @@ export function ServiceBookletTab({ vehicleId, mayEdit }: { vehicleId: string; m
       {data.entries.length === 0 && <Text c="dimmed">{t('service.empty')}</Text>}
       {data.entries.map((e) => (
         <Paper key={e.id} withBorder p="sm" data-testid="service-entry">
-          <Group justify="space-between" wrap="wrap" gap="xs">
-            <Group gap="xs">
+          <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+            <Group gap="xs" wrap="wrap">
               <Badge variant="light" tt="none">
                 {t(`service.kinds.${e.kind}`)}
               </Badge>
@@ -69,6 +69,9 @@ export function ServiceBookletTab({ vehicleId, mayEdit }: { vehicleId: string; m
               e.cost !== null ? euro(e.cost, i18n.language) : null,
               e.workshop,
               e.nextDueOn ? t('service.nextDue', { date: formatDate(e.nextDueOn) }) : null,
+              e.period
+                ? t('service.period', { from: formatDate(e.period.von), to: formatDate(new Date(new Date(e.period.bis).getTime() - 1)) })
+                : null,
             ]
               .filter(Boolean)
               .join(' · ')}

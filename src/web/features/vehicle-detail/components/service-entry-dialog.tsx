@@ -1,5 +1,6 @@
 import { SERVICE_KINDS, type ServiceEntry } from '@contracts/vehicle-care';
 import { formatDate } from '@domain/time';
+import { addDays, berlinInstant } from '@domain/vehicle-time';
 import { Alert, Button, FileInput, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { isApiError } from '@web/lib/api-client';
@@ -22,6 +23,8 @@ export function ServiceEntryDialog({ vehicleId, entry, onClose }: { vehicleId: s
     cost: entry?.cost ?? ('' as number | ''),
     workshop: entry?.workshop ?? '',
     nextDueOn: entry?.nextDueOn ? formatDate(entry.nextDueOn) : '',
+    blockFrom: '',
+    blockTo: '',
   });
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
@@ -47,6 +50,14 @@ export function ServiceEntryDialog({ vehicleId, entry, onClose }: { vehicleId: s
           workshop: form.workshop.trim() || null,
           nextDueOn: form.nextDueOn.trim() ? toIsoDay(form.nextDueOn) : null,
           receipts: [...(entry?.receiptIds ?? []), ...uploaded],
+          // Whole workshop days: from the first day's 00:00 to the day after the last.
+          period:
+            !entry && form.blockFrom.trim()
+              ? {
+                  von: berlinInstant(toIsoDay(form.blockFrom), '00:00').toISOString(),
+                  bis: berlinInstant(addDays(toIsoDay(form.blockTo.trim() || form.blockFrom), 1), '00:00').toISOString(),
+                }
+              : null,
         },
       });
       notifications.show({ color: 'green', message: t('service.saved') });
@@ -125,6 +136,25 @@ export function ServiceEntryDialog({ vehicleId, entry, onClose }: { vehicleId: s
             miw={140}
           />
         </Group>
+        {!entry && (
+          <Group grow wrap="wrap" align="flex-start">
+            <TextInput
+              label={t('service.fields.blockFrom')}
+              description={t('service.fields.blockHint')}
+              placeholder="TT.MM.JJJJ"
+              value={form.blockFrom}
+              onChange={(e) => set('blockFrom')(e.currentTarget.value)}
+              miw={140}
+            />
+            <TextInput
+              label={t('service.fields.blockTo')}
+              placeholder="TT.MM.JJJJ"
+              value={form.blockTo}
+              onChange={(e) => set('blockTo')(e.currentTarget.value)}
+              miw={140}
+            />
+          </Group>
+        )}
         <FileInput
           label={t('service.fields.receipts')}
           description={t('service.fields.receiptsHint')}
