@@ -116,8 +116,8 @@ export const vehicleDetail = {
       'Das Fahrzeug kann nicht mehr gebucht oder gestartet werden, bis der Schaden behoben ist. Überschneidende Buchungen werden storniert und die Buchenden benachrichtigt.',
     blocked_one: 'Fahrzeug gesperrt; {{count}} Buchung storniert.',
     blocked_other: 'Fahrzeug gesperrt; {{count}} Buchungen storniert.',
-    photoAlt: 'Schadensfoto {{n}}',
-    pdf: 'Beleg {{n}} (PDF)',
+    photoAlt: 'Schadensfoto {{position}}',
+    pdf: 'Beleg {{position}} (PDF)',
   },
   cleanliness: {
     title: 'Sauberkeit bei Rückgabe',
@@ -138,7 +138,7 @@ export const vehicleDetail = {
     total_other: '{{count}} Einträge · Kosten gesamt {{cost}}',
     nextDue: 'nächste Fälligkeit {{date}}',
     period: 'Werkstatt {{from}}–{{to}} (gesperrt)',
-    receipt: 'Beleg {{n}} ({{kind}})',
+    receipt: 'Beleg {{position}} ({{kind}})',
     due: {
       ueberfaellig: '{{kind}} überfällig seit {{date}}',
       faellig: '{{kind}} fällig am {{date}}',

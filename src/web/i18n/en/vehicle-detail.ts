@@ -118,8 +118,8 @@ export const vehicleDetail: typeof de = {
       'The vehicle can no longer be booked or started until the damage is repaired. Overlapping bookings are cancelled and their bookers told.',
     blocked_one: 'Vehicle blocked; {{count}} booking cancelled.',
     blocked_other: 'Vehicle blocked; {{count}} bookings cancelled.',
-    photoAlt: 'Damage photo {{n}}',
-    pdf: 'Receipt {{n}} (PDF)',
+    photoAlt: 'Damage photo {{position}}',
+    pdf: 'Receipt {{position}} (PDF)',
   },
   cleanliness: {
     title: 'Cleanliness at return',
@@ -140,7 +140,7 @@ export const vehicleDetail: typeof de = {
     total_other: '{{count}} entries · total cost {{cost}}',
     nextDue: 'next due {{date}}',
     period: 'workshop {{from}}–{{to}} (blocked)',
-    receipt: 'Receipt {{n}} ({{kind}})',
+    receipt: 'Receipt {{position}} ({{kind}})',
     due: {
       ueberfaellig: '{{kind}} overdue since {{date}}',
       faellig: '{{kind}} due on {{date}}',

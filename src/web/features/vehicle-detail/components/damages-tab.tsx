@@ -92,11 +92,11 @@ function DamageCard({ vehicleId, damage: d, fleet }: { vehicleId: string; damage
           {d.photos.map((p, i) =>
             p.kind === 'pdf' ? (
               <Anchor key={p.url} href={p.url} target="_blank" size="xs">
-                {t('damages.pdf', { n: i + 1 })}
+                {t('damages.pdf', { position: i + 1 })}
               </Anchor>
             ) : (
               <Anchor key={p.url} href={p.url} target="_blank">
-                <Image src={p.url} alt={t('damages.photoAlt', { n: i + 1 })} w={96} h={72} fit="cover" radius="sm" />
+                <Image src={p.url} alt={t('damages.photoAlt', { position: i + 1 })} w={96} h={72} fit="cover" radius="sm" />
               </Anchor>
             ),
           )}

@@ -80,7 +80,7 @@ export function ServiceBookletTab({ vehicleId, mayEdit }: { vehicleId: string; m
             <Group gap="xs" mt={4}>
               {e.receipts.map((r, i) => (
                 <Anchor key={r.url} href={r.url} target="_blank" size="xs">
-                  {t('service.receipt', { n: i + 1, kind: r.kind.toUpperCase() })}
+                  {t('service.receipt', { position: i + 1, kind: r.kind.toUpperCase() })}
                 </Anchor>
               ))}
             </Group>
