@@ -6,6 +6,8 @@ import {
   CARE_MESSAGES,
   crossesSoilingThreshold,
   DAMAGE_STATUSES,
+  DEFECT_BLOCK_DAYS,
+  defectBlockWindow,
   dueState,
   euroToCents,
   nextDamageStatus,
@@ -130,6 +132,61 @@ describe('service booklet dates and costs', () => {
       fc.property(fc.integer({ min: 0, max: 10_000_000 }), (c) => {
         expect(euroToCents(c / 100)).toBe(c);
       }),
+    );
+  });
+});
+
+describe('DEFEKT block window', () => {
+  const now = new Date('2026-11-25T10:00:00Z');
+  const at = (h: number) => new Date(now.getTime() + h * 3_600_000);
+  it('runs from now for the horizon when nothing else is blocked', () => {
+    expect(defectBlockWindow(now, [], 15)).toEqual({ von: now, bis: new Date(now.getTime() + DEFECT_BLOCK_DAYS * 86_400_000) });
+  });
+  it('ends before the next block, keeping the gap', () => {
+    expect(defectBlockWindow(now, [{ von: at(48), bis: at(72) }], 30)!.bis).toEqual(new Date(at(48).getTime() - 30 * 60_000));
+  });
+  it('starts after a block that covers now', () => {
+    expect(defectBlockWindow(now, [{ von: at(-1), bis: at(2) }], 0)!.von).toEqual(at(2));
+  });
+  it('is null when no minute is free', () => {
+    expect(
+      defectBlockWindow(
+        now,
+        [
+          { von: at(-1), bis: at(2) },
+          { von: at(2), bis: at(5) },
+        ],
+        0,
+      )!.von,
+    ).toEqual(at(5));
+    expect(
+      defectBlockWindow(
+        now,
+        [
+          { von: at(0), bis: at(1) },
+          { von: at(1), bis: new Date(at(1).getTime() + 30_000) },
+        ],
+        0,
+      ),
+    ).not.toBeNull();
+  });
+  it('property: the window never overlaps a block (with the gap) and lies in the horizon', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: -48, max: 500 }), fc.integer({ min: 1, max: 72 })), { maxLength: 8 }),
+        fc.integer({ min: 0, max: 60 }),
+        (raw, gap) => {
+          const blocks = raw.map(([s, d]) => ({ von: at(s), bis: at(s + d) }));
+          const w = defectBlockWindow(now, blocks, gap);
+          if (!w) return;
+          expect(w.von.getTime()).toBeGreaterThanOrEqual(now.getTime());
+          expect(w.bis.getTime() - w.von.getTime()).toBeGreaterThanOrEqual(60_000);
+          for (const b of blocks) {
+            const clear = w.bis.getTime() <= b.von.getTime() - gap * 60_000 || w.von.getTime() >= b.bis.getTime() + gap * 60_000;
+            expect(clear).toBe(true);
+          }
+        },
+      ),
     );
   });
 });

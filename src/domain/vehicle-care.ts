@@ -108,3 +108,26 @@ export const DEFECT_BLOCK_DAYS = 730;
 export function releasedBlockEnd(von: Date, now: Date): Date {
   return new Date(Math.max(now.getTime(), von.getTime() + 60_000));
 }
+
+/**
+ * The window of a DEFEKT block placed now: from now (or the end of a block
+ * that already covers now) up to the start of the next existing block (blocks
+ * never give way), at most DEFECT_BLOCK_DAYS ahead, keeping the minimum gap
+ * to neighbouring blocks. Null when no minute is free. Booking and starting
+ * stay refused for the whole time the damage is open (see the services), the
+ * window only paints the block on the timeline.
+ */
+export function defectBlockWindow(
+  now: Date,
+  blocks: readonly { von: Date; bis: Date }[],
+  gapMinutes: number,
+): { von: Date; bis: Date } | null {
+  const gap = gapMinutes * 60_000;
+  const sorted = [...blocks].sort((a, b) => a.von.getTime() - b.von.getTime());
+  let von = now.getTime();
+  for (const b of sorted) if (b.von.getTime() - gap <= von && b.bis.getTime() + gap > von) von = b.bis.getTime() + gap;
+  let bis = now.getTime() + DEFECT_BLOCK_DAYS * 86_400_000;
+  const next = sorted.find((b) => b.von.getTime() - gap > von);
+  if (next) bis = Math.min(bis, next.von.getTime() - gap);
+  return bis - von >= 60_000 ? { von: new Date(von), bis: new Date(bis) } : null;
+}

@@ -256,6 +256,15 @@ describe.each(DB_KINDS)('vehicle care (Serviceheft, Schäden, Sauberkeit) on %s'
     });
     expect(attempt.statusCode).toBe(409);
     expect(attempt.json().error.message).toBe('Fahrzeug ist bereits zum Zeitraum bereits gebucht!');
+    // The DEFEKT block ends before the workshop's SERVICE block (blocks never give way), yet booking stays refused after it.
+    const pastService = await book(t, booker, {
+      vehicleId: vehicle.id,
+      von: new Date(Date.now() + 25 * 86_400_000).toISOString(),
+      bis: new Date(Date.now() + 25 * 86_400_000 + 3_600_000).toISOString(),
+      reason: 'Termin',
+    });
+    expect(pastService.statusCode).toBe(409);
+    expect(pastService.json().error.message).toBe('Fahrzeug ist bereits zum Zeitraum bereits gebucht!');
     const care = await t.call(SW, { method: 'GET', url: '/api/vehicle-care', cookie: booker });
     expect(care.json().vehicles[vehicle.id].defect).toBe(true);
 

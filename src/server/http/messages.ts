@@ -116,6 +116,7 @@ const EN: Record<string, string | ((p: Record<string, string | number>) => strin
   damage_status_back: (p) => `The status cannot change from ${p.from} to ${p.to}.`,
   damage_already_blocked: 'The vehicle is already blocked because of this damage.',
   damage_resolved_no_block: 'A repaired damage does not block the vehicle.',
+  damage_block_busy: 'The vehicle is already blocked; a defect block does not fit in between.',
   service_future: 'The date must not be in the future.',
   service_due_order: 'The next due date must be after the date of the service.',
   cost_invalid: 'The cost must be an amount of 0 or more with at most two decimal places.',

@@ -1,17 +1,25 @@
 import type { damageRequest, damageStatusRequest } from '@contracts/vehicle-care';
 import { type Db, withTenant } from '@db/client';
+import { AppError } from '@domain/errors';
 import { blockedUntil } from '@domain/vehicle-booking';
 import {
   assertMayBlock,
   type DamageStatus,
   DEFECT_BLOCK_DAYS,
+  defectBlockWindow,
   nextDamageStatus,
   parseDamageStatus,
   releasedBlockEnd,
 } from '@domain/vehicle-care';
 import type { Deps } from '@server/deps';
 import { damageReportedMail } from '@server/mail/vehicle-care-templates';
-import { findBooking, insertHistory, membersWithPermission, updateBookingRow } from '@server/repositories/vehicle-booking-repository';
+import {
+  bookingsInRange,
+  findBooking,
+  insertHistory,
+  membersWithPermission,
+  updateBookingRow,
+} from '@server/repositories/vehicle-booking-repository';
 import {
   type DamageRecord,
   insertDamage,
@@ -170,13 +178,19 @@ export async function blockFromDamage(deps: Deps, user: UserContext, vehicleId: 
     const d = await lockDamage(tx, tenantId, vehicleId, damageId);
     if (!d) throw notFound('Schaden');
     assertMayBlock({ status: parseDamageStatus(d.status), blocked: d.blockBookingId !== null });
-    const von = new Date();
-    const placed = await placeBlock(deps, tx, user, vehicleId, {
-      type: 'DEFEKT',
-      von,
-      bis: new Date(von.getTime() + DEFECT_BLOCK_DAYS * 86_400_000),
-      description: `Defekt: ${d.description}`,
-    });
+    const now = new Date();
+    const s = await vehicleSettings(tx, tenantId, user.member.id);
+    const blocks = (
+      await bookingsInRange(tx, tenantId, now, new Date(now.getTime() + DEFECT_BLOCK_DAYS * 86_400_000), {
+        vehicleIds: [vehicleId],
+        statuses: 'blocking',
+        gapMinutes: s.minGapMinutes,
+      })
+    ).filter((b) => b.type !== 'BUCHUNG');
+    const window = defectBlockWindow(now, blocks, s.minGapMinutes);
+    if (!window)
+      throw new AppError('damage_block_busy', 'Das Fahrzeug ist bereits gesperrt; eine Defekt-Sperre passt nicht dazwischen.', 409);
+    const placed = await placeBlock(deps, tx, user, vehicleId, { type: 'DEFEKT', ...window, description: `Defekt: ${d.description}` });
     await updateDamage(tx, tenantId, damageId, { blockBookingId: placed.bookingId });
     await insertDamageEvent(tx, tenantId, damageId, d.status, 'Fahrzeug als DEFEKT gesperrt', user.member.id);
     return { damage: await oneDto(tx, tenantId, vehicleId, damageId), cancelled: placed.cancelled, mails: placed.mails };
