@@ -34,6 +34,7 @@ import type { UserContext } from '../context';
 import { type PendingMail, sendAll } from '../notifications/pending-mail';
 import { notFound, VEHICLE_TOPIC, vehicleSettings } from '../vehicles/common';
 import { placeBlock } from '../vehicles/manage-vehicles';
+import { assertMayView } from '../vehicles/vehicle-catalogue';
 import { assertFleetManager, assertMayReport, assertOwnFiles, fileKind, vehicleOf } from './care-access';
 import { readCareFile } from './care-files';
 
@@ -94,6 +95,7 @@ async function oneDto(tx: Db, tenantId: string, vehicleId: string, id: string) {
 
 /** Everybody who may see the vehicle sees its damages, so nobody reports a known scratch again. */
 export async function listVehicleDamages(deps: Deps, user: UserContext, vehicleId: string) {
+  assertMayView(user);
   const tenantId = user.tenant.id;
   return withTenant(deps.database.db, tenantId, async (tx) => {
     await vehicleOf(tx, user, vehicleId);
@@ -200,6 +202,7 @@ export async function blockFromDamage(deps: Deps, user: UserContext, vehicleId: 
 }
 
 export async function damagePhoto(deps: Deps, user: UserContext, vehicleId: string, damageId: string, n: number) {
+  assertMayView(user);
   const tenantId = user.tenant.id;
   const d = await withTenant(deps.database.db, tenantId, async (tx) => {
     await vehicleOf(tx, user, vehicleId);
