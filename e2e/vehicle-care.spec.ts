@@ -182,9 +182,9 @@ describe('vehicle care journeys in Chromium', () => {
     await dialog.getByRole('combobox', { name: 'Art', exact: true }).click();
     await fleet.getByRole('option', { name: 'Ölwechsel' }).click();
     await dialog.getByLabel(/Beschreibung/).fill('Motoröl 5W-30 und Ölfilter gewechselt');
-    await dialog.getByLabel('Kilometerstand').fill('48210');
-    await dialog.getByLabel('Kosten').fill('89,90');
-    await dialog.getByLabel('Werkstatt').fill('Autohaus Lindemann');
+    await dialog.getByLabel('Kilometerstand', { exact: true }).fill('48210');
+    await dialog.getByLabel('Kosten', { exact: true }).fill('89,90');
+    await dialog.getByLabel('Werkstatt', { exact: true }).fill('Autohaus Lindemann');
     await dialog
       .locator('input[type="file"]')
       .setInputFiles({ name: 'rechnung.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%Rechnung\n') });
