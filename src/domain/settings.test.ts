@@ -91,6 +91,7 @@ describe('SETTING_CATALOGUE', () => {
         'gastverleihTelefonPflicht',
         'fahrtenbuchKorrekturfristTage',
         'fahrtenbuchFahrtarten',
+        'fahrzeugWartungVorlaufTage',
       ].sort(),
     );
   });

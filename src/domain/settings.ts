@@ -50,10 +50,12 @@ export const CLEANLINESS_STATES: readonly string[] = [
   'leicht verschmutzt und schlechter',
 ];
 
+/** Check-out also records 'verschmutzt' (between light and heavy); 'and worse' thresholds include it. */
 const CLEANLINESS_RANK: ReadonlyMap<string, number> = new Map([
   ['sauber', 0],
   ['leicht verschmutzt', 1],
-  ['stark verschmutzt', 2],
+  ['verschmutzt', 2],
+  ['stark verschmutzt', 3],
 ]);
 const AND_WORSE = ' und schlechter';
 
@@ -576,6 +578,17 @@ export const SETTING_CATALOGUE: readonly SettingOption[] = [
     layers: TENANT,
     items: 'string',
     allowed: ['dienstlich', 'privat', 'Arbeitsweg'],
+  },
+  {
+    name: 'fahrzeugWartungVorlaufTage',
+    feature: 'fahrzeug',
+    type: 'number',
+    defaultValue: '30',
+    description: 'Tage vor der nächsten Hauptuntersuchung oder Inspektion, ab denen die Fahrzeugliste sie als fällig markiert',
+    layers: TENANT,
+    integer: true,
+    min: 0,
+    max: 365,
   },
 ];
 

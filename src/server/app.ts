@@ -46,6 +46,7 @@ import { sessionRoutes } from './routes/session';
 import { settingsRoutes } from './routes/settings';
 import { tenantRoutes } from './routes/tenant';
 import { userRoutes } from './routes/users';
+import { vehicleCareRoutes } from './routes/vehicle-care';
 import { vehicleRoutes } from './routes/vehicles';
 import { StampedCache } from './services/cache/stamped-cache';
 import { createHandbook } from './services/handbook/handbook';
@@ -176,6 +177,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   await app.register(guestRoutes(deps));
   registerGuestJobs(deps);
   await app.register(logbookRoutes(deps));
+  await app.register(vehicleCareRoutes(deps));
 
   await deps.events.start();
   if (opts.startJobs) await deps.jobs.start();

@@ -259,6 +259,11 @@ describe.each(DB_KINDS)('fleet administration on %s', (kind) => {
       ],
       ['POST', `/api/vehicle-approvals/${bk}/approve`],
       ['POST', `/api/vehicle-approvals/${bk}/reject`, {}],
+      // vehicle care (the damage and entry ids are covered in vehicle-care.int.test.ts)
+      ['GET', `/api/vehicles/${veh}/service-entries`],
+      ['POST', `/api/vehicles/${veh}/service-entries`, { kind: 'Sonstiges', description: 'x', performedOn: '2025-01-01' }],
+      ['GET', `/api/vehicles/${veh}/damages`],
+      ['POST', `/api/vehicles/${veh}/damages`, { description: 'x' }],
     ];
     for (const [method, url, payload] of routes) {
       const res = await t.call(TI, { method: method as 'GET', url, cookie: foreign, ...(payload ? { payload } : {}) });

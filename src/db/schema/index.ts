@@ -11,4 +11,5 @@ export * from './reading-rooms';
 export * from './settings';
 export * from './system';
 export * from './tenants';
+export * from './vehicle-care';
 export * from './vehicles';

@@ -8,6 +8,7 @@ import { seedEvaluation } from './evaluation';
 import { seedGuests } from './guests';
 import { seedLogbook } from './logbook';
 import { seedReadingRooms } from './reading-rooms';
+import { seedVehicleCare } from './vehicle-care';
 import { seedVehicles } from './vehicles';
 
 /** Password of every demo account (README). */
@@ -252,5 +253,6 @@ export async function seedDemoData(db: Db): Promise<void> {
     await seedDrivingLicences(tx as unknown as Db);
     await seedGuests(tx as unknown as Db);
     await seedLogbook(tx as unknown as Db);
+    await seedVehicleCare(tx as unknown as Db);
   });
 }

@@ -40,6 +40,13 @@ const LOGBOOK_FLEET: RouteAccess = {
   feature: 'fahrzeug',
 };
 const LOGBOOK_REPORT: RouteAccess = { kind: 'permission', permission: 'fahrzeug_logbuch_report', feature: 'fahrzeug' };
+const CARE: RouteAccess = { kind: 'permission', permission: 'fahrzeug_pflege', feature: 'fahrzeug' };
+/** Damages are reported by whoever drives or hands over a vehicle (vehicle-care care-access assertMayReport). */
+const DAMAGE_REPORTERS: RouteAccess = {
+  kind: 'anyPermission',
+  permissions: ['fahrzeug_buchen', 'fahrzeug_fremdbuchung', 'fahrzeug_pflege', 'fahrzeug_gastbuchung'],
+  feature: 'fahrzeug',
+};
 const LOCKERS: RouteAccess = { kind: 'signedIn', feature: 'arbeitswelt' };
 const EXAMINER: RouteAccess = { kind: 'permission', permission: 'fahrzeug_fuehrerscheinpruefung', feature: 'fahrzeug' };
 const RECEPTION: RouteAccess = { kind: 'permission', permission: 'fahrzeug_gastbuchung', feature: 'fahrzeug' };
@@ -172,6 +179,18 @@ export const DECLARED_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/logbook/exports': LOGBOOK_REPORT,
   'GET /api/logbook/exports/:id': LOGBOOK_REPORT,
   'GET /api/logbook/exports/:id/file': LOGBOOK_REPORT,
+  // vehicle care: service booklet for fleet and report holders, damages seen by all viewers, maintained by the fleet
+  'GET /api/vehicle-care': VEHICLE_VIEWERS,
+  'GET /api/vehicles/:id/service-entries': LOGBOOK_FLEET,
+  'POST /api/vehicles/:id/service-entries': CARE,
+  'PUT /api/vehicles/:id/service-entries/:entryId': CARE,
+  'GET /api/vehicles/:id/service-entries/:entryId/receipts/:n': LOGBOOK_FLEET,
+  'POST /api/vehicles/:id/care-files': DAMAGE_REPORTERS,
+  'GET /api/vehicles/:id/damages': VEHICLE_VIEWERS,
+  'POST /api/vehicles/:id/damages': DAMAGE_REPORTERS,
+  'POST /api/vehicles/:id/damages/:damageId/status': CARE,
+  'POST /api/vehicles/:id/damages/:damageId/block': CARE,
+  'GET /api/vehicles/:id/damages/:damageId/photos/:n': VEHICLE_VIEWERS,
   // evaluation and office utilisation
   'GET /api/admin/evaluation/office': OFFICE_UTILISATION,
   'GET /api/admin/evaluation/office/export': OFFICE_UTILISATION,

@@ -358,7 +358,7 @@ export const vehicleRoutes =
     app.post(
       '/api/vehicle-bookings/:id/check-out',
       { schema: { tags, summary: 'Fahrt beenden', params: idParams, body: checkOutRequest, response: { 200: bookingResponse } } },
-      async (req) => ({ booking: await checkOut(deps, await vehicleUser(deps, req), req.params.id, req.body) }),
+      async (req) => ({ booking: await checkOut(deps, await vehicleUser(deps, req), req.params.id, req.body, requestOrigin(req)) }),
     );
     app.post(
       '/api/vehicle-bookings/:id/receipts',

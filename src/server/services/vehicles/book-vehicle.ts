@@ -7,6 +7,7 @@ import {
   assertBookingRules,
   blockedUntil,
   bookingWindowEnd,
+  MESSAGES,
   nextStatus,
   parseBookingStatus,
 } from '@domain/vehicle-booking';
@@ -26,6 +27,7 @@ import {
   membersWithPermission,
   updateBookingRow,
 } from '@server/repositories/vehicle-booking-repository';
+import { hasOpenDefect } from '@server/repositories/vehicle-care-repository';
 import { findVehicle, lockVehicle, type VehicleRecord } from '@server/repositories/vehicle-repository';
 import type { UserContext } from '../context';
 import { assertDriverLicensed } from '../driving-licences/licence-gate';
@@ -80,6 +82,8 @@ export async function checkPeriod(
   now: Date,
   excludeBookingId?: string,
 ) {
+  // An open damage with a DEFEKT block refuses every booking until it is behoben, also past the block's painted window (decision 070).
+  if (await hasOpenDefect(tx, tenantId, v.id)) throw new AppError('already_booked', MESSAGES.alreadyBooked, 409);
   const existing = await bookingsInRange(tx, tenantId, von, bis > von ? bis : von, {
     vehicleIds: [v.id],
     statuses: 'blocking',

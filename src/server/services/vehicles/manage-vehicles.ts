@@ -290,73 +290,94 @@ export async function blockVehicle(
 ) {
   const type = parseBlockType(req.type);
   const tenantId = user.tenant.id;
-  const von = new Date(req.von);
-  const bis = new Date(req.bis);
   const { booking, cancelled, mails } = await withTenant(deps.database.db, tenantId, async (tx) => {
-    if (!(await lockVehicle(tx, tenantId, id))) throw notFound();
-    const v = await findVehicle(tx, tenantId, id);
-    if (!v) throw notFound();
-    const s = await vehicleSettings(tx, tenantId, user.member.id);
-    const overlapping = await bookingsInRange(tx, tenantId, von, bis > von ? bis : von, {
-      vehicleIds: [id],
-      statuses: 'blocking',
-      gapMinutes: s.minGapMinutes,
-    });
-    // Blocks never give way; user bookings do.
-    const existingBlocks = overlapping.filter((b) => b.type !== 'BUCHUNG');
-    assertAvailable({
-      von,
-      bis,
-      vehicle: { validFrom: null, validTo: null, bookingTimes: v.bookingTimes as never, bookingOutsidePossible: true },
-      individualTimes: false,
-      bookings: existingBlocks.map(toExisting),
-      minGapMinutes: s.minGapMinutes,
-    });
-    const toCancel = overlapping.filter((b) => b.type === 'BUCHUNG');
-    const open = await findBookingsByIds(
-      tx,
-      tenantId,
-      toCancel.map((b) => b.id),
-    );
-    const reason = blockReason(type);
-    const mails = await applyCancellations(
-      deps,
-      tx,
-      tenantId,
-      open,
-      open.map((b) => ({ bookingId: b.id, reason })),
-    );
-    const bookingId = await insertBooking(tx, tenantId, {
-      vehicleId: id,
-      von,
-      bis,
-      blockedUntil: blockedUntil(bis, s.minGapMinutes),
+    const placed = await placeBlock(deps, tx, user, id, {
       type,
-      status: 'reserviert',
-      bookedById: user.member.id,
-      driverId: user.member.id,
-      reason: req.description,
-      passengers: null,
-      destination: null,
-      stopover: null,
-      contact: null,
-      detour: null,
-      infoText: req.description,
-      needsApproval: false,
-    }).catch(mapOverlap);
-    await insertHistory(tx, tenantId, {
-      vehicleId: id,
-      type: type === 'SERVICE' ? 'SERVICE' : 'WARTUNG',
-      status: type,
+      von: new Date(req.von),
+      bis: new Date(req.bis),
       description: req.description,
-      bookingId,
-      userId: user.member.id,
     });
-    await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'created', id: bookingId, scope: id });
-    return { booking: (await findBooking(tx, tenantId, bookingId))!, cancelled: open.length, mails };
+    return { ...placed, booking: (await findBooking(tx, tenantId, placed.bookingId))! };
   });
   await sendAll(deps, tenantId, mails);
   return { booking: toBookingDto(booking), cancelledBookings: cancelled };
+}
+
+/**
+ * The block itself, inside the caller's transaction (a damage's DEFEKT block
+ * links the damage in the same transaction). Mails are returned, to be sent
+ * after the commit.
+ */
+export async function placeBlock(
+  deps: Deps,
+  tx: Db,
+  user: UserContext,
+  id: string,
+  req: { type: 'WARTUNG' | 'SERVICE' | 'DEFEKT'; von: Date; bis: Date; description: string },
+): Promise<{ bookingId: string; cancelled: number; mails: PendingMail[] }> {
+  const { type, von, bis } = req;
+  const tenantId = user.tenant.id;
+  if (!(await lockVehicle(tx, tenantId, id))) throw notFound();
+  const v = await findVehicle(tx, tenantId, id);
+  if (!v) throw notFound();
+  const s = await vehicleSettings(tx, tenantId, user.member.id);
+  const overlapping = await bookingsInRange(tx, tenantId, von, bis > von ? bis : von, {
+    vehicleIds: [id],
+    statuses: 'blocking',
+    gapMinutes: s.minGapMinutes,
+  });
+  // Blocks never give way; user bookings do.
+  const existingBlocks = overlapping.filter((b) => b.type !== 'BUCHUNG');
+  assertAvailable({
+    von,
+    bis,
+    vehicle: { validFrom: null, validTo: null, bookingTimes: v.bookingTimes as never, bookingOutsidePossible: true },
+    individualTimes: false,
+    bookings: existingBlocks.map(toExisting),
+    minGapMinutes: s.minGapMinutes,
+  });
+  const toCancel = overlapping.filter((b) => b.type === 'BUCHUNG');
+  const open = await findBookingsByIds(
+    tx,
+    tenantId,
+    toCancel.map((b) => b.id),
+  );
+  const reason = blockReason(type);
+  const mails = await applyCancellations(
+    deps,
+    tx,
+    tenantId,
+    open,
+    open.map((b) => ({ bookingId: b.id, reason })),
+  );
+  const bookingId = await insertBooking(tx, tenantId, {
+    vehicleId: id,
+    von,
+    bis,
+    blockedUntil: blockedUntil(bis, s.minGapMinutes),
+    type,
+    status: 'reserviert',
+    bookedById: user.member.id,
+    driverId: user.member.id,
+    reason: req.description,
+    passengers: null,
+    destination: null,
+    stopover: null,
+    contact: null,
+    detour: null,
+    infoText: req.description,
+    needsApproval: false,
+  }).catch(mapOverlap);
+  await insertHistory(tx, tenantId, {
+    vehicleId: id,
+    type: type === 'SERVICE' ? 'SERVICE' : 'WARTUNG',
+    status: type,
+    description: req.description,
+    bookingId,
+    userId: user.member.id,
+  });
+  await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'created', id: bookingId, scope: id });
+  return { bookingId, cancelled: open.length, mails };
 }
 
 export async function vehicleHistory(deps: Deps, user: UserContext, id: string) {

@@ -24,11 +24,13 @@ import {
   parkingSpaceOfLocation,
   updateBookingRow,
 } from '@server/repositories/vehicle-booking-repository';
+import { hasOpenDefect } from '@server/repositories/vehicle-care-repository';
 import { findVehicle, findVehicleCore, listAttributes } from '@server/repositories/vehicle-repository';
 import type { UserContext } from '../context';
 import { assertDriverLicensed } from '../driving-licences/licence-gate';
 import { recordTrip } from '../logbook/logbook';
 import { type PendingMail, sendAll } from '../notifications/pending-mail';
+import { tripEndCare } from '../vehicle-care/trip-end-care';
 import { cancellationMail } from './book-vehicle';
 import { notFound, toBookingDto, VEHICLE_TOPIC, vehicleSettings } from './common';
 
@@ -56,6 +58,8 @@ export async function checkIn(deps: Deps, user: UserContext, id: string, mileage
     // A check that lapsed after booking blocks the start with the booking's message.
     const v = await findVehicleCore(tx, tenantId, b.vehicleId);
     await assertDriverLicensed(tx, tenantId, v?.requiredLicenseClass ?? null, b.driver, b.von, b.bis, 'trip_start');
+    // A DEFEKT block from an open damage is a booking in this period: the vehicle cannot be driven until it is behoben.
+    if (await hasOpenDefect(tx, tenantId, b.vehicleId)) throw new AppError('already_booked', MESSAGES.alreadyBooked, 409);
     if (mileage !== undefined) {
       const last = await lastMileage(tx, tenantId, b.vehicleId);
       if (last !== null && mileage < last) {
@@ -77,9 +81,9 @@ export async function checkIn(deps: Deps, user: UserContext, id: string, mileage
   return toBookingDto(b);
 }
 
-export async function checkOut(deps: Deps, user: UserContext, id: string, req: CheckOutRequest) {
+export async function checkOut(deps: Deps, user: UserContext, id: string, req: CheckOutRequest, origin = '') {
   const tenantId = user.tenant.id;
-  const b = await withTenant(deps.database.db, tenantId, async (tx) => {
+  const { b, mails } = await withTenant(deps.database.db, tenantId, async (tx) => {
     const b = await loadOwnTrip(tx, user, id);
     const status = nextStatus(b.status, 'CHECK_OUT');
     const fields = tripFields((await findVehicle(tx, tenantId, b.vehicleId, true))!);
@@ -143,9 +147,11 @@ export async function checkOut(deps: Deps, user: UserContext, id: string, req: C
         tripKind: req.tripKind,
         createdById: user.member.id,
       });
+    const mails = await tripEndCare(tx, user, b, req, origin);
     await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'updated', id, scope: b.vehicleId });
-    return (await findBooking(tx, tenantId, id))!;
+    return { b: (await findBooking(tx, tenantId, id))!, mails };
   });
+  await sendAll(deps, tenantId, mails);
   return toBookingDto(b);
 }
 

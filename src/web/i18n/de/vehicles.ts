@@ -119,6 +119,12 @@ export const vehicles = {
     storniert: 'storniert',
     verschlossen: 'verschlossen',
   },
+  care: {
+    defect: 'DEFEKT',
+    ueberfaellig: '{{kind}} überfällig',
+    faellig: '{{kind}} fällig {{date}}',
+    kinds: { Hauptuntersuchung: 'HU', Inspektion: 'Inspektion' },
+  },
   types: { BUCHUNG: 'Buchung', WARTUNG: 'Wartung', SERVICE: 'Service', DEFEKT: 'Defekt' },
   trip: {
     start: 'Fahrt starten',

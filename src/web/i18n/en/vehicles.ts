@@ -120,6 +120,12 @@ export const vehicles: typeof de = {
     storniert: 'cancelled',
     verschlossen: 'locked',
   },
+  care: {
+    defect: 'DEFECT',
+    ueberfaellig: '{{kind}} overdue',
+    faellig: '{{kind}} due {{date}}',
+    kinds: { Hauptuntersuchung: 'Main inspection', Inspektion: 'Inspection' },
+  },
   types: { BUCHUNG: 'Booking', WARTUNG: 'Maintenance', SERVICE: 'Service', DEFEKT: 'Defect' },
   trip: {
     start: 'Start trip',

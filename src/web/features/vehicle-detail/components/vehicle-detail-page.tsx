@@ -5,22 +5,27 @@ import { Link } from '@tanstack/react-router';
 import { useMe } from '@web/lib/use-me';
 import { useTranslation } from 'react-i18next';
 import { useVehicle } from '../api/use-vehicle';
+import { useVehicleCare } from '../api/use-vehicle-care';
 import { type HistoryEntry, useVehicleHistory } from '../api/use-vehicle-history';
+import { DamagesTab } from './damages-tab';
 import { LogbookTab } from './logbook-tab';
+import { ServiceBookletTab } from './service-booklet-tab';
 
-export const DETAIL_TABS = ['stammdaten', 'fahrtenbuch', 'schaeden', 'verlauf'] as const;
+export const DETAIL_TABS = ['stammdaten', 'fahrtenbuch', 'serviceheft', 'schaeden', 'verlauf'] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
 
 const isoToGerman = (day: string | null) => (day ? day.split('-').reverse().join('.') : null);
 
-/** Vehicle detail: master data, logbook, damages and history in tabs. */
+/** Vehicle detail: master data, logbook, service booklet, damages (with cleanliness) and history in tabs. */
 export function VehicleDetailPage({ vehicleId, tab, onTab }: { vehicleId: string; tab: DetailTab; onTab: (tab: DetailTab) => void }) {
   const { t } = useTranslation('vehicleDetail');
   const me = useMe();
   const fleet = me.permissions.includes('fahrzeug_pflege');
   const mayExport = me.permissions.includes('fahrzeug_logbuch_report');
+  const booklet = fleet || mayExport;
   const vehicle = useVehicle(vehicleId);
   const history = useVehicleHistory(vehicleId, fleet);
+  const care = useVehicleCare().data?.vehicles[vehicleId];
   if (vehicle.isPending) return <Loader />;
   if (!vehicle.data) return <Text>{t('notFound')}</Text>;
   const v = vehicle.data;
@@ -36,12 +41,18 @@ export function VehicleDetailPage({ vehicleId, tab, onTab }: { vehicleId: string
         <Badge size="lg" variant="outline">
           {v.licensePlate}
         </Badge>
+        {care?.defect && (
+          <Badge size="lg" color="red" variant="filled" data-testid="vehicle-defect">
+            {t('defect')}
+          </Badge>
+        )}
       </Group>
       <Tabs value={tab} onChange={(value) => value && onTab(value as DetailTab)} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="stammdaten">{t('tabs.master')}</Tabs.Tab>
           <Tabs.Tab value="fahrtenbuch">{t('tabs.logbook')}</Tabs.Tab>
-          {fleet && <Tabs.Tab value="schaeden">{t('tabs.damages')}</Tabs.Tab>}
+          {booklet && <Tabs.Tab value="serviceheft">{t('tabs.service')}</Tabs.Tab>}
+          <Tabs.Tab value="schaeden">{t('tabs.damages')}</Tabs.Tab>
           {fleet && <Tabs.Tab value="verlauf">{t('tabs.history')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="stammdaten" pt="md">
@@ -50,11 +61,14 @@ export function VehicleDetailPage({ vehicleId, tab, onTab }: { vehicleId: string
         <Tabs.Panel value="fahrtenbuch" pt="md">
           <LogbookTab vehicleId={vehicleId} mayExport={mayExport} />
         </Tabs.Panel>
-        {fleet && (
-          <Tabs.Panel value="schaeden" pt="md">
-            <Damages entries={history.data?.entries ?? []} loading={history.isPending} />
+        {booklet && (
+          <Tabs.Panel value="serviceheft" pt="md">
+            <ServiceBookletTab vehicleId={vehicleId} mayEdit={fleet} />
           </Tabs.Panel>
         )}
+        <Tabs.Panel value="schaeden" pt="md">
+          <DamagesTab vehicleId={vehicleId} fleet={fleet} checkOuts={history.data?.entries ?? []} />
+        </Tabs.Panel>
         {fleet && (
           <Tabs.Panel value="verlauf" pt="md">
             <History entries={history.data?.entries ?? []} loading={history.isPending} />
@@ -111,25 +125,6 @@ function MasterData({ vehicle: v }: { vehicle: Vehicle }) {
       />
       <Field label={t('master.equipment')} value={facts.length ? facts.join(', ') : none} />
     </SimpleGrid>
-  );
-}
-
-function Damages({ entries, loading }: { entries: HistoryEntry[]; loading: boolean }) {
-  const { t } = useTranslation('vehicleDetail');
-  if (loading) return <Loader />;
-  const damages = entries.flatMap((e) => e.damages.map((d, i) => ({ key: `${e.id}-${i}`, entry: e, description: d.description })));
-  if (damages.length === 0) return <Text c="dimmed">{t('damages.empty')}</Text>;
-  return (
-    <Stack gap="xs">
-      {damages.map((d) => (
-        <Paper key={d.key} withBorder p="sm" data-testid="damage">
-          <Text size="sm">{d.description}</Text>
-          <Text size="xs" c="dimmed">
-            {t('damages.reported', { at: formatDateTime(d.entry.time), by: d.entry.user?.name ?? '–' })}
-          </Text>
-        </Paper>
-      ))}
-    </Stack>
   );
 }
 

@@ -9,10 +9,12 @@ import { DeferredSelect } from '@web/components/deferred/deferred-select';
 import { useCallback, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ObjectAttribute, useVehicleAttributes } from '../api/use-vehicle-attributes';
+import { useVehicleCare, type VehicleCare } from '../api/use-vehicle-care';
 import { useVehicleEvents } from '../api/use-vehicle-events';
 import { useVehicleLocations } from '../api/use-vehicle-locations';
 import { type TimelineBooking, useVehicleTimeline } from '../api/use-vehicle-timeline';
 import { useVehicles, type Vehicle, type VehicleFilters, type VehicleList } from '../api/use-vehicles';
+import { CareBadges } from './care-badges';
 import { attributeText, valueText, vehicleName, weekdayList } from './format';
 import { BookingDialog } from './lazy-dialogs';
 import { type BookableTimes, TimelineLegend, type TimelineMode, VehicleTimeline } from './vehicle-timeline';
@@ -44,6 +46,7 @@ function VehicleIcon({ bike }: { bike: boolean }) {
 
 function VehicleCard({
   v,
+  care,
   attributes,
   bookings,
   mode,
@@ -52,6 +55,7 @@ function VehicleCard({
   onBook,
 }: {
   v: Vehicle;
+  care: VehicleCare | undefined;
   bookable: BookableTimes | null;
   attributes: ObjectAttribute[];
   bookings: TimelineBooking[];
@@ -101,9 +105,12 @@ function VehicleCard({
             <Title order={2} size="h5">
               {name}
             </Title>
-            <Badge variant="outline" tt="none" size="lg">
-              {v.licensePlate}
-            </Badge>
+            <Group gap={6}>
+              <CareBadges care={care} />
+              <Badge variant="outline" tt="none" size="lg">
+                {v.licensePlate}
+              </Badge>
+            </Group>
           </Group>
           <Text size="sm" c="dimmed">
             {v.locationName} · {valueText(t, v.category)}
@@ -185,6 +192,7 @@ export function VehiclesPage({ myId }: { myId: string }) {
     (free.from || free.to ? 1 : 0) +
     Object.values(filters.attributes ?? {}).filter((x) => x !== '').length;
   const vehicles = useVehicles(filters);
+  const care = useVehicleCare().data?.vehicles;
   const locations = useVehicleLocations();
   const attributes = useVehicleAttributes('FAHRZEUG');
   const startDay = mode === 'day' ? anchor : mondayOf(anchor);
@@ -326,6 +334,7 @@ export function VehiclesPage({ myId }: { myId: string }) {
               <VehicleCard
                 key={v.id}
                 v={v}
+                care={care?.[v.id]}
                 bookable={bookableTimes(v, shown.rules)}
                 attributes={attributes.data?.attributes ?? []}
                 bookings={shownBookings.get(v.id) ?? []}

@@ -31,10 +31,12 @@ import { openConfirmModal } from '@web/components/overlays/deferred-overlays';
 import { useBlockVehicle, useDeactivateVehicle, useVehicleHistory } from '@web/features/vehicles/api/use-admin-vehicles';
 import { useSaveAttribute } from '@web/features/vehicles/api/use-save-attribute';
 import { type ObjectAttribute, useVehicleAttributes } from '@web/features/vehicles/api/use-vehicle-attributes';
+import { useVehicleCare } from '@web/features/vehicles/api/use-vehicle-care';
 import { useVehicles, type Vehicle } from '@web/features/vehicles/api/use-vehicles';
 import { isApiError } from '@web/lib/api-client';
 import { dayjs } from '@web/lib/dayjs';
 import { useTranslation } from 'react-i18next';
+import { CareBadges } from '../care-badges';
 import { valueText, vehicleName } from '../format';
 import { VehicleForm } from './vehicle-form';
 
@@ -326,6 +328,7 @@ export function VehiclesAdmin() {
   useDocumentTitle(`${t('admin.title')} · ${tc('appName')}`);
   const desktop = useMediaQuery('(min-width: 62em)', true);
   const vehicles = useVehicles();
+  const care = useVehicleCare().data?.vehicles;
   const deactivate = useDeactivateVehicle();
   const [editing, setEditing] = useState<{ vehicle: Vehicle | null } | null>(null);
   const [blocking, setBlocking] = useState<Vehicle | null>(null);
@@ -397,7 +400,12 @@ export function VehiclesAdmin() {
             {list.map((v) => (
               <Table.Tr key={v.id} data-vehicle={v.licensePlate}>
                 <Table.Td>{vehicleName(v)}</Table.Td>
-                <Table.Td>{v.licensePlate}</Table.Td>
+                <Table.Td>
+                  <Group gap={6}>
+                    {v.licensePlate}
+                    <CareBadges care={care?.[v.id]} />
+                  </Group>
+                </Table.Td>
                 <Table.Td>{v.locationName}</Table.Td>
                 <Table.Td>{valueText(t, v.category)}</Table.Td>
                 <Table.Td>
@@ -415,6 +423,9 @@ export function VehiclesAdmin() {
               <Text fw={600}>
                 {vehicleName(v)} · {v.licensePlate}
               </Text>
+              <Group gap={6}>
+                <CareBadges care={care?.[v.id]} />
+              </Group>
               <Text size="sm" c="dimmed">
                 {v.locationName} · {valueText(t, v.category)}
               </Text>
