@@ -35,6 +35,7 @@ import { guestRoutes } from './routes/guests';
 import { handbookRoutes } from './routes/handbook';
 import { healthRoutes } from './routes/health';
 import { kioskRoutes } from './routes/kiosk';
+import { locationRoutes } from './routes/locations';
 import { lockerRoutes } from './routes/lockers';
 import { logbookRoutes } from './routes/logbook';
 import { registerMetrics } from './routes/metrics';
@@ -150,6 +151,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   await app.register(settingsRoutes(deps));
   await app.register(userRoutes(deps));
   await app.register(accessAdminRoutes(deps));
+  await app.register(locationRoutes(deps));
   await app.register(eventRoutes(deps));
   await app.register(vehicleRoutes(deps));
   registerVehicleJobs(deps);
