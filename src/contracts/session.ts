@@ -24,6 +24,8 @@ export const tenantInfo = z.object({
   features: z.array(z.string()),
   privacyText: z.string(),
   imprintText: z.string(),
+  /** Changes with every new logo, so the header's image URL changes too; null without a logo. */
+  logoVersion: z.string().nullable(),
 });
 export type TenantInfo = z.infer<typeof tenantInfo>;
 

@@ -44,6 +44,7 @@ import { readingRoomRoutes } from './routes/reading-rooms';
 import { sessionRoutes } from './routes/session';
 import { settingsRoutes } from './routes/settings';
 import { tenantRoutes } from './routes/tenant';
+import { tenantAdminRoutes } from './routes/tenant-admin';
 import { userRoutes } from './routes/users';
 import { vehicleRoutes } from './routes/vehicles';
 import { StampedCache } from './services/cache/stamped-cache';
@@ -152,6 +153,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   await app.register(userRoutes(deps));
   await app.register(accessAdminRoutes(deps));
   await app.register(locationRoutes(deps));
+  await app.register(tenantAdminRoutes(deps));
   await app.register(eventRoutes(deps));
   await app.register(vehicleRoutes(deps));
   registerVehicleJobs(deps);

@@ -183,6 +183,9 @@ const EN: Record<string, string | ((p: Record<string, string | number>) => strin
     ]
       .filter(Boolean)
       .join(' and ')} and cannot be deleted.`,
+  domain_taken: (p) => `The domain "${p.domain}" is already taken.`,
+  domain_in_use: (p) => `The domain "${p.domain}" is in use right now and cannot be removed. Sign in through another domain to remove it.`,
+  domain_not_found: 'This domain does not belong to your tenant.',
   location_spaces_in_history: (p) => `The location "${p.name}" has parking spaces named in vehicle history and cannot be deleted.`,
   // logbook
   trip_kind_not_allowed: (p) => `The trip kind ${p.kind} is not allowed in your organisation.`,

@@ -29,6 +29,7 @@ export interface Resources {
   guests: typeof import('../i18n/de/guests').guests;
   access: typeof import('../i18n/de/access').access;
   vehicleDetail: typeof import('../i18n/de/vehicle-detail').vehicleDetail;
+  locations: typeof import('../i18n/de/locations').locations;
 }
 
 /** Bundled with the first screen: login, header and errors need no extra request. */
