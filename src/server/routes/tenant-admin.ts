@@ -1,4 +1,3 @@
-import { okResponse } from '@contracts/session';
 import { domainParams, domainRequest, tenantAdminData, tenantAdminPatch } from '@contracts/tenant-admin';
 import { AppError } from '@domain/errors';
 import type { RouteAccess } from '@domain/route-access';
