@@ -82,6 +82,8 @@ export const MENU: readonly MenuEntry[] = [
   adminEntry('officeUtilisation', '/admin/bueroauslastung', ['leseraum', 'arbeitswelt']),
   adminEntry('evaluation', '/admin/auswertung', 'fahrzeug'),
   adminEntry('settings', '/admin/einstellungen'),
+  adminEntry('clients', '/admin/mandanten'),
+  adminEntry('trails', '/admin/protokoll'),
 ];
 
 function entryVisible(entry: MenuEntry, perms: ReadonlySet<string>, features: ReadonlySet<string>): boolean {

@@ -30,6 +30,8 @@ export interface Resources {
   access: typeof import('../i18n/de/access').access;
   vehicleDetail: typeof import('../i18n/de/vehicle-detail').vehicleDetail;
   locations: typeof import('../i18n/de/locations').locations;
+  clients: typeof import('../i18n/de/clients').clients;
+  trails: typeof import('../i18n/de/trails').trails;
 }
 
 /** Bundled with the first screen: login, header and errors need no extra request. */
