@@ -88,10 +88,11 @@ describe('locations, tenant, logs and the person editor in Chromium', () => {
     const admin = await newPage(env.browser, { width: 1440, height: 900 });
     await signIn(admin, 'admin@stadtwerke.test', '/admin/benutzer');
     await admin
-      .getByRole('button', { name: /^Fuhrpark.*bearbeiten$|bearbeiten$/ })
+      .getByRole('button', { name: /bearbeiten$/ })
       .first()
       .waitFor();
     await admin.getByLabel('Suchen').fill('fuhrpark@');
+    await admin.getByText(/^1 von 1 Benutzer$/).waitFor();
     await admin
       .getByRole('button', { name: /bearbeiten$/ })
       .first()
@@ -110,6 +111,7 @@ describe('locations, tenant, logs and the person editor in Chromium', () => {
     const phone = await newPage(env.browser, { width: 390, height: 844 });
     await signIn(phone, 'admin@stadtwerke.test', '/admin/benutzer');
     await phone.getByLabel('Suchen').fill('pruefer@');
+    await phone.getByText(/^1 von 1 Benutzer$/).waitFor();
     await phone
       .getByRole('button', { name: /bearbeiten$/ })
       .first()
