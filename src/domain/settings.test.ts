@@ -89,6 +89,8 @@ describe('SETTING_CATALOGUE', () => {
         'gastverleihTelefonPflicht',
         'fahrtenbuchKorrekturfristTage',
         'fahrtenbuchFahrtarten',
+        // not in SPEC §9: the tenant's choice on deactivating a person (decision 082)
+        'benutzerDeaktivierungStorniertBuchungen',
       ].sort(),
     );
   });
