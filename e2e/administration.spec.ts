@@ -101,7 +101,7 @@ describe('locations, tenant, logs and the person editor in Chromium', () => {
     await drawer.getByText('Wirksame Berechtigungen und ihre Herkunft').waitFor();
     await drawer.getByText('Gruppe „Fuhrpark-Team“', { exact: false }).first().waitFor();
     await admin.screenshot({ path: `${SHOTS}/admin-benutzer-bearbeiten-1440.png`, fullPage: false });
-    await drawer.getByRole('textbox', { name: 'oeffnungszeiten_pflege' }).click();
+    await drawer.getByRole('combobox', { name: 'oeffnungszeiten_pflege' }).click();
     await admin.getByRole('option', { name: 'true', exact: true }).click();
     await drawer.getByRole('button', { name: 'Speichern' }).click();
     await admin.getByText(/Die Angaben von .* wurden gespeichert\./).waitFor();
