@@ -31,7 +31,7 @@ describe('locations, tenant, logs and the person editor in Chromium', () => {
     }
     await card.getByText('S2', { exact: true }).waitFor();
     // the seeded depot cannot go: vehicles stand there
-    await admin.getByRole('region', { name: 'Betriebshof Nord' }).getByRole('button', { name: 'Standort löschen' }).click();
+    await admin.getByRole('button', { name: 'Standort „Betriebshof Nord“ löschen' }).click();
     await admin.getByRole('dialog').getByRole('button', { name: 'Standort löschen' }).click();
     await admin
       .getByText(/^Der Standort „Betriebshof Nord“ wird noch von \d+ Fahrzeugen? verwendet und kann nicht gelöscht werden\.$/)

@@ -11,6 +11,7 @@ export const locations = {
   rename: 'Umbenennen',
   renamed: 'Der Standort heißt jetzt „{{name}}“.',
   remove: 'Standort löschen',
+  removeLabel: 'Standort „{{name}}“ löschen',
   removeTitle: 'Standort löschen?',
   removeText: 'Der Standort „{{name}}“ und seine Abstellplätze werden gelöscht.',
   removed: 'Der Standort „{{name}}“ wurde gelöscht.',

@@ -13,6 +13,7 @@ export const locations: typeof de = {
   rename: 'Rename',
   renamed: 'The location is now called "{{name}}".',
   remove: 'Delete location',
+  removeLabel: 'Delete location "{{name}}"',
   removeTitle: 'Delete location?',
   removeText: 'The location "{{name}}" and its parking spaces will be deleted.',
   removed: 'The location "{{name}}" has been deleted.',

@@ -111,8 +111,15 @@ function LocationCard({ location, m }: { location: AdminLocation; m: Mutations }
               {t('vehicles', { count: location.vehicles })} · {t('floorPlans', { count: location.floorPlans })}
             </Text>
           </Stack>
-          <Button size="xs" variant="light" color="red" onClick={confirmRemove}>
-            {t('remove')}
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            style={{ flexShrink: 0 }}
+            aria-label={t('removeLabel', { name: location.name })}
+            onClick={confirmRemove}
+          >
+            {t('removeSpace')}
           </Button>
         </Group>
         <NameForm
