@@ -16,7 +16,7 @@ const noOverflow = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 
 describe('locations, tenant, logs and the person editor in Chromium', () => {
-  it('an admin adds a location with two parking spaces; a space in vehicle history is deactivated, not deleted', async () => {
+  it('an admin adds a location with two parking spaces; a location vehicles use cannot be deleted', async () => {
     const admin = await newPage(env.browser, { width: 1440, height: 900 });
     await signIn(admin, 'admin@stadtwerke.test', '/admin/lokationen');
     await admin.getByRole('heading', { name: 'Lokationen', level: 1 }).waitFor();
