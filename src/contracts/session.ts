@@ -52,6 +52,8 @@ export const tenantInfo = z.object({
   imprintText: z.string(),
   /** The tenant lets people sign in with a code by e-mail (setting anmeldungPerEmailCode). */
   emailCodeSignIn: z.boolean(),
+  /** Changes with every new logo, so the header's image URL changes too; null without a logo. */
+  logoVersion: z.string().nullable(),
 });
 export type TenantInfo = z.infer<typeof tenantInfo>;
 

@@ -70,3 +70,10 @@ export const personDetailResponse = z.object({
 });
 
 export const departmentList = z.object({ departments: z.array(z.object({ id: z.string(), name: z.string() })) });
+
+/** What the person editor offers: every role, group and permission of the tenant. */
+export const accessOptions = z.object({
+  roles: z.array(z.object({ id: z.string(), name: z.string() })),
+  groups: z.array(z.object({ id: z.string(), name: z.string() })),
+  permissions: z.array(z.object({ name: z.string(), description: z.string() })),
+});

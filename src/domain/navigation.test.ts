@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canOpen, type Feature, MENU, NO_START_PAGE, startPath, visibleMenu } from './navigation';
-import { guardRoute, PERMISSIONS } from './permissions';
+import { ADMIN_PERMISSIONS, guardRoute, PERMISSIONS } from './permissions';
 
 const set = (...v: string[]): ReadonlySet<string> => new Set(v);
 const FEATURES: Feature[] = ['fahrzeug', 'leseraum', 'arbeitswelt', 'gastbuchung'];
@@ -20,6 +20,7 @@ describe('MENU', () => {
       ['admin', 'users', '/admin/benutzer'],
       ['admin', 'roles', '/admin/rollen'],
       ['admin', 'groups', '/admin/gruppen'],
+      ['admin', 'locations', '/admin/lokationen'],
       ['admin', 'vehiclesAdmin', '/admin/fahrzeuge'],
       ['admin', 'rooms', '/admin/raeume'],
       ['admin', 'equipment', '/admin/raeume?tab=ausstattung'],
@@ -27,6 +28,8 @@ describe('MENU', () => {
       ['admin', 'officeUtilisation', '/admin/bueroauslastung'],
       ['admin', 'evaluation', '/admin/auswertung'],
       ['admin', 'settings', '/admin/einstellungen'],
+      ['admin', 'clients', '/admin/mandanten'],
+      ['admin', 'trails', '/admin/protokoll'],
     ]);
   });
 
@@ -36,6 +39,7 @@ describe('MENU', () => {
       users: 'benutzer_pflegen',
       roles: 'berechtigungs_pflege',
       groups: 'berechtigungs_pflege',
+      locations: 'objekt_pflege',
       vehiclesAdmin: 'fahrzeug_pflege',
       rooms: 'ausstattungs_pflege',
       equipment: 'ausstattungs_pflege',
@@ -43,6 +47,8 @@ describe('MENU', () => {
       officeUtilisation: ['ausstattungs_pflege', 'objekt_pflege'],
       evaluation: 'fahrzeug_pflege',
       settings: ['ausstattungs_pflege', 'objekt_pflege', 'customizing_mandant_pflege', 'fahrzeug_pflege'],
+      clients: 'customizing_mandant_pflege',
+      trails: [...ADMIN_PERMISSIONS],
     });
   });
 });
@@ -54,7 +60,7 @@ describe('visibleMenu', () => {
 
   it('hides entries of switched-off features', () => {
     expect(keys(set('fahrzeug_buchen'), set('leseraum'))).toEqual(['readingRoom']);
-    expect(keys(set(...PERMISSIONS), set())).toEqual(['admin', 'users', 'roles', 'groups', 'settings']);
+    expect(keys(set(...PERMISSIONS), set())).toEqual(['admin', 'users', 'roles', 'groups', 'locations', 'settings', 'clients', 'trails']);
   });
 
   it('shows everything to a holder of all permissions with all features', () => {
@@ -69,6 +75,7 @@ describe('visibleMenu', () => {
       'equipment',
       'extraOpeningHours',
       'officeUtilisation',
+      'trails',
     ]);
   });
 
@@ -76,11 +83,13 @@ describe('visibleMenu', () => {
     expect(keys(set('ausstattungs_pflege', 'objekt_pflege'), set('leseraum'))).toEqual([
       'readingRoom',
       'admin',
+      'locations',
       'rooms',
       'equipment',
       'extraOpeningHours',
       'officeUtilisation',
       'settings',
+      'trails',
     ]);
     expect(keys(set('fahrzeug_pflege', 'fahrzeug_buchen'), set('fahrzeug'))).toEqual([
       'vehicles',
@@ -89,6 +98,7 @@ describe('visibleMenu', () => {
       'vehiclesAdmin',
       'evaluation',
       'settings',
+      'trails',
     ]);
   });
 

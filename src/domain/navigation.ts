@@ -72,6 +72,7 @@ export const MENU: readonly MenuEntry[] = [
   adminEntry('users', '/admin/benutzer'),
   adminEntry('roles', '/admin/rollen'),
   adminEntry('groups', '/admin/gruppen'),
+  adminEntry('locations', '/admin/lokationen'),
   adminEntry('vehiclesAdmin', '/admin/fahrzeuge', 'fahrzeug'),
   // Rooms and floor plans serve reading rooms and office workplaces alike.
   adminEntry('rooms', '/admin/raeume', ['leseraum', 'arbeitswelt']),
@@ -81,6 +82,8 @@ export const MENU: readonly MenuEntry[] = [
   adminEntry('officeUtilisation', '/admin/bueroauslastung', ['leseraum', 'arbeitswelt']),
   adminEntry('evaluation', '/admin/auswertung', 'fahrzeug'),
   adminEntry('settings', '/admin/einstellungen'),
+  adminEntry('clients', '/admin/mandanten'),
+  adminEntry('trails', '/admin/protokoll'),
 ];
 
 function entryVisible(entry: MenuEntry, perms: ReadonlySet<string>, features: ReadonlySet<string>): boolean {

@@ -33,6 +33,8 @@ const ADMIN_PATHS = [
   '/admin/bueroauslastung',
   '/admin/auswertung',
   '/admin/einstellungen',
+  // Audit trail and logging table (issue: readable by every admin).
+  '/admin/protokoll',
 ];
 const OTHER_PATHS = [
   '/',

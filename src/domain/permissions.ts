@@ -141,6 +141,8 @@ export const ADMIN_ROUTE_RULES: readonly AdminRouteRule[] = [
     denial: () => 'no ausstattung',
   },
   { path: '/admin/auswertung', match: 'admin/auswertung', anyOf: [['fahrzeug_pflege']], denial: () => 'no fahrzeugPflege' },
+  // Audit trail and logging table: every admin reads them (the same rule as their API, section /admin).
+  { path: '/admin/protokoll', match: 'admin/protokoll', anyOf: ADMIN_PERMISSIONS.map((p) => [p]), denial: () => GENERAL_ADMIN_DENIAL },
 ];
 
 export function rulePasses(rule: AdminRouteRule, perms: ReadonlySet<string>): boolean {

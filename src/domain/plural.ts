@@ -25,6 +25,12 @@ export const NOUNS = {
   minute: { de: { one: '{count} Minute', other: '{count} Minuten' }, en: { one: '{count} minute', other: '{count} minutes' } },
   day: { de: { one: '{count} Tag', other: '{count} Tage' }, en: { one: '{count} day', other: '{count} days' } },
   booking: { de: { one: '{count} Buchung', other: '{count} Buchungen' }, en: { one: '{count} booking', other: '{count} bookings' } },
+  // dative in German: "verwendet von 2 Fahrzeugen"
+  vehicle: { de: { one: '{count} Fahrzeug', other: '{count} Fahrzeugen' }, en: { one: '{count} vehicle', other: '{count} vehicles' } },
+  floorPlan: {
+    de: { one: '{count} Grundriss', other: '{count} Grundrissen' },
+    en: { one: '{count} floor plan', other: '{count} floor plans' },
+  },
 } as const satisfies Record<string, Record<PluralLocale, PluralForms>>;
 
 export type CountedNoun = keyof typeof NOUNS;

@@ -92,6 +92,8 @@ describe('SETTING_CATALOGUE', () => {
         'fahrtenbuchKorrekturfristTage',
         'fahrtenbuchFahrtarten',
         'fahrzeugWartungVorlaufTage',
+        // not in SPEC §9: the tenant's choice on deactivating a person (decision 082)
+        'benutzerDeaktivierungStorniertBuchungen',
       ].sort(),
     );
   });

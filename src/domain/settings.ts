@@ -140,6 +140,15 @@ export const SETTING_CATALOGUE: readonly SettingOption[] = [
     layers: TENANT,
   },
   {
+    name: 'benutzerDeaktivierungStorniertBuchungen',
+    feature: 'allgemein',
+    type: 'boolean',
+    defaultValue: 'true',
+    description:
+      'Beim Deaktivieren einer Person werden ihre künftigen Fahrzeug- und Platzbuchungen storniert (mit E-Mail an sie); sonst bleiben sie bestehen',
+    layers: TENANT,
+  },
+  {
     name: 'zeitRasterMinuten',
     feature: 'allgemein',
     type: 'number',

@@ -57,6 +57,7 @@ function expected(route: ApiRoute, caller: Caller): Outcome | 'through' {
 }
 
 describe.each(DB_KINDS)('authorization matrix of every API route on %s', (kind) => {
+  const WALK_TIMEOUT = 300_000;
   let t: TestApp;
   let routes: ApiRoute[];
   let subject: { id: string; tenantId: string; cookie: string };
@@ -118,7 +119,8 @@ describe.each(DB_KINDS)('authorization matrix of every API route on %s', (kind) 
     await walk(SW, undefined, { signedIn: false, operator: false, permissions: new Set(), features: new Set() }, 'ohne Anmeldung');
   });
 
-  it('walks every route with no permission and with each single permission', async () => {
+  // Thousands of requests (every route × every permission set): more than the default minute on a busy machine.
+  it('walks every route with no permission and with each single permission', { timeout: WALK_TIMEOUT }, async () => {
     const features = new Set(HOSTS.stadtwerke!.features);
     for (const set of [[], ...PERMISSIONS.map((p) => [p])]) {
       await grant(set);
@@ -126,7 +128,7 @@ describe.each(DB_KINDS)('authorization matrix of every API route on %s', (kind) 
     }
   });
 
-  it('walks every route with each demo account on its own tenant', async () => {
+  it('walks every route with each demo account on its own tenant', { timeout: WALK_TIMEOUT }, async () => {
     for (const demo of DEMO) {
       const { host, features } = HOSTS[demo.tenant]!;
       const cookie = await t.login(host, demo.email);

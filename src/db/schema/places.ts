@@ -1,4 +1,4 @@
-import { foreignKey, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 
 /** Standort. */
@@ -24,6 +24,8 @@ export const parkingSpaces = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     locationId: uuid('location_id').notNull(),
     name: text('name').notNull(),
+    /** Off for a space that vehicle history still names: it is no longer offered at a trip's end. */
+    active: boolean('active').notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

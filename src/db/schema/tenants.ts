@@ -8,6 +8,8 @@ export const tenants = pgTable('tenants', {
   subIdentifier: text('sub_identifier').notNull().unique(),
   privacyText: text('privacy_text').notNull().default(''),
   imprintText: text('imprint_text').notNull().default(''),
+  /** Path of the tenant's logo in the logos bucket, null when it has none. */
+  logoPath: text('logo_path'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -185,6 +185,22 @@ const EN: Record<string, string | ((p: Record<string, string | number>) => strin
   email_taken: (p) => `A person with the e-mail address ${p.email} already exists in this tenant.`,
   unknown_department: 'This department does not exist.',
   unknown_role_or_group: 'At least one of the chosen roles or groups does not exist.',
+  // locations and parking spaces
+  location_not_found: 'Location not found.',
+  parking_space_not_found: 'Parking space not found.',
+  location_name_taken: (p) => `A location named "${p.name}" already exists.`,
+  parking_space_name_taken: (p) => `A parking space named "${p.name}" already exists at this location.`,
+  location_in_use: (p) =>
+    `The location "${p.name}" is still used by ${[
+      Number(p.vehicles) > 0 ? counted('en', Number(p.vehicles), 'vehicle') : '',
+      Number(p.floorPlans) > 0 ? counted('en', Number(p.floorPlans), 'floorPlan') : '',
+    ]
+      .filter(Boolean)
+      .join(' and ')} and cannot be deleted.`,
+  domain_taken: (p) => `The domain "${p.domain}" is already taken.`,
+  domain_in_use: (p) => `The domain "${p.domain}" is in use right now and cannot be removed. Sign in through another domain to remove it.`,
+  domain_not_found: 'This domain does not belong to your tenant.',
+  location_spaces_in_history: (p) => `The location "${p.name}" has parking spaces named in vehicle history and cannot be deleted.`,
   // logbook
   trip_kind_not_allowed: (p) => `The trip kind ${p.kind} is not allowed in your organisation.`,
   correction_period_over: (p) =>

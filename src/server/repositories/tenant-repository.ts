@@ -35,7 +35,7 @@ export async function findTenantByDomain(db: Db, domain: string): Promise<Tenant
 
 export async function findTenantTexts(db: Db, tenantId: string) {
   const [row] = await db
-    .select({ privacyText: tenants.privacyText, imprintText: tenants.imprintText })
+    .select({ privacyText: tenants.privacyText, imprintText: tenants.imprintText, logoPath: tenants.logoPath })
     .from(tenants)
     .where(eq(tenants.id, tenantId));
   return row ?? null;

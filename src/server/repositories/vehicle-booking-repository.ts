@@ -461,7 +461,14 @@ export async function parkingSpaceOfLocation(db: Db, tenantId: string, spaceId: 
   const r = await db
     .select({ id: parkingSpaces.id })
     .from(parkingSpaces)
-    .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.id, spaceId), eq(parkingSpaces.locationId, locationId)));
+    .where(
+      and(
+        eq(parkingSpaces.tenantId, tenantId),
+        eq(parkingSpaces.id, spaceId),
+        eq(parkingSpaces.locationId, locationId),
+        eq(parkingSpaces.active, true),
+      ),
+    );
   return r.length > 0;
 }
 

@@ -270,7 +270,8 @@ export async function listLocations(db: Db, tenantId: string): Promise<LocationR
     db
       .select({ id: parkingSpaces.id, name: parkingSpaces.name, locationId: parkingSpaces.locationId })
       .from(parkingSpaces)
-      .where(eq(parkingSpaces.tenantId, tenantId))
+      // A deactivated space (still named by history) is no longer offered at a trip's end.
+      .where(and(eq(parkingSpaces.tenantId, tenantId), eq(parkingSpaces.active, true)))
       .orderBy(asc(parkingSpaces.name)),
   ]);
   return locs.map((l) => ({ ...l, parkingSpaces: spaces.filter((s) => s.locationId === l.id).map(({ id, name }) => ({ id, name })) }));

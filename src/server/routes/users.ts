@@ -1,5 +1,6 @@
 import { okResponse } from '@contracts/session';
 import {
+  accessOptions,
   createPersonRequest,
   departmentList,
   peoplePage,
@@ -14,7 +15,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps';
 import { requestOrigin, requireUser } from '../http/request-context';
 import type { MemberRecord } from '../repositories/user-repository';
-import { createPerson, departmentsOf, listPeople, personDetail, setAccessOfPerson, updatePerson } from '../services/admin/people';
+import {
+  accessOptionsOf,
+  createPerson,
+  departmentsOf,
+  listPeople,
+  personDetail,
+  setAccessOfPerson,
+  updatePerson,
+} from '../services/admin/people';
 import { resetSecondFactorOf } from '../services/session/second-factor';
 import { inviteUser } from '../services/users/manage-users';
 
@@ -125,6 +134,12 @@ export const userRoutes =
         await inviteUser(deps, await requireUser(deps, req), requestOrigin(req), req.params.id);
         return { ok: true as const, message: 'Die Einladung wurde versendet.' };
       },
+    );
+
+    app.get(
+      '/api/admin/access-options',
+      { config: USERS, schema: { tags, summary: 'Rollen, Gruppen und Berechtigungen zur Auswahl', response: { 200: accessOptions } } },
+      async (req) => accessOptionsOf(deps, await requireUser(deps, req)),
     );
 
     app.get(

@@ -29,6 +29,9 @@ export interface Resources {
   guests: typeof import('../i18n/de/guests').guests;
   access: typeof import('../i18n/de/access').access;
   vehicleDetail: typeof import('../i18n/de/vehicle-detail').vehicleDetail;
+  locations: typeof import('../i18n/de/locations').locations;
+  clients: typeof import('../i18n/de/clients').clients;
+  trails: typeof import('../i18n/de/trails').trails;
 }
 
 /** Bundled with the first screen: login, header and errors need no extra request. */

@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@db/client';
 import { auditChanges, normaliseGrants, permissionProvenance } from '@domain/access-admin';
 import { AppError } from '@domain/errors';
-import { PERMISSIONS, type PermissionGrant } from '@domain/permissions';
+import { PERMISSION_DESCRIPTIONS, PERMISSIONS, type PermissionGrant } from '@domain/permissions';
+import { formatDateTime } from '@domain/time';
 import type { Deps } from '@server/deps';
+import { deactivationCancelledMail } from '@server/mail/deactivation-templates';
 import { countRolesAndGroups, listGroups, listRoles, sourcesOfPerson } from '@server/repositories/access-admin-repository';
+import { cancelFutureBookingsOf } from '@server/repositories/deactivation-repository';
 import {
   departmentExists,
   findIdentityByEmail,
@@ -19,7 +22,10 @@ import {
 } from '@server/repositories/people-repository';
 import { deleteSessionsOfAuthUser, findMemberByEmail, findMemberById, type MemberRecord } from '@server/repositories/user-repository';
 import type { UserContext } from '../context';
+import { type PendingMail, sendAll } from '../notifications/pending-mail';
 import { sendInvitation } from '../session/passwords';
+import { effectiveSettings } from '../settings/effective-settings';
+import { VEHICLE_TOPIC } from '../vehicles/common';
 import { assertKeepsOwnRight, audit, change, read } from './common';
 
 /** /admin/benutzer: the paged people list, creating with invitation, editing fields and rights, provenance. */
@@ -148,9 +154,31 @@ const fieldsOf = (m: MemberRecord) => ({
   Abteilung: m.department?.name ?? null,
 });
 
+export const DEACTIVATION_REASON = 'Storno wegen Deaktivierung des Benutzers';
+
+/**
+ * Deactivation: the tenant's setting decides whether the person's future bookings
+ * are cancelled (one mail lists them) or kept. Runs inside the deactivating transaction.
+ */
+async function handleFutureBookings(deps: Deps, tx: Db, tenantId: string, person: MemberRecord): Promise<PendingMail[]> {
+  const [setting] = await effectiveSettings(tx, tenantId, null, ['benutzerDeaktivierungStorniertBuchungen']);
+  if (setting?.value !== true) return [];
+  const done = await cancelFutureBookingsOf(tx, tenantId, person.id, DEACTIVATION_REASON, new Date());
+  for (const b of done.vehicles) {
+    await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'cancelled', id: b.id, scope: b.vehicle_id });
+  }
+  const lines = [...done.vehicles, ...done.seats]
+    .sort((a, b) => new Date(a.von).getTime() - new Date(b.von).getTime())
+    .map((b) => `${b.label}: ${formatDateTime(new Date(b.von))} – ${formatDateTime(new Date(b.bis))}`);
+  if (lines.length === 0) return [];
+  const name = `${person.firstName} ${person.lastName}`;
+  return [{ to: person.email, recipientId: person.id, render: (locale) => deactivationCancelledMail({ locale, name, bookings: lines }) }];
+}
+
 /** Edits the fields; setting a person inactive ends all of that identity's sessions in the same transaction. */
-export function updatePerson(deps: Deps, user: UserContext, id: string, patch: PersonPatch): Promise<MemberRecord> {
-  return change(
+export async function updatePerson(deps: Deps, user: UserContext, id: string, patch: PersonPatch): Promise<MemberRecord> {
+  let mails: PendingMail[] = [];
+  const saved = await change(
     deps,
     user,
     async (tx, t) => {
@@ -162,7 +190,10 @@ export function updatePerson(deps: Deps, user: UserContext, id: string, patch: P
         if (other && other.id !== id) throw emailTaken(patch.email)();
       }
       await updatePersonFields(tx, t, id, patch);
-      if (patch.status === 'inaktiv' && before.status !== 'inaktiv') await deleteSessionsOfAuthUser(tx, before.authUserId);
+      if (patch.status === 'inaktiv' && before.status !== 'inaktiv') {
+        await deleteSessionsOfAuthUser(tx, before.authUserId);
+        mails = await handleFutureBookings(deps, tx, t, before);
+      }
       const after = (await findMemberById(tx, t, id))!;
       const changes = auditChanges(fieldsOf(before), fieldsOf(after));
       if (changes.length > 0) {
@@ -178,6 +209,8 @@ export function updatePerson(deps: Deps, user: UserContext, id: string, patch: P
     },
     patch.email ? emailTaken(patch.email) : undefined,
   );
+  await sendAll(deps, user.tenant.id, mails);
+  return saved;
 }
 
 /** A person with their links and every effective permission with where it comes from. */
@@ -231,4 +264,13 @@ export function setAccessOfPerson(
       });
     }
   });
+}
+
+/** Roles, groups and permissions for the person editor; a benutzer_pflegen holder needs them without /admin/rollen. */
+export function accessOptionsOf(deps: Deps, user: UserContext) {
+  return read(deps, user, async (tx, t) => ({
+    roles: (await listRoles(tx, t)).map((r) => ({ id: r.id, name: r.name })),
+    groups: (await listGroups(tx, t)).map((g) => ({ id: g.id, name: g.name })),
+    permissions: PERMISSIONS.map((name) => ({ name, description: PERMISSION_DESCRIPTIONS[name] })),
+  }));
 }

@@ -2,7 +2,11 @@ import type { Deps } from '@server/deps';
 import { findTenantTexts } from '@server/repositories/tenant-repository';
 
 /** The tenant's privacy and imprint texts for the footer pages (empty when none were written). */
-export async function tenantTexts(deps: Deps, tenantId: string): Promise<{ privacyText: string; imprintText: string }> {
+export async function tenantTexts(
+  deps: Deps,
+  tenantId: string,
+): Promise<{ privacyText: string; imprintText: string; logoVersion: string | null }> {
   const texts = await findTenantTexts(deps.database.db, tenantId);
-  return { privacyText: texts?.privacyText ?? '', imprintText: texts?.imprintText ?? '' };
+  // The logo's stored name is random per upload: it serves as the version of the header image.
+  return { privacyText: texts?.privacyText ?? '', imprintText: texts?.imprintText ?? '', logoVersion: texts?.logoPath ?? null };
 }

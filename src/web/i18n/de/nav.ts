@@ -20,6 +20,7 @@ export const nav = {
     extraOpeningHours: 'Sonderöffnungszeiten',
     officeUtilisation: 'Büroauslastung',
     evaluation: 'Auswertung',
+    trails: 'Protokolle',
   },
   howItWorks: "So funktioniert's",
   rules: 'Regeln',

@@ -21,6 +21,7 @@ export const nav: typeof de = {
     extraOpeningHours: 'Extra opening hours',
     officeUtilisation: 'Office utilisation',
     evaluation: 'Evaluation',
+    trails: 'Logs',
   },
   howItWorks: 'How it works',
   rules: 'Rules',

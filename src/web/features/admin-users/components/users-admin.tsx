@@ -23,6 +23,7 @@ import { useSendInvitation } from '../api/use-send-invitation';
 import { useUpdateUser } from '../api/use-update-user';
 import { USERS_PAGE_SIZE, type UserSummary, useUsers } from '../api/use-users';
 import { CreateUserForm } from './create-user-form';
+import { PersonEditor } from './person-editor';
 
 export type NameSort = 'asc' | 'desc';
 
@@ -123,16 +124,27 @@ function InviteButton({ user, actions }: { user: UserSummary; actions: Actions }
   );
 }
 
+function EditButton({ user, onEdit }: { user: UserSummary; onEdit: (id: string) => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Button variant="light" size="xs" aria-label={t('users.edit.openLabel', { name: fullName(user) })} onClick={() => onEdit(user.id)}>
+      {t('users.edit.open')}
+    </Button>
+  );
+}
+
 function UsersTable({
   users,
   sort,
   onSortChange,
   actions,
+  onEdit,
 }: {
   users: UserSummary[];
   sort: NameSort;
   onSortChange: (s: NameSort) => void;
   actions: Actions;
+  onEdit: (id: string) => void;
 }) {
   const { t } = useTranslation('admin');
   return (
@@ -163,6 +175,7 @@ function UsersTable({
             </Table.Td>
             <Table.Td>
               <Group gap="md" wrap="nowrap">
+                <EditButton user={user} onEdit={onEdit} />
                 <StatusSwitch user={user} actions={actions} />
                 <InviteButton user={user} actions={actions} />
               </Group>
@@ -174,7 +187,7 @@ function UsersTable({
   );
 }
 
-function UsersCards({ users, actions }: { users: UserSummary[]; actions: Actions }) {
+function UsersCards({ users, actions, onEdit }: { users: UserSummary[]; actions: Actions; onEdit: (id: string) => void }) {
   const { t } = useTranslation('admin');
   return (
     <Stack gap="sm" role="list">
@@ -194,7 +207,10 @@ function UsersCards({ users, actions }: { users: UserSummary[]; actions: Actions
             </Text>
             <Group justify="space-between" mt={4}>
               <StatusSwitch user={user} actions={actions} />
-              <InviteButton user={user} actions={actions} />
+              <Group gap="xs">
+                <EditButton user={user} onEdit={onEdit} />
+                <InviteButton user={user} actions={actions} />
+              </Group>
             </Group>
           </Stack>
         </Card>
@@ -209,6 +225,7 @@ export function UsersAdmin({ query, sort, page, onQueryChange, onSortChange, onP
   const [search] = useDebouncedValue(query, 250);
   const users = useUsers({ search, dir: sort, page });
   const actions = useUserActions();
+  const [editing, setEditing] = useState<string | null>(null);
   const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
   const shown = users.data?.users ?? [];
   const pages = Math.max(1, Math.ceil((users.data?.total ?? 0) / USERS_PAGE_SIZE));
@@ -216,6 +233,7 @@ export function UsersAdmin({ query, sort, page, onQueryChange, onSortChange, onP
   return (
     <Stack gap="md">
       <Title order={1}>{t('users.title')}</Title>
+      <PersonEditor id={editing} onClose={() => setEditing(null)} />
       <CreateUserForm />
       <Group align="flex-end" justify="space-between" wrap="wrap" gap="sm">
         <TextInput
@@ -246,9 +264,9 @@ export function UsersAdmin({ query, sort, page, onQueryChange, onSortChange, onP
           {shown.length === 0 ? (
             <Text>{t('users.empty')}</Text>
           ) : wide ? (
-            <UsersTable users={shown} sort={sort} onSortChange={onSortChange} actions={actions} />
+            <UsersTable users={shown} sort={sort} onSortChange={onSortChange} actions={actions} onEdit={setEditing} />
           ) : (
-            <UsersCards users={shown} actions={actions} />
+            <UsersCards users={shown} actions={actions} onEdit={setEditing} />
           )}
           {pages > 1 ? (
             <Pagination

@@ -1,0 +1,123 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage } from './support/browser';
+import { fillLogin, SHOTS, setUpJourneys } from './support/journey';
+
+const env = setUpJourneys();
+
+async function signIn(page: Page, email: string, path: string) {
+  await page.goto(env.server.url('stadtwerke', path));
+  await page.waitForURL(/\/login$/);
+  await fillLogin(page, email);
+  await page.waitForURL((u) => u.pathname === path);
+}
+
+const noOverflow = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+
+describe('locations, tenant, logs and the person editor in Chromium', () => {
+  it('an admin adds a location with two parking spaces; a location vehicles use cannot be deleted', async () => {
+    const admin = await newPage(env.browser, { width: 1440, height: 900 });
+    await signIn(admin, 'admin@stadtwerke.test', '/admin/lokationen');
+    await admin.getByRole('heading', { name: 'Lokationen', level: 1 }).waitFor();
+    await admin.getByLabel('Name des neuen Standorts').fill('Außenstelle Süd');
+    await admin.getByRole('button', { name: 'Standort anlegen' }).click();
+    await admin.getByText('Der Standort „Außenstelle Süd“ wurde angelegt.').waitFor();
+    const card = admin.getByRole('region', { name: 'Außenstelle Süd' });
+    for (const space of ['S1', 'S2']) {
+      await card.getByLabel('Neuer Abstellplatz').fill(space);
+      await card.getByRole('button', { name: 'Hinzufügen' }).click();
+      await admin.getByText(`Der Abstellplatz „${space}“ wurde angelegt.`).waitFor();
+    }
+    await card.getByText('S2', { exact: true }).waitFor();
+    // the seeded depot cannot go: vehicles stand there
+    await admin.getByRole('button', { name: 'Standort „Betriebshof Nord“ löschen' }).click();
+    await admin.getByRole('dialog').getByRole('button', { name: 'Standort löschen' }).click();
+    await admin
+      .getByText(/^Der Standort „Betriebshof Nord“ wird noch von \d+ Fahrzeugen? verwendet und kann nicht gelöscht werden\.$/)
+      .waitFor();
+    await admin.screenshot({ path: `${SHOTS}/admin-lokationen-1440.png`, fullPage: true });
+    await admin.context().close();
+
+    const phone = await newPage(env.browser, { width: 390, height: 844 });
+    await signIn(phone, 'admin@stadtwerke.test', '/admin/lokationen');
+    await phone.getByRole('region', { name: 'Außenstelle Süd' }).getByText('S1', { exact: true }).waitFor();
+    await phone.screenshot({ path: `${SHOTS}/admin-lokationen-390.png`, fullPage: true });
+    await noOverflow(phone);
+    await phone.context().close();
+  });
+
+  it('an admin keeps the tenant’s domains and texts, and reads what changed in the logs', async () => {
+    const admin = await newPage(env.browser, { width: 1440, height: 900 });
+    await signIn(admin, 'admin@stadtwerke.test', '/admin/mandanten');
+    await admin.getByRole('heading', { name: 'Mandant', level: 1 }).waitFor();
+    await admin.getByLabel('Neue Domain').fill('buchung.stadtwerke.test');
+    await admin.getByRole('button', { name: 'Hinzufügen' }).click();
+    await admin.getByText('Die Domain „buchung.stadtwerke.test“ wurde hinzugefügt.').waitFor();
+    await admin.getByLabel('Neue Domain').fill('tourismus.localhost');
+    await admin.getByRole('button', { name: 'Hinzufügen' }).click();
+    await admin.getByText('Die Domain „tourismus.localhost“ ist bereits vergeben.').waitFor();
+    expect(await admin.getByRole('button', { name: 'Domain stadtwerke.localhost entfernen' }).isDisabled()).toBe(true);
+    await admin.screenshot({ path: `${SHOTS}/admin-mandanten-1440.png`, fullPage: true });
+
+    await admin.goto(env.server.url('stadtwerke', '/admin/protokoll'));
+    await admin.getByRole('heading', { name: 'Protokolle', level: 1 }).waitFor();
+    await admin.getByText('buchung.stadtwerke.test').first().waitFor();
+    await admin.screenshot({ path: `${SHOTS}/admin-protokoll-1440.png`, fullPage: true });
+    await admin.getByRole('tab', { name: 'Logging' }).click();
+    await admin
+      .getByText(/Einträge?$/)
+      .first()
+      .waitFor();
+    await admin.screenshot({ path: `${SHOTS}/admin-logging-1440.png`, fullPage: true });
+    await admin.context().close();
+
+    const phone = await newPage(env.browser, { width: 390, height: 844 });
+    await signIn(phone, 'admin@stadtwerke.test', '/admin/mandanten');
+    await phone.getByText('buchung.stadtwerke.test').waitFor();
+    await phone.screenshot({ path: `${SHOTS}/admin-mandanten-390.png`, fullPage: true });
+    await noOverflow(phone);
+    await phone.goto(env.server.url('stadtwerke', '/admin/protokoll'));
+    await phone.getByText('buchung.stadtwerke.test').first().waitFor();
+    await phone.screenshot({ path: `${SHOTS}/admin-protokoll-390.png`, fullPage: true });
+    await noOverflow(phone);
+    await phone.context().close();
+  });
+
+  it('an admin opens a person, sees where each permission comes from and gives one directly', async () => {
+    const admin = await newPage(env.browser, { width: 1440, height: 900 });
+    await signIn(admin, 'admin@stadtwerke.test', '/admin/benutzer');
+    await admin
+      .getByRole('button', { name: /bearbeiten$/ })
+      .first()
+      .waitFor();
+    await admin.getByLabel('Suchen').fill('fuhrpark@');
+    await admin.getByText(/^1 von 1 Benutzer$/).waitFor();
+    await admin
+      .getByRole('button', { name: /bearbeiten$/ })
+      .first()
+      .click();
+    const drawer = admin.getByRole('dialog');
+    await drawer.getByText('Wirksame Berechtigungen und ihre Herkunft').waitFor();
+    await drawer.getByText('Gruppe „Fuhrpark-Team“', { exact: false }).first().waitFor();
+    await admin.screenshot({ path: `${SHOTS}/admin-benutzer-bearbeiten-1440.png`, fullPage: false });
+    await drawer.getByRole('combobox', { name: 'oeffnungszeiten_pflege' }).click();
+    await admin.getByRole('option', { name: 'true', exact: true }).click();
+    await drawer.getByRole('button', { name: 'Speichern' }).click();
+    await admin.getByText(/Die Angaben von .* wurden gespeichert\./).waitFor();
+    await drawer.getByTestId('effective-permissions').getByText('oeffnungszeiten_pflege').waitFor();
+    await admin.context().close();
+
+    const phone = await newPage(env.browser, { width: 390, height: 844 });
+    await signIn(phone, 'admin@stadtwerke.test', '/admin/benutzer');
+    await phone.getByLabel('Suchen').fill('pruefer@');
+    await phone.getByText(/^1 von 1 Benutzer$/).waitFor();
+    await phone
+      .getByRole('button', { name: /bearbeiten$/ })
+      .first()
+      .click();
+    await phone.getByRole('dialog').getByText('Wirksame Berechtigungen und ihre Herkunft').waitFor();
+    await phone.screenshot({ path: `${SHOTS}/admin-benutzer-bearbeiten-390.png`, fullPage: false });
+    await phone.context().close();
+  });
+});

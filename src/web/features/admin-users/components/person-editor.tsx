@@ -1,0 +1,227 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  Loader,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type AccessOptions, type PersonDetail, useAccessOptions, useDepartments, usePerson, useSavePerson } from '../api/use-person';
+
+type Via = PersonDetail['effective'][number]['via'][number];
+
+function Provenance({ via }: { via: Via }) {
+  const { t } = useTranslation('admin');
+  const text =
+    via.kind === 'direct'
+      ? t('users.edit.viaDirect')
+      : via.kind === 'role'
+        ? t('users.edit.viaRole', { role: via.role })
+        : t('users.edit.viaGroup', { group: via.group, role: via.role });
+  return (
+    <Badge variant="light" tt="none" color={via.kind === 'direct' ? 'orange' : via.kind === 'role' ? 'blue' : 'grape'}>
+      {text}
+    </Badge>
+  );
+}
+
+function EditorForm({
+  person,
+  options,
+  departments,
+}: {
+  person: PersonDetail;
+  options: AccessOptions;
+  departments: { id: string; name: string }[];
+}) {
+  const { t } = useTranslation('admin');
+  const save = useSavePerson();
+  const [fields, setFields] = useState({
+    firstName: person.user.firstName,
+    lastName: person.user.lastName,
+    email: person.user.email,
+    employeeId: person.user.employeeId ?? '',
+    departmentId: person.user.department?.id ?? null,
+  });
+  const [roleIds, setRoles] = useState(person.roleIds);
+  const [groupIds, setGroups] = useState(person.groupIds);
+  const [direct, setDirect] = useState<Record<string, string>>(Object.fromEntries(person.permissions.map((p) => [p.name, p.value])));
+  const text = (key: 'firstName' | 'lastName' | 'email' | 'employeeId') => ({
+    value: fields[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      const value = e.currentTarget.value;
+      setFields((f) => ({ ...f, [key]: value }));
+    },
+  });
+  const name = `${fields.firstName} ${fields.lastName}`;
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate(
+          {
+            id: person.user.id,
+            fields: { ...fields, employeeId: fields.employeeId.trim() || null },
+            access: {
+              roleIds,
+              groupIds,
+              permissions: Object.entries(direct)
+                .filter(([, v]) => v === 'true' || v === 'false')
+                .map(([n, v]) => ({ name: n, value: v as 'true' | 'false' })),
+            },
+          },
+          {
+            onSuccess: () => notifications.show({ color: 'green', message: t('users.edit.saved', { name }) }),
+            onError: (error) => notifications.show({ color: 'red', message: error.message }),
+          },
+        );
+      }}
+    >
+      <Stack gap="md">
+        <Title order={3} size="h4">
+          {t('users.edit.fields')}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t('users.create.firstName')} required {...text('firstName')} />
+          <TextInput label={t('users.create.lastName')} required {...text('lastName')} />
+          <TextInput label={t('users.email')} required type="email" {...text('email')} />
+          <TextInput label={t('users.employeeId')} {...text('employeeId')} />
+          <Select
+            label={t('users.department')}
+            placeholder={t('users.edit.noDepartment')}
+            data={departments.map((d) => ({ value: d.id, label: d.name }))}
+            value={fields.departmentId}
+            onChange={(v) => setFields((f) => ({ ...f, departmentId: v }))}
+            clearable
+          />
+        </SimpleGrid>
+        <Title order={3} size="h4">
+          {t('users.edit.access')}
+        </Title>
+        <MultiSelect
+          label={t('users.edit.roles')}
+          data={options.roles.map((r) => ({ value: r.id, label: r.name }))}
+          value={roleIds}
+          onChange={setRoles}
+          searchable
+        />
+        <MultiSelect
+          label={t('users.edit.groups')}
+          data={options.groups.map((g) => ({ value: g.id, label: g.name }))}
+          value={groupIds}
+          onChange={setGroups}
+          searchable
+        />
+        <Stack gap={4}>
+          <Text fw={600} size="sm">
+            {t('users.edit.direct')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('users.edit.directHint')}
+          </Text>
+          <Table verticalSpacing={4}>
+            <Table.Tbody>
+              {options.permissions.map((p) => (
+                <Table.Tr key={p.name}>
+                  <Table.Td>
+                    <Text size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
+                      {p.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {p.description}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td w={150}>
+                    <Select
+                      aria-label={p.name}
+                      size="xs"
+                      data={[
+                        { value: '', label: t('users.edit.notSet') },
+                        { value: 'true', label: 'true' },
+                        { value: 'false', label: 'false' },
+                      ]}
+                      value={direct[p.name] ?? ''}
+                      onChange={(v) => setDirect((d) => ({ ...d, [p.name]: v ?? '' }))}
+                      allowDeselect={false}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+        <Group>
+          <Button type="submit" loading={save.isPending} disabled={!fields.firstName.trim() || !fields.lastName.trim()}>
+            {t('users.edit.save')}
+          </Button>
+        </Group>
+        <Title order={3} size="h4">
+          {t('users.edit.effective')}
+        </Title>
+        {person.effective.length === 0 ? (
+          <Text size="sm">{t('users.edit.noneEffective')}</Text>
+        ) : (
+          <Stack gap={6} data-testid="effective-permissions">
+            {person.effective.map((e) => (
+              <Group key={e.permission} gap={6} wrap="wrap">
+                <Text size="sm" fw={600}>
+                  {e.permission}
+                </Text>
+                {e.via.map((v) => (
+                  <Provenance key={JSON.stringify(v)} via={v} />
+                ))}
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+/** Drawer to edit one person: fields, roles, groups, direct permissions, and where each effective permission comes from. */
+export function PersonEditor({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
+  const { t: tc } = useTranslation();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const person = usePerson(id);
+  const options = useAccessOptions();
+  const departments = useDepartments();
+  const ready = person.data && options.data && departments.data;
+  const error = person.error ?? options.error ?? departments.error;
+  return (
+    <Drawer
+      opened={id !== null}
+      onClose={onClose}
+      position="right"
+      size={phone ? '100%' : 'xl'}
+      title={t('users.edit.title')}
+      closeButtonProps={{ 'aria-label': tc('actions.close') }}
+    >
+      {error ? (
+        <Alert color="red">{error.message}</Alert>
+      ) : !ready ? (
+        <Loader />
+      ) : (
+        <EditorForm
+          key={`${person.data.user.id}-${person.dataUpdatedAt}`}
+          person={person.data}
+          options={options.data}
+          departments={departments.data.departments}
+        />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,36 @@
+import type { locations as de } from '../de/locations';
+
+/** /admin/lokationen: locations and their parking spaces. */
+export const locations: typeof de = {
+  title: 'Locations',
+  intro:
+    'Locations where vehicles are parked and floor plans are, with their parking spaces. A location used by vehicles or floor plans cannot be deleted; a parking space named in vehicle history is deactivated instead of deleted.',
+  newName: 'Name of the new location',
+  create: 'Add location',
+  created: 'The location "{{name}}" has been added.',
+  empty: 'There is no location yet.',
+  name: 'Name of the location',
+  rename: 'Rename',
+  renamed: 'The location is now called "{{name}}".',
+  remove: 'Delete location',
+  removeLabel: 'Delete location "{{name}}"',
+  removeTitle: 'Delete location?',
+  removeText: 'The location "{{name}}" and its parking spaces will be deleted.',
+  removed: 'The location "{{name}}" has been deleted.',
+  vehicles_one: '{{count}} vehicle',
+  vehicles_other: '{{count}} vehicles',
+  floorPlans_one: '{{count}} floor plan',
+  floorPlans_other: '{{count}} floor plans',
+  spaces: 'Parking spaces',
+  noSpaces: 'No parking space yet.',
+  newSpace: 'New parking space',
+  addSpace: 'Add',
+  spaceAdded: 'The parking space "{{name}}" has been added.',
+  inactive: 'deactivated',
+  inHistory: 'in vehicle history',
+  activate: 'Activate',
+  removeSpace: 'Delete',
+  removeSpaceLabel: 'Delete parking space {{name}}',
+  activateSpaceLabel: 'Activate parking space {{name}}',
+  cancel: 'Cancel',
+};

@@ -1,0 +1,36 @@
+import type { trails as de } from '../de/trails';
+
+/** /admin/protokoll: the audit trail of administrative changes and the logging table. */
+export const trails: typeof de = {
+  title: 'Logs',
+  intro: 'Who changed what and when (audit trail), and what Buchbar has logged (logging). Entries are never changed or deleted.',
+  auditTab: 'Audit trail',
+  logTab: 'Logging',
+  from: 'From (DD.MM.YYYY)',
+  to: 'To (DD.MM.YYYY)',
+  badDate: 'Please enter a date as DD.MM.YYYY.',
+  subjectType: 'Area',
+  all: 'All',
+  subjects: {
+    rolle: 'Role',
+    gruppe: 'Group',
+    benutzer: 'User',
+    standort: 'Location',
+    abstellplatz: 'Parking space',
+    mandant: 'Client',
+  },
+  actions: { anlegen: 'created', ändern: 'changed', löschen: 'deleted' },
+  level: 'Level',
+  category: 'Category',
+  at: 'Time',
+  actor: 'Who',
+  action: 'Action',
+  subject: 'What',
+  changes: 'Changes',
+  message: 'Message',
+  none: '–',
+  empty: 'No entries for this selection.',
+  count_one: '{{count}} entry',
+  count_other: '{{count}} entries',
+  pagination: { previous: 'Previous page', next: 'Next page', first: 'First page', last: 'Last page' },
+};

@@ -1,0 +1,23 @@
+import { useDocumentTitle } from '@mantine/hooks';
+import { createFileRoute } from '@tanstack/react-router';
+import { AdminPage } from '@web/components/admin-page';
+import { tenantAdminQueryOptions } from '@web/features/tenant/api/use-tenant-admin';
+import { TenantAdmin } from '@web/features/tenant/components/tenant-admin';
+import { useTranslation } from 'react-i18next';
+
+export const Route = createFileRoute('/_app/admin/mandanten')({
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(tenantAdminQueryOptions());
+  },
+  component: Page,
+});
+
+function Page() {
+  const { t } = useTranslation('clients');
+  useDocumentTitle(`${t('title')} · Buchbar`);
+  return (
+    <AdminPage>
+      <TenantAdmin />
+    </AdminPage>
+  );
+}
