@@ -67,7 +67,7 @@ export function LogbookReportsPanel({ from, to }: { from: string; to: string }) 
                   ? t('logbook.reports.waiting')
                   : state.status === 'fertig'
                     ? t('logbook.reports.done')
-                    : t('logbook.reports.progress', { done: state.rowsDone, total: state.rowsTotal, percent: state.percent })}
+                    : t('logbook.reports.progress', { done: state.rowsDone, count: state.rowsTotal, percent: state.percent })}
               </Text>
               {state.status === 'fertig' && (
                 <Anchor href={`/api/logbook/exports/${state.id}/file`} data-testid="export-download">
