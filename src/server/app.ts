@@ -28,6 +28,7 @@ import { registerTenantResolution } from './plugins/tenant-resolution';
 import { createEventBus } from './realtime/event-bus';
 import { closeEventStreams } from './realtime/sse';
 import { accessAdminRoutes } from './routes/access-admin';
+import { calendarRoutes } from './routes/calendar';
 import { drivingLicenceRoutes } from './routes/driving-licences';
 import { evaluationRoutes } from './routes/evaluation';
 import { eventRoutes } from './routes/events';
@@ -159,6 +160,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   registerReadingRoomJobs(deps);
   await app.register(evaluationRoutes(deps));
   await app.register(lockerRoutes(deps));
+  await app.register(calendarRoutes(deps));
   await app.register(drivingLicenceRoutes(deps));
   registerLicenceJobs(deps);
   await app.register(guestRoutes(deps));

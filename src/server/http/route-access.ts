@@ -68,6 +68,11 @@ export const DECLARED_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'PATCH /api/session/profile': SIGNED_IN,
   'PUT /api/session/locale': SIGNED_IN,
   'GET /api/events': SIGNED_IN,
+  // calendar subscription: the feed itself is found by its secret token within the host's tenant (decision 090)
+  'GET /api/calendar/feed': SIGNED_IN,
+  'POST /api/calendar/feed': SIGNED_IN,
+  'DELETE /api/calendar/feed': SIGNED_IN,
+  'GET /api/calendar/:token/buchbar.ics': PUBLIC,
   'GET /api/settings': SIGNED_IN,
   'PUT /api/settings/:name': SIGNED_IN,
   'DELETE /api/settings/:name': SIGNED_IN,

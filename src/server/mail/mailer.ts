@@ -19,7 +19,16 @@ export function createMailer(opts: { db: Db; smtpUrl: string | null; from: strin
         return { id, sent: false };
       }
       try {
-        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({
+          from: opts.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          attachments: mail.ics
+            ? [{ filename: 'buchung.ics', content: mail.ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]
+            : undefined,
+        });
         await markOutboxMail(opts.db, id, { sent: true });
         return { id, sent: true };
       } catch (err) {

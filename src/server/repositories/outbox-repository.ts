@@ -8,6 +8,8 @@ export interface OutboxMail {
   subject: string;
   text: string;
   html: string;
+  /** The booking's calendar event (text/calendar), attached when sent. */
+  ics?: string | null;
 }
 
 export async function insertOutboxMail(db: Db, mail: OutboxMail): Promise<string> {

@@ -15,6 +15,7 @@ import { REMOVAL_REASONS } from '@domain/reading-room-removal';
 import { formatDate, formatTime } from '@domain/time';
 import type { Deps } from '@server/deps';
 import { preBookingOutcomeMail, preBookingRequestMail } from '@server/mail/reading-room-templates';
+import { withIcs } from '@server/mail/render';
 import { searchActiveMembers } from '@server/repositories/people-search-repository';
 import {
   type BookingRecord,
@@ -30,6 +31,7 @@ import {
 } from '@server/repositories/reading-room-booking-repository';
 import { findObject, listDeviatingHours, listRegularHours, lockObject } from '@server/repositories/reading-room-repository';
 import { findMemberById } from '@server/repositories/user-repository';
+import { seatIcs } from '../calendar/booking-events';
 import type { UserContext } from '../context';
 import { effectiveSetting } from '../settings/effective-settings';
 import { constraintOf, loadLimits, notFound, requireArea, SEAT_TOPIC, sqlState, toBookingDto } from './common';
@@ -145,14 +147,17 @@ export async function createBooking(
         await deps.events.publish(tx, { tenantId, topic: SEAT_TOPIC, type: 'created', id, scope: obj.floorPlanId });
         const booking = (await findBooking(tx, tenantId, id))!;
         const mail = confirmingId
-          ? preBookingRequestMail({
-              locale: await localeOf(tx, tenantId, confirmingId),
-              tenantName: user.tenant.name,
-              recipientName: booking.confirmingName ?? '',
-              bookerName: booking.bookerName,
-              ...mailData(booking),
-              url: `${origin}/${obj.area}/karte?bestaetigen=${id}`,
-            })
+          ? withIcs(
+              preBookingRequestMail({
+                locale: await localeOf(tx, tenantId, confirmingId),
+                tenantName: user.tenant.name,
+                recipientName: booking.confirmingName ?? '',
+                bookerName: booking.bookerName,
+                ...mailData(booking),
+                url: `${origin}/${obj.area}/karte?bestaetigen=${id}`,
+              }),
+              seatIcs(booking, await localeOf(tx, tenantId, confirmingId)),
+            )
           : null;
         return { booking, mail };
       });
@@ -217,15 +222,18 @@ async function transition(deps: Deps, user: UserContext, id: string, action: Act
     // The booker learns the outcome of a pre-booking decided by someone else.
     const notify =
       b.status === 'vorgemerkt' && actor !== b.bookerId
-        ? preBookingOutcomeMail({
-            locale: await localeOf(tx, tenantId, b.bookerId),
-            tenantName: user.tenant.name,
-            recipientName: b.bookerName,
-            bookerName: b.bookerName,
-            ...mailData(b),
-            url: '',
-            confirmed: to === 'reserviert',
-          })
+        ? withIcs(
+            preBookingOutcomeMail({
+              locale: await localeOf(tx, tenantId, b.bookerId),
+              tenantName: user.tenant.name,
+              recipientName: b.bookerName,
+              bookerName: b.bookerName,
+              ...mailData(b),
+              url: '',
+              confirmed: to === 'reserviert',
+            }),
+            seatIcs(after, await localeOf(tx, tenantId, b.bookerId)),
+          )
         : null;
     return { booking: after, notify };
   });

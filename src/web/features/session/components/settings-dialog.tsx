@@ -10,9 +10,10 @@ import { useChangePassword } from '../api/use-change-password';
 import { useSendConfirmation } from '../api/use-send-confirmation';
 import { useUpdateLocale } from '../api/use-update-locale';
 import { useUpdateProfile } from '../api/use-update-profile';
+import { CalendarFeedPanel } from './calendar-feed-panel';
 import { MIN_PASSWORD_LENGTH } from './password-rules';
 
-export type SettingsTab = 'profile' | 'password' | 'language' | 'licence';
+export type SettingsTab = 'profile' | 'password' | 'language' | 'calendar' | 'licence';
 
 function ProfileTab() {
   const { t } = useTranslation('session');
@@ -233,6 +234,7 @@ export function SettingsDialog({ opened, tab, onClose }: { opened: boolean; tab:
           <Tabs.Tab value="profile">{t('settings.tabs.profile')}</Tabs.Tab>
           <Tabs.Tab value="password">{t('settings.tabs.password')}</Tabs.Tab>
           <Tabs.Tab value="language">{t('settings.tabs.language')}</Tabs.Tab>
+          <Tabs.Tab value="calendar">{t('settings.tabs.calendar')}</Tabs.Tab>
           {hasVehicles && <Tabs.Tab value="licence">{tl('own.tab')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="profile">
@@ -243,6 +245,9 @@ export function SettingsDialog({ opened, tab, onClose }: { opened: boolean; tab:
         </Tabs.Panel>
         <Tabs.Panel value="language">
           <LanguageTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="calendar">
+          <CalendarFeedPanel />
         </Tabs.Panel>
         {hasVehicles && (
           <Tabs.Panel value="licence">
