@@ -1,7 +1,7 @@
 import type { Locale } from '@server/mail/render';
 import type { BookingRecord as SeatBooking } from '@server/repositories/reading-room-booking-repository';
 import type { BookingRecord as VehicleBooking } from '@server/repositories/vehicle-booking-repository';
-import { bookingIcs, type CalendarBooking } from './ics';
+import { bookingIcs, bookingsIcs, type CalendarBooking } from './ics';
 
 /**
  * The calendar event of a booking as a mail attaches it. `status` is the
@@ -44,3 +44,8 @@ export function seatEvent(b: SeatBooking, status = b.status, now = new Date()): 
 
 export const vehicleIcs = (b: VehicleBooking, locale: Locale, status?: string) => bookingIcs(vehicleEvent(b, status), locale);
 export const seatIcs = (b: SeatBooking, locale: Locale, status?: string) => bookingIcs(seatEvent(b, status), locale);
+export const seatsIcs = (bs: readonly SeatBooking[], locale: Locale) =>
+  bookingsIcs(
+    bs.map((b) => seatEvent(b)),
+    locale,
+  );

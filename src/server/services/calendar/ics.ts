@@ -93,3 +93,10 @@ export function bookingIcs(b: CalendarBooking, locale: Locale, now = new Date())
   addEvent(cal, b, locale, now);
   return cal.toString();
 }
+
+/** The attachment of a mail about several bookings (a series): one event each. */
+export function bookingsIcs(bookings: readonly CalendarBooking[], locale: Locale, now = new Date()): string {
+  const cal = ical({ prodId: PROD_ID, method: ICalCalendarMethod.PUBLISH });
+  for (const b of bookings) addEvent(cal, b, locale, now);
+  return cal.toString();
+}
