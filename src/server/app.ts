@@ -28,6 +28,7 @@ import { registerSpa } from './plugins/spa';
 import { registerTenantResolution } from './plugins/tenant-resolution';
 import { createEventBus } from './realtime/event-bus';
 import { closeEventStreams } from './realtime/sse';
+import { absenceRoutes } from './routes/absence';
 import { accessAdminRoutes } from './routes/access-admin';
 import { bookingSeriesRoutes } from './routes/booking-series';
 import { calendarRoutes } from './routes/calendar';
@@ -165,6 +166,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   await app.register(lockerRoutes(deps));
   await app.register(calendarRoutes(deps));
   await app.register(bookingSeriesRoutes(deps));
+  await app.register(absenceRoutes(deps));
   await app.register(drivingLicenceRoutes(deps));
   registerLicenceJobs(deps);
   await app.register(guestRoutes(deps));

@@ -73,6 +73,9 @@ export const DECLARED_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/calendar/feed': SIGNED_IN,
   'DELETE /api/calendar/feed': SIGNED_IN,
   'GET /api/calendar/:token/buchbar.ics': PUBLIC,
+  // absence: for oneself; for someone else the service asks for fleet or user maintenance (decision 092)
+  'POST /api/absence/preview': SIGNED_IN,
+  'POST /api/absence': SIGNED_IN,
   'GET /api/settings': SIGNED_IN,
   'PUT /api/settings/:name': SIGNED_IN,
   'DELETE /api/settings/:name': SIGNED_IN,
