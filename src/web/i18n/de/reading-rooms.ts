@@ -281,7 +281,7 @@ export const readingRooms = {
     summary_one: '{{ok}} von {{count}} Termin buchbar',
     summary_other: '{{ok}} von {{count}} Terminen buchbar',
     state: { buchbar: 'buchbar', gebucht: 'gebucht', abgelehnt: 'nicht buchbar', spaeter: 'wird später gebucht' },
-    reason: { geschlossen: 'geschlossen', belegt: 'belegt', limit: 'Limit', regel: 'Regel' },
+    reason: { geschlossen: 'geschlossen', belegt: 'belegt', limit: 'Limit erreicht', regel: 'nicht erlaubt' },
     saved_one: 'Serie gespeichert: {{count}} Termin gebucht.',
     saved_other: 'Serie gespeichert: {{count}} Termine gebucht.',
     cancelTitle: 'Buchung einer Serie stornieren',

@@ -282,7 +282,7 @@ export const readingRooms: typeof de = {
     summary_one: '{{ok}} of {{count}} date can be booked',
     summary_other: '{{ok}} of {{count}} dates can be booked',
     state: { buchbar: 'bookable', gebucht: 'booked', abgelehnt: 'not bookable', spaeter: 'booked later' },
-    reason: { geschlossen: 'closed', belegt: 'taken', limit: 'limit', regel: 'rule' },
+    reason: { geschlossen: 'closed', belegt: 'taken', limit: 'limit reached', regel: 'not allowed' },
     saved_one: 'Series saved: {{count}} date booked.',
     saved_other: 'Series saved: {{count}} dates booked.',
     cancelTitle: 'Cancel a booking of a series',

@@ -45,19 +45,17 @@ function BookingCard({ b, role, busy, run }: CardProps) {
             {b.floorPlanName}
           </Text>
         </div>
-        <Group gap={4} wrap="nowrap">
-          {b.seriesId ? (
-            <Badge size="sm" tt="none" color="grape" variant="outline">
-              {rt('series.badge')}
-            </Badge>
-          ) : null}
-          <Badge size="sm" tt="none" color={STATUS_COLOURS[b.status]} variant="light">
-            {rt(`status.${b.status}`)}
-          </Badge>
-        </Group>
+        <Badge size="sm" tt="none" color={STATUS_COLOURS[b.status]} variant="light">
+          {rt(`status.${b.status}`)}
+        </Badge>
       </Group>
       <Text size="sm" mt={4}>
         {formatDate(b.von)} · {formatTime(b.von)}–{formatTime(b.bis)}
+        {b.seriesId ? (
+          <Badge ml={6} size="xs" tt="none" color="grape" variant="outline">
+            {rt('series.badge')}
+          </Badge>
+        ) : null}
       </Text>
       {b.status === 'storniert' && removalTargetOf(b.cancelReason) ? (
         <Text size="xs" c="red.8" data-testid="cancel-reason">

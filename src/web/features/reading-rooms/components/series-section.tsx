@@ -91,7 +91,7 @@ export function SeriesSection({ objectId, date, mode, von, bis, groupSize, onDon
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{germanDate(d.date)}</Table.Td>
                   <Table.Td>
                     <Badge color={STATE_COLOURS[d.state]} variant="light" tt="none">
-                      {d.reason ? `${rt(`series.state.${d.state}`)} · ${rt(`series.reason.${d.reason}`)}` : rt(`series.state.${d.state}`)}
+                      {d.reason ? rt(`series.reason.${d.reason}`) : rt(`series.state.${d.state}`)}
                     </Badge>
                   </Table.Td>
                   <Table.Td>
