@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CalendarFeedStatus } from '@contracts/calendar-feed';
 import { withTenant } from '@db/client';
+import { berlinDay } from '@domain/opening-hours';
 import type { Deps } from '@server/deps';
 import { deleteFeed, findFeedOwner, hasFeed, listFeedBookings, upsertFeed } from '@server/repositories/calendar-repository';
+import { changeStamp } from '@server/repositories/change-version-repository';
 import { findMemberById } from '@server/repositories/user-repository';
 import type { UserContext } from '../context';
 import { notFound } from '../reading-rooms/common';
@@ -47,9 +49,17 @@ export async function calendarFeedIcs(deps: Deps, tenant: { id: string; name: st
     const userId = await findFeedOwner(tx, tenant.id, hashToken(token));
     const member = userId ? await findMemberById(tx, tenant.id, userId) : null;
     if (!userId || member?.status !== 'aktiv') throw notFound('Kalender');
+    // Calendar programs poll: the text is built once per change of bookings, people or settings (and per day,
+    // as the window moves) and served from the stamped cache in between (decision 090).
+    const stamp = await changeStamp(tx, tenant.id, ['vehicle_bookings', 'reading_room_bookings', 'reading_rooms', 'people', 'settings']);
+    const key = `calendar-feed|${tenant.id}|${userId}|${berlinDay(now)}`;
+    const cached = deps.caches.responses.get(key, stamp);
+    if (cached !== undefined) return cached;
     const locale = (await effectiveSetting(tx, tenant.id, userId, 'sprache')) === 'en-us' ? 'en' : 'de';
     const since = new Date(now.getTime() - FEED_DAYS_BACK * 86_400_000);
     const rows = await listFeedBookings(tx, tenant.id, userId, since, FEED_LIMIT);
-    return feedCalendar(`Buchbar – ${tenant.name}`, rows, locale, now);
+    const text = feedCalendar(`Buchbar – ${tenant.name}`, rows, locale, now);
+    deps.caches.responses.set(key, stamp, text);
+    return text;
   });
 }
