@@ -1,4 +1,4 @@
-import { addDays, berlinDay, germanDay, isoWeekday } from '@domain/opening-hours';
+import { addDays, berlinDay, germanDay, instantOf, isoWeekday } from '@domain/opening-hours';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parseIcs } from '../test/support/ics';
@@ -82,7 +82,11 @@ describe('everyday comfort in Chromium', () => {
     await page.screenshot({ path: `${SHOTS}/kalender-abo-1440.png` });
     const feed = await env.server.call(SW, { method: 'GET', url: new URL(address).pathname });
     expect(feed.statusCode).toBe(200);
-    const events = parseIcs(feed.body).events.filter((e) => e.summary === `Arbeitsplatz: ${desk.designation} (Verwaltung 2. OG)`);
+    // The demo data's past office days may include this desk too: only the series' days count here.
+    const fromStart = (e: { start: Date }) => e.start.getTime() >= instantOf(start, '00:00').getTime();
+    const events = parseIcs(feed.body).events.filter(
+      (e) => fromStart(e) && e.summary === `Arbeitsplatz: ${desk.designation} (Verwaltung 2. OG)`,
+    );
     expect(events).toHaveLength(6);
     expect(events.every((e) => e.status === 'CONFIRMED')).toBe(true);
     await page.keyboard.press('Escape');
@@ -106,8 +110,8 @@ describe('everyday comfort in Chromium', () => {
     const after = parseIcs((await env.server.call(SW, { method: 'GET', url: new URL(address).pathname })).body).events.filter((e) =>
       e.summary.endsWith(`${desk.designation} (Verwaltung 2. OG)`),
     );
-    expect(after.filter((e) => e.status === 'CANCELLED')).toHaveLength(2);
-    expect(after.filter((e) => e.status === 'CONFIRMED')).toHaveLength(4);
+    expect(after.filter((e) => fromStart(e) && e.status === 'CANCELLED')).toHaveLength(2);
+    expect(after.filter((e) => fromStart(e) && e.status === 'CONFIRMED')).toHaveLength(4);
     await page.context().close();
   });
 });
