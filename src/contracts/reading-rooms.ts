@@ -95,6 +95,8 @@ export const readingRoomBooking = z.object({
   /** Why a storniert booking was cancelled (e.g. 'Storno, weil Platz deaktiviert wurde.'); null otherwise. */
   cancelReason: z.string().nullable(),
   createdAt: z.string(),
+  /** The series the booking belongs to (decision 091); null for a single booking. */
+  seriesId: z.string().nullable(),
   /** What the signed-in user may do now. */
   canCancel: z.boolean(),
   canConfirm: z.boolean(),
@@ -342,3 +344,37 @@ export const kioskBoardResponse = z.object({
   refreshAt: z.array(z.string()),
 });
 export type KioskBoardResponse = z.infer<typeof kioskBoardResponse>;
+
+// Booking series (decision 091): POST /api/reading-room-series/preview and /api/reading-room-series.
+export const seriesRule = z.object({
+  startDate: calendarDate,
+  /** ISO weekdays 1 (Monday) … 7 (Sunday). */
+  weekdays: z.array(z.number().int().min(1).max(7)).min(1).max(7),
+  intervalWeeks: z.number().int().min(1).max(12).default(1),
+  until: calendarDate.nullish(),
+  count: z.number().int().min(1).max(104).nullish(),
+});
+export const seriesRequest = z.object({
+  objectId: id,
+  mode: bookingMode.default('ganztags'),
+  von: timeOfDay.optional(),
+  bis: timeOfDay.optional(),
+  groupSize: z.number().int().min(1).max(500).default(1),
+  rule: seriesRule,
+});
+export type SeriesRequest = z.infer<typeof seriesRequest>;
+/** buchbar / gebucht: can be or was booked; abgelehnt: refused with reason; spaeter: beyond the booking window, booked when the window reaches it. */
+export const seriesDateState = z.enum(['buchbar', 'gebucht', 'abgelehnt', 'spaeter']);
+export const seriesDate = z.object({
+  date: z.string(),
+  state: seriesDateState,
+  reason: z.enum(['geschlossen', 'belegt', 'limit', 'regel']).nullable(),
+  message: z.string().nullable(),
+  bookingId: z.string().nullable(),
+});
+export type SeriesDate = z.infer<typeof seriesDate>;
+export const seriesResponse = z.object({ seriesId: z.string().nullable(), dates: z.array(seriesDate) });
+export type SeriesResponse = z.infer<typeof seriesResponse>;
+/** Cancelling a booking of a series: this one, this and all following, or the whole series. */
+export const seriesCancelRequest = z.object({ scope: z.enum(['eine', 'folgende', 'alle']) });
+export const seriesCancelResponse = z.object({ cancelled: z.number().int() });

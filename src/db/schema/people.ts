@@ -147,3 +147,19 @@ export const groupRoles = pgTable(
     foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id] }).onDelete('cascade'),
   ],
 );
+
+/** A person's private calendar subscription (migration 0018): only the SHA-256 of the secret token is stored. */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    tenantId: tenantId(),
+    userId: uuid('user_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId] }),
+    unique().on(t.tenantId, t.tokenHash),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+  ],
+);

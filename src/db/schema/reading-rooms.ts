@@ -7,6 +7,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -195,6 +196,10 @@ export const readingRoomBookings = pgTable(
      * 0006 forbids two holding bookings with the same person here that overlap.
      */
     exclusivePersonId: uuid('exclusive_person_id'),
+    /** The series this booking belongs to (booking_series); null for a single booking. */
+    seriesId: uuid('series_id'),
+    /** Set by a trigger on every change (migration 0018): the calendar event's SEQUENCE counts from it. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -204,6 +209,7 @@ export const readingRoomBookings = pgTable(
     index().on(t.tenantId, t.readingRoomId, t.von),
     index().on(t.tenantId, t.bookerId, t.von),
     index().on(t.tenantId, t.confirmingId, t.von),
+    foreignKey({ columns: [t.tenantId, t.seriesId], foreignColumns: [bookingSeries.tenantId, bookingSeries.id] }),
     check('reading_room_bookings_status', sql`${t.status} in ('vorgemerkt', 'reserviert', 'durchgeführt', 'storniert')`),
     check('reading_room_bookings_period', sql`${t.bis} > ${t.von}`),
     check(
@@ -214,6 +220,33 @@ export const readingRoomBookings = pgTable(
       'reading_room_bookings_exclusive_person',
       sql`${t.exclusivePersonId} is null or (${t.confirmingId} is null and ${t.exclusivePersonId} = ${t.bookerId})`,
     ),
+  ],
+);
+
+/**
+ * A series of seat or desk bookings (migration 0018). `rule` is the
+ * SeriesRule of domain/booking-series.ts; each date is an ordinary booking
+ * carrying series_id. The extension job books on from booked_through.
+ */
+export const bookingSeries = pgTable(
+  'booking_series',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    bookerId: uuid('booker_id').notNull(),
+    readingRoomId: uuid('reading_room_id').notNull(),
+    rule: jsonb('rule').notNull(),
+    fromTime: text('from_time').notNull(),
+    toTime: text('to_time').notNull(),
+    groupSize: integer('group_size').notNull().default(1),
+    bookedThrough: date('booked_through').notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.bookerId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.readingRoomId], foreignColumns: [readingRooms.tenantId, readingRooms.id] }).onDelete('cascade'),
   ],
 );
 

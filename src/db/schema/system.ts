@@ -29,6 +29,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html').notNull(),
+  /** The booking's calendar event (text/calendar) sent as an attachment; null for mails without one. */
+  ics: text('ics'),
   /** 'wartend', 'gesendet' or 'fehler'. */
   status: text('status').notNull().default('wartend'),
   error: text('error'),

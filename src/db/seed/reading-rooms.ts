@@ -332,5 +332,34 @@ export async function seedReadingRooms(tx: Db, now = new Date()): Promise<void> 
         })),
       );
     }
+    // A booking series (decision 091): freigabe@ sits at T-12 every Wednesday; the days in the window are booked,
+    // the daily job books the rest as the window moves on.
+    const wednesdays: string[] = [];
+    for (let d = addDays(today, 1); wednesdays.length < 2; d = addDays(d, 1)) if (isoWeekday(d) === 3) wednesdays.push(d);
+    const frieda = await userId(tx, sw, 'freigabe@stadtwerke.test');
+    const desk = office.idOf.get('T-12')!;
+    const [series] = await tx
+      .insert(t.bookingSeries)
+      .values({
+        tenantId: sw,
+        bookerId: frieda,
+        readingRoomId: desk,
+        rule: { startDate: wednesdays[0]!, weekdays: [3], intervalWeeks: 1, count: 8, mode: 'ganztags' },
+        fromTime: '',
+        toTime: '',
+        bookedThrough: wednesdays[1]!,
+      })
+      .returning({ id: t.bookingSeries.id });
+    await tx.insert(t.readingRoomBookings).values(
+      wednesdays.map((d) => ({
+        tenantId: sw,
+        readingRoomId: desk,
+        von: instantOf(d, '07:00'),
+        bis: instantOf(d, '17:00'),
+        status: 'reserviert',
+        bookerId: frieda,
+        seriesId: series!.id,
+      })),
+    );
   }
 }

@@ -25,7 +25,12 @@ export function createMailer(opts: { db: Db; smtpUrl: string | null; from: strin
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+        attachments: [
+          ...(mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+          ...(mail.ics
+            ? [{ filename: 'buchung.ics', content: mail.ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]
+            : []),
+        ],
       });
       await markOutboxMail(opts.db, id, { sent: true });
       return true;

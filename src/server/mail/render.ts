@@ -8,7 +8,12 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** The booking's calendar event, sent as a text/calendar attachment (decision 090). */
+  ics?: string | null;
 }
+
+/** The mail with the booking's calendar event attached. */
+export const withIcs = (mail: RenderedMail, ics: string): RenderedMail => ({ ...mail, ics });
 
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

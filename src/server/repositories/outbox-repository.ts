@@ -16,6 +16,8 @@ export interface OutboxMail {
   html: string;
   /** Files sent with the mail (logbook reports); stored with it so a retry sends them again. */
   attachments?: MailAttachment[];
+  /** The booking's calendar event (text/calendar), attached when sent. */
+  ics?: string | null;
 }
 
 export async function insertOutboxMail(db: Db, mail: OutboxMail): Promise<string> {
@@ -43,6 +45,7 @@ export async function findOutboxMail(db: Db, id: string): Promise<(OutboxMail & 
     text: m.text,
     html: m.html,
     status: m.status,
+    ics: m.ics,
     attachments: files.map((f) => ({ filename: f.filename, contentType: f.contentType, content: Buffer.from(f.content) })),
   };
 }

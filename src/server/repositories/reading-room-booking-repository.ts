@@ -25,6 +25,7 @@ export interface BookingRecord {
   confirmingEmail: string | null;
   cancelReason: string | null;
   createdAt: Date;
+  seriesId: string | null;
 }
 
 const booker = alias(users, 'booker');
@@ -52,6 +53,7 @@ function selectBookings(db: Db) {
       confirmingEmail: confirming.email,
       cancelReason: readingRoomBookings.cancelReason,
       createdAt: readingRoomBookings.createdAt,
+      seriesId: readingRoomBookings.seriesId,
     })
     .from(readingRoomBookings)
     .innerJoin(
@@ -265,6 +267,7 @@ export async function insertBooking(
     groupSize: number;
     placeFrom: number;
     exclusivePersonId?: string | null;
+    seriesId?: string | null;
   },
 ): Promise<string> {
   const [row] = await db

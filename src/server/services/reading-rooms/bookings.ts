@@ -15,6 +15,7 @@ import { REMOVAL_REASONS } from '@domain/reading-room-removal';
 import { formatDate, formatTime } from '@domain/time';
 import type { Deps } from '@server/deps';
 import { preBookingOutcomeMail, preBookingRequestMail } from '@server/mail/reading-room-templates';
+import { withIcs } from '@server/mail/render';
 import { searchActiveMembers } from '@server/repositories/people-search-repository';
 import {
   type BookingRecord,
@@ -30,6 +31,7 @@ import {
 } from '@server/repositories/reading-room-booking-repository';
 import { findObject, listDeviatingHours, listRegularHours, lockObject } from '@server/repositories/reading-room-repository';
 import { findMemberById } from '@server/repositories/user-repository';
+import { seatIcs } from '../calendar/booking-events';
 import type { UserContext } from '../context';
 import { effectiveSetting } from '../settings/effective-settings';
 import { constraintOf, loadLimits, notFound, requireArea, SEAT_TOPIC, sqlState, toBookingDto } from './common';
@@ -85,74 +87,22 @@ export async function createBooking(
         const live = await lockObject(tx, tenantId, obj.id, 'book');
         if (!live?.active || !live.planActive)
           throw new AppError('reading_object_inactive', `${obj.designation} ist derzeit nicht buchbar.`, 409, { name: obj.designation });
-        let confirmingId: string | null = null;
-        if (input.forUserId && input.forUserId !== user.member.id) {
-          const person = await findMemberById(tx, tenantId, input.forUserId);
-          if (person?.status !== 'aktiv') throw notFound('Person');
-          confirmingId = person.id;
-        }
-        // One booker's bookings run one after another, so the weekly limit cannot be raced.
-        await lockBooker(tx, tenantId, user.member.id);
-        const limits = await loadLimits(tx, tenantId, user.member.id);
-        const regular = completeRegularHours(await listRegularHours(tx, tenantId, [obj.floorPlanId]));
-        const deviating = await listDeviatingHours(tx, tenantId, [obj.floorPlanId], input.date, input.date);
-        const opening = dayOpening(input.date, regular, deviating);
-        const monday = weekStart(input.date);
-        const bookingsThisWeek = await countBookerBookings(
-          tx,
-          tenantId,
-          user.member.id,
-          instantOf(monday, '00:00'),
-          instantOf(addDays(monday, 7), '00:00'),
-        );
-        const { von, bis } = planBooking({ request: input, opening, limits, capacity: obj.capacity, bookingsThisWeek, now });
-        // One place per person at a time (decision 036): checked here under the booker lock for a message naming
-        // the place already held; the exclusion constraint on exclusive_person_id holds it against any other path.
-        const onePlace = !confirmingId && (await effectiveSetting(tx, tenantId, user.member.id, 'leseraumEinPlatzProPerson')) === true;
-        if (onePlace) {
-          const held = await findOwnOverlapping(tx, tenantId, user.member.id, von, bis);
-          if (held) throw onePlacePerPersonError(held);
-        }
-        // The whole day of the object: a group that finds no consecutive places may have the day packed again.
-        const day = await listObjectSlots(tx, tenantId, obj.id, instantOf(input.date, '00:00'), instantOf(addDays(input.date, 1), '00:00'));
-        const placing = placeBooking(
-          obj.capacity,
-          day.map((s) => ({
-            id: s.id,
-            von: s.von,
-            bis: s.bis,
-            from: s.placeFrom,
-            size: s.placeTo - s.placeFrom,
-            fixed: s.status === 'durchgeführt',
-          })),
-          { von, bis, size: input.groupSize },
-        );
-        if (!placing) throw occupied(obj.kind, obj.designation);
-        await movePlaces(tx, tenantId, placing.moves);
-        const place = placing.place;
-        const id = await insertBooking(tx, {
-          tenantId,
-          readingRoomId: obj.id,
-          von,
-          bis,
-          status: confirmingId ? 'vorgemerkt' : 'reserviert',
-          bookerId: user.member.id,
-          confirmingId,
-          groupSize: input.groupSize,
-          placeFrom: place,
-          exclusivePersonId: onePlace ? user.member.id : null,
-        });
-        await deps.events.publish(tx, { tenantId, topic: SEAT_TOPIC, type: 'created', id, scope: obj.floorPlanId });
+        const { id, confirmingId } = (await placeOnObject(deps, tx, { tenantId, memberId: user.member.id }, obj, input, now, {
+          insert: true,
+        }))!;
         const booking = (await findBooking(tx, tenantId, id))!;
         const mail = confirmingId
-          ? preBookingRequestMail({
-              locale: await localeOf(tx, tenantId, confirmingId),
-              tenantName: user.tenant.name,
-              recipientName: booking.confirmingName ?? '',
-              bookerName: booking.bookerName,
-              ...mailData(booking),
-              url: `${origin}/${obj.area}/karte?bestaetigen=${id}`,
-            })
+          ? withIcs(
+              preBookingRequestMail({
+                locale: await localeOf(tx, tenantId, confirmingId),
+                tenantName: user.tenant.name,
+                recipientName: booking.confirmingName ?? '',
+                bookerName: booking.bookerName,
+                ...mailData(booking),
+                url: `${origin}/${obj.area}/karte?bestaetigen=${id}`,
+              }),
+              seatIcs(booking, await localeOf(tx, tenantId, confirmingId)),
+            )
           : null;
         return { booking, mail };
       });
@@ -169,6 +119,93 @@ export async function createBooking(
       throw err;
     }
   }
+}
+
+/**
+ * Every rule of a single booking on one object that is already locked: the
+ * person booked for, the weekly limit, opening hours and settings
+ * (planBooking), one place per person, the places of the day (placeBooking).
+ * With `insert: false` it only checks (the preview of a series) and returns
+ * null; `alsoThisWeek` adds days a series would book before this one.
+ */
+export async function placeOnObject(
+  deps: Deps,
+  tx: Db,
+  actor: { tenantId: string; memberId: string },
+  obj: { id: string; floorPlanId: string; kind: string; designation: string; capacity: number },
+  input: Omit<CreateBookingRequest, 'objectId'>,
+  now: Date,
+  opts: { insert: boolean; seriesId?: string; alsoThisWeek?: (monday: string) => number },
+): Promise<{ id: string; confirmingId: string | null; von: Date; bis: Date } | null> {
+  const { tenantId, memberId } = actor;
+  let confirmingId: string | null = null;
+  if (input.forUserId && input.forUserId !== memberId) {
+    const person = await findMemberById(tx, tenantId, input.forUserId);
+    if (person?.status !== 'aktiv') throw notFound('Person');
+    confirmingId = person.id;
+  }
+  // One booker's bookings run one after another, so the weekly limit cannot be raced.
+  await lockBooker(tx, tenantId, memberId);
+  const limits = await loadLimits(tx, tenantId, memberId);
+  const regular = completeRegularHours(await listRegularHours(tx, tenantId, [obj.floorPlanId]));
+  const deviating = await listDeviatingHours(tx, tenantId, [obj.floorPlanId], input.date, input.date);
+  const opening = dayOpening(input.date, regular, deviating);
+  const monday = weekStart(input.date);
+  const bookingsThisWeek = await countBookerBookings(
+    tx,
+    tenantId,
+    memberId,
+    instantOf(monday, '00:00'),
+    instantOf(addDays(monday, 7), '00:00'),
+  );
+  const { von, bis } = planBooking({
+    request: input,
+    opening,
+    limits,
+    capacity: obj.capacity,
+    bookingsThisWeek: bookingsThisWeek + (opts.alsoThisWeek?.(monday) ?? 0),
+    now,
+  });
+  // One place per person at a time (decision 036): checked here under the booker lock for a message naming
+  // the place already held; the exclusion constraint on exclusive_person_id holds it against any other path.
+  const onePlace = !confirmingId && (await effectiveSetting(tx, tenantId, memberId, 'leseraumEinPlatzProPerson')) === true;
+  if (onePlace) {
+    const held = await findOwnOverlapping(tx, tenantId, memberId, von, bis);
+    if (held) throw onePlacePerPersonError(held);
+  }
+  // The whole day of the object: a group that finds no consecutive places may have the day packed again.
+  const day = await listObjectSlots(tx, tenantId, obj.id, instantOf(input.date, '00:00'), instantOf(addDays(input.date, 1), '00:00'));
+  const placing = placeBooking(
+    obj.capacity,
+    day.map((s) => ({
+      id: s.id,
+      von: s.von,
+      bis: s.bis,
+      from: s.placeFrom,
+      size: s.placeTo - s.placeFrom,
+      fixed: s.status === 'durchgeführt',
+    })),
+    { von, bis, size: input.groupSize },
+  );
+  if (!placing) throw occupied(obj.kind, obj.designation);
+  if (!opts.insert) return null;
+  await movePlaces(tx, tenantId, placing.moves);
+  const place = placing.place;
+  const id = await insertBooking(tx, {
+    tenantId,
+    readingRoomId: obj.id,
+    von,
+    bis,
+    status: confirmingId ? 'vorgemerkt' : 'reserviert',
+    bookerId: memberId,
+    confirmingId,
+    groupSize: input.groupSize,
+    placeFrom: place,
+    exclusivePersonId: onePlace ? memberId : null,
+    seriesId: opts.seriesId ?? null,
+  });
+  await deps.events.publish(tx, { tenantId, topic: SEAT_TOPIC, type: 'created', id, scope: obj.floorPlanId });
+  return { id, confirmingId, von, bis };
 }
 
 type Action = 'cancel' | 'confirm' | 'check-in';
@@ -217,15 +254,18 @@ async function transition(deps: Deps, user: UserContext, id: string, action: Act
     // The booker learns the outcome of a pre-booking decided by someone else.
     const notify =
       b.status === 'vorgemerkt' && actor !== b.bookerId
-        ? preBookingOutcomeMail({
-            locale: await localeOf(tx, tenantId, b.bookerId),
-            tenantName: user.tenant.name,
-            recipientName: b.bookerName,
-            bookerName: b.bookerName,
-            ...mailData(b),
-            url: '',
-            confirmed: to === 'reserviert',
-          })
+        ? withIcs(
+            preBookingOutcomeMail({
+              locale: await localeOf(tx, tenantId, b.bookerId),
+              tenantName: user.tenant.name,
+              recipientName: b.bookerName,
+              bookerName: b.bookerName,
+              ...mailData(b),
+              url: '',
+              confirmed: to === 'reserviert',
+            }),
+            seatIcs(after, await localeOf(tx, tenantId, b.bookerId)),
+          )
         : null;
     return { booking: after, notify };
   });

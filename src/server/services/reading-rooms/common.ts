@@ -103,6 +103,7 @@ export function toBookingDto(b: BookingRecord, actorId: string, now = new Date()
     confirming: b.confirmingId ? { id: b.confirmingId, name: b.confirmingName ?? '' } : null,
     cancelReason: b.status === 'storniert' ? b.cancelReason : null,
     createdAt: b.createdAt.toISOString(),
+    seriesId: b.seriesId,
     ...actions,
   };
 }

@@ -6,6 +6,7 @@ import type { Deps } from '@server/deps';
 import { reminderMail } from '@server/mail/reading-room-templates';
 import { listReminderCandidates, markReminded } from '@server/repositories/reading-room-booking-repository';
 import { listTenantDomains, listTenantIds } from '@server/repositories/tenant-repository';
+import { seatIcs } from '../calendar/booking-events';
 import { effectiveSettings } from '../settings/effective-settings';
 
 const HORIZON = findOption('leseraumErinnerungVorBeginnMinuten').max ?? 10080;
@@ -27,7 +28,7 @@ export async function sendReadingRoomReminders(deps: Deps, now = new Date()): Pr
   };
   for (const tenantId of await listTenantIds(deps.database.db)) {
     const mails = await withTenant(deps.database.db, tenantId, async (tx) => {
-      const out: { to: string; mail: ReturnType<typeof reminderMail> }[] = [];
+      const out: { to: string; ics: string; mail: ReturnType<typeof reminderMail> }[] = [];
       const candidates = await listReminderCandidates(tx, tenantId, now, HORIZON);
       const settings = new Map<string, { minutes: number; locale: 'de' | 'en' }>();
       for (const b of candidates) {
@@ -43,6 +44,7 @@ export async function sendReadingRoomReminders(deps: Deps, now = new Date()): Pr
         const email = holder === b.bookerId ? b.bookerEmail : (b.confirmingEmail ?? b.bookerEmail);
         out.push({
           to: email,
+          ics: seatIcs(b, s.locale),
           mail: reminderMail({
             locale: s.locale,
             tenantName: '',
@@ -61,7 +63,7 @@ export async function sendReadingRoomReminders(deps: Deps, now = new Date()): Pr
       return out;
     });
     for (const m of mails) {
-      await deps.mailer.send({ tenantId, to: m.to, ...m.mail });
+      await deps.mailer.send({ tenantId, to: m.to, ...m.mail, ics: m.ics });
       sent++;
     }
   }

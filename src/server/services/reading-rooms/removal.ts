@@ -4,6 +4,7 @@ import { assertDeletable, hasBookingsError, REMOVAL_REASONS, type RemovalTarget 
 import { formatDate, formatTime } from '@domain/time';
 import type { Deps } from '@server/deps';
 import { removalCancelledMail } from '@server/mail/reading-room-templates';
+import { withIcs } from '@server/mail/render';
 import {
   type BookingRecord,
   type BookingScope,
@@ -20,6 +21,7 @@ import {
   setObjectActive,
   updateFloorPlan,
 } from '@server/repositories/reading-room-repository';
+import { seatIcs } from '../calendar/booking-events';
 import type { UserContext } from '../context';
 import { type PendingMail, sendAll } from '../notifications/pending-mail';
 import { notFound, SEAT_TOPIC, sqlState, toAdminObject, toFloorPlanDto } from './common';
@@ -49,7 +51,11 @@ function mailsFor(b: BookingRecord, target: RemovalTarget, origin: string): Pend
     {
       to: b.bookerEmail,
       recipientId: b.bookerId,
-      render: (locale) => removalCancelledMail({ ...base, locale, tenantName: '', recipientName: b.bookerName, target, bookedBy: null }),
+      render: (locale) =>
+        withIcs(
+          removalCancelledMail({ ...base, locale, tenantName: '', recipientName: b.bookerName, target, bookedBy: null }),
+          seatIcs(b, locale, 'storniert'),
+        ),
     },
   ];
   if (b.confirmingId && b.confirmingEmail && b.confirmingId !== b.bookerId) {
@@ -57,7 +63,10 @@ function mailsFor(b: BookingRecord, target: RemovalTarget, origin: string): Pend
       to: b.confirmingEmail,
       recipientId: b.confirmingId,
       render: (locale) =>
-        removalCancelledMail({ ...base, locale, tenantName: '', recipientName: b.confirmingName ?? '', target, bookedBy: b.bookerName }),
+        withIcs(
+          removalCancelledMail({ ...base, locale, tenantName: '', recipientName: b.confirmingName ?? '', target, bookedBy: b.bookerName }),
+          seatIcs(b, locale, 'storniert'),
+        ),
     });
   }
   return mails;

@@ -1,6 +1,7 @@
 import { withTenant } from '@db/client';
 import { assertApprover, blocks, isApproved, MESSAGES, parseBookingStatus } from '@domain/vehicle-booking';
 import type { Deps } from '@server/deps';
+import { withIcs } from '@server/mail/render';
 import { approvalDecisionMail } from '@server/mail/vehicle-templates';
 import {
   cancelBookings,
@@ -9,6 +10,7 @@ import {
   lockBooking,
   setApproverDecision,
 } from '@server/repositories/vehicle-booking-repository';
+import { vehicleIcs } from '../calendar/booking-events';
 import type { UserContext } from '../context';
 import { type PendingMail, sendAll } from '../notifications/pending-mail';
 import { notFound, toBookingDto, VEHICLE_TOPIC } from './common';
@@ -54,16 +56,19 @@ export async function decide(deps: Deps, user: UserContext, bookingId: string, a
       to: p.email,
       recipientId: p.id,
       render: (locale) =>
-        approvalDecisionMail({
-          name: p.name,
-          vehicle: b.vehicleLabel,
-          plate: b.licensePlate,
-          von: b.von,
-          bis: b.bis,
-          approver,
-          approved,
-          locale,
-        }),
+        withIcs(
+          approvalDecisionMail({
+            name: p.name,
+            vehicle: b.vehicleLabel,
+            plate: b.licensePlate,
+            von: b.von,
+            bis: b.bis,
+            approver,
+            approved,
+            locale,
+          }),
+          vehicleIcs(b, locale, approved ? b.status : 'storniert'),
+        ),
     }));
     return { booking: (await findBooking(tx, tenantId, bookingId))!, mails };
   });

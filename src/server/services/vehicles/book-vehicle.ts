@@ -12,6 +12,7 @@ import {
   parseBookingStatus,
 } from '@domain/vehicle-booking';
 import type { Deps } from '@server/deps';
+import { withIcs } from '@server/mail/render';
 import { approvalRequestMail, bookingCancelledMail } from '@server/mail/vehicle-templates';
 import { findMemberById, loadPermissionSources, type MemberRecord } from '@server/repositories/user-repository';
 import {
@@ -29,6 +30,7 @@ import {
 } from '@server/repositories/vehicle-booking-repository';
 import { hasOpenDefect } from '@server/repositories/vehicle-care-repository';
 import { findVehicle, lockVehicle, type VehicleRecord } from '@server/repositories/vehicle-repository';
+import { vehicleIcs } from '../calendar/booking-events';
 import type { UserContext } from '../context';
 import { assertDriverLicensed } from '../driving-licences/licence-gate';
 import { type PendingMail, sendAll } from '../notifications/pending-mail';
@@ -240,7 +242,10 @@ export const cancellationMail = (b: BookingRecord, reason: string): PendingMail 
   to: b.driver.email,
   recipientId: b.driver.id,
   render: (locale) =>
-    bookingCancelledMail({ name: b.driver.name, vehicle: b.vehicleLabel, plate: b.licensePlate, von: b.von, bis: b.bis, reason, locale }),
+    withIcs(
+      bookingCancelledMail({ name: b.driver.name, vehicle: b.vehicleLabel, plate: b.licensePlate, von: b.von, bis: b.bis, reason, locale }),
+      vehicleIcs(b, locale, 'storniert'),
+    ),
 });
 
 export async function cancelBooking(deps: Deps, user: UserContext, id: string, reason?: string) {

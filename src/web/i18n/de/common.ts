@@ -52,4 +52,20 @@ export const common = {
     today: 'Heute',
     navigation: 'Bereiche',
   },
+  absence: {
+    button: 'Ich bin abwesend',
+    title: 'Abwesenheit eintragen',
+    intro:
+      'Alle Ihre Buchungen in diesen Tagen werden in einem Schritt storniert: Plätze, Arbeitsplätze und Fahrzeuge, deren Fahrt noch nicht begonnen hat.',
+    from: 'Von',
+    to: 'Bis',
+    show: 'Betroffene Buchungen anzeigen',
+    none: 'In diesen Tagen haben Sie keine Buchungen.',
+    forOther: 'vorgemerkt für {{name}} (wird benachrichtigt)',
+    confirm_one: '{{count}} Buchung stornieren',
+    confirm_other: 'Alle {{count}} Buchungen stornieren',
+    done_one: '{{count}} Buchung storniert. Sie erhalten eine Bestätigung per E-Mail.',
+    done_other: '{{count}} Buchungen storniert. Sie erhalten eine Bestätigung per E-Mail.',
+    kind: { fahrzeug: 'Fahrzeug', platz: 'Platz' },
+  },
 };

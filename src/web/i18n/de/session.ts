@@ -97,6 +97,20 @@ export const session = {
     failed: 'Bestätigung fehlgeschlagen',
     toApp: 'Weiter zu Buchbar',
   },
+  calendar: {
+    intro:
+      'Abonnieren Sie Ihre Fahrzeug- und Platzbuchungen in Ihrem Kalender (Outlook, Apple- oder Google-Kalender). Die Adresse ist geheim: Wer sie kennt, sieht Ihre Buchungen. Erneuern Sie sie, wenn sie in falsche Hände geraten ist.',
+    none: 'Es ist noch kein Kalenderabonnement eingerichtet.',
+    activeSince:
+      'Kalenderabonnement eingerichtet am {{date}}. Die Adresse wird aus Sicherheitsgründen nur einmal angezeigt; erneuern Sie sie, um sie noch einmal zu sehen.',
+    created: 'Ihre Abonnement-Adresse ist bereit. Fügen Sie sie in Ihrem Kalender als „Kalender aus dem Internet“ hinzu.',
+    url: 'Abonnement-Adresse',
+    copy: 'Adresse kopieren',
+    copied: 'Kopiert',
+    create: 'Abonnement einrichten',
+    renew: 'Neue Adresse erzeugen',
+    revoke: 'Abonnement widerrufen',
+  },
   settings: {
     title: 'Einstellungen',
     tabs: {
@@ -104,6 +118,7 @@ export const session = {
       password: 'Passwort ändern',
       language: 'Sprache',
       security: 'Sicherheit',
+      calendar: 'Kalender',
     },
     firstName: 'Vorname',
     lastName: 'Nachname',

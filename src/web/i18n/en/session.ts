@@ -97,6 +97,19 @@ export const session: typeof de = {
     failed: 'Confirmation failed',
     toApp: 'Continue to Buchbar',
   },
+  calendar: {
+    intro:
+      'Subscribe to your vehicle and seat bookings in your calendar (Outlook, Apple or Google Calendar). The address is secret: whoever knows it sees your bookings. Renew it if it got into the wrong hands.',
+    none: 'No calendar subscription has been set up yet.',
+    activeSince: 'Calendar subscription set up on {{date}}. For security the address is shown only once; renew it to see it again.',
+    created: 'Your subscription address is ready. Add it in your calendar as a “calendar from the internet”.',
+    url: 'Subscription address',
+    copy: 'Copy address',
+    copied: 'Copied',
+    create: 'Set up subscription',
+    renew: 'Create a new address',
+    revoke: 'Revoke subscription',
+  },
   settings: {
     title: 'Settings',
     tabs: {
@@ -104,6 +117,7 @@ export const session: typeof de = {
       password: 'Change password',
       language: 'Language',
       security: 'Security',
+      calendar: 'Calendar',
     },
     firstName: 'First name',
     lastName: 'Last name',

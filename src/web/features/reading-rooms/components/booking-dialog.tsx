@@ -24,6 +24,7 @@ import { PEOPLE_SEARCH_MIN, usePeopleSearch } from '../api/use-people';
 import { FAVOURITE_COLOUR, STATE_COLOURS } from '../states';
 import { timeSteps } from '../time-steps';
 import { useRT } from '../use-rt';
+import { SeriesSection } from './series-section';
 
 interface BookingDialogProps {
   area: Area;
@@ -65,6 +66,7 @@ export function BookingDialog({
   );
   const [groupSize, setGroupSize] = useState<number>(1);
   const [forOther, setForOther] = useState(false);
+  const [series, setSeries] = useState(false);
   const [person, setPerson] = useState<{ value: string; label: string } | null>(null);
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, 300);
@@ -79,6 +81,7 @@ export function BookingDialog({
     setMode(initialMode);
     setGroupSize(1);
     setForOther(false);
+    setSeries(false);
     setPerson(null);
     setSearch('');
     create.reset();
@@ -248,7 +251,28 @@ export function BookingDialog({
                 onChange={(v) => setGroupSize(Number(v) || 1)}
               />
             ) : null}
+            {object.kind === 'platz' && !forOther ? (
+              <Checkbox
+                label={rt('series.toggle')}
+                description={rt('series.toggleHint')}
+                checked={series}
+                onChange={(e) => setSeries(e.currentTarget.checked)}
+                data-testid="series-toggle"
+              />
+            ) : null}
+            {series && !forOther ? (
+              <SeriesSection
+                objectId={object.id}
+                date={date}
+                mode={mode}
+                von={von ?? undefined}
+                bis={bis ?? undefined}
+                groupSize={1}
+                onDone={onClose}
+              />
+            ) : null}
             <Checkbox
+              disabled={series}
               label={rt('dialog.forOther')}
               description={rt('dialog.forOtherHint')}
               checked={forOther}
@@ -283,7 +307,7 @@ export function BookingDialog({
           <Button variant="default" onClick={onClose}>
             {rt('dialog.cancel')}
           </Button>
-          {bookable ? (
+          {bookable && !series ? (
             <Button onClick={submit} loading={create.isPending} disabled={forOther && !person} data-area={area}>
               {forOther ? rt('dialog.prebook') : rt('dialog.book')}
             </Button>

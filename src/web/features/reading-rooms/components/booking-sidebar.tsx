@@ -3,11 +3,13 @@ import { removalTargetOf } from '@domain/reading-room-removal';
 import { formatDate, formatTime } from '@domain/time';
 import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { AbsenceButton } from '@web/components/absence-button';
 import { openConfirmModal } from '@web/components/overlays/deferred-overlays';
 import { isApiError } from '@web/lib/api-client';
 import { type BookingAction, useBookingAction } from '../api/use-booking-action';
 import { useMyBookings } from '../api/use-my-bookings';
 import { useRT } from '../use-rt';
+import { SeriesCancelButton } from './series-cancel-button';
 
 const STATUS_COLOURS: Record<string, string> = { vorgemerkt: 'yellow', reserviert: 'blue', durchgeführt: 'green', storniert: 'gray' };
 
@@ -49,6 +51,11 @@ function BookingCard({ b, role, busy, run }: CardProps) {
       </Group>
       <Text size="sm" mt={4}>
         {formatDate(b.von)} · {formatTime(b.von)}–{formatTime(b.bis)}
+        {b.seriesId ? (
+          <Badge ml={6} size="xs" tt="none" color="grape" variant="outline">
+            {rt('series.badge')}
+          </Badge>
+        ) : null}
       </Text>
       {b.status === 'storniert' && removalTargetOf(b.cancelReason) ? (
         <Text size="xs" c="red.8" data-testid="cancel-reason">
@@ -77,7 +84,9 @@ function BookingCard({ b, role, busy, run }: CardProps) {
               {rt('sidebar.checkIn')}
             </Button>
           ) : null}
-          {b.canCancel ? (
+          {b.canCancel && b.seriesId && role === 'booker' ? (
+            <SeriesCancelButton b={b} />
+          ) : b.canCancel ? (
             <Button size="compact-sm" variant="light" color="red" onClick={cancel} loading={busy}>
               {rt('sidebar.cancel')}
             </Button>
@@ -130,6 +139,7 @@ export function BookingSidebar({ area }: { area: Area }) {
   );
   return (
     <Stack gap="md">
+      <AbsenceButton />
       {section(rt('sidebar.bookings'), mine.data?.bookings, 'booker', 'my-bookings')}
       {section(rt('sidebar.reservations'), mine.data?.reservations, 'reservation', 'my-reservations')}
     </Stack>

@@ -10,10 +10,11 @@ import { useChangePassword } from '../api/use-change-password';
 import { useSendConfirmation } from '../api/use-send-confirmation';
 import { useUpdateLocale } from '../api/use-update-locale';
 import { useUpdateProfile } from '../api/use-update-profile';
+import { CalendarFeedPanel } from './calendar-feed-panel';
 import { MIN_PASSWORD_LENGTH } from './password-rules';
 import { SecurityTab } from './security-tab';
 
-export type SettingsTab = 'profile' | 'password' | 'security' | 'language' | 'licence';
+export type SettingsTab = 'profile' | 'password' | 'security' | 'language' | 'calendar' | 'licence';
 
 function ProfileTab() {
   const { t } = useTranslation('session');
@@ -235,6 +236,7 @@ export function SettingsDialog({ opened, tab, onClose }: { opened: boolean; tab:
           <Tabs.Tab value="password">{t('settings.tabs.password')}</Tabs.Tab>
           <Tabs.Tab value="security">{t('settings.tabs.security')}</Tabs.Tab>
           <Tabs.Tab value="language">{t('settings.tabs.language')}</Tabs.Tab>
+          <Tabs.Tab value="calendar">{t('settings.tabs.calendar')}</Tabs.Tab>
           {hasVehicles && <Tabs.Tab value="licence">{tl('own.tab')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="profile">
@@ -248,6 +250,9 @@ export function SettingsDialog({ opened, tab, onClose }: { opened: boolean; tab:
         </Tabs.Panel>
         <Tabs.Panel value="language">
           <LanguageTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="calendar">
+          <CalendarFeedPanel />
         </Tabs.Panel>
         {hasVehicles && (
           <Tabs.Panel value="licence">

@@ -1,0 +1,227 @@
+/**
+ * Benchmark: a booking series of 52 dates over a plan of 500 seats in one
+ * request, and the calendar feed of a person with 1,000 bookings (DESIGN §7).
+ *
+ *   npx tsx bench/everyday-comfort.ts    (PGlite; PostgreSQL too when DATABASE_URL is set)
+ *
+ * Prints latency percentiles and SQL statements per request, then the budget
+ * checks; exits 1 when one is missed.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Database, migrateDatabase, openPglite, withTenant } from '@db/client';
+import { floorPlans, readingRoomBookings, readingRooms, tenants, users } from '@db/schema/index';
+import { DEMO_PASSWORD } from '@db/seed/demo-data';
+import { prepareDatabase } from '@db/seed/prepare';
+import { addDays, berlinDay, instantOf } from '@domain/opening-hours';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { and, eq } from 'drizzle-orm';
+import pino from 'pino';
+import { checkBudgets, latencies } from './support/measure';
+import { scratchPostgres } from './support/scratch-postgres';
+
+const SEATS = 500;
+const SERIES_DATES = 52;
+const FEED_BOOKINGS = 1000;
+const RUNS = Number(process.env.BENCH_N ?? 30);
+const ALL_WEEKDAYS = ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags'];
+
+let queries = 0;
+const onQuery = () => void queries++;
+
+async function seedBench(database: Database) {
+  const [t] = await database.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.subIdentifier, 'bibliothek'));
+  const tenantId = t!.id;
+  return withTenant(database.db, tenantId, async (tx) => {
+    const [reader] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.email, 'leser@bibliothek.test')));
+    const [plan] = await tx
+      .insert(floorPlans)
+      .values({ tenantId, name: 'Benchmark 500', area: 'leseraum', imageWidth: 1600, imageHeight: 1000 })
+      .returning({ id: floorPlans.id });
+    const seats = await tx
+      .insert(readingRooms)
+      .values(
+        Array.from({ length: SEATS }, (_, i) => ({
+          tenantId,
+          floorPlanId: plan!.id,
+          designation: `B-${String(i + 1).padStart(3, '0')}`,
+          posX: 3 + (i % 25) * 3.9,
+          posY: 4 + Math.floor(i / 25) * 4.7,
+        })),
+      )
+      .returning({ id: readingRooms.id });
+    // The feed person (the admin) has 1,000 bookings: two a day over 500 days, on seats the series do not use.
+    const [feedPerson] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.tenantId, tenantId), eq(users.email, 'admin@bibliothek.test')));
+    const today = berlinDay(new Date());
+    const rows: (typeof readingRoomBookings.$inferInsert)[] = [];
+    for (let i = 0; i < FEED_BOOKINGS; i++) {
+      const day = addDays(today, 1 + Math.floor(i / 2));
+      rows.push({
+        tenantId,
+        readingRoomId: seats[SEATS - 1 - (i % 2)]!.id,
+        von: instantOf(day, i % 2 === 0 ? '08:00' : '13:00'),
+        bis: instantOf(day, i % 2 === 0 ? '12:00' : '17:00'),
+        status: 'reserviert',
+        bookerId: feedPerson!.id,
+      });
+    }
+    for (let k = 0; k < rows.length; k += 500) await tx.insert(readingRoomBookings).values(rows.slice(k, k + 500));
+    return { seats: seats.map((s) => s.id), reader: reader!.id };
+  });
+}
+
+async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>, cleanup: () => Promise<void>) {
+  console.log(`\n== ${kind} ==`);
+  const database = await open();
+  database.pool?.on('error', () => undefined);
+  await migrateDatabase(database);
+  await prepareDatabase(database.db);
+  const { seats } = await seedBench(database);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'buchbar-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+  });
+  const { app } = await buildApp({ config, database, log: pino({ level: 'silent' }), webRoot: path.resolve('dist/web') });
+  await app.ready();
+  const host = 'bibliothek.localhost';
+  const login = async (email: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/session/login',
+      headers: { host },
+      payload: { email, password: DEMO_PASSWORD },
+    });
+    return ([] as string[])
+      .concat(res.headers['set-cookie'] ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ');
+  };
+  const admin = await login('admin@bibliothek.test');
+  const reader = await login('leser@bibliothek.test');
+  for (const [name, value] of [
+    ['leseraumBuchbareTageVoraus', 400],
+    ['leseraumMaxBuchungenProWoche', 50],
+    ['leseraumBuchbareWochentage', ALL_WEEKDAYS],
+    // Many series of one person run in parallel here; one place per person would refuse all but the first of a day.
+    ['leseraumEinPlatzProPerson', false],
+  ] as const) {
+    const r = await app.inject({
+      method: 'PUT',
+      url: `/api/settings/${name}`,
+      headers: { host, cookie: admin },
+      payload: { layer: 'MANDANT', value },
+    });
+    if (r.statusCode !== 200) throw new Error(`setting ${name}: ${r.statusCode} ${r.body}`);
+  }
+
+  // Series: 52 weekly dates, each request on another seat, so every date is booked.
+  const start = addDays(berlinDay(new Date()), 1);
+  const seriesTimes: number[] = [];
+  let seriesQueries = 0;
+  for (let i = 0; i < RUNS + 3; i++) {
+    queries = 0;
+    const t0 = performance.now();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/reading-room-series',
+      headers: { host, cookie: reader },
+      payload: {
+        objectId: seats[i]!,
+        mode: 'vormittags',
+        rule: { startDate: start, weekdays: [1, 2, 3, 4, 5, 6, 7].slice(i % 7, (i % 7) + 1), intervalWeeks: 1, count: SERIES_DATES },
+      },
+    });
+    const ms = performance.now() - t0;
+    if (res.statusCode !== 200) {
+      const why = await app.inject({
+        method: 'POST',
+        url: '/api/reading-room-series/preview',
+        headers: { host, cookie: reader },
+        payload: {
+          objectId: seats[i]!,
+          mode: 'vormittags',
+          rule: { startDate: start, weekdays: [1, 2, 3, 4, 5, 6, 7], intervalWeeks: 1, count: 3 },
+        },
+      });
+      throw new Error(`series ${res.statusCode} ${res.body} ${why.body}`);
+    }
+    const booked = (res.json().dates as { state: string }[]).filter((d) => d.state === 'gebucht').length;
+    if (booked !== SERIES_DATES) throw new Error(`series booked ${booked} of ${SERIES_DATES}`);
+    if (i >= 3) seriesTimes.push(ms);
+    seriesQueries = queries;
+  }
+  const series = latencies(`POST series of ${SERIES_DATES} dates`, seriesTimes);
+  console.log(`  SQL statements per series request: ${seriesQueries}`);
+
+  // Feed: the admin's 1,000 bookings.
+  const made = await app.inject({ method: 'POST', url: '/api/calendar/feed', headers: { host, cookie: admin } });
+  const feedUrl = new URL(made.json().url as string).pathname;
+  const first = await app.inject({ method: 'GET', url: feedUrl, headers: { host } });
+  const events = (first.body.match(/BEGIN:VEVENT/g) ?? []).length;
+  console.log(`  feed: ${events} events, ${(first.body.length / 1024).toFixed(0)} KB`);
+  if (events < FEED_BOOKINGS) throw new Error(`feed lists ${events} events`);
+  const feedTimes: number[] = [];
+  for (let i = 0; i < RUNS + 5; i++) {
+    queries = 0;
+    const t0 = performance.now();
+    await app.inject({ method: 'GET', url: feedUrl, headers: { host } });
+    if (i >= 5) feedTimes.push(performance.now() - t0);
+  }
+  const feed = latencies(`GET feed of ${FEED_BOOKINGS} bookings (unchanged)`, feedTimes);
+  // Right after a change of a booking the text is built again: the first fetch after it pays for that.
+  const rebuiltTimes: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    await app.inject({
+      method: 'POST',
+      url: '/api/reading-room-bookings',
+      headers: { host, cookie: admin },
+      payload: { objectId: seats[400 + i]!, date: start, mode: 'nachmittags' },
+    });
+    const t0 = performance.now();
+    await app.inject({ method: 'GET', url: feedUrl, headers: { host } });
+    rebuiltTimes.push(performance.now() - t0);
+  }
+  const rebuilt = latencies(`GET feed of ${FEED_BOOKINGS} bookings (after a change)`, rebuiltTimes);
+  console.log(`  SQL statements per feed request: ${queries}`);
+  await app.close();
+  await database.close();
+  await cleanup();
+  rmSync(dataDir, { recursive: true, force: true });
+  return { kind, series, feed, rebuilt, seriesQueries };
+}
+
+const results = [];
+results.push(
+  await runOn(
+    'pglite',
+    () => openPglite(undefined, undefined, onQuery),
+    async () => undefined,
+  ),
+);
+if (process.env.DATABASE_URL) {
+  const scratch = await scratchPostgres(process.env.DATABASE_URL, 'buchbar_bench_comfort', onQuery);
+  results.push(await runOn('postgres', scratch.open, scratch.drop));
+}
+const ok = checkBudgets(
+  results.flatMap((r) => [
+    {
+      label: `${r.kind}: series of ${SERIES_DATES} dates in one request, p95`,
+      value: r.series.p95,
+      limit: Number(process.env.SERIES_BUDGET_MS ?? 1000),
+      unit: 'ms',
+    },
+    { label: `${r.kind}: calendar feed of ${FEED_BOOKINGS} bookings, p95`, value: r.feed.p95, limit: 50, unit: 'ms' },
+  ]),
+);
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,82 @@
+import { AppError } from './errors';
+import { addDays, daysBetween, isoWeekday, weekStart } from './opening-hours';
+
+/**
+ * Booking series (decision 091): a rule of calendar days, expanded here;
+ * every day becomes an ordinary booking that passes every single-booking rule.
+ * Days are ISO calendar days and turn into instants only with the Berlin wall
+ * clock (instantOf), so a series keeps its 08:00 across the change to and
+ * from daylight-saving time.
+ */
+
+export interface SeriesRule {
+  /** First day of the series (ISO). */
+  startDate: string;
+  /** ISO weekdays 1 (Monday) … 7 (Sunday). */
+  weekdays: readonly number[];
+  /** Every N weeks, counted from the week of startDate. */
+  intervalWeeks: number;
+  /** Last day (inclusive); with count, whichever comes first. */
+  until?: string | null;
+  /** At most this many days. */
+  count?: number | null;
+}
+
+/** The most days one series may have (a year of weekly dates, twice). */
+export const MAX_SERIES_DATES = 104;
+/** A series without count ends at the latest this many days after its start. */
+export const MAX_SERIES_SPAN_DAYS = 366;
+
+const invalid = (message: string) => new AppError('series_invalid', message, 400);
+
+export function validateSeriesRule(rule: SeriesRule): void {
+  if (rule.weekdays.length === 0 || rule.weekdays.some((d) => !Number.isInteger(d) || d < 1 || d > 7))
+    throw invalid('Bitte mindestens einen Wochentag für die Serie wählen.');
+  if (!Number.isInteger(rule.intervalWeeks) || rule.intervalWeeks < 1 || rule.intervalWeeks > 12)
+    throw invalid('Der Abstand der Serie muss zwischen 1 und 12 Wochen liegen.');
+  if (!rule.until && !rule.count) throw invalid('Bitte ein Enddatum oder eine Anzahl von Terminen für die Serie angeben.');
+  if (rule.count != null && (!Number.isInteger(rule.count) || rule.count < 1 || rule.count > MAX_SERIES_DATES))
+    throw invalid(`Eine Serie hat 1 bis ${MAX_SERIES_DATES} Termine.`);
+  if (rule.until && rule.until < rule.startDate) throw invalid('Das Enddatum der Serie liegt vor ihrem Beginn.');
+  if (rule.until && daysBetween(rule.startDate, rule.until) > MAX_SERIES_SPAN_DAYS)
+    throw invalid('Eine Serie darf höchstens ein Jahr umfassen.');
+}
+
+/** Whether the day belongs to the series pattern (ignoring start, end and count). */
+export function matchesPattern(rule: Pick<SeriesRule, 'startDate' | 'weekdays' | 'intervalWeeks'>, day: string): boolean {
+  if (!rule.weekdays.includes(isoWeekday(day))) return false;
+  const weeks = daysBetween(weekStart(rule.startDate), weekStart(day)) / 7;
+  return weeks >= 0 && weeks % rule.intervalWeeks === 0;
+}
+
+/**
+ * All days of the series in order, up to `through` (inclusive) when given.
+ * The count is taken from the start of the series, so expanding in pieces
+ * (the extension job) never yields more days than the whole series has.
+ */
+export function expandSeries(rule: SeriesRule, through?: string): string[] {
+  validateSeriesRule(rule);
+  const limit = Math.min(rule.count ?? MAX_SERIES_DATES, MAX_SERIES_DATES);
+  let last = rule.until ?? addDays(rule.startDate, MAX_SERIES_SPAN_DAYS);
+  if (through && through < last) last = through;
+  const out: string[] = [];
+  for (let day = rule.startDate; day <= last && out.length < limit; day = addDays(day, 1)) {
+    if (matchesPattern(rule, day)) out.push(day);
+  }
+  return out;
+}
+
+/** Why a day of a series cannot be booked, as the preview groups it. */
+export type SeriesRefusal = 'geschlossen' | 'belegt' | 'limit' | 'regel';
+
+const CLOSED = new Set(['reading_day_closed', 'reading_half_day_closed', 'reading_outside_opening', 'reading_weekday_not_bookable']);
+const TAKEN = new Set(['reading_object_booked', 'reading_one_place_per_person', 'reading_one_place_per_person_held']);
+const LIMIT = new Set(['reading_week_limit', 'reading_too_far_ahead']);
+
+/** The group of a single-booking refusal (by its error code). */
+export function refusalOf(code: string): SeriesRefusal {
+  if (CLOSED.has(code)) return 'geschlossen';
+  if (TAKEN.has(code)) return 'belegt';
+  if (LIMIT.has(code)) return 'limit';
+  return 'regel';
+}

@@ -1,0 +1,100 @@
+import type { Db } from '@db/client';
+import { calendarFeeds } from '@db/schema/index';
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from './rows';
+
+/** Calendar subscriptions and the bookings a person's feed lists. Always tenant-scoped. */
+
+export async function findFeedOwner(db: Db, tenantId: string, tokenHash: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: calendarFeeds.userId })
+    .from(calendarFeeds)
+    .where(and(eq(calendarFeeds.tenantId, tenantId), eq(calendarFeeds.tokenHash, tokenHash)));
+  return row?.userId ?? null;
+}
+
+export async function hasFeed(db: Db, tenantId: string, userId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: calendarFeeds.createdAt })
+    .from(calendarFeeds)
+    .where(and(eq(calendarFeeds.tenantId, tenantId), eq(calendarFeeds.userId, userId)));
+  return row?.createdAt ?? null;
+}
+
+/** One subscription per person: a new token replaces the old one, which stops working at once. */
+export async function upsertFeed(db: Db, tenantId: string, userId: string, tokenHash: string): Promise<void> {
+  await db
+    .insert(calendarFeeds)
+    .values({ tenantId, userId, tokenHash })
+    .onConflictDoUpdate({ target: [calendarFeeds.tenantId, calendarFeeds.userId], set: { tokenHash, createdAt: new Date() } });
+}
+
+export async function deleteFeed(db: Db, tenantId: string, userId: string): Promise<void> {
+  await db.delete(calendarFeeds).where(and(eq(calendarFeeds.tenantId, tenantId), eq(calendarFeeds.userId, userId)));
+}
+
+export interface FeedRow {
+  kind: 'fahrzeug' | 'platz';
+  id: string;
+  von: Date;
+  bis: Date;
+  status: string;
+  /** Vehicle label or seat/room designation. */
+  object: string;
+  /** Plate (vehicle) or floor plan (seat). */
+  detail: string;
+  /** Location (vehicle) or area (seat: leseraum/arbeitswelt). */
+  place: string;
+  /** Who booked, when it is someone else. */
+  bookedFor: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+
+/**
+ * Vehicle bookings the person drives or booked and seat bookings they made or
+ * are to confirm, ending at or after `since`, cancelled ones included (a
+ * calendar must learn of the cancellation). One query, capped at `limit`.
+ */
+export async function listFeedBookings(db: Db, tenantId: string, userId: string, since: Date, limit: number): Promise<FeedRow[]> {
+  const s = since.toISOString();
+  const r = await db.execute(sql`
+    select * from (
+      select 'fahrzeug' as kind, b.id, b.von, b.bis, b.status,
+             v.brand || ' ' || v.model as object, v.license_plate as detail, coalesce(l.name, '') as place,
+             case when b.booked_by_id <> b.driver_id then bb.first_name || ' ' || bb.last_name end as booked_for,
+             b.created_at, b.updated_at
+        from vehicle_bookings b
+        join vehicles v on v.tenant_id = b.tenant_id and v.id = b.vehicle_id
+        left join locations l on l.tenant_id = v.tenant_id and l.id = v.location_id
+        join users bb on bb.tenant_id = b.tenant_id and bb.id = b.booked_by_id
+       where b.tenant_id = ${tenantId} and b.type = 'BUCHUNG'
+         and (b.driver_id = ${userId} or b.booked_by_id = ${userId}) and b.bis >= ${s}::timestamptz
+      union all
+      select 'platz' as kind, rb.id, rb.von, rb.bis, rb.status,
+             o.designation as object, p.name as detail, p.area as place,
+             case when rb.confirming_id is not null then bk.first_name || ' ' || bk.last_name end as booked_for,
+             rb.created_at, rb.updated_at
+        from reading_room_bookings rb
+        join reading_rooms o on o.tenant_id = rb.tenant_id and o.id = rb.reading_room_id
+        join floor_plans p on p.tenant_id = o.tenant_id and p.id = o.floor_plan_id
+        join users bk on bk.tenant_id = rb.tenant_id and bk.id = rb.booker_id
+       where rb.tenant_id = ${tenantId}
+         and (rb.booker_id = ${userId} or rb.confirming_id = ${userId}) and rb.bis >= ${s}::timestamptz
+    ) x order by von limit ${limit}`);
+  return rowsOf<Record<string, unknown>>(r).map((x) => ({
+    kind: x.kind as FeedRow['kind'],
+    id: String(x.id),
+    von: toDate(x.von),
+    bis: toDate(x.bis),
+    status: String(x.status),
+    object: String(x.object),
+    detail: String(x.detail),
+    place: String(x.place),
+    bookedFor: (x.booked_for as string | null) ?? null,
+    createdAt: toDate(x.created_at),
+    updatedAt: toDate(x.updated_at),
+  }));
+}

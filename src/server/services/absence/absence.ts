@@ -1,0 +1,199 @@
+import type { AbsenceResponse } from '@contracts/absence';
+import { type Db, withTenant } from '@db/client';
+import { AppError } from '@domain/errors';
+import { addDays, germanDay, instantOf } from '@domain/opening-hours';
+import { formatDate, formatTime } from '@domain/time';
+import type { Deps } from '@server/deps';
+import { absenceMail, absencePreBookingMail } from '@server/mail/absence-templates';
+import { withIcs } from '@server/mail/render';
+import { cancelSeatBookings, seatBookingIdsInRange, vehicleBookingIdsInRange } from '@server/repositories/absence-repository';
+import { findBooking as findSeatBooking, type BookingRecord as SeatBooking } from '@server/repositories/reading-room-booking-repository';
+import { findMemberById } from '@server/repositories/user-repository';
+import {
+  cancelBookings as cancelVehicleBookings,
+  findBookingsByIds as findVehicleBookings,
+  type BookingRecord as VehicleBooking,
+} from '@server/repositories/vehicle-booking-repository';
+import { audit } from '../admin/common';
+import { seatEvent, vehicleEvent } from '../calendar/booking-events';
+import { bookingsIcs } from '../calendar/ics';
+import type { UserContext } from '../context';
+import { type PendingMail, sendAll } from '../notifications/pending-mail';
+import { SEAT_TOPIC } from '../reading-rooms/common';
+import { VEHICLE_TOPIC } from '../vehicles/common';
+
+/**
+ * Absence in one step (decision 092): every booking of the person in the
+ * days from–to is cancelled in one transaction — seats and desks (own and
+ * booked for them), vehicles not yet started, and pre-bookings they made for
+ * others (whose person is told). One mail to the person with all cancelled
+ * events. Fleet managers and administrators may do it for someone else; that
+ * is written to the audit trail.
+ */
+
+/** Who may record someone else's absence. */
+const MAY_ACT_FOR_OTHERS = ['fahrzeug_pflege', 'benutzer_pflegen'] as const;
+
+const ABSENCE_REASON = 'Storniert wegen Abwesenheit';
+const MAX_ABSENCE_DAYS = 366;
+
+interface Found {
+  vehicles: VehicleBooking[];
+  seats: SeatBooking[];
+}
+
+async function findInRange(tx: Db, tenantId: string, personId: string, from: string, to: string, now: Date): Promise<Found> {
+  const start = instantOf(from, '00:00');
+  const end = instantOf(addDays(to, 1), '00:00');
+  const vehicles = await findVehicleBookings(tx, tenantId, await vehicleBookingIdsInRange(tx, tenantId, personId, start, end));
+  const seats: SeatBooking[] = [];
+  for (const id of await seatBookingIdsInRange(tx, tenantId, personId, start, end, now))
+    seats.push((await findSeatBooking(tx, tenantId, id))!);
+  vehicles.sort((a, b) => a.von.getTime() - b.von.getTime());
+  return { vehicles, seats };
+}
+
+const period = (von: Date, bis: Date) => `${formatDate(von)} ${formatTime(von)}–${formatTime(bis)}`;
+
+function toResponse(found: Found, personId: string, cancelled: number): AbsenceResponse {
+  return {
+    cancelled,
+    bookings: [
+      ...found.vehicles.map((b) => ({
+        kind: 'fahrzeug' as const,
+        id: b.id,
+        label: `${b.vehicleLabel} (${b.licensePlate})`,
+        von: b.von.toISOString(),
+        bis: b.bis.toISOString(),
+        forOther: null,
+      })),
+      ...found.seats.map((b) => ({
+        kind: 'platz' as const,
+        id: b.id,
+        label: `${b.objectName} (${b.floorPlanName})`,
+        von: b.von.toISOString(),
+        bis: b.bis.toISOString(),
+        forOther: b.bookerId === personId && b.confirmingId ? b.confirmingName : null,
+      })),
+    ].sort((a, b) => a.von.localeCompare(b.von)),
+  };
+}
+
+async function resolvePerson(tx: Db, user: UserContext, personId: string | undefined) {
+  const tenantId = user.tenant.id;
+  if (!personId || personId === user.member.id) return user.member;
+  if (!MAY_ACT_FOR_OTHERS.some((p) => user.permissions.has(p))) {
+    throw new AppError('forbidden', 'Nur Fuhrparkleitung und Administration können eine Abwesenheit für andere eintragen.', 403);
+  }
+  const person = await findMemberById(tx, tenantId, personId);
+  if (!person) throw new AppError('not_found', 'Person nicht gefunden.', 404);
+  return person;
+}
+
+function checkRange(from: string, to: string) {
+  if (to < from) throw new AppError('period_invalid', 'Bis nicht nach von im Zeitraum!', 400);
+  if (addDays(from, MAX_ABSENCE_DAYS) < to) throw new AppError('absence_too_long', 'Eine Abwesenheit umfasst höchstens ein Jahr.', 400);
+}
+
+/** What an absence would cancel; nothing changes. */
+export async function previewAbsence(
+  deps: Deps,
+  user: UserContext,
+  input: { from: string; to: string; personId?: string },
+  now = new Date(),
+): Promise<AbsenceResponse> {
+  checkRange(input.from, input.to);
+  return withTenant(deps.database.db, user.tenant.id, async (tx) => {
+    const person = await resolvePerson(tx, user, input.personId);
+    return toResponse(await findInRange(tx, user.tenant.id, person.id, input.from, input.to, now), person.id, 0);
+  });
+}
+
+/** Cancels everything in the range in one transaction; one mail to the person, a notice to each person a pre-booking was for. */
+export async function recordAbsence(
+  deps: Deps,
+  user: UserContext,
+  input: { from: string; to: string; personId?: string },
+  now = new Date(),
+): Promise<AbsenceResponse> {
+  checkRange(input.from, input.to);
+  const tenantId = user.tenant.id;
+  const { result, mails } = await withTenant(deps.database.db, tenantId, async (tx) => {
+    const person = await resolvePerson(tx, user, input.personId);
+    const found = await findInRange(tx, tenantId, person.id, input.from, input.to, now);
+    const byOther = person.id !== user.member.id;
+    const reason = byOther ? `${ABSENCE_REASON} (eingetragen von ${user.member.firstName} ${user.member.lastName})` : ABSENCE_REASON;
+    const vehicleIds = await cancelVehicleBookings(
+      tx,
+      tenantId,
+      found.vehicles.map((b) => b.id),
+      reason,
+    );
+    const seatIds = await cancelSeatBookings(
+      tx,
+      tenantId,
+      found.seats.map((b) => b.id),
+      now,
+      reason,
+    );
+    const vehicles = found.vehicles.filter((b) => vehicleIds.includes(b.id));
+    const seats = found.seats.filter((b) => seatIds.includes(b.id));
+    for (const b of vehicles)
+      await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'cancelled', id: b.id, scope: b.vehicleId });
+    for (const b of seats)
+      await deps.events.publish(tx, { tenantId, topic: SEAT_TOPIC, type: 'cancelled', id: b.id, scope: b.floorPlanId });
+    const name = `${person.firstName} ${person.lastName}`;
+    const from = germanDay(input.from);
+    const to = germanDay(input.to);
+    if (byOther) {
+      await audit(tx, user, {
+        action: 'ändern',
+        subjectType: 'abwesenheit',
+        subjectId: person.id,
+        subjectName: name,
+        changes: [{ field: 'abwesenheit', old: null, new: `${from} – ${to}: ${vehicles.length + seats.length} Buchungen storniert` }],
+      });
+    }
+    const mails: PendingMail[] = [];
+    const lines = [
+      ...vehicles.map((b) => `${period(b.von, b.bis)} ${b.vehicleLabel} (${b.licensePlate})`),
+      ...seats.map((b) => `${period(b.von, b.bis)} ${b.objectName} (${b.floorPlanName})`),
+    ];
+    if (lines.length > 0) {
+      mails.push({
+        to: person.email,
+        recipientId: person.id,
+        render: (locale) =>
+          withIcs(
+            absenceMail({ locale, name, from, to, lines, by: byOther ? `${user.member.firstName} ${user.member.lastName}` : null }),
+            bookingsIcs(
+              [...vehicles.map((b) => vehicleEvent(b, 'storniert', now)), ...seats.map((b) => seatEvent(b, 'storniert', now))],
+              locale,
+            ),
+          ),
+      });
+    }
+    for (const b of seats) {
+      if (b.bookerId !== person.id || !b.confirmingId || !b.confirmingEmail) continue;
+      const confirmingId = b.confirmingId;
+      const confirmingEmail = b.confirmingEmail;
+      mails.push({
+        to: confirmingEmail,
+        recipientId: confirmingId,
+        render: (locale) =>
+          withIcs(
+            absencePreBookingMail({
+              locale,
+              name: b.confirmingName ?? '',
+              absent: name,
+              line: `${b.objectName} (${b.floorPlanName}) ${period(b.von, b.bis)}`,
+            }),
+            bookingsIcs([seatEvent(b, 'storniert', now)], locale),
+          ),
+      });
+    }
+    return { result: toResponse({ vehicles, seats }, person.id, vehicles.length + seats.length), mails };
+  });
+  await sendAll(deps, tenantId, mails);
+  return result;
+}

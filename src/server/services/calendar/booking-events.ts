@@ -1,0 +1,51 @@
+import type { Locale } from '@server/mail/render';
+import type { BookingRecord as SeatBooking } from '@server/repositories/reading-room-booking-repository';
+import type { BookingRecord as VehicleBooking } from '@server/repositories/vehicle-booking-repository';
+import { bookingIcs, bookingsIcs, type CalendarBooking } from './ics';
+
+/**
+ * The calendar event of a booking as a mail attaches it. `status` is the
+ * status the mail announces (a cancellation mail says storniert before the
+ * row is read again); the change time is now, so the SEQUENCE is at least
+ * that of any event the person already has.
+ */
+
+export function vehicleEvent(b: VehicleBooking, status = b.status, now = new Date()): CalendarBooking {
+  return {
+    kind: 'fahrzeug',
+    id: b.id,
+    von: b.von,
+    bis: b.bis,
+    status,
+    object: b.vehicleLabel,
+    detail: b.licensePlate,
+    place: b.locationName,
+    bookedFor: b.bookedBy.id !== b.driver.id ? b.bookedBy.name : null,
+    createdAt: b.createdAt,
+    updatedAt: now,
+  };
+}
+
+export function seatEvent(b: SeatBooking, status = b.status, now = new Date()): CalendarBooking {
+  return {
+    kind: 'platz',
+    id: b.id,
+    von: b.von,
+    bis: b.bis,
+    status,
+    object: b.objectName,
+    detail: b.floorPlanName,
+    place: b.area,
+    bookedFor: b.confirmingId ? b.bookerName : null,
+    createdAt: b.createdAt,
+    updatedAt: now,
+  };
+}
+
+export const vehicleIcs = (b: VehicleBooking, locale: Locale, status?: string) => bookingIcs(vehicleEvent(b, status), locale);
+export const seatIcs = (b: SeatBooking, locale: Locale, status?: string) => bookingIcs(seatEvent(b, status), locale);
+export const seatsIcs = (bs: readonly SeatBooking[], locale: Locale) =>
+  bookingsIcs(
+    bs.map((b) => seatEvent(b)),
+    locale,
+  );

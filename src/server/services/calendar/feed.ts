@@ -1,0 +1,65 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { CalendarFeedStatus } from '@contracts/calendar-feed';
+import { withTenant } from '@db/client';
+import { berlinDay } from '@domain/opening-hours';
+import type { Deps } from '@server/deps';
+import { deleteFeed, findFeedOwner, hasFeed, listFeedBookings, upsertFeed } from '@server/repositories/calendar-repository';
+import { changeStamp } from '@server/repositories/change-version-repository';
+import { findMemberById } from '@server/repositories/user-repository';
+import type { UserContext } from '../context';
+import { notFound } from '../reading-rooms/common';
+import { effectiveSetting } from '../settings/effective-settings';
+import { feedCalendar } from './ics';
+
+/**
+ * A person's private calendar subscription (decision 090): a secret token in
+ * the URL (32 random bytes), of which only the SHA-256 is stored; renewing
+ * replaces it, revoking deletes it. The token is looked up within the tenant
+ * of the host, so a token of another tenant finds nothing.
+ */
+
+/** How far back the feed lists bookings; older ones are history, not calendar. */
+export const FEED_DAYS_BACK = 60;
+/** At most this many events per feed. */
+export const FEED_LIMIT = 2000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const feedPath = (token: string) => `/api/calendar/${token}/buchbar.ics`;
+
+export async function calendarFeedStatus(deps: Deps, user: UserContext): Promise<CalendarFeedStatus> {
+  const createdAt = await withTenant(deps.database.db, user.tenant.id, (tx) => hasFeed(tx, user.tenant.id, user.member.id));
+  return { active: createdAt !== null, createdAt: createdAt?.toISOString() ?? null, url: null };
+}
+
+/** Makes a new subscription URL; the previous one (if any) stops working. */
+export async function renewCalendarFeed(deps: Deps, user: UserContext, origin: string): Promise<CalendarFeedStatus> {
+  const token = randomBytes(32).toString('base64url');
+  await withTenant(deps.database.db, user.tenant.id, (tx) => upsertFeed(tx, user.tenant.id, user.member.id, hashToken(token)));
+  return { active: true, createdAt: new Date().toISOString(), url: `${origin}${feedPath(token)}` };
+}
+
+export async function revokeCalendarFeed(deps: Deps, user: UserContext): Promise<CalendarFeedStatus> {
+  await withTenant(deps.database.db, user.tenant.id, (tx) => deleteFeed(tx, user.tenant.id, user.member.id));
+  return { active: false, createdAt: null, url: null };
+}
+
+/** The feed itself (text/calendar) for the token's owner, in their language; unknown or revoked tokens are 404. */
+export async function calendarFeedIcs(deps: Deps, tenant: { id: string; name: string }, token: string, now = new Date()): Promise<string> {
+  return withTenant(deps.database.db, tenant.id, async (tx) => {
+    const userId = await findFeedOwner(tx, tenant.id, hashToken(token));
+    const member = userId ? await findMemberById(tx, tenant.id, userId) : null;
+    if (!userId || member?.status !== 'aktiv') throw notFound('Kalender');
+    // Calendar programs poll: the text is built once per change of bookings, people or settings (and per day,
+    // as the window moves) and served from the stamped cache in between (decision 090).
+    const stamp = await changeStamp(tx, tenant.id, ['vehicle_bookings', 'reading_room_bookings', 'reading_rooms', 'people', 'settings']);
+    const key = `calendar-feed|${tenant.id}|${userId}|${berlinDay(now)}`;
+    const cached = deps.caches.responses.get(key, stamp);
+    if (cached !== undefined) return cached;
+    const locale = (await effectiveSetting(tx, tenant.id, userId, 'sprache')) === 'en-us' ? 'en' : 'de';
+    const since = new Date(now.getTime() - FEED_DAYS_BACK * 86_400_000);
+    const rows = await listFeedBookings(tx, tenant.id, userId, since, FEED_LIMIT);
+    const text = feedCalendar(`Buchbar – ${tenant.name}`, rows, locale, now);
+    deps.caches.responses.set(key, stamp, text);
+    return text;
+  });
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS } from '../support/databases';
+import { icsAttachmentOf, parseIcs } from '../support/ics';
+import { startSmtpServer } from '../support/smtp';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { act, BIB, book, floorPlanIds, inDays, objectIds, SW, setTenantSetting } from './reading-room-support';
+
+/** Decision 090: a person's private calendar feed (secret token, revocable) and the .ics attachment of booking mails. */
+
+describe.each(DB_KINDS)('calendar feed and .ics attachments on %s', (kind) => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let admin: string;
+  let leser: string;
+  let seats: Record<string, string>;
+
+  const feedCall = (cookie: string, method: 'GET' | 'POST' | 'DELETE') => t.call(BIB, { method, url: '/api/calendar/feed', cookie });
+  const fetchFeed = (host: string, url: string) => t.call(host, { method: 'GET', url: new URL(url).pathname });
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await startTestApp(kind, { smtpUrl: smtp.url });
+    admin = await t.login(BIB, 'admin@bibliothek.test');
+    leser = await t.login(BIB, 'leser@bibliothek.test');
+    await setTenantSetting(t, BIB, admin, 'leseraumMaxBuchungenProWoche', 50);
+    const plans = await floorPlanIds(t, BIB, leser);
+    seats = await objectIds(t, BIB, leser, plans['Lesesaal Erdgeschoss']!);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('lists the person’s bookings with stable UIDs, marks a cancellation with a higher SEQUENCE, and dies with revocation', async () => {
+    expect((await feedCall(leser, 'GET')).json()).toEqual({ active: false, createdAt: null, url: null });
+    const made = await feedCall(leser, 'POST');
+    expect(made.statusCode).toBe(200);
+    const url = made.json().url as string;
+    expect(url).toMatch(/^http:\/\/bibliothek\.localhost(:\d+)?\/api\/calendar\/[A-Za-z0-9_-]{43}\/buchbar\.ics$/);
+    expect((await feedCall(leser, 'GET')).json()).toMatchObject({ active: true, url: null });
+
+    const booking = (await book(t, BIB, leser, { objectId: seats['EG-21']!, date: inDays(1), mode: 'vormittags' })).json().booking;
+    const first = await fetchFeed(BIB, url);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    const parsed = parseIcs(first.body);
+    expect(parsed.name).toBe('Buchbar – Universitätsbibliothek Musterstadt');
+    const event = parsed.events.find((e) => e.uid === `platz-${booking.id}@buchbar`);
+    expect(event).toMatchObject({ summary: 'Leseraum: EG-21 (Lesesaal Erdgeschoss)', location: 'Lesesaal Erdgeschoss – EG-21' });
+    expect(event!.status).toBe('CONFIRMED');
+    expect(event!.start.toISOString()).toBe(booking.von);
+    expect(event!.end.toISOString()).toBe(booking.bis);
+    expect(event!.sequence).toBe(0);
+
+    expect((await act(t, BIB, leser, booking.id, 'cancel')).statusCode).toBe(200);
+    const after = parseIcs((await fetchFeed(BIB, url)).body).events.find((e) => e.uid === `platz-${booking.id}@buchbar`);
+    expect(after!.status).toBe('CANCELLED');
+    expect(after!.summary).toBe('Storniert: Leseraum: EG-21 (Lesesaal Erdgeschoss)');
+    expect(after!.sequence).toBeGreaterThan(event!.sequence);
+
+    // Renewing replaces the address; revoking ends it.
+    const renewed = (await feedCall(leser, 'POST')).json().url as string;
+    expect(renewed).not.toBe(url);
+    expect((await fetchFeed(BIB, url)).statusCode).toBe(404);
+    expect((await fetchFeed(BIB, renewed)).statusCode).toBe(200);
+    // Another tenant's host does not know the token.
+    expect((await fetchFeed(SW, renewed)).statusCode).toBe(404);
+    expect((await feedCall(leser, 'DELETE')).json()).toEqual({ active: false, createdAt: null, url: null });
+    const gone = await fetchFeed(BIB, renewed);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error.message).toBe('Kalender nicht gefunden.');
+    // Not a token at all: refused by the schema, never a 500.
+    expect((await t.call(BIB, { method: 'GET', url: '/api/calendar/abc/buchbar.ics' })).statusCode).toBe(400);
+  });
+
+  it('lists pre-bookings made for the person as tentative, in their language, and the request mail carries the event', async () => {
+    const leserId = (await t.call(BIB, { method: 'GET', url: '/api/session/me', cookie: leser })).json().user.id as string;
+    expect((await t.call(BIB, { method: 'PUT', url: '/api/session/locale', cookie: leser, payload: { locale: 'en-us' } })).statusCode).toBe(
+      200,
+    );
+    const url = (await feedCall(leser, 'POST')).json().url as string;
+    const pre = (await book(t, BIB, admin, { objectId: seats['EG-22']!, date: inDays(2), mode: 'nachmittags', forUserId: leserId })).json()
+      .booking;
+    const event = parseIcs((await fetchFeed(BIB, url)).body).events.find((e) => e.uid === `platz-${pre.id}@buchbar`);
+    expect(event).toMatchObject({ summary: 'Reading room: EG-22 (Lesesaal Erdgeschoss)', status: 'TENTATIVE' });
+    expect(event!.description).toContain('Booked by: Berta Buchholz');
+
+    const mail = await smtp.waitFor('leser@bibliothek.test');
+    const ics = icsAttachmentOf(mail.raw);
+    expect(ics, 'text/calendar attachment').not.toBeNull();
+    const attached = parseIcs(ics!).events;
+    expect(attached).toHaveLength(1);
+    expect(attached[0]).toMatchObject({ uid: `platz-${pre.id}@buchbar`, status: 'TENTATIVE' });
+    expect(attached[0]!.start.toISOString()).toBe(pre.von);
+  });
+});
