@@ -27,19 +27,20 @@ export const MAX_SERIES_DATES = 104;
 /** A series without count ends at the latest this many days after its start. */
 export const MAX_SERIES_SPAN_DAYS = 366;
 
-const invalid = (message: string) => new AppError('series_invalid', message, 400);
+const invalid = (code: string, message: string) => new AppError(code, message, 400);
 
 export function validateSeriesRule(rule: SeriesRule): void {
   if (rule.weekdays.length === 0 || rule.weekdays.some((d) => !Number.isInteger(d) || d < 1 || d > 7))
-    throw invalid('Bitte mindestens einen Wochentag für die Serie wählen.');
+    throw invalid('series_weekdays', 'Bitte mindestens einen Wochentag für die Serie wählen.');
   if (!Number.isInteger(rule.intervalWeeks) || rule.intervalWeeks < 1 || rule.intervalWeeks > 12)
-    throw invalid('Der Abstand der Serie muss zwischen 1 und 12 Wochen liegen.');
-  if (!rule.until && !rule.count) throw invalid('Bitte ein Enddatum oder eine Anzahl von Terminen für die Serie angeben.');
+    throw invalid('series_interval', 'Der Abstand der Serie muss zwischen 1 und 12 Wochen liegen.');
+  if (!rule.until && !rule.count)
+    throw invalid('series_end_missing', 'Bitte ein Enddatum oder eine Anzahl von Terminen für die Serie angeben.');
   if (rule.count != null && (!Number.isInteger(rule.count) || rule.count < 1 || rule.count > MAX_SERIES_DATES))
-    throw invalid(`Eine Serie hat 1 bis ${MAX_SERIES_DATES} Termine.`);
-  if (rule.until && rule.until < rule.startDate) throw invalid('Das Enddatum der Serie liegt vor ihrem Beginn.');
+    throw invalid('series_count', `Eine Serie hat 1 bis ${MAX_SERIES_DATES} Termine.`);
+  if (rule.until && rule.until < rule.startDate) throw invalid('series_end_before_start', 'Das Enddatum der Serie liegt vor ihrem Beginn.');
   if (rule.until && daysBetween(rule.startDate, rule.until) > MAX_SERIES_SPAN_DAYS)
-    throw invalid('Eine Serie darf höchstens ein Jahr umfassen.');
+    throw invalid('series_too_long', 'Eine Serie darf höchstens ein Jahr umfassen.');
 }
 
 /** Whether the day belongs to the series pattern (ignoring start, end and count). */

@@ -1,4 +1,5 @@
 import { INVALID_DATE, INVALID_TIME } from '@contracts/calendar';
+import { MAX_SERIES_DATES } from '@domain/booking-series';
 import { counted } from '@domain/plural';
 
 /**
@@ -215,6 +216,15 @@ const EN: Record<string, string | ((p: Record<string, string | number>) => strin
   no_such_gap: 'There is no open gap in the logbook for this odometer range.',
   period_order: 'The end of the period must be after its start.',
   export_not_ready: 'The export is not finished yet.',
+  absence_too_long: 'An absence spans at most one year.',
+  series_nothing_bookable: 'No date of the series can be booked. Nothing was saved.',
+  series_none: 'This booking does not belong to a series.',
+  series_weekdays: 'Please choose at least one weekday for the series.',
+  series_interval: 'The interval of the series must be between 1 and 12 weeks.',
+  series_end_missing: 'Please give an end date or a number of dates for the series.',
+  series_count: `A series has 1 to ${MAX_SERIES_DATES} dates.`,
+  series_end_before_start: 'The end date of the series is before its start.',
+  series_too_long: 'A series may span at most one year.',
 };
 
 export function translate(code: string, german: string, locale: string, params: Record<string, string | number> = {}) {
