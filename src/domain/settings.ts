@@ -593,7 +593,8 @@ export const SETTING_CATALOGUE: readonly SettingOption[] = [
     feature: 'fahrzeug',
     type: 'number',
     defaultValue: '30',
-    description: 'Tage vor der nächsten Hauptuntersuchung oder Inspektion, ab denen die Fahrzeugliste sie als fällig markiert',
+    description:
+      'Tage vor der nächsten Hauptuntersuchung oder Inspektion, ab denen die Fahrzeugliste sie als fällig markiert und die Fuhrparkleitung eine Erinnerung per E-Mail erhält',
     layers: TENANT,
     integer: true,
     min: 0,

@@ -1,3 +1,4 @@
+import { sendServiceDueReminders } from '@server/services/vehicle-care/service-reminders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
@@ -151,6 +152,25 @@ describe.each(DB_KINDS)('vehicle care (Serviceheft, Schäden, Sauberkeit) on %s'
     // A driver neither reads nor writes the booklet.
     expect((await t.call(SW, { method: 'GET', url: `/api/vehicles/${vehicle.id}/service-entries`, cookie: booker })).statusCode).toBe(403);
     expect((await service(booker, { kind: 'Sonstiges', description: 'x', performedOn: '2025-01-01' })).statusCode).toBe(403);
+  });
+
+  it('service booklet: due dates in the lead time are mailed to the fleet once, and never again for the same date', async () => {
+    // The first test left an inspection due in 10 days (lead time 30 days) and an HU far ahead.
+    await sendServiceDueReminders(t.deps);
+    const mail = await mailTo(smtp, 'fuhrpark@stadtwerke.test', 'Buchbar – Prüftermine fällig');
+    const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const [y, m, d] = due.split('-');
+    expect(mail.text).toContain(`Test Modell (${plate}): Inspektion fällig am ${d}.${m}.${y}`);
+    expect(mail.text).not.toContain(`Test Modell (${plate}): Hauptuntersuchung`);
+    expect(smtp.mails.some((x) => x.to.includes('mitarbeiter@stadtwerke.test') && x.subject.includes('Prüftermine'))).toBe(false);
+    const before = smtp.mails.length;
+    expect(await sendServiceDueReminders(t.deps)).toBe(0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(smtp.mails.length).toBe(before);
+    const claimed = await t.database.db.execute(
+      sql`select count(*)::int as c from service_due_reminders where vehicle_id = ${vehicle.id}::uuid and due_on = ${due}::date`,
+    );
+    expect((claimed as unknown as { rows: { c: number }[] }).rows[0]!.c).toBe(1);
   });
 
   it('service booklet: an entry with a workshop period blocks the vehicle (SERVICE), cancels overlapping bookings and tells the bookers', async () => {

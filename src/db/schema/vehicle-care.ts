@@ -93,3 +93,23 @@ export const vehicleDamageEvents = pgTable(
     index().on(t.tenantId, t.damageId, t.at),
   ],
 );
+
+/** Due dates already mailed to the fleet (daily reminder run; decision 072). */
+export const serviceDueReminders = pgTable(
+  'service_due_reminders',
+  {
+    tenantId: tenantId(),
+    vehicleId: uuid('vehicle_id').notNull(),
+    kind: text('kind').notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    sentAt: tstz('sent_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'service_due_reminders_pk', columns: [t.tenantId, t.vehicleId, t.kind, t.dueOn] }),
+    foreignKey({
+      name: 'service_due_reminders_vehicle_fk',
+      columns: [t.tenantId, t.vehicleId],
+      foreignColumns: [vehicles.tenantId, vehicles.id],
+    }),
+  ],
+);

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@domain/time';
+import { formatDate, formatDateTime } from '@domain/time';
 import { type Locale, type RenderedMail, renderMail } from './render';
 
 /** Mails of vehicle care (de/en): a damage was reported, a vehicle crossed a soiling threshold. */
@@ -68,4 +68,33 @@ export function soilingMail(m: VehicleMail & SoilingLevels & { driver: string; a
         ],
         { url: m.url, label: 'Fahrzeug öffnen' },
       );
+}
+
+export interface DueItem {
+  vehicle: string;
+  plate: string;
+  /** Hauptuntersuchung or Inspektion. */
+  kind: string;
+  dueOn: string;
+  overdue: boolean;
+}
+
+const EN_KIND: Record<string, string> = { Hauptuntersuchung: 'General inspection (HU)', Inspektion: 'Service inspection' };
+
+/** The fleet's reminder of Hauptuntersuchung and inspection dates coming up (or passed) in the lead time. */
+export function serviceDueMail(m: { name: string; items: DueItem[]; url: string; locale: Locale }): RenderedMail {
+  const lines = m.items.map((i) =>
+    m.locale === 'en'
+      ? `${i.vehicle} (${i.plate}): ${EN_KIND[i.kind] ?? i.kind} ${i.overdue ? 'overdue since' : 'due on'} ${formatDate(i.dueOn)}`
+      : `${i.vehicle} (${i.plate}): ${i.kind} ${i.overdue ? 'überfällig seit' : 'fällig am'} ${formatDate(i.dueOn)}`,
+  );
+  return m.locale === 'en'
+    ? renderMail('Buchbar – inspections due', [`Hello ${m.name},`, 'these dates of your pool vehicles are coming up:', ...lines], {
+        url: m.url,
+        label: 'Open vehicles',
+      })
+    : renderMail('Buchbar – Prüftermine fällig', [`Hallo ${m.name},`, 'für diese Poolfahrzeuge stehen Termine an:', ...lines], {
+        url: m.url,
+        label: 'Fahrzeuge öffnen',
+      });
 }

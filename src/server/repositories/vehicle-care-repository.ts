@@ -243,3 +243,30 @@ export async function hasOpenDefect(db: Db, tenantId: string, vehicleId: string)
   );
   return r.length > 0;
 }
+
+/** Active vehicles with their next Hauptuntersuchung / inspection, for the daily reminder run. */
+export async function serviceDueDates(db: Db, tenantId: string) {
+  const { due } = await careStates(db, tenantId, null);
+  if (due.length === 0) return [];
+  const names = rowsOf<{ id: string; label: string; plate: string }>(
+    await db.execute(sql`
+      select id::text, brand || ' ' || model as label, license_plate as plate
+        from vehicles where tenant_id = ${tenantId} and not deactivated`),
+  );
+  const byId = new Map(names.map((v) => [v.id, v]));
+  return due.flatMap((d) => {
+    const v = byId.get(d.vehicleId);
+    return v ? [{ ...d, label: v.label, plate: v.plate }] : [];
+  });
+}
+
+/** Claims one due date for its reminder; false when it was reminded already (by this or another node). */
+export async function claimServiceReminder(db: Db, tenantId: string, vehicleId: string, kind: string, dueOn: string): Promise<boolean> {
+  const rows = rowsOf<{ kind: string }>(
+    await db.execute(sql`
+      insert into service_due_reminders (tenant_id, vehicle_id, kind, due_on)
+      values (${tenantId}, ${vehicleId}::uuid, ${kind}, ${dueOn}::date)
+      on conflict do nothing returning kind`),
+  );
+  return rows.length > 0;
+}

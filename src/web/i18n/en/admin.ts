@@ -137,7 +137,7 @@ export const admin: typeof de = {
     descriptions: {
       fahrtenbuchKorrekturfristTage: 'Days after a trip during which the driver may correct their own logbook entry',
       fahrzeugWartungVorlaufTage:
-        'Days before the next main inspection (HU) or service inspection from which the vehicle list marks it as due',
+        'Days before the next main inspection (HU) or service inspection from which the vehicle list marks it as due and the fleet managers get a reminder by e-mail',
       fahrtenbuchFahrtarten: 'Trip kinds that can be chosen in the logbook (dienstlich is always allowed; privat, Arbeitsweg)',
       leseraumEinPlatzProPerson:
         'A person can book only one place for themselves at a time in reading rooms and workplaces; pre-bookings for others do not count',
