@@ -67,6 +67,8 @@ export const personDetailResponse = z.object({
   groupIds: z.array(z.string()),
   permissions: z.array(z.object({ name: z.string(), value: z.string() })),
   effective: z.array(z.object({ permission: z.string(), via: z.array(provenance) })),
+  /** The person signs in with a second factor (an admin can reset it when it is lost). */
+  secondFactor: z.boolean(),
 });
 
 export const departmentList = z.object({ departments: z.array(z.object({ id: z.string(), name: z.string() })) });

@@ -134,8 +134,11 @@ describe.each(DB_KINDS)('second factor, sessions and re-authentication on %s', (
     // The admin resets the lost factor; the person signs in with the password alone, the trail names it.
     const admin = await t.login(SW, 'admin@stadtwerke.test');
     const id = await memberId(email);
+    const detail = async () => (await t.call(SW, { method: 'GET', url: `/api/users/${id}`, cookie: admin })).json().secondFactor;
+    expect(await detail()).toBe(true);
     const reset = await t.call(SW, { method: 'POST', url: `/api/users/${id}/second-factor/reset`, cookie: admin });
     expect(reset.statusCode).toBe(200);
+    expect(await detail()).toBe(false);
     expect(await t.login(SW, email)).toMatch(/^buchbar\.session_token=/);
     const trail = await t.database.db.execute(
       sql`select actor_name, subject_name, changes from audit_log where subject_id = ${id} and changes::text like '%zweiterFaktor%'`,

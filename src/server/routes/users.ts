@@ -84,7 +84,14 @@ export const userRoutes =
       },
       async (req) => {
         const d = await personDetail(deps, await requireUser(deps, req), req.params.id);
-        return { user: toDto(d.member), roleIds: d.roleIds, groupIds: d.groupIds, permissions: d.permissions, effective: d.effective };
+        return {
+          user: toDto(d.member),
+          roleIds: d.roleIds,
+          groupIds: d.groupIds,
+          permissions: d.permissions,
+          effective: d.effective,
+          secondFactor: d.secondFactor,
+        };
       },
     );
 

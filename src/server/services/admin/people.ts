@@ -7,6 +7,7 @@ import { formatDateTime } from '@domain/time';
 import type { Deps } from '@server/deps';
 import { deactivationCancelledMail } from '@server/mail/deactivation-templates';
 import { countRolesAndGroups, listGroups, listRoles, sourcesOfPerson } from '@server/repositories/access-admin-repository';
+import { findAuthUser } from '@server/repositories/auth-repository';
 import { cancelFutureBookingsOf } from '@server/repositories/deactivation-repository';
 import {
   departmentExists,
@@ -220,7 +221,13 @@ export function personDetail(deps: Deps, user: UserContext, id: string) {
     if (!member) throw notFound();
     const links = await linksOfPerson(tx, t, id);
     const sources = await sourcesOfPerson(tx, t, id);
-    return { member, ...links, effective: sources ? permissionProvenance(sources.sources, PERMISSIONS) : [] };
+    const identity = await findAuthUser(tx, member.authUserId);
+    return {
+      member,
+      ...links,
+      effective: sources ? permissionProvenance(sources.sources, PERMISSIONS) : [],
+      secondFactor: identity?.twoFactorEnabled === true,
+    };
   });
 }
 

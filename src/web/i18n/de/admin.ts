@@ -85,6 +85,12 @@ export const admin = {
       noDepartment: 'keine Abteilung',
       save: 'Speichern',
       saved: 'Die Angaben von {{name}} wurden gespeichert.',
+      secondFactor: 'Zweiter Faktor',
+      secondFactorActive: 'Diese Person meldet sich mit einem zweiten Faktor (Authenticator-App) an.',
+      secondFactorReset: 'Zweiten Faktor zurücksetzen',
+      secondFactorResetConfirm: 'Ja, zurücksetzen',
+      secondFactorResetDone: 'Der zweite Faktor wurde zurückgesetzt. Die Person meldet sich mit dem Passwort an und richtet ihn neu ein.',
+      cancel: 'Abbrechen',
     },
   },
   settings: {

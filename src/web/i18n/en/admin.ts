@@ -86,6 +86,12 @@ export const admin: typeof de = {
       noDepartment: 'no department',
       save: 'Save',
       saved: 'The details of {{name}} have been saved.',
+      secondFactor: 'Second factor',
+      secondFactorActive: 'This person signs in with a second factor (authenticator app).',
+      secondFactorReset: 'Reset second factor',
+      secondFactorResetConfirm: 'Yes, reset',
+      secondFactorResetDone: 'The second factor has been reset. The person signs in with the password and sets it up again.',
+      cancel: 'Cancel',
     },
   },
   settings: {

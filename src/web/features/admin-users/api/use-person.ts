@@ -52,3 +52,12 @@ export function useSavePerson() {
       ]),
   });
 }
+
+/** POST /api/users/:id/second-factor/reset: takes a lost second factor away (audited on the server). */
+export function useResetSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post(`/api/users/${encodeURIComponent(id)}/second-factor/reset`, {}),
+    onSuccess: (_d, id) => queryClient.invalidateQueries({ queryKey: personKey(id) }),
+  });
+}

@@ -18,7 +18,15 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AccessOptions, type PersonDetail, useAccessOptions, useDepartments, usePerson, useSavePerson } from '../api/use-person';
+import {
+  type AccessOptions,
+  type PersonDetail,
+  useAccessOptions,
+  useDepartments,
+  usePerson,
+  useResetSecondFactor,
+  useSavePerson,
+} from '../api/use-person';
 
 type Via = PersonDetail['effective'][number]['via'][number];
 
@@ -34,6 +42,54 @@ function Provenance({ via }: { via: Via }) {
     <Badge variant="light" tt="none" color={via.kind === 'direct' ? 'orange' : via.kind === 'role' ? 'blue' : 'grape'}>
       {text}
     </Badge>
+  );
+}
+
+/** A lost phone and used-up recovery codes: the admin takes the factor away; the person sets it up again. */
+function SecondFactorReset({ person }: { person: PersonDetail }) {
+  const { t } = useTranslation('admin');
+  const reset = useResetSecondFactor();
+  const [asked, setAsked] = useState(false);
+  if (!person.secondFactor) return null;
+  return (
+    <Stack gap="xs" data-testid="second-factor-reset">
+      <Title order={3} size="h4">
+        {t('users.edit.secondFactor')}
+      </Title>
+      <Text size="sm">{t('users.edit.secondFactorActive')}</Text>
+      {reset.error ? (
+        <Alert color="red" role="alert">
+          {reset.error.message}
+        </Alert>
+      ) : null}
+      <Group>
+        {asked ? (
+          <>
+            <Button
+              color="red"
+              loading={reset.isPending}
+              onClick={() =>
+                reset.mutate(person.user.id, {
+                  onSuccess: () => {
+                    setAsked(false);
+                    notifications.show({ color: 'green', message: t('users.edit.secondFactorResetDone') });
+                  },
+                })
+              }
+            >
+              {t('users.edit.secondFactorResetConfirm')}
+            </Button>
+            <Button variant="default" onClick={() => setAsked(false)}>
+              {t('users.edit.cancel')}
+            </Button>
+          </>
+        ) : (
+          <Button variant="light" color="red" onClick={() => setAsked(true)}>
+            {t('users.edit.secondFactorReset')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
   );
 }
 
@@ -167,6 +223,7 @@ function EditorForm({
             {t('users.edit.save')}
           </Button>
         </Group>
+        <SecondFactorReset person={person} />
         <Title order={3} size="h4">
           {t('users.edit.effective')}
         </Title>
