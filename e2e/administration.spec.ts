@@ -101,10 +101,20 @@ describe('locations, tenant, logs and the person editor in Chromium', () => {
     await drawer.getByText('Wirksame Berechtigungen und ihre Herkunft').waitFor();
     await drawer.getByText('Gruppe „Fuhrpark-Team“', { exact: false }).first().waitFor();
     await admin.screenshot({ path: `${SHOTS}/admin-benutzer-bearbeiten-1440.png`, fullPage: false });
-    await drawer.getByRole('combobox', { name: 'oeffnungszeiten_pflege' }).click();
-    await admin.getByRole('option', { name: 'true', exact: true }).click();
+    const select = drawer.getByRole('combobox', { name: 'oeffnungszeiten_pflege' });
+    // Under load the dropdown may still be opening when the option is clicked: pick until the field shows it.
+    for (let attempt = 0; (await select.inputValue()) !== 'true'; attempt++) {
+      if (attempt === 3) throw new Error('the value true could not be chosen');
+      await select.click();
+      await admin.getByRole('option', { name: 'true', exact: true }).click();
+    }
     await drawer.getByRole('button', { name: 'Speichern' }).click();
-    await admin.getByText(/Die Angaben von .* wurden gespeichert\./).waitFor();
+    await admin
+      .getByText(/Die Angaben von .* wurden gespeichert\./)
+      .waitFor()
+      .catch(async (e: Error) => {
+        throw new Error(`${e.message}\nOn screen: ${((await admin.locator('body').textContent()) ?? '').slice(0, 1500)}`);
+      });
     await drawer.getByTestId('effective-permissions').getByText('oeffnungszeiten_pflege').waitFor();
     await admin.context().close();
 

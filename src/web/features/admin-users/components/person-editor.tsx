@@ -126,8 +126,10 @@ function EditorForm({
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate(
-          {
+        // The saved person is fetched again and the form re-mounts with it, which would drop callbacks
+        // given to mutate(); the promise of mutateAsync settles regardless, so the confirmation always shows.
+        save
+          .mutateAsync({
             id: person.user.id,
             fields: { ...fields, employeeId: fields.employeeId.trim() || null },
             access: {
@@ -137,12 +139,11 @@ function EditorForm({
                 .filter(([, v]) => v === 'true' || v === 'false')
                 .map(([n, v]) => ({ name: n, value: v as 'true' | 'false' })),
             },
-          },
-          {
-            onSuccess: () => notifications.show({ color: 'green', message: t('users.edit.saved', { name }) }),
-            onError: (error) => notifications.show({ color: 'red', message: error.message }),
-          },
-        );
+          })
+          .then(
+            () => notifications.show({ color: 'green', message: t('users.edit.saved', { name }) }),
+            (error: Error) => notifications.show({ color: 'red', message: error.message }),
+          );
       }}
     >
       <Stack gap="md">
