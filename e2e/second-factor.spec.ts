@@ -19,7 +19,7 @@ async function typeCode(page: Page, id: string, code: string) {
 }
 
 describe('second factor in Chromium', () => {
-  it('mitarbeiter@ enrols an authenticator app, signs out and signs in again with a code', async () => {
+  it('mitarbeiter@ enrols an authenticator app, signs in again with a code; the admin resets the lost factor', async () => {
     const page = await newPage(env.browser);
     await page.goto(env.server.url('stadtwerke', '/login'));
     await fillLogin(page, 'mitarbeiter@stadtwerke.test');
@@ -60,6 +60,30 @@ describe('second factor in Chromium', () => {
     await phone.waitForURL(/\/fahrzeuge$/);
     await phone.getByText('Willkommen, Max Mustermann').waitFor();
     await phone.context().close();
+
+    // The phone is lost: the admin resets the factor in the person editor, and the password alone signs in again.
+    const admin = await newPage(env.browser);
+    await admin.goto(env.server.url('stadtwerke', '/admin/benutzer'));
+    await fillLogin(admin, 'admin@stadtwerke.test');
+    await admin.waitForURL(/\/admin\/benutzer$/);
+    await admin.getByLabel('Suchen').fill('mitarbeiter@');
+    await admin.getByText(/^1 von 1 Benutzer$/).waitFor();
+    await admin
+      .getByRole('button', { name: /bearbeiten$/ })
+      .first()
+      .click();
+    const editor = admin.getByTestId('second-factor-reset');
+    await editor.getByText('Diese Person meldet sich mit einem zweiten Faktor (Authenticator-App) an.').waitFor();
+    await editor.getByRole('button', { name: 'Zweiten Faktor zurücksetzen' }).click();
+    await editor.getByRole('button', { name: 'Ja, zurücksetzen' }).click();
+    await admin.getByText('Der zweite Faktor wurde zurückgesetzt.', { exact: false }).waitFor();
+    await editor.waitFor({ state: 'detached' });
+    await admin.context().close();
+    const again = await newPage(env.browser);
+    await again.goto(env.server.url('stadtwerke', '/login'));
+    await fillLogin(again, 'mitarbeiter@stadtwerke.test');
+    await again.waitForURL(/\/fahrzeuge$/);
+    await again.context().close();
   });
 
   it('leser@ signs in at the library with a code by e-mail, without a password', async () => {

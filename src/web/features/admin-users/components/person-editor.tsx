@@ -69,12 +69,11 @@ function SecondFactorReset({ person }: { person: PersonDetail }) {
               color="red"
               loading={reset.isPending}
               onClick={() =>
-                reset.mutate(person.user.id, {
-                  onSuccess: () => {
-                    setAsked(false);
-                    notifications.show({ color: 'green', message: t('users.edit.secondFactorResetDone') });
-                  },
-                })
+                // The form re-mounts with the refetched person, so the confirmation hangs on the promise.
+                reset
+                  .mutateAsync(person.user.id)
+                  .then(() => notifications.show({ color: 'green', message: t('users.edit.secondFactorResetDone') }))
+                  .catch(() => undefined)
               }
             >
               {t('users.edit.secondFactorResetConfirm')}
