@@ -2,86 +2,22 @@ import { readFile } from 'node:fs/promises';
 import { pdfText } from '@test/support/pdf-text';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { newPage } from './support/browser';
-import { fillLogin, SHOTS, setUpJourneys } from './support/journey';
+import { describe, expect, it } from 'vitest';
+import { SHOTS, setUpJourneys } from './support/journey';
+import { pagesOf, roundTheClockVehicle, SW, signInToVehicles } from './support/vehicle-journey';
 
 const env = setUpJourneys();
-const SW = 'stadtwerke.localhost';
 const PLATE = 'MS-E2E 10';
 
-const opened: Page[] = [];
-async function fresh(opts: { width?: number; height?: number } = {}) {
-  const page = await newPage(env.browser, opts);
-  opened.push(page);
-  return page;
-}
-afterEach(async (ctx) => {
-  const failed = ctx.task.result?.state === 'fail';
-  for (const [i, p] of opened.splice(0).entries()) {
-    if (failed) await p.screenshot({ path: `${SHOTS}/logbook-failure-${i}.png`, fullPage: true }).catch(() => undefined);
-    await p
-      .context()
-      .close()
-      .catch(() => undefined);
-  }
-});
-
-async function signIn(page: Page, email: string) {
-  await page.goto(env.server.url('stadtwerke', '/login'));
-  await fillLogin(page, email);
-  await page.waitForURL(/\/fahrzeuge$/);
-}
-
-/** A vehicle bookable around the clock, so the journey does not depend on the time of day. */
-async function roundTheClockVehicle(fleet: string): Promise<string> {
-  const locations = (await env.server.call(SW, { method: 'GET', url: '/api/vehicle-locations', cookie: fleet })).json().locations as {
-    id: string;
-  }[];
-  const res = await env.server.call(SW, {
-    method: 'POST',
-    url: '/api/admin/vehicles',
-    cookie: fleet,
-    payload: {
-      validFrom: null,
-      validTo: null,
-      locationId: locations[0]!.id,
-      category: 'Kleinwagen',
-      brand: 'VW',
-      model: 'up!',
-      licensePlate: PLATE,
-      fuel: 'Benzin',
-      powerKw: 48,
-      gearbox: 'Schaltgetriebe',
-      trunkBags: 1,
-      seats: 4,
-      doors: 5,
-      colour: 'Weiß',
-      requiredLicenseClass: 'B',
-      airConditioning: true,
-      navigation: false,
-      cruiseControl: false,
-      seatHeating: false,
-      guestBookingPossible: false,
-      bookingOutsidePossible: false,
-      departmentIds: [],
-      bookingTimes: {
-        weekdays: ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags'],
-        from: '00:00',
-        to: '23:59',
-      },
-      attributes: {},
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as string;
-}
+const fresh = pagesOf(env, 'logbook');
+const signIn = (page: Page, email: string) => signInToVehicles(env, page, email);
+const CAR = { brand: 'VW', model: 'up!', licensePlate: PLATE };
 
 describe('logbook journeys in Chromium', () => {
   it('a driver ends a trip and finds it in the logbook; the fleet manager corrects it, both versions show, and exports Excel and PDF', async () => {
     const fleetCookie = await env.server.login(SW, 'fuhrpark@stadtwerke.test');
     const booker = await env.server.login(SW, 'mitarbeiter@stadtwerke.test');
-    const vehicleId = await roundTheClockVehicle(fleetCookie);
+    const vehicleId = await roundTheClockVehicle(env, fleetCookie, CAR);
     const booked = await env.server.call(SW, {
       method: 'POST',
       url: '/api/vehicle-bookings',

@@ -1,86 +1,23 @@
 import { mailTo } from '@test/integration/vehicle-support';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { newPage } from './support/browser';
-import { fillLogin, SHOTS, setUpJourneys } from './support/journey';
+import { describe, expect, it } from 'vitest';
+import { SHOTS, setUpJourneys } from './support/journey';
+import { pagesOf, roundTheClockVehicle, SW, signInToVehicles } from './support/vehicle-journey';
 
 const env = setUpJourneys();
-const SW = 'stadtwerke.localhost';
 const PLATE = 'MS-E2E 77';
 /** A real 1×1 PNG, so the browser shows the thumbnail. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 
-const opened: Page[] = [];
-async function fresh(opts: { width?: number; height?: number } = {}) {
-  const page = await newPage(env.browser, opts);
-  opened.push(page);
-  return page;
-}
-afterEach(async (ctx) => {
-  const failed = ctx.task.result?.state === 'fail';
-  for (const [i, p] of opened.splice(0).entries()) {
-    if (failed) await p.screenshot({ path: `${SHOTS}/vehicle-care-failure-${i}.png`, fullPage: true }).catch(() => undefined);
-    await p
-      .context()
-      .close()
-      .catch(() => undefined);
-  }
-});
-
-async function signIn(page: Page, email: string) {
-  await page.goto(env.server.url('stadtwerke', '/login'));
-  await fillLogin(page, email);
-  await page.waitForURL(/\/fahrzeuge$/);
-}
-
-async function roundTheClockVehicle(fleet: string): Promise<string> {
-  const locations = (await env.server.call(SW, { method: 'GET', url: '/api/vehicle-locations', cookie: fleet })).json().locations as {
-    id: string;
-  }[];
-  const res = await env.server.call(SW, {
-    method: 'POST',
-    url: '/api/admin/vehicles',
-    cookie: fleet,
-    payload: {
-      validFrom: null,
-      validTo: null,
-      locationId: locations[0]!.id,
-      category: 'Kleinwagen',
-      brand: 'Opel',
-      model: 'Corsa',
-      licensePlate: PLATE,
-      fuel: 'Benzin',
-      powerKw: 55,
-      gearbox: 'Schaltgetriebe',
-      trunkBags: 2,
-      seats: 5,
-      doors: 5,
-      colour: 'Blau',
-      requiredLicenseClass: 'B',
-      airConditioning: true,
-      navigation: true,
-      cruiseControl: false,
-      seatHeating: false,
-      guestBookingPossible: false,
-      bookingOutsidePossible: false,
-      departmentIds: [],
-      bookingTimes: {
-        weekdays: ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags'],
-        from: '00:00',
-        to: '23:59',
-      },
-      attributes: {},
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as string;
-}
+const fresh = pagesOf(env, 'vehicle-care');
+const signIn = (page: Page, email: string) => signInToVehicles(env, page, email);
+const CAR = { brand: 'Opel', model: 'Corsa', licensePlate: PLATE };
 
 describe('vehicle care journeys in Chromium', () => {
   it('a damage with a photo reaches the fleet manager, who blocks the vehicle as DEFEKT; it cannot be booked until behoben', async () => {
     const fleetCookie = await env.server.login(SW, 'fuhrpark@stadtwerke.test');
     const booker = await env.server.login(SW, 'mitarbeiter@stadtwerke.test');
-    const vehicleId = await roundTheClockVehicle(fleetCookie);
+    const vehicleId = await roundTheClockVehicle(env, fleetCookie, CAR);
     const later = await env.server.call(SW, {
       method: 'POST',
       url: '/api/vehicle-bookings',

@@ -1,0 +1,84 @@
+import type { Page } from 'playwright-core';
+import { afterEach, expect } from 'vitest';
+import { newPage } from './browser';
+import { fillLogin, type JourneyEnv, SHOTS } from './journey';
+
+/** Helpers of the pool-vehicle journeys (logbook, reports, vehicle care). */
+
+export const SW = 'stadtwerke.localhost';
+
+/**
+ * Opens pages for a spec file and closes them after each test; when a test failed, each page is
+ * photographed first (`screenshots/{name}-failure-{n}.png`), so a red run shows what the browser saw.
+ */
+export function pagesOf(env: JourneyEnv, name: string) {
+  const opened: Page[] = [];
+  afterEach(async (ctx) => {
+    const failed = ctx.task.result?.state === 'fail';
+    for (const [i, p] of opened.splice(0).entries()) {
+      if (failed) await p.screenshot({ path: `${SHOTS}/${name}-failure-${i}.png`, fullPage: true }).catch(() => undefined);
+      await p
+        .context()
+        .close()
+        .catch(() => undefined);
+    }
+  });
+  return async (opts: { width?: number; height?: number } = {}) => {
+    const page = await newPage(env.browser, opts);
+    opened.push(page);
+    return page;
+  };
+}
+
+/** Signs a demo account in at the Stadtwerke and waits for the vehicle list. */
+export async function signInToVehicles(env: JourneyEnv, page: Page, email: string) {
+  await page.goto(env.server.url('stadtwerke', '/login'));
+  await fillLogin(page, email);
+  await page.waitForURL(/\/fahrzeuge$/);
+}
+
+/** A vehicle bookable around the clock, so the journey does not depend on the time of day. */
+export async function roundTheClockVehicle(
+  env: JourneyEnv,
+  fleet: string,
+  car: { brand: string; model: string; licensePlate: string },
+): Promise<string> {
+  const locations = (await env.server.call(SW, { method: 'GET', url: '/api/vehicle-locations', cookie: fleet })).json().locations as {
+    id: string;
+  }[];
+  const res = await env.server.call(SW, {
+    method: 'POST',
+    url: '/api/admin/vehicles',
+    cookie: fleet,
+    payload: {
+      validFrom: null,
+      validTo: null,
+      locationId: locations[0]!.id,
+      category: 'Kleinwagen',
+      ...car,
+      fuel: 'Benzin',
+      powerKw: 55,
+      gearbox: 'Schaltgetriebe',
+      trunkBags: 2,
+      seats: 5,
+      doors: 5,
+      colour: 'Weiß',
+      requiredLicenseClass: 'B',
+      airConditioning: true,
+      navigation: false,
+      cruiseControl: false,
+      seatHeating: false,
+      guestBookingPossible: false,
+      bookingOutsidePossible: false,
+      departmentIds: [],
+      bookingTimes: {
+        weekdays: ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags'],
+        from: '00:00',
+        to: '23:59',
+      },
+      attributes: {},
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
+}
