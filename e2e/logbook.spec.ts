@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SHOTS, setUpJourneys } from './support/journey';
-import { pagesOf, roundTheClockVehicle, SW, signInToVehicles } from './support/vehicle-journey';
+import { pagesOf, roundTheClockVehicle, SW, signInToVehicles, startedTrip } from './support/vehicle-journey';
 
 const env = setUpJourneys();
 const PLATE = 'MS-E2E 10';
@@ -18,27 +18,7 @@ describe('logbook journeys in Chromium', () => {
     const fleetCookie = await env.server.login(SW, 'fuhrpark@stadtwerke.test');
     const booker = await env.server.login(SW, 'mitarbeiter@stadtwerke.test');
     const vehicleId = await roundTheClockVehicle(env, fleetCookie, CAR);
-    const booked = await env.server.call(SW, {
-      method: 'POST',
-      url: '/api/vehicle-bookings',
-      cookie: booker,
-      payload: {
-        vehicleId,
-        von: new Date(Date.now() + 5 * 60_000).toISOString(),
-        bis: new Date(Date.now() + 65 * 60_000).toISOString(),
-        reason: 'Zählerablesung',
-        destination: 'Pumpwerk Ost',
-      },
-    });
-    expect(booked.statusCode, booked.body).toBe(201);
-    const bookingId = booked.json().booking.id as string;
-    const started = await env.server.call(SW, {
-      method: 'POST',
-      url: `/api/vehicle-bookings/${bookingId}/check-in`,
-      cookie: booker,
-      payload: { mileage: 5000 },
-    });
-    expect(started.statusCode, started.body).toBe(200);
+    const bookingId = await startedTrip(env, booker, vehicleId, { reason: 'Zählerablesung', destination: 'Pumpwerk Ost', mileage: 5000 });
 
     const driver = await fresh();
     await signIn(driver, 'mitarbeiter@stadtwerke.test');

@@ -82,3 +82,34 @@ export async function roundTheClockVehicle(
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as string;
 }
+
+/** Books the vehicle from in five minutes for an hour and starts the trip over the API; the journey then ends it in the browser. */
+export async function startedTrip(
+  env: JourneyEnv,
+  booker: string,
+  vehicleId: string,
+  trip: { reason: string; destination: string; mileage: number },
+): Promise<string> {
+  const booked = await env.server.call(SW, {
+    method: 'POST',
+    url: '/api/vehicle-bookings',
+    cookie: booker,
+    payload: {
+      vehicleId,
+      von: new Date(Date.now() + 5 * 60_000).toISOString(),
+      bis: new Date(Date.now() + 65 * 60_000).toISOString(),
+      reason: trip.reason,
+      destination: trip.destination,
+    },
+  });
+  expect(booked.statusCode, booked.body).toBe(201);
+  const bookingId = booked.json().booking.id as string;
+  const started = await env.server.call(SW, {
+    method: 'POST',
+    url: `/api/vehicle-bookings/${bookingId}/check-in`,
+    cookie: booker,
+    payload: { mileage: trip.mileage },
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  return bookingId;
+}
