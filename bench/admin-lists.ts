@@ -13,7 +13,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Database, migrateDatabase, openPglite } from '@db/client';
 import { tenants } from '@db/schema/index';
-import { DEMO_PASSWORD } from '@db/seed/demo-data';
 import { prepareDatabase } from '@db/seed/prepare';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
@@ -22,6 +21,7 @@ import Fastify from 'fastify';
 import pino from 'pino';
 import { checkBudgets, type Figures, measure, summary } from './support/measure';
 import { scratchPostgres } from './support/scratch-postgres';
+import { signInCookie } from './support/sign-in';
 
 const PEOPLE = 10_000;
 const ROLES_AND_GROUPS = 200;
@@ -85,16 +85,7 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   const { app } = await buildApp({ config, database, log: pino({ level: 'silent' }), webRoot: path.resolve('dist/web') });
   await app.ready();
   const host = 'stadtwerke.localhost';
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/session/login',
-    headers: { host },
-    payload: { email: 'admin@stadtwerke.test', password: DEMO_PASSWORD },
-  });
-  const cookie = ([] as string[])
-    .concat(login.headers['set-cookie'] ?? [])
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await signInCookie(app, host, 'admin@stadtwerke.test');
   const get = (url: string) => app.inject({ method: 'GET', url, headers: { host, cookie } });
   const statements = async (url: string) => {
     await get(url);

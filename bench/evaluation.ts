@@ -15,7 +15,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Database, migrateDatabase, openPglite } from '@db/client';
-import { DEMO_PASSWORD } from '@db/seed/demo-data';
 import { prepareDatabase } from '@db/seed/prepare';
 import { addDays, berlinDay } from '@domain/opening-hours';
 import { buildApp } from '@server/app';
@@ -24,6 +23,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { checkBudgets, type Figures, measure } from './support/measure';
 import { scratchPostgres } from './support/scratch-postgres';
+import { signInCookie } from './support/sign-in';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const SEAT_BOOKINGS = Math.round(500_000 * SCALE);
@@ -121,16 +121,7 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   const { app } = await buildApp({ config, database, log: pino({ level: 'silent' }), webRoot: path.resolve('dist/web') });
   await app.ready();
   const host = 'stadtwerke.localhost';
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/session/login',
-    headers: { host },
-    payload: { email: 'admin@stadtwerke.test', password: DEMO_PASSWORD },
-  });
-  const cookie = ([] as string[])
-    .concat(login.headers['set-cookie'] ?? [])
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await signInCookie(app, host, 'admin@stadtwerke.test');
   const get = async (url: string) => {
     const res = await app.inject({ method: 'GET', url, headers: { host, cookie } });
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);

@@ -12,7 +12,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Database, migrateDatabase, openPglite, withTenant } from '@db/client';
 import { floorPlans, readingRoomBookings, readingRooms, tenants, users } from '@db/schema/index';
-import { DEMO_PASSWORD } from '@db/seed/demo-data';
 import { prepareDatabase } from '@db/seed/prepare';
 import { addDays, berlinDay, instantOf } from '@domain/opening-hours';
 import { buildApp } from '@server/app';
@@ -21,6 +20,7 @@ import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { checkBudgets, latencies } from './support/measure';
 import { scratchPostgres } from './support/scratch-postgres';
+import { signInCookie } from './support/sign-in';
 
 const SEATS = 500;
 const SERIES_DATES = 52;
@@ -95,18 +95,7 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   const { app } = await buildApp({ config, database, log: pino({ level: 'silent' }), webRoot: path.resolve('dist/web') });
   await app.ready();
   const host = 'bibliothek.localhost';
-  const login = async (email: string) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/session/login',
-      headers: { host },
-      payload: { email, password: DEMO_PASSWORD },
-    });
-    return ([] as string[])
-      .concat(res.headers['set-cookie'] ?? [])
-      .map((c) => c.split(';')[0])
-      .join('; ');
-  };
+  const login = (email: string) => signInCookie(app, host, email);
   const admin = await login('admin@bibliothek.test');
   const reader = await login('leser@bibliothek.test');
   for (const [name, value] of [

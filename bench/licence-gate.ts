@@ -16,7 +16,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Database, migrateDatabase, openPglite } from '@db/client';
 import { tenants } from '@db/schema/index';
-import { DEMO_PASSWORD } from '@db/seed/demo-data';
 import { prepareDatabase } from '@db/seed/prepare';
 import { addDays, berlinDay, berlinInstant } from '@domain/vehicle-time';
 import { buildApp } from '@server/app';
@@ -26,6 +25,7 @@ import Fastify from 'fastify';
 import pino from 'pino';
 import { checkBudgets, measure, summary } from './support/measure';
 import { scratchPostgres } from './support/scratch-postgres';
+import { signInCookie } from './support/sign-in';
 
 const PEOPLE = 10_000;
 const VEHICLES = 200;
@@ -75,19 +75,7 @@ async function seedBench(database: Database) {
   };
 }
 
-async function loginCookie(app: Awaited<ReturnType<typeof buildApp>>['app'], email: string) {
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/session/login',
-    headers: { host },
-    payload: { email, password: DEMO_PASSWORD },
-  });
-  if (login.statusCode !== 200) throw new Error(`login ${email}: ${login.statusCode}`);
-  return ([] as string[])
-    .concat(login.headers['set-cookie'] ?? [])
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
+const loginCookie = (app: Awaited<ReturnType<typeof buildApp>>['app'], email: string) => signInCookie(app, host, email);
 
 async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>, cleanup: () => Promise<void>) {
   console.log(`\n== ${kind} ==`);

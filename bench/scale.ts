@@ -20,7 +20,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { migrateDatabase } from '@db/client';
-import { DEMO_PASSWORD } from '@db/seed/demo-data';
 import { prepareDatabase } from '@db/seed/prepare';
 import { addDays, berlinDay, berlinInstant } from '@domain/vehicle-time';
 import { buildApp } from '@server/app';
@@ -30,6 +29,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { checkBudgets, type Figures, latencies } from './support/measure';
 import { scratchPostgres } from './support/scratch-postgres';
+import { signInCookie } from './support/sign-in';
 
 const url = process.env.DATABASE_URL;
 if (!url) {
@@ -132,19 +132,7 @@ const config = loadConfig({
 });
 const { app } = await buildApp({ config, database, log: pino({ level: 'silent' }), webRoot: '/nonexistent' });
 await app.ready();
-async function login(email: string) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/session/login',
-    headers: { host },
-    payload: { email, password: DEMO_PASSWORD },
-  });
-  if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode}`);
-  return ([] as string[])
-    .concat(res.headers['set-cookie'] ?? [])
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
+const login = (email: string) => signInCookie(app, host, email);
 const user = await login('mitarbeiter@stadtwerke.test');
 const admin = await login('admin@stadtwerke.test');
 const { plan_id: planId } = await one<{ plan_id: string }>(

@@ -26,6 +26,7 @@ import Fastify from 'fastify';
 import pino from 'pino';
 import { checkBudgets, latencies, measure, summary } from './support/measure';
 import { scratchPostgres } from './support/scratch-postgres';
+import { signInCookie } from './support/sign-in';
 
 const SEATS = 500;
 const N = Number(process.env.BENCH_N ?? 150);
@@ -126,16 +127,7 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   const { app } = await buildApp({ config, database, log: pino({ level: 'silent' }), webRoot: path.resolve('dist/web') });
   await app.ready();
   const host = 'bibliothek.localhost';
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/session/login',
-    headers: { host },
-    payload: { email: 'leser@bibliothek.test', password: DEMO_PASSWORD },
-  });
-  const cookie = ([] as string[])
-    .concat(login.headers['set-cookie'] ?? [])
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await signInCookie(app, host, 'leser@bibliothek.test');
   const url = `/api/reading-rooms/floor-plans/${planId}/map?date=${day}&mode=ganztags`;
 
   const bare = Fastify();

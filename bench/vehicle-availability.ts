@@ -14,7 +14,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Database, migrateDatabase, openPglite } from '@db/client';
 import { tenants } from '@db/schema/index';
-import { DEMO_PASSWORD } from '@db/seed/demo-data';
 import { prepareDatabase } from '@db/seed/prepare';
 import { addDays, berlinDay, berlinInstant } from '@domain/vehicle-time';
 import { buildApp } from '@server/app';
@@ -24,6 +23,7 @@ import Fastify from 'fastify';
 import pino from 'pino';
 import { checkBudgets, latencies, measure, summary } from './support/measure';
 import { scratchPostgres } from './support/scratch-postgres';
+import { signInCookie } from './support/sign-in';
 
 const VEHICLES = 200;
 const BOOKINGS_PER_VEHICLE = 500; // 200 × 500 = 100,000
@@ -85,16 +85,7 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   });
   const { app } = await buildApp({ config, database, log: pino({ level: 'silent' }), webRoot: '/nonexistent' });
   await app.ready();
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/session/login',
-    headers: { host },
-    payload: { email: 'mitarbeiter@stadtwerke.test', password: DEMO_PASSWORD },
-  });
-  const cookie = ([] as string[])
-    .concat(login.headers['set-cookie'] ?? [])
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await signInCookie(app, host, 'mitarbeiter@stadtwerke.test');
 
   const today = berlinDay(new Date());
   const monthFrom = berlinInstant(today, '00:00').toISOString();
