@@ -127,3 +127,36 @@ export type OwnLicenceDto = z.infer<typeof ownLicence>;
 
 export const checkIdParams = z.object({ checkId: z.uuid({ message: 'Ungültige Prüfungs-ID' }) });
 export const scanResponse = z.object({ hasScan: z.boolean() });
+
+// ───────────── guests' licences (decision 140) ─────────────
+
+export const guestBookingIdParams = z.object({ bookingId: z.uuid({ message: 'Ungültige Buchungs-ID' }) });
+
+/** What the reception records at a guest's hand-over: the licence as seen, without the employees' extra info. */
+export const recordGuestCheckRequest = recordCheckRequest.omit({ extraInfo: true });
+export type RecordGuestCheckRequest = z.input<typeof recordGuestCheckRequest>;
+
+export const guestCheckResponse = z.object({
+  bookingId: z.uuid(),
+  licence: z.object({ classes: z.array(licenceClass), checkedOn: calendarDate, examinerName: z.string() }),
+});
+
+export const guestDriverListQuery = driverListQuery.pick({ q: true, page: true, pageSize: true });
+
+export const guestDriverRow = z.object({
+  guestName: z.string(),
+  guestEmail: z.string(),
+  vehicleLabel: z.string(),
+  lastBookingFrom: z.string(),
+  state: licenceState,
+  licence: licenceRecord,
+});
+export type GuestDriverRowDto = z.infer<typeof guestDriverRow>;
+
+export const guestDriverList = z.object({
+  items: z.array(guestDriverRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type GuestDriverListDto = z.infer<typeof guestDriverList>;

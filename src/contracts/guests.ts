@@ -33,6 +33,9 @@ export const guestBookingDto = z.object({
   confirmed: z.boolean(),
   source: z.enum(['empfang', 'gaesteverleih']),
   bookedByName: z.string(),
+  /** Set when the vehicle requires a licence class: the reception records the guest's licence before the hand-over. */
+  requiredLicenseClass: z.string().nullable(),
+  licence: z.object({ classes: z.array(z.string()), checkedOn: z.string(), examinerName: z.string() }).nullable(),
 });
 export type GuestBookingDto = z.infer<typeof guestBookingDto>;
 

@@ -217,6 +217,8 @@ export const DECLARED_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // driving licences: examiners, and everyone's own record
   'GET /api/driving-licences': EXAMINER,
   'GET /api/driving-licences/due-count': EXAMINER,
+  'GET /api/driving-licences/guests': EXAMINER,
+  'POST /api/guest-bookings/:bookingId/licence-checks': RECEPTION,
   'GET /api/driving-licences/me': VEHICLES,
   'GET /api/driving-licences/:userId/checks': EXAMINER,
   'POST /api/driving-licences/:userId/checks': EXAMINER,

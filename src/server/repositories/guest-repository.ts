@@ -94,6 +94,10 @@ export interface GuestBookingRow {
   confirmed: boolean;
   source: string;
   bookedByName: string;
+  /** The vehicle's required licence class; null when the vehicle is not gated. */
+  requiredLicenseClass: string | null;
+  /** The guest's latest recorded licence for this booking (decision 140), or null. */
+  licence: { classes: string[]; checkedOn: string; examinerName: string } | null;
 }
 
 /** Guest bookings whose period touches [from, to), with the guest and the vehicle; paged by the caller's range. */
@@ -114,15 +118,25 @@ export async function listGuestBookings(db: Db, tenantId: string, from: Date, to
     confirmed: boolean;
     source: string;
     booked_by_name: string;
+    required_license_class: string | null;
+    licence_classes: string[] | null;
+    licence_checked_on: string | null;
+    licence_examiner: string | null;
   }>(
     await db.execute(sql`
       select b.id::text, b.vehicle_id::text, v.brand, v.model, v.license_plate, b.von, b.bis, b.status,
              g.name, g.email, g.phone, g.notes, g.confirmed, g.source,
-             u.first_name || ' ' || u.last_name as booked_by_name
+             u.first_name || ' ' || u.last_name as booked_by_name, nullif(trim(v.required_license_class), '') as required_license_class,
+             gl.classes as licence_classes, gl.checked_on::text as licence_checked_on, gl.examiner as licence_examiner
         from vehicle_booking_guests g
         join vehicle_bookings b on b.tenant_id = g.tenant_id and b.id = g.booking_id
         join vehicles v on v.tenant_id = b.tenant_id and v.id = b.vehicle_id
         join users u on u.tenant_id = b.tenant_id and u.id = b.booked_by_id
+        left join lateral (
+          select c.classes, c.checked_on, e.first_name || ' ' || e.last_name as examiner
+            from guest_licence_checks c join users e on e.tenant_id = c.tenant_id and e.id = c.examiner_id
+           where c.tenant_id = g.tenant_id and c.booking_id = g.booking_id
+           order by c.created_at desc limit 1) gl on true
        where g.tenant_id = ${tenantId}
          and b.blocked_until > ${from.toISOString()}::timestamptz
          and b.von < ${to.toISOString()}::timestamptz
@@ -144,6 +158,11 @@ export async function listGuestBookings(db: Db, tenantId: string, from: Date, to
     confirmed: r.confirmed,
     source: r.source,
     bookedByName: r.booked_by_name,
+    requiredLicenseClass: r.required_license_class,
+    licence:
+      r.licence_classes && r.licence_checked_on
+        ? { classes: r.licence_classes, checkedOn: r.licence_checked_on, examinerName: r.licence_examiner ?? '' }
+        : null,
   }));
 }
 

@@ -16,12 +16,12 @@ export interface LicenceSettings {
   graceDays: number;
 }
 
-const INTERVAL = 'fuehrerscheinPruefintervallMonate';
-const REMINDER = 'fuehrerscheinErinnerungTage';
-const GRACE = 'fuehrerscheinMaximaleLueckeTage';
+export const INTERVAL = 'fuehrerscheinPruefintervallMonate';
+export const REMINDER = 'fuehrerscheinErinnerungTage';
+export const GRACE = 'fuehrerscheinMaximaleLueckeTage';
 
 /** A tenant-layer setting as an integer inside the statement (the options only exist at MANDANT level). */
-const tenantNumber = (tenantId: string, name: string, fallback: number) => sql`coalesce((
+export const tenantNumber = (tenantId: string, name: string, fallback: number) => sql`coalesce((
   select nullif(sv.value, '')::int from setting_values sv
    where sv.tenant_id = ${tenantId} and sv.option_name = ${name} and sv.layer = 'MANDANT' limit 1), ${fallback})`;
 
@@ -116,7 +116,7 @@ const driverCondition = sql`u.status = 'aktiv' and (
     or exists (select 1 from current_licences x where x.tenant_id = u.tenant_id and x.user_id = u.id))`;
 
 /** The state of domain/driving-licence licenceState, in SQL, so filtering and paging stay in the database. */
-const stateExpr = (today: string, reminderDays: SQL) => sql`case
+export const stateExpr = (today: string, reminderDays: SQL) => sql`case
     when lc.check_id is null then 'keine_daten'
     when lc.ban_from is not null and lc.ban_from::date <= ${today}::date and ${today}::date <= lc.ban_to::date then 'fahrverbot'
     when lc.next_check::date <= ${today}::date then 'ueberfaellig'

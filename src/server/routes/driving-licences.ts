@@ -4,8 +4,13 @@ import {
   driverList,
   driverListQuery,
   dueCountResponse,
+  guestBookingIdParams,
+  guestCheckResponse,
+  guestDriverList,
+  guestDriverListQuery,
   ownLicence as ownLicenceResponse,
   recordCheckRequest,
+  recordGuestCheckRequest,
   scanResponse,
   userIdParams,
 } from '@contracts/driving-licences';
@@ -15,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps';
 import { requirePermission, requireUser } from '../http/request-context';
 import type { UserContext } from '../services/context';
+import { listGuestDrivers, recordGuestCheck } from '../services/driving-licences/guest-licences';
 import { readScan, removeScan, uploadScan } from '../services/driving-licences/licence-scans';
 import { checkHistory, dueCount, listDrivers, ownLicence, recordCheck } from '../services/driving-licences/licences';
 
@@ -54,6 +60,34 @@ export const drivingLicenceRoutes =
         },
       },
       async (req) => listDrivers(deps, await examiner(deps, req), req.query),
+    );
+    app.get(
+      '/api/driving-licences/guests',
+      {
+        schema: {
+          tags,
+          summary: 'Gäste mit erfasstem Führerschein (Suche, Seiten)',
+          querystring: guestDriverListQuery,
+          response: { 200: guestDriverList },
+        },
+      },
+      async (req) => listGuestDrivers(deps, await examiner(deps, req), req.query),
+    );
+    app.post(
+      '/api/guest-bookings/:bookingId/licence-checks',
+      {
+        schema: {
+          tags,
+          summary: 'Führerschein eines Gastes bei der Ausgabe erfassen',
+          params: guestBookingIdParams,
+          body: recordGuestCheckRequest,
+          response: { 201: guestCheckResponse },
+        },
+      },
+      async (req, reply) => {
+        const user = requireFeature(await requirePermission(deps, req, 'fahrzeug_gastbuchung'));
+        return reply.code(201).send(await recordGuestCheck(deps, user, req.params.bookingId, req.body));
+      },
     );
     app.get(
       '/api/driving-licences/due-count',

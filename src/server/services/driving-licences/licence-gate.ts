@@ -1,5 +1,7 @@
 import type { Db } from '@db/client';
 import { assertLicenceGate } from '@domain/driving-licence';
+import { guestLicenceOfBooking } from '@server/repositories/guest-licence-repository';
+import { findGuestOfBooking } from '@server/repositories/guest-repository';
 import { licenceForGate } from '@server/repositories/licence-repository';
 import { LICENCE_DEFAULTS } from './licence-settings';
 
@@ -20,4 +22,22 @@ export async function assertDriverLicensed(
   if (!requiredClass?.trim()) return;
   const { licence, graceDays } = await licenceForGate(tx, tenantId, driver.id, LICENCE_DEFAULTS);
   assertLicenceGate({ requiredClass, licence, von, bis, graceDays: moment === 'trip_start' ? graceDays : 0 }, driver.name);
+}
+
+/**
+ * The gate at trip start. A guest booking is driven by the guest, not by the
+ * receptionist who stands in the booking as driver: its gate is the guest's
+ * licence recorded for this booking (decision 140).
+ */
+export async function assertTripStartLicensed(
+  tx: Db,
+  tenantId: string,
+  requiredClass: string | null,
+  b: { id: string; driver: { id: string; name: string }; von: Date; bis: Date },
+): Promise<void> {
+  if (!requiredClass?.trim()) return;
+  const guest = await findGuestOfBooking(tx, tenantId, b.id);
+  if (!guest) return assertDriverLicensed(tx, tenantId, requiredClass, b.driver, b.von, b.bis, 'trip_start');
+  const { licence, graceDays } = await guestLicenceOfBooking(tx, tenantId, b.id, LICENCE_DEFAULTS);
+  assertLicenceGate({ requiredClass, licence, von: b.von, bis: b.bis, graceDays }, guest.name);
 }

@@ -23,7 +23,7 @@ import { LICENCE_DEFAULTS } from './licence-settings';
 
 const today = () => berlinDay(new Date());
 
-const toRecord = (l: CurrentLicence | null) =>
+export const toRecord = (l: CurrentLicence | null) =>
   l
     ? {
         classes: l.classes as LicenceClass[],

@@ -53,6 +53,8 @@ export function toGuestBookingDto(r: GuestBookingRow): GuestBookingDto {
     confirmed: r.confirmed,
     source: r.source as 'empfang' | 'gaesteverleih',
     bookedByName: r.bookedByName,
+    requiredLicenseClass: r.requiredLicenseClass,
+    licence: r.licence,
   };
 }
 

@@ -27,7 +27,7 @@ import {
 import { hasOpenDefect } from '@server/repositories/vehicle-care-repository';
 import { findVehicle, findVehicleCore, listAttributes } from '@server/repositories/vehicle-repository';
 import type { UserContext } from '../context';
-import { assertDriverLicensed } from '../driving-licences/licence-gate';
+import { assertTripStartLicensed } from '../driving-licences/licence-gate';
 import { recordTrip } from '../logbook/logbook';
 import { type PendingMail, sendAll } from '../notifications/pending-mail';
 import { tripEndCare } from '../vehicle-care/trip-end-care';
@@ -57,7 +57,7 @@ export async function checkIn(deps: Deps, user: UserContext, id: string, mileage
     assertCheckInAllowed({ von: b.von, bis: b.bis, approved: isApproved(b, now) }, now, s.checkInBeforeMinutes);
     // A check that lapsed after booking blocks the start with the booking's message.
     const v = await findVehicleCore(tx, tenantId, b.vehicleId);
-    await assertDriverLicensed(tx, tenantId, v?.requiredLicenseClass ?? null, b.driver, b.von, b.bis, 'trip_start');
+    await assertTripStartLicensed(tx, tenantId, v?.requiredLicenseClass ?? null, b);
     // A DEFEKT block from an open damage is a booking in this period: the vehicle cannot be driven until it is behoben.
     if (await hasOpenDefect(tx, tenantId, b.vehicleId)) throw new AppError('already_booked', MESSAGES.alreadyBooked, 409);
     if (mileage !== undefined) {
