@@ -1,4 +1,4 @@
-import { mailTo } from '@test/integration/vehicle-support';
+import { mailTo, testVehicle } from '@test/integration/vehicle-support';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newPage } from './support/browser';
@@ -118,5 +118,79 @@ describe('guest journeys in Chromium', () => {
     await reception.getByLabel('Tag').selectOption(day);
     await reception.getByTestId('day-entry').filter({ hasText: 'Viktor Visit' }).first().waitFor();
     await reception.screenshot({ path: `${SHOTS}/guests-empfang-1440.png`, fullPage: true });
+  }, 120_000);
+
+  it("the reception records a guest's licence before handing over a car that requires class B; the examiner sees the guest", async () => {
+    const srv = env.server;
+    const TI = 'tourismus.localhost';
+    const admin = await srv.login(TI, 'admin@tourismus.test');
+    await srv.call(TI, {
+      method: 'PUT',
+      url: '/api/settings/fahrzeugGastBestaetigungNoetig',
+      cookie: admin,
+      payload: { layer: 'MANDANT', value: false },
+    });
+    const locations = (await srv.call(TI, { method: 'GET', url: '/api/vehicle-locations', cookie: admin })).json().locations as {
+      id: string;
+    }[];
+    const car = await srv.call(TI, {
+      method: 'POST',
+      url: '/api/admin/vehicles',
+      cookie: admin,
+      payload: testVehicle(locations[0]!.id, 'OH-GA 7', {
+        guestBookingPossible: true,
+        requiredLicenseClass: 'B',
+        brand: 'VW',
+        model: 'ID.3 Gast',
+      }),
+    });
+    expect(car.statusCode, car.body).toBe(201);
+    const start = new Date(Date.now() + 5 * 60_000);
+    start.setSeconds(0, 0);
+    const reception = await srv.login(TI, 'empfang@tourismus.test');
+    const booked = await srv.call(TI, {
+      method: 'POST',
+      url: '/api/guest-bookings',
+      cookie: reception,
+      payload: {
+        vehicleId: car.json().id,
+        von: start.toISOString(),
+        bis: new Date(start.getTime() + 2 * 3600_000).toISOString(),
+        guestName: 'Lena Lenker',
+        guestEmail: 'lena.lenker@example.org',
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+
+    const page = await fresh({ width: 390, height: 844 });
+    await page.goto(env.server.url('tourismus', '/login'));
+    await fillLogin(page, 'empfang@tourismus.test');
+    await page.waitForURL(/\/fahrzeuge$/);
+    await page.goto(env.server.url('tourismus', '/fahrzeuge/uebersicht'));
+    const card = page.getByTestId('guest-booking').filter({ hasText: 'Lena Lenker' });
+    await card.getByText('Führerschein fehlt (Klasse B)').waitFor();
+    await card.getByRole('button', { name: 'Führerschein erfassen' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Führerscheinnummer').fill('L0NA42X');
+    await dialog.getByLabel('Ausstellungsdatum').fill('14.06.2012');
+    await dialog.getByRole('checkbox', { name: 'AM', exact: true }).check();
+    await page.screenshot({ path: `${SHOTS}/guests-fuehrerschein-390.png`, fullPage: true });
+    await dialog.getByRole('button', { name: 'Führerschein speichern' }).click();
+    await dialog.getByText('Der Führerschein von Lena Lenker enthält die Klasse B nicht, die das Fahrzeug verlangt.').waitFor();
+    await dialog.getByRole('checkbox', { name: 'B', exact: true }).check();
+    await dialog.getByRole('button', { name: 'Führerschein speichern' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await card.getByText('Führerschein geprüft (AM, B)').waitFor();
+
+    const examiner = await fresh({ width: 1440, height: 900 });
+    await examiner.goto(env.server.url('tourismus', '/login'));
+    await fillLogin(examiner, 'admin@tourismus.test');
+    await examiner.waitForURL(/\/fahrzeuge$/);
+    await examiner.goto(env.server.url('tourismus', '/fahrzeuge/fuehrerschein'));
+    await examiner.getByText('Gäste', { exact: true }).click();
+    const row = examiner.locator('[data-guest-driver="lena.lenker@example.org"]');
+    await row.getByText('L0NA42X').waitFor();
+    expect(await row.getByText('AM, B').count()).toBe(1);
+    await examiner.screenshot({ path: `${SHOTS}/fuehrerschein-gaeste-1440.png`, fullPage: true });
   }, 120_000);
 });

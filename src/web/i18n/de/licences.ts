@@ -36,6 +36,17 @@ export const licences = {
   recordFor: 'Führerscheinprüfung: {{name}}',
   historyFor: 'Prüfungen von {{name}}',
   noChecks: 'Noch keine Prüfung erfasst.',
+  views: { label: 'Wer wird angezeigt', staff: 'Mitarbeitende', guests: 'Gäste' },
+  guests: {
+    intro:
+      'Gäste, die ein Fahrzeug mit Führerscheinklasse gefahren sind, mit dem Führerschein, den der Empfang bei der Ausgabe erfasst hat.',
+    searchPlaceholder: 'Name, E-Mail oder Führerscheinnummer',
+    count_one: '{{count}} Gast',
+    count_other: '{{count}} Gäste',
+    empty: 'Kein Gast mit erfasstem Führerschein.',
+    number: 'Führerscheinnummer',
+    lastBooking: 'Letzte Buchung',
+  },
   form: {
     checkedOn: 'Prüfdatum',
     method: 'Art der Prüfung',

@@ -37,6 +37,16 @@ export const licences: typeof de = {
   recordFor: 'Driving licence check: {{name}}',
   historyFor: 'Checks of {{name}}',
   noChecks: 'No check recorded yet.',
+  views: { label: 'Who is shown', staff: 'Employees', guests: 'Guests' },
+  guests: {
+    intro: 'Guests who drove a vehicle that requires a licence class, with the licence the reception recorded at the hand-over.',
+    searchPlaceholder: 'Name, e-mail or licence number',
+    count_one: '{{count}} guest',
+    count_other: '{{count}} guests',
+    empty: 'No guest with a recorded licence.',
+    number: 'Licence number',
+    lastBooking: 'Last booking',
+  },
   form: {
     checkedOn: 'Check date',
     method: 'Type of check',

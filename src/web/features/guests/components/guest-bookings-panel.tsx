@@ -10,10 +10,36 @@ import { useDayList } from '../api/use-day-list';
 import { useGuestBookings } from '../api/use-guest-bookings';
 import { dayChoices, periodLabel } from './choices';
 import { GuestBookingForm } from './guest-booking-form';
+import { GuestLicenceDialog } from './guest-licence-dialog';
 
 const KIND_COLOUR = { ausgabe: 'blue', rueckgabe: 'teal', ueberfaellig: 'red' } as const;
 
-function GuestLine({ b }: { b: GuestBookingDto }) {
+/** For a vehicle that requires a class: whether the guest's licence is recorded, and the button to record it before the hand-over. */
+function LicenceLine({ b, onLicence }: { b: GuestBookingDto; onLicence?: ((b: GuestBookingDto) => void) | undefined }) {
+  const { t } = useTranslation('guests');
+  if (!b.requiredLicenseClass) return null;
+  const open = b.status !== 'storniert' && b.status !== 'durchgeführt';
+  return (
+    <Group gap="xs" wrap="wrap" mt={2}>
+      {b.licence ? (
+        <Badge size="sm" variant="light" color="green">
+          {t('licence.recorded', { classes: b.licence.classes.join(', ') })}
+        </Badge>
+      ) : (
+        <Badge size="sm" variant="light" color="orange">
+          {t('licence.missing', { cls: b.requiredLicenseClass })}
+        </Badge>
+      )}
+      {onLicence && open && (
+        <Button size="compact-sm" variant={b.licence ? 'subtle' : 'light'} onClick={() => onLicence(b)}>
+          {b.licence ? t('licence.again') : t('licence.record')}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function GuestLine({ b, onLicence }: { b: GuestBookingDto; onLicence?: ((b: GuestBookingDto) => void) | undefined }) {
   const { t } = useTranslation('guests');
   return (
     <Stack gap={2}>
@@ -40,12 +66,13 @@ function GuestLine({ b }: { b: GuestBookingDto }) {
           {b.notes}
         </Text>
       )}
+      <LicenceLine b={b} onLicence={onLicence} />
     </Stack>
   );
 }
 
 /** The reception's day list: who comes when for which bike, who brings it back, who is overdue. */
-export function DayList() {
+export function DayList({ onLicence }: { onLicence?: (b: GuestBookingDto) => void }) {
   const { t } = useTranslation('guests');
   const today = berlinDay(new Date());
   const [day, setDay] = useState(today);
@@ -74,7 +101,7 @@ export function DayList() {
               </Badge>
             </Stack>
             <Stack gap={2} style={{ minWidth: 0 }}>
-              <GuestLine b={e.booking} />
+              <GuestLine b={e.booking} onLicence={onLicence} />
               {e.kind === 'ueberfaellig' && (
                 <Text size="sm" c="red">
                   {e.booking.status === 'aktiv'
@@ -98,6 +125,7 @@ export function GuestBookingsPanel() {
   const { t } = useTranslation('guests');
   const [open, setOpen] = useState(false);
   const [past, setPast] = useState(false);
+  const [licenceFor, setLicenceFor] = useState<GuestBookingDto | null>(null);
   const list = useGuestBookings(past);
   return (
     <Stack gap="lg" mt="xl" component="section" aria-label={t('reception.title')}>
@@ -107,7 +135,7 @@ export function GuestBookingsPanel() {
         </Title>
         <Button onClick={() => setOpen(true)}>{t('reception.newBooking')}</Button>
       </Group>
-      <DayList />
+      <DayList onLicence={setLicenceFor} />
       <Stack gap="xs">
         <Group justify="space-between">
           <Text fw={600}>{list.data ? t('reception.count', { count: list.data.bookings.length }) : ''}</Text>
@@ -117,7 +145,7 @@ export function GuestBookingsPanel() {
         {list.data && list.data.bookings.length === 0 && <Text c="dimmed">{t('reception.empty')}</Text>}
         {list.data?.bookings.map((b) => (
           <Card key={b.id} withBorder padding="sm" radius="md" data-testid="guest-booking">
-            <GuestLine b={b} />
+            <GuestLine b={b} onLicence={setLicenceFor} />
             <Text size="xs" c="dimmed" mt={4}>
               {t('reception.bookedBy', { name: b.bookedByName })}
             </Text>
@@ -125,6 +153,7 @@ export function GuestBookingsPanel() {
         ))}
       </Stack>
       <GuestBookingForm opened={open} onClose={() => setOpen(false)} />
+      <GuestLicenceDialog booking={licenceFor} onClose={() => setLicenceFor(null)} />
     </Stack>
   );
 }

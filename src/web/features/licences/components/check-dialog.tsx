@@ -4,9 +4,9 @@ import { berlinDay, isoToGerman } from '@domain/vehicle-time';
 import { Alert, Button, Checkbox, Group, Modal, Radio, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
+import { parseGermanDay } from '@web/lib/german-day';
 import { useTranslation } from 'react-i18next';
 import { useRecordCheck } from '../api/use-record-check';
-import { parseGermanDay } from './german-date';
 
 interface Values {
   checkedOn: string;

@@ -1,7 +1,22 @@
 import type { DriverRowDto } from '@contracts/driving-licences';
 import { DUE_STATES, LICENCE_STATES, type LicenceState } from '@domain/driving-licence';
 import { isoToGerman } from '@domain/vehicle-time';
-import { Alert, Badge, Button, Card, Chip, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Chip,
+  Group,
+  Loader,
+  Pagination,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { STATE_COLOURS } from '@web/components/own-licence-panel';
@@ -9,6 +24,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DriverParams, useDrivers } from '../api/use-drivers';
 import { CheckDialog } from './check-dialog';
+import { GuestDrivers } from './guest-drivers';
 import { HistoryDrawer } from './history-drawer';
 
 const PAGE_SIZE = 25;
@@ -45,6 +61,7 @@ export function LicencesPage() {
   const { t: tc } = useTranslation();
   useDocumentTitle(`${t('title')} · ${tc('appName')}`);
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const [view, setView] = useState<'staff' | 'guests'>('staff');
   const [filter, setFilter] = useState<Filter>('all');
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 250);
@@ -71,148 +88,164 @@ export function LicencesPage() {
           {t('intro')}
         </Text>
       </Stack>
-      {data && (
-        <Text fw={600} data-due-count={data.dueCount}>
-          {t('due', { count: data.dueCount })}
-        </Text>
-      )}
-      <TextInput
-        label={t('search')}
-        placeholder={t('searchPlaceholder')}
-        value={search}
-        maxLength={100}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          setPage(1);
-        }}
-        maw={480}
+      <SegmentedControl
+        value={view}
+        onChange={(v) => setView(v as 'staff' | 'guests')}
+        data={[
+          { value: 'staff', label: t('views.staff') },
+          { value: 'guests', label: t('views.guests') },
+        ]}
+        aria-label={t('views.label')}
+        maw={420}
       />
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="licence-filter">
-          {t('filter')}
-        </Text>
-        <Chip.Group multiple={false} value={filter} onChange={(v) => choose(v as Filter)}>
-          <Group gap={6} aria-labelledby="licence-filter" role="radiogroup">
-            <Chip value="all" size="sm">
-              {t('all')}
-            </Chip>
-            <Chip value="due" size="sm">
-              {t('dueOnly')} ({data?.dueCount ?? 0})
-            </Chip>
-            {LICENCE_STATES.map((s) => (
-              <Chip key={s} value={s} size="sm">
-                {t(`states.${s}`)} ({data?.counts[s] ?? 0})
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-      </Stack>
-      {list.isError && <Alert color="red">{list.error.message}</Alert>}
-      {list.isPending && <Loader size="sm" />}
-      {data && (
+      {view === 'guests' ? (
+        <GuestDrivers />
+      ) : (
         <>
-          <Text size="sm" c="dimmed">
-            {t('people', { count: data.total })}
-          </Text>
-          {data.items.length === 0 && <Text>{t('empty')}</Text>}
-          {phone ? (
-            <Stack gap="xs">
-              {data.items.map((d) => (
-                <Card key={d.userId} withBorder padding="sm" data-driver={d.email}>
-                  <Stack gap={4}>
-                    <Group justify="space-between" wrap="nowrap">
-                      <Text fw={600}>{d.name}</Text>
-                      <StateBadge state={d.state} />
-                    </Group>
-                    {d.departmentName && (
-                      <Text size="sm" c="dimmed">
-                        {d.departmentName}
-                      </Text>
-                    )}
-                    <Text size="sm">
-                      {t('columns.classes')}: {d.licence?.classes.join(', ') || t('none')}
-                    </Text>
-                    <Text size="sm">
-                      {t('columns.lastCheck')}: {date(d.licence?.lastCheck)}
-                    </Text>
-                    <Text size="sm">
-                      {t('columns.nextCheck')}: {date(d.licence?.nextCheck)}
-                    </Text>
-                    <Actions d={d} onRecord={() => setChecking(d)} onHistory={() => setHistory({ userId: d.userId, name: d.name })} />
-                  </Stack>
-                </Card>
-              ))}
-            </Stack>
-          ) : (
-            <Table striped highlightOnHover verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('columns.name')}</Table.Th>
-                  <Table.Th>{t('columns.department')}</Table.Th>
-                  <Table.Th>{t('columns.state')}</Table.Th>
-                  <Table.Th>{t('columns.classes')}</Table.Th>
-                  <Table.Th>{t('columns.lastCheck')}</Table.Th>
-                  <Table.Th>{t('columns.nextCheck')}</Table.Th>
-                  <Table.Th>{t('columns.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.items.map((d) => (
-                  <Table.Tr key={d.userId} data-driver={d.email}>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {d.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {d.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{d.departmentName ?? t('none')}</Table.Td>
-                    <Table.Td>
-                      <StateBadge state={d.state} />
-                    </Table.Td>
-                    <Table.Td>{d.licence?.classes.join(', ') || t('none')}</Table.Td>
-                    <Table.Td>{date(d.licence?.lastCheck)}</Table.Td>
-                    <Table.Td>{date(d.licence?.nextCheck)}</Table.Td>
-                    <Table.Td>
-                      <Actions d={d} onRecord={() => setChecking(d)} onHistory={() => setHistory({ userId: d.userId, name: d.name })} />
-                    </Table.Td>
-                  </Table.Tr>
+          {data && (
+            <Text fw={600} data-due-count={data.dueCount}>
+              {t('due', { count: data.dueCount })}
+            </Text>
+          )}
+          <TextInput
+            label={t('search')}
+            placeholder={t('searchPlaceholder')}
+            value={search}
+            maxLength={100}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+            maw={480}
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="licence-filter">
+              {t('filter')}
+            </Text>
+            <Chip.Group multiple={false} value={filter} onChange={(v) => choose(v as Filter)}>
+              <Group gap={6} aria-labelledby="licence-filter" role="radiogroup">
+                <Chip value="all" size="sm">
+                  {t('all')}
+                </Chip>
+                <Chip value="due" size="sm">
+                  {t('dueOnly')} ({data?.dueCount ?? 0})
+                </Chip>
+                {LICENCE_STATES.map((s) => (
+                  <Chip key={s} value={s} size="sm">
+                    {t(`states.${s}`)} ({data?.counts[s] ?? 0})
+                  </Chip>
                 ))}
-              </Table.Tbody>
-            </Table>
-          )}
-          {pages > 1 && (
-            <Group justify="center" gap="sm">
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                size="sm"
-                getControlProps={(control) => ({ 'aria-label': control === 'previous' ? t('previous') : t('next') })}
-              />
+              </Group>
+            </Chip.Group>
+          </Stack>
+          {list.isError && <Alert color="red">{list.error.message}</Alert>}
+          {list.isPending && <Loader size="sm" />}
+          {data && (
+            <>
               <Text size="sm" c="dimmed">
-                {t('page', { page, pages })}
+                {t('people', { count: data.total })}
               </Text>
-            </Group>
+              {data.items.length === 0 && <Text>{t('empty')}</Text>}
+              {phone ? (
+                <Stack gap="xs">
+                  {data.items.map((d) => (
+                    <Card key={d.userId} withBorder padding="sm" data-driver={d.email}>
+                      <Stack gap={4}>
+                        <Group justify="space-between" wrap="nowrap">
+                          <Text fw={600}>{d.name}</Text>
+                          <StateBadge state={d.state} />
+                        </Group>
+                        {d.departmentName && (
+                          <Text size="sm" c="dimmed">
+                            {d.departmentName}
+                          </Text>
+                        )}
+                        <Text size="sm">
+                          {t('columns.classes')}: {d.licence?.classes.join(', ') || t('none')}
+                        </Text>
+                        <Text size="sm">
+                          {t('columns.lastCheck')}: {date(d.licence?.lastCheck)}
+                        </Text>
+                        <Text size="sm">
+                          {t('columns.nextCheck')}: {date(d.licence?.nextCheck)}
+                        </Text>
+                        <Actions d={d} onRecord={() => setChecking(d)} onHistory={() => setHistory({ userId: d.userId, name: d.name })} />
+                      </Stack>
+                    </Card>
+                  ))}
+                </Stack>
+              ) : (
+                <Table striped highlightOnHover verticalSpacing="xs">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('columns.name')}</Table.Th>
+                      <Table.Th>{t('columns.department')}</Table.Th>
+                      <Table.Th>{t('columns.state')}</Table.Th>
+                      <Table.Th>{t('columns.classes')}</Table.Th>
+                      <Table.Th>{t('columns.lastCheck')}</Table.Th>
+                      <Table.Th>{t('columns.nextCheck')}</Table.Th>
+                      <Table.Th>{t('columns.actions')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.items.map((d) => (
+                      <Table.Tr key={d.userId} data-driver={d.email}>
+                        <Table.Td>
+                          <Text size="sm" fw={500}>
+                            {d.name}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {d.email}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>{d.departmentName ?? t('none')}</Table.Td>
+                        <Table.Td>
+                          <StateBadge state={d.state} />
+                        </Table.Td>
+                        <Table.Td>{d.licence?.classes.join(', ') || t('none')}</Table.Td>
+                        <Table.Td>{date(d.licence?.lastCheck)}</Table.Td>
+                        <Table.Td>{date(d.licence?.nextCheck)}</Table.Td>
+                        <Table.Td>
+                          <Actions d={d} onRecord={() => setChecking(d)} onHistory={() => setHistory({ userId: d.userId, name: d.name })} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
+              {pages > 1 && (
+                <Group justify="center" gap="sm">
+                  <Pagination
+                    total={pages}
+                    value={page}
+                    onChange={setPage}
+                    size="sm"
+                    getControlProps={(control) => ({ 'aria-label': control === 'previous' ? t('previous') : t('next') })}
+                  />
+                  <Text size="sm" c="dimmed">
+                    {t('page', { page, pages })}
+                  </Text>
+                </Group>
+              )}
+            </>
           )}
+          {checking && (
+            <CheckDialog
+              key={checking.userId}
+              driver={checking}
+              onClose={() => setChecking(null)}
+              onSaved={(h) => {
+                setChecking(null);
+                notifications.show({
+                  color: 'green',
+                  message: t('form.saved', { name: h.person.name, date: h.licence ? isoToGerman(h.licence.nextCheck) : '' }),
+                });
+              }}
+            />
+          )}
+          <HistoryDrawer person={history} onClose={() => setHistory(null)} />
         </>
       )}
-      {checking && (
-        <CheckDialog
-          key={checking.userId}
-          driver={checking}
-          onClose={() => setChecking(null)}
-          onSaved={(h) => {
-            setChecking(null);
-            notifications.show({
-              color: 'green',
-              message: t('form.saved', { name: h.person.name, date: h.licence ? isoToGerman(h.licence.nextCheck) : '' }),
-            });
-          }}
-        />
-      )}
-      <HistoryDrawer person={history} onClose={() => setHistory(null)} />
     </Stack>
   );
 }

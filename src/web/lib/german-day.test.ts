@@ -1,5 +1,5 @@
+import { parseGermanDay } from '@web/lib/german-day';
 import { describe, expect, it } from 'vitest';
-import { parseGermanDay } from './german-date';
 
 describe('parseGermanDay', () => {
   it('reads German dates and refuses days that do not exist', () => {
