@@ -1,23 +1,13 @@
-import type { LicenceState } from '@domain/driving-licence';
 import { formatDate } from '@domain/time';
 import { isoToGerman } from '@domain/vehicle-time';
-import { Alert, Badge, Card, Group, Loader, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Card, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { STATE_COLOURS } from '@web/components/own-licence-panel';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGuestDrivers } from '../api/use-guest-drivers';
+import { ListPager, StateBadge } from './list-parts';
 
 const PAGE_SIZE = 25;
-
-function StateBadge({ state }: { state: LicenceState }) {
-  const { t } = useTranslation('licences');
-  return (
-    <Badge color={STATE_COLOURS[state]} variant="light" tt="none" data-state={state}>
-      {t(`states.${state}`)}
-    </Badge>
-  );
-}
 
 /**
  * Guests who drove a vehicle that requires a class: the licence the reception
@@ -124,20 +114,7 @@ export function GuestDrivers() {
               </Table.Tbody>
             </Table>
           )}
-          {pages > 1 && (
-            <Group justify="center" gap="sm">
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                size="sm"
-                getControlProps={(control) => ({ 'aria-label': control === 'previous' ? t('previous') : t('next') })}
-              />
-              <Text size="sm" c="dimmed">
-                {t('page', { page, pages })}
-              </Text>
-            </Group>
-          )}
+          <ListPager page={page} pages={pages} onChange={setPage} />
         </>
       )}
     </Stack>

@@ -1,43 +1,19 @@
 import type { DriverRowDto } from '@contracts/driving-licences';
 import { DUE_STATES, LICENCE_STATES, type LicenceState } from '@domain/driving-licence';
 import { isoToGerman } from '@domain/vehicle-time';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Chip,
-  Group,
-  Loader,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Chip, Group, Loader, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { STATE_COLOURS } from '@web/components/own-licence-panel';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DriverParams, useDrivers } from '../api/use-drivers';
 import { CheckDialog } from './check-dialog';
 import { GuestDrivers } from './guest-drivers';
 import { HistoryDrawer } from './history-drawer';
+import { ListPager, StateBadge } from './list-parts';
 
 const PAGE_SIZE = 25;
 type Filter = 'all' | 'due' | LicenceState;
-
-function StateBadge({ state }: { state: LicenceState }) {
-  const { t } = useTranslation('licences');
-  return (
-    <Badge color={STATE_COLOURS[state]} variant="light" tt="none" data-state={state}>
-      {t(`states.${state}`)}
-    </Badge>
-  );
-}
 
 const date = (d: string | undefined) => (d ? isoToGerman(d) : '–');
 
@@ -213,20 +189,7 @@ export function LicencesPage() {
                   </Table.Tbody>
                 </Table>
               )}
-              {pages > 1 && (
-                <Group justify="center" gap="sm">
-                  <Pagination
-                    total={pages}
-                    value={page}
-                    onChange={setPage}
-                    size="sm"
-                    getControlProps={(control) => ({ 'aria-label': control === 'previous' ? t('previous') : t('next') })}
-                  />
-                  <Text size="sm" c="dimmed">
-                    {t('page', { page, pages })}
-                  </Text>
-                </Group>
-              )}
+              <ListPager page={page} pages={pages} onChange={setPage} />
             </>
           )}
           {checking && (
