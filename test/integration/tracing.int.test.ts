@@ -56,7 +56,11 @@ async function startApp(kind: DbKind, tracing: Tracing | null) {
   const { app } = await buildApp({ config, database, log: pino({ level: 'silent' }), webRoot: '/nonexistent', tracing });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://localhost:${(app.server.address() as AddressInfo).port}`;
-  return { app, base, close: async () => (await app.close(), await database.close()) };
+  const close = async () => {
+    await app.close();
+    await database.close();
+  };
+  return { app, base, close };
 }
 
 const waitFor = async (ok: () => boolean, ms: number) => {
