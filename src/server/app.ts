@@ -58,6 +58,7 @@ import { StampedCache } from './services/cache/stamped-cache';
 import { createHandbook } from './services/handbook/handbook';
 import { databaseRateLimitStore } from './services/rate-limit/database-store';
 import { createLocalStorage } from './storage/file-storage';
+import type { Tracing } from './tracing';
 
 export interface AppOptions {
   config: Config;
@@ -67,6 +68,8 @@ export interface AppOptions {
   webRoot?: string;
   /** Runs the pg-boss workers and schedules (the server does; most tests call job handlers directly). */
   startJobs?: boolean;
+  /** OpenTelemetry traces, when an OTLP endpoint is configured (./tracing.ts). */
+  tracing?: Tracing | null;
 }
 
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
@@ -78,6 +81,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     // One id per request in every log line (reqId), in the X-Request-Id response header and in the message of a 5xx.
     genReqId: requestId,
   });
+  // First, so that every route and hook registered after it gets its spans.
+  if (opts.tracing) await app.register(opts.tracing.plugin);
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });

@@ -3,6 +3,7 @@ import { prepareDatabase } from '@db/seed/prepare';
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { startTracing } from './tracing';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 
@@ -12,10 +13,11 @@ const SHUTDOWN_LIMIT_MS = 20_000;
 async function main() {
   const config = loadConfig();
   const started = Date.now();
+  const tracing = await startTracing();
   const database = await openDatabase(config);
   await migrateDatabase(database);
   const seeded = await prepareDatabase(database.db);
-  const { app, deps } = await buildApp({ config, database, log, startJobs: true });
+  const { app, deps } = await buildApp({ config, database, log, startJobs: true, tracing });
   await app.listen({ port: config.port, host: config.host });
   log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, seeded, ms: Date.now() - started },
@@ -37,6 +39,7 @@ async function main() {
     if (config.drainDelayMs > 0) await new Promise((r) => setTimeout(r, config.drainDelayMs));
     await app.close();
     await database.close();
+    await tracing?.shutdown();
     log.info({ ms: Date.now() - since }, 'Buchbar beendet');
     process.exit(0);
   };
