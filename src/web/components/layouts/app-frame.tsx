@@ -1,5 +1,5 @@
 import type { Me } from '@contracts/session';
-import { AppShell, Box, Burger, Button, Divider, Group, ScrollArea, Stack } from '@mantine/core';
+import { AppShell, Box, Burger, Button, Divider, Group, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { SettingsTab } from '@web/features/session/components/settings-dialog';
@@ -130,7 +130,8 @@ function Shell({ children, sidebar, withSidebar = false, me, tenantName, layout 
 
       {showNavbar ? (
         <AppShell.Navbar p="sm" aria-label={t('menuTitle')}>
-          <AppShell.Section grow component={ScrollArea}>
+          {/* The browser's own scrolling: Mantine's ScrollArea (and the floating-ui code bundled with it) stays off the first screen. */}
+          <AppShell.Section grow style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
             <Stack gap="md">
               {entries.length > 0 ? <SidebarNav entries={entries} onNavigate={close} /> : null}
               {sidebar}

@@ -1,5 +1,5 @@
 import type { FloorPlanDto, MapObjectDto } from '@contracts/reading-rooms';
-import { ActionIcon, Box, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Group, Text, VisuallyHidden } from '@mantine/core';
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState, type WheelEvent } from 'react';
 import { FAVOURITE_COLOUR, STATE_COLOURS, STATE_PATTERNS } from '../states';
 import { useRT } from '../use-rt';
@@ -157,33 +157,36 @@ export function FloorPlanMap({ plan, objects, favourites, dimmed, onSelect }: Fl
           {rt('map.keyboardHint')}
         </Text>
         <Group gap={4} wrap="nowrap" ml="auto">
-          <Tooltip label={rt('map.zoomOut')}>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={rt('map.zoomOut')}
-              onClick={() => zoomAt(1 / 1.25)}
-              disabled={view.scale <= MIN_SCALE}
-            >
-              <span aria-hidden>−</span>
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={rt('map.zoomIn')}>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              aria-label={rt('map.zoomIn')}
-              onClick={() => zoomAt(1.25)}
-              disabled={view.scale >= MAX_SCALE}
-            >
-              <span aria-hidden>+</span>
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={rt('map.reset')}>
-            <ActionIcon variant="default" size="lg" aria-label={rt('map.reset')} onClick={() => setView({ scale: 1, x: 0, y: 0 })}>
-              <span aria-hidden>⤢</span>
-            </ActionIcon>
-          </Tooltip>
+          {/* The browser's title as the hover hint: Mantine's Tooltip would bring floating-ui onto the map's first screen. */}
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={rt('map.zoomOut')}
+            title={rt('map.zoomOut')}
+            onClick={() => zoomAt(1 / 1.25)}
+            disabled={view.scale <= MIN_SCALE}
+          >
+            <span aria-hidden>−</span>
+          </ActionIcon>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={rt('map.zoomIn')}
+            title={rt('map.zoomIn')}
+            onClick={() => zoomAt(1.25)}
+            disabled={view.scale >= MAX_SCALE}
+          >
+            <span aria-hidden>+</span>
+          </ActionIcon>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={rt('map.reset')}
+            title={rt('map.reset')}
+            onClick={() => setView({ scale: 1, x: 0, y: 0 })}
+          >
+            <span aria-hidden>⤢</span>
+          </ActionIcon>
         </Group>
       </Group>
       {/* Screen readers learn that the list view is the map's accessible equivalent. */}

@@ -1,6 +1,6 @@
 import type { Area, BookingMode, MapObjectDto } from '@contracts/reading-rooms';
 import { formatDate } from '@domain/time';
-import { ActionIcon, Alert, Group, Loader, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { DeferredDatePickerInput } from '@web/components/dates/deferred-date-inputs';
 import { DeferredSelect } from '@web/components/deferred/deferred-select';
@@ -146,18 +146,18 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
             allowDeselect={false}
             w={240}
           />
-          <Tooltip label={isFavouritePlan ? rt('toolbar.favouritePlanActive') : rt('toolbar.favouritePlan')}>
-            <ActionIcon
-              size="lg"
-              variant={isFavouritePlan ? 'filled' : 'default'}
-              color="yellow"
-              aria-label={rt('toolbar.favouritePlan')}
-              aria-pressed={isFavouritePlan}
-              onClick={() => saveFavourites.mutate({ floorPlanId: isFavouritePlan ? null : planId, objectIds: [...favourites] })}
-            >
-              <span aria-hidden>{isFavouritePlan ? '★' : '☆'}</span>
-            </ActionIcon>
-          </Tooltip>
+          {/* A native title as the hover hint: no floating-ui on the map's first screen. */}
+          <ActionIcon
+            size="lg"
+            variant={isFavouritePlan ? 'filled' : 'default'}
+            color="yellow"
+            aria-label={rt('toolbar.favouritePlan')}
+            aria-pressed={isFavouritePlan}
+            title={isFavouritePlan ? rt('toolbar.favouritePlanActive') : rt('toolbar.favouritePlan')}
+            onClick={() => saveFavourites.mutate({ floorPlanId: isFavouritePlan ? null : planId, objectIds: [...favourites] })}
+          >
+            <span aria-hidden>{isFavouritePlan ? '★' : '☆'}</span>
+          </ActionIcon>
         </Group>
         <Group gap={4} align="flex-end" wrap="nowrap">
           <ActionIcon

@@ -7,12 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { useVehicle } from '../api/use-vehicle';
 import { useVehicleCare } from '../api/use-vehicle-care';
 import { type HistoryEntry, useVehicleHistory } from '../api/use-vehicle-history';
+import type { DetailTab } from '../tabs';
 import { DamagesTab } from './damages-tab';
 import { LogbookTab } from './logbook-tab';
 import { ServiceBookletTab } from './service-booklet-tab';
-
-export const DETAIL_TABS = ['stammdaten', 'fahrtenbuch', 'serviceheft', 'schaeden', 'verlauf'] as const;
-export type DetailTab = (typeof DETAIL_TABS)[number];
 
 const isoToGerman = (day: string | null) => (day ? day.split('-').reverse().join('.') : null);
 

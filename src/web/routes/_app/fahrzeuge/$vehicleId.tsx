@@ -1,11 +1,9 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { createFileRoute } from '@tanstack/react-router';
 import { UserLayout } from '@web/components/layouts/user-layout';
-import { DETAIL_TABS, type DetailTab, VehicleDetailPage } from '@web/features/vehicle-detail/components/vehicle-detail-page';
+import { VehicleDetailPage } from '@web/features/vehicle-detail/components/vehicle-detail-page';
+import { type DetailTab, detailSearch } from '@web/features/vehicle-detail/tabs';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-
-const detailSearch = z.object({ tab: z.enum(DETAIL_TABS).catch('stammdaten').default('stammdaten') });
 
 /** /fahrzeuge/:id (user layout): vehicle detail with master data, logbook, damages and history; the tab is a search param. */
 export const Route = createFileRoute('/_app/fahrzeuge/$vehicleId')({
