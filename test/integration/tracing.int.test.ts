@@ -92,7 +92,8 @@ describe('OpenTelemetry traces (switched on by OTEL_EXPORTER_OTLP_ENDPOINT only)
     for (const route of ['/api/tenant', '/api/tenant', '/api/session/me']) await (await fetch(`${plain.base}${route}`)).text();
     await new Promise((r) => setTimeout(r, 1500));
     expect(receiver.posts).toEqual([]);
-  });
+    // Opening a database clone takes a minute when the machine is loaded.
+  }, 180_000);
 
   describe.each(DB_KINDS)('with the variable set, on %s', (kind) => {
     let base: string;
@@ -108,7 +109,7 @@ describe('OpenTelemetry traces (switched on by OTEL_EXPORTER_OTLP_ENDPOINT only)
       const traced = await startApp(kind, tracing);
       apps.push(traced);
       base = traced.base;
-    });
+    }, 240_000);
 
     it('a request becomes a span with its route, method and status, sent over OTLP/HTTP', async () => {
       expect(tracing).not.toBeNull();
