@@ -52,6 +52,8 @@ export const tenantInfo = z.object({
   imprintText: z.string(),
   /** The tenant lets people sign in with a code by e-mail (setting anmeldungPerEmailCode). */
   emailCodeSignIn: z.boolean(),
+  /** The tenant's single sign-on provider for the login button (decision 100), null without one. */
+  singleSignOn: z.object({ providerName: z.string() }).nullable(),
   /** Changes with every new logo, so the header's image URL changes too; null without a logo. */
   logoVersion: z.string().nullable(),
 });

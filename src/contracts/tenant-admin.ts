@@ -33,3 +33,29 @@ export const tenantAdminPatch = z.object({
 
 export const domainRequest = z.object({ domain: domainName });
 export const domainParams = z.object({ domain: z.string().max(253) });
+
+/** Single sign-on of the tenant (decision 100). The client secret is write-only: the answer only says whether one is stored. */
+export const singleSignOnData = z.object({
+  configured: z.boolean(),
+  providerName: z.string(),
+  issuerUrl: z.string(),
+  clientId: z.string(),
+  hasClientSecret: z.boolean(),
+  emailClaim: z.string(),
+  defaultGroupId: z.string().nullable(),
+  passwordAllowed: z.boolean(),
+  /** The address to register at the provider as redirect URI (for the address the admin is using). */
+  callbackUrl: z.string(),
+  groups: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+
+export const singleSignOnSave = z.object({
+  providerName: z.string().max(100),
+  issuerUrl: z.string().max(500),
+  clientId: z.string().max(500),
+  /** Empty keeps the stored secret. */
+  clientSecret: z.string().max(2000).default(''),
+  emailClaim: z.string().max(100).default('email'),
+  defaultGroupId: z.uuid().nullable(),
+  passwordAllowed: z.boolean(),
+});

@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /*
  * The tables better-auth needs (core schema of better-auth 1.7). An auth user is
@@ -28,6 +28,8 @@ export const authSession = pgTable('auth_session', {
   userId: text('user_id')
     .notNull()
     .references(() => authUser.id, { onDelete: 'cascade' }),
+  /** Set when a tenant's single sign-on opened the session: it counts on that tenant only (migration 0022). */
+  ssoTenantId: uuid('sso_tenant_id'),
 });
 
 export const authAccount = pgTable('auth_account', {

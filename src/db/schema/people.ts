@@ -1,4 +1,4 @@
-import { foreignKey, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { authUser } from './auth';
 import { tenants } from './tenants';
 
@@ -34,6 +34,8 @@ export const users = pgTable(
     /** 'aktiv' or 'inaktiv'; only aktiv users may sign in (SPEC §3). */
     status: text('status').notNull().default('aktiv'),
     departmentId: uuid('department_id'),
+    /** Signed in through the tenant's single sign-on (SPEC §3 "flagged in user metadata", migration 0022). */
+    singleSignOn: boolean('single_sign_on').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -51,3 +51,20 @@ export const tenantFeatures = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.feature] })],
 );
+
+/** The tenant's OpenID Connect provider for single sign-on (decision 100, migration 0022). */
+export const tenantSingleSignOn = pgTable('tenant_single_sign_on', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  providerName: text('provider_name').notNull(),
+  issuerUrl: text('issuer_url').notNull(),
+  clientId: text('client_id').notNull(),
+  /** Encrypted with the app secret; never sent to a browser. */
+  clientSecretEncrypted: text('client_secret_encrypted').notNull(),
+  emailClaim: text('email_claim').notNull().default('email'),
+  defaultGroupId: uuid('default_group_id'),
+  /** "SSO und Passwort": single sign-on people may also use a password. */
+  passwordAllowed: boolean('password_allowed').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

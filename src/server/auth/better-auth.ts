@@ -14,6 +14,11 @@ export const EMAIL_CODE_MINUTES = 10;
 const EMAIL_CODE_TRIES = 3;
 /** SPEC §9: sessions live 400 days. */
 const SESSION_DAYS = 400;
+// freshAge 0: sensitive changes re-authenticate with the password in the
+// request itself (decision 085), not by the age of the session.
+export const SESSION_OPTIONS = { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60, freshAge: 0 };
+/** The tenant a single sign-on session belongs to (decision 100); read back with every session. */
+export const SSO_SESSION_FIELDS = { ssoTenantId: { type: 'string', required: false, input: false } } as const;
 
 export function createAuth(opts: { db: Db; config: Config; mailer: Mailer }) {
   const { config, mailer } = opts;
@@ -28,9 +33,7 @@ export function createAuth(opts: { db: Db; config: Config; mailer: Mailer }) {
     // Sign-in, reset and confirmation go through our own routes (tenant checks,
     // generic errors, @fastify/rate-limit); better-auth's handler is not mounted.
     rateLimit: { enabled: false },
-    // freshAge 0: sensitive changes re-authenticate with the password in the
-    // request itself (decision 085), not by the age of the session.
-    session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60, freshAge: 0 },
+    session: { ...SESSION_OPTIONS, additionalFields: SSO_SESSION_FIELDS },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: config.publicUrl.startsWith('https://'),

@@ -24,6 +24,7 @@ import { startPath } from '@domain/navigation';
 import { hasAdminAccess } from '@domain/permissions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Deps } from '../deps';
 import { requestOrigin, requireTenant, requireUser } from '../http/request-context';
 import { REDIRECT_COOKIE } from '../plugins/spa';
@@ -49,6 +50,7 @@ import {
 } from '../services/session/second-factor';
 import { endOwnSession, listOwnSessions } from '../services/session/sessions';
 import { signIn, signOut } from '../services/session/sign-in';
+import { finishSingleSignOn, startSingleSignOn } from '../services/session/single-sign-on';
 import { effectiveSetting } from '../services/settings/effective-settings';
 import { saveSetting } from '../services/settings/save-setting';
 
@@ -155,6 +157,41 @@ export const sessionRoutes =
         const cookies = await signInWithEmailCode(deps, tenant, req.body, req.headers);
         setCookies(reply, cookies);
         return { redirectTo: await afterSignIn(req, reply, tenant, cookies) };
+      },
+    );
+
+    // Single sign-on (decision 100): both are browser navigations and always answer with a redirect.
+    app.get(
+      '/api/session/sso/start',
+      {
+        config: { access: { kind: 'public' }, rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: { tags: ['session'], summary: 'Anmeldung über den Anbieter des Mandanten beginnen (Weiterleitung)', hide: true },
+      },
+      async (req, reply) => {
+        const step = await startSingleSignOn(deps, requireTenant(req), requestOrigin(req), req.headers);
+        setCookies(reply, step.cookies);
+        return reply.redirect(step.location, 302);
+      },
+    );
+
+    app.get(
+      '/api/auth/callback/:id',
+      {
+        config: { access: { kind: 'public' }, rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['session'],
+          summary: 'Rückkehr vom Anbieter nach der Anmeldung (Weiterleitung)',
+          hide: true,
+          params: z.object({ id: z.string().max(100) }),
+          querystring: z.record(z.string(), z.string()),
+        },
+      },
+      async (req, reply) => {
+        const tenant = requireTenant(req);
+        const step = await finishSingleSignOn(deps, tenant, requestOrigin(req), req.params.id, req.query, req.headers);
+        setCookies(reply, step.cookies);
+        const target = step.ok ? await afterSignIn(req, reply, tenant, step.cookies) : step.location;
+        return reply.redirect(target, 302);
       },
     );
 

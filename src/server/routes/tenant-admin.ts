@@ -1,9 +1,17 @@
-import { domainParams, domainRequest, tenantAdminData, tenantAdminPatch } from '@contracts/tenant-admin';
+import {
+  domainParams,
+  domainRequest,
+  singleSignOnData,
+  singleSignOnSave,
+  tenantAdminData,
+  tenantAdminPatch,
+} from '@contracts/tenant-admin';
 import { AppError } from '@domain/errors';
 import type { RouteAccess } from '@domain/route-access';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps';
-import { requireTenant, requireUser } from '../http/request-context';
+import { requestOrigin, requireTenant, requireUser } from '../http/request-context';
+import { removeSingleSignOn, saveSingleSignOnSettings, singleSignOnView } from '../services/admin/single-sign-on';
 import { addDomain, removeDomain, removeLogo, tenantAdminView, tenantLogo, updateTenantAdmin, uploadLogo } from '../services/admin/tenant';
 
 /** /admin/mandanten (customizing_mandant_pflege): the signed-in member's own tenant only; the tenant logo for the header. */
@@ -90,6 +98,39 @@ export const tenantAdminRoutes =
       '/api/admin/tenant/logo',
       { config: CLIENTS, schema: { tags, summary: 'Logo entfernen', response: { 200: tenantAdminData } } },
       async (req) => removeLogo(deps, await requireUser(deps, req), host(req)),
+    );
+    app.get(
+      '/api/admin/tenant/single-sign-on',
+      {
+        config: CLIENTS,
+        schema: {
+          tags,
+          summary: 'Anmeldung über einen Anbieter (OpenID Connect): Einstellungen ohne Client-Secret',
+          response: { 200: singleSignOnData },
+        },
+      },
+      async (req) => singleSignOnView(deps, await requireUser(deps, req), requestOrigin(req)),
+    );
+    app.put(
+      '/api/admin/tenant/single-sign-on',
+      {
+        config: CLIENTS,
+        schema: {
+          tags,
+          summary: 'Anmeldung über einen Anbieter einrichten oder ändern (leeres Client-Secret behält das gespeicherte)',
+          body: singleSignOnSave,
+          response: { 200: singleSignOnData },
+        },
+      },
+      async (req) => saveSingleSignOnSettings(deps, await requireUser(deps, req), requestOrigin(req), req.body),
+    );
+    app.delete(
+      '/api/admin/tenant/single-sign-on',
+      {
+        config: CLIENTS,
+        schema: { tags, summary: 'Anmeldung über einen Anbieter entfernen', response: { 200: singleSignOnData } },
+      },
+      async (req) => removeSingleSignOn(deps, await requireUser(deps, req), requestOrigin(req)),
     );
     app.get(
       '/api/tenant/logo',

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { requireTenant } from '../http/request-context';
+import { singleSignOnButton } from '../services/session/single-sign-on';
 import { effectiveSetting } from '../services/settings/effective-settings';
 import { tenantTexts } from '../services/tenant/tenant-texts';
 import { tenantIconSvg, webAppManifest } from '../services/tenant/web-app-manifest';
@@ -24,6 +25,7 @@ export const tenantRoutes =
           emailCodeSignIn:
             (await withTenant(deps.database.db, tenant.id, (tx) => effectiveSetting(tx, tenant.id, null, 'anmeldungPerEmailCode'))) ===
             true,
+          singleSignOn: await singleSignOnButton(deps, tenant.id),
         };
       },
     );

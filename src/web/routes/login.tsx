@@ -1,14 +1,20 @@
+import { Alert, Button, Divider, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { LoginLayout } from '../components/layouts/login-layout';
 import { EmailCodeForm } from '../features/session/components/email-code-form';
 import { ForgotPasswordForm } from '../features/session/components/forgot-password-form';
 import { LoginForm } from '../features/session/components/login-form';
 import { useTenant } from '../features/tenant/api/use-tenant';
 
+/** `?sso=…`: why a sign-in through the tenant's provider ended here (decision 100). */
+const search = z.object({ sso: z.enum(['abgelehnt', 'nicht-erreichbar']).optional().catch(undefined) });
+
 export const Route = createFileRoute('/login')({
+  validateSearch: search,
   component: LoginPage,
 });
 
@@ -18,8 +24,23 @@ function LoginPage() {
   const [mode, setMode] = useState<{ kind: 'login' | 'forgot' | 'email-code'; email: string }>({ kind: 'login', email: '' });
   useDocumentTitle(`${mode.kind === 'forgot' ? t('forgot.title') : t('login.title')} · Buchbar`);
   const back = (email: string) => setMode({ kind: 'login', email });
+  const { sso } = Route.useSearch();
+  const provider = tenant.data?.singleSignOn;
   return (
     <LoginLayout>
+      {sso ? (
+        <Alert color="red" role="alert" mb="md">
+          {sso === 'abgelehnt' ? t('login.singleSignOnRefused') : t('login.singleSignOnUnavailable')}
+        </Alert>
+      ) : null}
+      {provider && mode.kind === 'login' ? (
+        <Stack gap="xs" mb="md">
+          <Button component="a" href="/api/session/sso/start" fullWidth variant="filled" color="dark">
+            {t('login.singleSignOn', { name: provider.providerName })}
+          </Button>
+          <Divider label={t('login.singleSignOnOr')} labelPosition="center" />
+        </Stack>
+      ) : null}
       {mode.kind === 'login' ? (
         <LoginForm
           initialEmail={mode.email}

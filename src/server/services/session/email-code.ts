@@ -1,9 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { withTenant } from '@db/client';
 import { AppError } from '@domain/errors';
+import { passwordSignInAllowed } from '@domain/single-sign-on';
 import { authMailContext } from '@server/auth/mail-context';
 import type { Deps } from '@server/deps';
 import { findAuthUser } from '@server/repositories/auth-repository';
+import { findMemberFlagByEmail, findSingleSignOn } from '@server/repositories/single-sign-on-repository';
 import type { TenantRecord } from '@server/repositories/tenant-repository';
 import { findMemberByEmail, type MemberRecord } from '@server/repositories/user-repository';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -25,10 +27,14 @@ async function codeMember(deps: Deps, tenant: TenantRecord, email: string): Prom
   const found = await withTenant(deps.database.db, tenant.id, async (tx) => ({
     enabled: (await effectiveSetting(tx, tenant.id, null, 'anmeldungPerEmailCode')) === true,
     member: await findMemberByEmail(tx, tenant.id, email),
+    flag: await findMemberFlagByEmail(tx, tenant.id, email),
+    sso: await findSingleSignOn(tx, tenant.id),
   }));
   if (!found.enabled) throw new AppError('email_code_off', 'Die Anmeldung mit E-Mail-Code ist hier nicht eingeschaltet.', 403);
   const member = found.member;
   if (member?.status !== 'aktiv') return null;
+  // A mailed code stands in for the password: single sign-on people get one only where the tenant allows both.
+  if (found.flag && !passwordSignInAllowed(found.flag, found.sso)) return null;
   const identity = await findAuthUser(deps.database.db, member.authUserId);
   return identity && !identity.twoFactorEnabled ? member : null;
 }

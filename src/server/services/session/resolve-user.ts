@@ -46,6 +46,9 @@ export async function resolveUser(deps: Deps, tenant: TenantRecord, headers: Inc
 
   const session = await deps.auth.api.getSession({ headers: fromNodeHeaders(headers) });
   if (!session) return null;
+  // A session opened by a tenant's single sign-on counts on that tenant only (decision 100).
+  const ssoTenantId = (session.session as { ssoTenantId?: string | null }).ssoTenantId;
+  if (ssoTenantId && ssoTenantId !== tenant.id) return null;
   const context = await withTenant(deps.database.db, tenant.id, (tx) => findMemberContext(tx, tenant.id, session.user.id, LANGUAGE.name));
   if (context?.member.status !== 'aktiv') return null;
   const locale = resolveSetting(LANGUAGE, { user: context.userSetting }).value;

@@ -1,7 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { withTenant } from '@db/client';
 import { AppError } from '@domain/errors';
+import { passwordSignInAllowed } from '@domain/single-sign-on';
 import type { Deps } from '@server/deps';
+import { findMemberFlagByEmail, findSingleSignOn } from '@server/repositories/single-sign-on-repository';
 import type { TenantRecord } from '@server/repositories/tenant-repository';
 import { findMemberByEmail } from '@server/repositories/user-repository';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -22,8 +24,15 @@ export async function signIn(
   input: { email: string; password: string },
   headers: IncomingHttpHeaders,
 ): Promise<{ cookies: string[]; secondFactor: boolean }> {
-  const member = await withTenant(deps.database.db, tenant.id, (tx) => findMemberByEmail(tx, tenant.id, input.email));
+  const found = await withTenant(deps.database.db, tenant.id, async (tx) => ({
+    member: await findMemberByEmail(tx, tenant.id, input.email),
+    flag: await findMemberFlagByEmail(tx, tenant.id, input.email),
+    sso: await findSingleSignOn(tx, tenant.id),
+  }));
+  const member = found.member;
   if (member?.status !== 'aktiv') throw loginFailed();
+  // Single sign-on people use their provider unless the tenant allows both; same refusal text.
+  if (found.flag && !passwordSignInAllowed(found.flag, found.sso)) throw loginFailed();
   try {
     const result = await deps.auth.api.signInEmail({
       body: { email: member.email, password: input.password },

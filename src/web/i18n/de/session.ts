@@ -1,6 +1,12 @@
 /** Sign-in, password, e-mail confirmation and the personal settings dialog. */
 export const session = {
   login: {
+    singleSignOn: 'Mit {{name}} anmelden',
+    singleSignOnOr: 'oder mit E-Mail und Passwort',
+    singleSignOnRefused:
+      'Die Anmeldung über den Anbieter war nicht möglich. Wenden Sie sich bitte an die Verwaltung Ihrer Organisation, wenn das so bleibt.',
+    singleSignOnUnavailable:
+      'Der Anmeldedienst ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut oder melden Sie sich mit Passwort an.',
     title: 'Anmelden',
     intro: 'Melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an.',
     email: 'E-Mail',

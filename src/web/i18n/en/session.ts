@@ -2,6 +2,11 @@ import type { session as de } from '../de/session';
 
 export const session: typeof de = {
   login: {
+    singleSignOn: 'Sign in with {{name}}',
+    singleSignOnOr: 'or with e-mail and password',
+    singleSignOnRefused:
+      'Signing in through the provider was not possible. Please contact your organisation’s administration if this persists.',
+    singleSignOnUnavailable: 'The sign-in service cannot be reached right now. Please try again later or sign in with your password.',
     title: 'Login',
     intro: 'Sign in with your e-mail address and password.',
     email: 'E-mail',

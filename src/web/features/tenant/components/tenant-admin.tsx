@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TenantAdminData, useTenantAdmin, useTenantAdminMutations } from '../api/use-tenant-admin';
+import { SingleSignOnSettings } from './single-sign-on-settings';
 
 type Mutations = ReturnType<typeof useTenantAdminMutations>;
 const failed = (error: Error) => notifications.show({ color: 'red', message: error.message });
@@ -258,6 +259,7 @@ export function TenantAdmin() {
           <Features data={q.data} />
           <Logo data={q.data} m={m} />
           <Texts data={q.data} m={m} />
+          <SingleSignOnSettings />
         </>
       )}
     </Stack>
