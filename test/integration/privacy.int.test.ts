@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
 import { pdfText } from '../support/pdf-text';
@@ -117,5 +118,45 @@ describe.each(DB_KINDS)('privacy: own-data export on %s', (kind) => {
     expect(JSON.parse(files.get('einstellungen.json')!.toString('utf8'))).toContainEqual(
       expect.objectContaining({ option: 'sprache', wert: 'en-us' }),
     );
+  });
+
+  it('an examiner opening a person’s licence history leaves an audit entry only this tenant’s admins see', async () => {
+    const idOf = async (email: string) =>
+      ((await t.database.db.execute(sql`select id::text from users where email = ${email}`)) as unknown as { rows: { id: string }[] })
+        .rows[0]!.id;
+    const maxId = await idOf('mitarbeiter@stadtwerke.test');
+    const foreignPerson = await idOf('empfang@tourismus.test');
+    const [examiner, admin] = await Promise.all([t.login(SW, 'pruefer@stadtwerke.test'), t.login(SW, 'admin@stadtwerke.test')]);
+    const access = async (cookie: string, host = SW) =>
+      (await t.call(host, { method: 'GET', url: '/api/admin/audit?subjectType=zugriff&page=1&pageSize=50', cookie })).json()
+        .entries as Json[];
+    const before = (await access(admin)).length;
+
+    expect((await t.call(SW, { method: 'GET', url: `/api/driving-licences/${maxId}/checks`, cookie: examiner })).statusCode).toBe(200);
+    const entries = await access(admin);
+    expect(entries.length).toBe(before + 1);
+    expect(entries[0]).toMatchObject({
+      action: 'einsehen',
+      subjectType: 'zugriff',
+      subjectId: maxId,
+      subjectName: 'Max Mustermann',
+      changes: [{ field: 'Daten', old: null, new: 'Führerschein und Prüfungshistorie' }],
+    });
+    expect(entries[0]!.actorName).toBe('Paul Prüfer');
+    // the admin's look at the person editor's detail is recorded too
+    expect((await t.call(SW, { method: 'GET', url: `/api/users/${maxId}`, cookie: admin })).statusCode).toBe(200);
+    expect((await access(admin))[0]).toMatchObject({
+      subjectId: maxId,
+      changes: [expect.objectContaining({ new: expect.stringContaining('Personendetails') })],
+    });
+
+    // the other tenant's admin sees none of it; the other tenant's person is not found and nothing is recorded
+    expect((await access(foreign, TI)).some((e) => e.subjectId === maxId)).toBe(false);
+    expect((await t.call(SW, { method: 'GET', url: `/api/driving-licences/${foreignPerson}/checks`, cookie: examiner })).statusCode).toBe(
+      404,
+    );
+    expect((await access(admin)).some((e) => e.subjectId === foreignPerson)).toBe(false);
+    // the trail stays append-only
+    await expect(t.database.db.execute(sql`update audit_log set subject_name = 'x' where subject_type = 'zugriff'`)).rejects.toThrow();
   });
 });

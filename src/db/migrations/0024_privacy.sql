@@ -19,3 +19,8 @@ ALTER TABLE "personal_data_exports" ADD CONSTRAINT "personal_data_exports_tenant
 ALTER TABLE "personal_data_exports" ADD CONSTRAINT "personal_data_exports_user_fk" FOREIGN KEY ("tenant_id","user_id") REFERENCES "public"."users"("tenant_id","id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 CREATE INDEX "personal_data_exports_tenant_id_user_id_created_at_index" ON "personal_data_exports" USING btree ("tenant_id","user_id","created_at");
+--> statement-breakpoint
+-- Access to another person's data is audited in the same append-only trail (decision 106): action 'einsehen'.
+ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_action_check";
+--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_check" CHECK ("action" IN ('anlegen', 'ändern', 'löschen', 'einsehen'));
