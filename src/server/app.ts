@@ -21,6 +21,7 @@ import { registerGuestJobs } from './jobs/guest-jobs';
 import { createJobQueue } from './jobs/job-queue';
 import { registerLicenceJobs } from './jobs/licence-jobs';
 import { registerLogbookJobs } from './jobs/logbook-jobs';
+import { registerPrivacyJobs } from './jobs/privacy-jobs';
 import { registerReadingRoomJobs } from './jobs/reading-room-jobs';
 import { registerSeriesJobs } from './jobs/series-jobs';
 import { registerVehicleJobs } from './jobs/vehicle-jobs';
@@ -45,6 +46,7 @@ import { locationRoutes } from './routes/locations';
 import { lockerRoutes } from './routes/lockers';
 import { logbookRoutes } from './routes/logbook';
 import { registerMetrics } from './routes/metrics';
+import { privacyRoutes } from './routes/privacy';
 import { readingRoomAdminRoutes } from './routes/reading-room-admin';
 import { readingRoomRoutes } from './routes/reading-rooms';
 import { sessionRoutes } from './routes/session';
@@ -191,9 +193,11 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   await app.register(drivingLicenceRoutes(deps));
   registerLicenceJobs(deps);
   registerLogbookJobs(deps);
+  registerPrivacyJobs(deps);
   await app.register(guestRoutes(deps));
   registerGuestJobs(deps);
   await app.register(logbookRoutes(deps));
+  await app.register(privacyRoutes(deps));
   await app.register(vehicleCareRoutes(deps));
 
   await deps.events.start();

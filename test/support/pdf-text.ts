@@ -37,11 +37,14 @@ export function pdfText(pdf: Buffer): string {
       for (const p of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(p[1]!.toLowerCase(), hexToStr(p[2]!));
     }
     for (const block of text.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
-      for (const p of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {
+      for (const p of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F\s]+>)/g)) {
         const lo = Number.parseInt(p[1]!, 16);
         const hi = Number.parseInt(p[2]!, 16);
         const width = p[1]!.length;
-        const targets = p[3]!.startsWith('[') ? [...p[3]!.matchAll(/<([0-9a-fA-F]+)>/g)].map((x) => hexToStr(x[1]!)) : null;
+        // a ligature (fi, fl) maps one glyph to several characters: <0066 0069>
+        const targets = p[3]!.startsWith('[')
+          ? [...p[3]!.matchAll(/<([0-9a-fA-F\s]+)>/g)].map((x) => hexToStr(x[1]!.replace(/\s/g, '')))
+          : null;
         for (let c = lo; c <= hi; c++) {
           const key = c.toString(16).padStart(width, '0');
           if (targets) map.set(key, targets[c - lo] ?? '');

@@ -7,6 +7,7 @@ export * from './logbook';
 export * from './logbook-reports';
 export * from './people';
 export * from './places';
+export * from './privacy';
 export * from './reading-rooms';
 export * from './settings';
 export * from './system';

@@ -235,7 +235,7 @@ export const sourcesOfGroupMembers = (db: Db, tenantId: string, groupId: string)
 export interface AuditEntry {
   actorId: string | null;
   actorName: string;
-  action: 'anlegen' | 'ändern' | 'löschen';
+  action: 'anlegen' | 'ändern' | 'löschen' | 'einsehen';
   subjectType: string;
   subjectId: string;
   subjectName: string;

@@ -24,6 +24,7 @@ import {
 import { deleteSessionsOfAuthUser, findMemberByEmail, findMemberById, type MemberRecord } from '@server/repositories/user-repository';
 import type { UserContext } from '../context';
 import { type PendingMail, sendAll } from '../notifications/pending-mail';
+import { recordAccess } from '../privacy/access-audit';
 import { sendInvitation } from '../session/passwords';
 import { effectiveSettings } from '../settings/effective-settings';
 import { VEHICLE_TOPIC } from '../vehicles/common';
@@ -222,6 +223,7 @@ export function personDetail(deps: Deps, user: UserContext, id: string) {
     const links = await linksOfPerson(tx, t, id);
     const sources = await sourcesOfPerson(tx, t, id);
     const identity = await findAuthUser(tx, member.authUserId);
+    await recordAccess(tx, user, member, 'personendetail');
     return {
       member,
       ...links,

@@ -3,7 +3,9 @@ import { AppError } from '@domain/errors';
 import { UPLOAD_CONTENT_TYPES, validateUpload } from '@domain/uploads';
 import type { Deps } from '@server/deps';
 import { attachScan, findScan } from '@server/repositories/licence-repository';
+import { findMemberById } from '@server/repositories/user-repository';
 import type { UserContext } from '../context';
+import { recordAccess } from '../privacy/access-audit';
 import { effectiveSetting } from '../settings/effective-settings';
 
 /**
@@ -41,7 +43,12 @@ export async function uploadScan(deps: Deps, user: UserContext, checkId: string,
 
 export async function readScan(deps: Deps, user: UserContext, checkId: string) {
   const tenantId = user.tenant.id;
-  const found = await withTenant(deps.database.db, tenantId, (tx) => findScan(tx, tenantId, checkId));
+  const found = await withTenant(deps.database.db, tenantId, async (tx) => {
+    const scan = await findScan(tx, tenantId, checkId);
+    const person = scan?.scan_path ? await findMemberById(tx, tenantId, scan.user_id) : null;
+    if (person) await recordAccess(tx, user, person, 'fuehrerscheinscan');
+    return scan;
+  });
   if (!found?.scan_path) throw checkNotFound();
   const file = await deps.storage.get(BUCKET, tenantId, found.scan_path);
   if (!file) throw checkNotFound();

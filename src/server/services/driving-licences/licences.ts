@@ -16,6 +16,7 @@ import {
 } from '@server/repositories/licence-repository';
 import { findMemberById } from '@server/repositories/user-repository';
 import type { UserContext } from '../context';
+import { recordAccess } from '../privacy/access-audit';
 import { effectiveSetting } from '../settings/effective-settings';
 import { LICENCE_DEFAULTS } from './licence-settings';
 
@@ -170,7 +171,12 @@ async function historyIn(tx: Db, tenantId: string, userId: string) {
 }
 
 export async function checkHistory(deps: Deps, user: UserContext, userId: string) {
-  return withTenant(deps.database.db, user.tenant.id, (tx) => historyIn(tx, user.tenant.id, userId));
+  return withTenant(deps.database.db, user.tenant.id, async (tx) => {
+    const history = await historyIn(tx, user.tenant.id, userId);
+    const person = await findMemberById(tx, user.tenant.id, userId);
+    if (person) await recordAccess(tx, user, person, 'fuehrerscheinhistorie');
+    return history;
+  });
 }
 
 /** Records a check (append-only); the person's current record is this check from now on. */

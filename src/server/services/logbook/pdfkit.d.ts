@@ -27,6 +27,7 @@ declare module 'pdfkit' {
     fontSize(size: number): this;
     fillColor(color: string): this;
     text(text: string, x?: number, y?: number, options?: TextOptions): this;
+    text(text: string, options?: TextOptions): this;
     heightOfString(text: string, options?: TextOptions): number;
     widthOfString(text: string): number;
     moveTo(x: number, y: number): this;

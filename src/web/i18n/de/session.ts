@@ -103,6 +103,16 @@ export const session = {
     failed: 'Bestätigung fehlgeschlagen',
     toApp: 'Weiter zu Buchbar',
   },
+  dataExport: {
+    title: 'Meine Daten herunterladen',
+    intro:
+      'Sie erhalten alle Daten, die Buchbar über Sie speichert, als ZIP-Archiv: je Art eine JSON-Datei (maschinenlesbar) und eine PDF-Zusammenfassung. Die Datei steht nur Ihnen und nur 24 Stunden lang bereit.',
+    start: 'Meine Daten herunterladen',
+    running: 'Ihr Export wird erstellt … {{percent}} %',
+    ready: 'Ihr Export ist fertig. Herunterladen bis {{date}}.',
+    download: 'ZIP-Archiv herunterladen',
+    failed: 'Der Export ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+  },
   calendar: {
     intro:
       'Abonnieren Sie Ihre Fahrzeug- und Platzbuchungen in Ihrem Kalender (Outlook, Apple- oder Google-Kalender). Die Adresse ist geheim: Wer sie kennt, sieht Ihre Buchungen. Erneuern Sie sie, wenn sie in falsche Hände geraten ist.',

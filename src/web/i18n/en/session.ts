@@ -102,6 +102,16 @@ export const session: typeof de = {
     failed: 'Confirmation failed',
     toApp: 'Continue to Buchbar',
   },
+  dataExport: {
+    title: 'Download my data',
+    intro:
+      'You receive all data Buchbar stores about you as a ZIP archive: one JSON file per kind (machine-readable) and a PDF summary. The file is available only to you and only for 24 hours.',
+    start: 'Download my data',
+    running: 'Your export is being created … {{percent}} %',
+    ready: 'Your export is ready. Download until {{date}}.',
+    download: 'Download ZIP archive',
+    failed: 'The export failed. Please try again.',
+  },
   calendar: {
     intro:
       'Subscribe to your vehicle and seat bookings in your calendar (Outlook, Apple or Google Calendar). The address is secret: whoever knows it sees your bookings. Renew it if it got into the wrong hands.',

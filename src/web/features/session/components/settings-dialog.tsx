@@ -1,5 +1,5 @@
 import type { AppLocale } from '@contracts/session';
-import { Alert, Badge, Button, Group, Modal, PasswordInput, Radio, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, Modal, PasswordInput, Radio, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { OwnLicencePanel } from '@web/components/own-licence-panel';
@@ -11,6 +11,7 @@ import { useSendConfirmation } from '../api/use-send-confirmation';
 import { useUpdateLocale } from '../api/use-update-locale';
 import { useUpdateProfile } from '../api/use-update-profile';
 import { CalendarFeedPanel } from './calendar-feed-panel';
+import { DataExportPanel } from './data-export-panel';
 import { MIN_PASSWORD_LENGTH } from './password-rules';
 import { SecurityTab } from './security-tab';
 
@@ -103,6 +104,8 @@ function ProfileTab() {
             {t('settings.saveProfile')}
           </Button>
         </Group>
+        <Divider />
+        <DataExportPanel />
       </Stack>
     </form>
   );
