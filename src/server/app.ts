@@ -31,6 +31,7 @@ import { registerTenantResolution } from './plugins/tenant-resolution';
 import { createEventBus } from './realtime/event-bus';
 import { closeEventStreams } from './realtime/sse';
 import { absenceRoutes } from './routes/absence';
+import { teamSeatingRoutes } from './routes/team-seating';
 import { accessAdminRoutes } from './routes/access-admin';
 import { bookingSeriesRoutes } from './routes/booking-series';
 import { calendarRoutes } from './routes/calendar';
@@ -183,6 +184,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   await app.register(calendarRoutes(deps));
   await app.register(bookingSeriesRoutes(deps));
   await app.register(absenceRoutes(deps));
+  await app.register(teamSeatingRoutes(deps));
   await app.register(drivingLicenceRoutes(deps));
   registerLicenceJobs(deps);
   registerLogbookJobs(deps);
