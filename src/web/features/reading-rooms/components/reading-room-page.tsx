@@ -11,8 +11,10 @@ import { useCheckInObject } from '../api/use-check-in-object';
 import { useFloorPlanMap } from '../api/use-floor-plan-map';
 import { useLiveMap } from '../api/use-live-map';
 import { useSaveFavourites } from '../api/use-save-favourites';
+import { useTeamDay } from '../api/use-team-day';
 import { mapParamsOf } from '../map-params';
 import type { Ansicht, ReadingRoomSearch } from '../search';
+import { nearestFreeDesk, teamByDesk } from '../team';
 import { timeSteps } from '../time-steps';
 import { useRT } from '../use-rt';
 import { FloorPlanMap } from './floor-plan-map';
@@ -59,6 +61,9 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
   useLiveMap(map.data?.refreshAt);
 
   const favourites = useMemo(() => new Set(boot.data?.favourites.objectIds ?? []), [boot.data?.favourites.objectIds]);
+  // „Mein Team heute“ (decision 110): only in the workplace area; the API answers nothing without the switches.
+  const teamDay = useTeamDay(date, area === 'arbeitswelt');
+  const team = useMemo(() => teamByDesk(teamDay.data?.colleagues), [teamDay.data?.colleagues]);
   // Map markers and list rows render in a background pass React can interrupt (DESIGN §7: total blocking time).
   const shownMap = useDeferredValue(map.data);
   const filter = search.filter ?? 'aus';
@@ -100,6 +105,17 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
       onSettled: () => onSearch({ einchecken: undefined }),
     });
   }, [search.einchecken, checkInObject, onSearch, rt]);
+
+  // „Platz daneben buchen“ from the team list: open the booking of the free desk nearest to the colleague.
+  useEffect(() => {
+    if (!search.neben || !map.data || map.data.floorPlan.id !== planId) return;
+    const p = map.data.floorPlan;
+    const aspect = p.imageWidth && p.imageHeight ? p.imageHeight / p.imageWidth : 10 / 16;
+    const next = nearestFreeDesk(map.data.objects, search.neben, aspect);
+    if (next) setSelected(next.id);
+    else notifications.show({ color: 'orange', message: rt('team.noFreeDesk') });
+    onSearch({ neben: undefined });
+  }, [search.neben, map.data, planId, onSearch, rt]);
 
   if (boot.isPending) return <Loader />;
   if (boot.error) return <Alert color="red">{isApiError(boot.error) ? boot.error.message : String(boot.error)}</Alert>;
@@ -256,6 +272,7 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
           favourites={favourites}
           dimmed={(o) => !visible(o)}
           onSelect={(o) => setSelected(o.id)}
+          team={team}
         />
       ) : !shownMap ? (
         <Loader />
@@ -271,6 +288,7 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
             onSortChange={(s) => onSearch({ sortierung: s === 'name' ? undefined : s })}
             onEquipmentFilterChange={(ids) => onSearch({ ausstattung: ids.length ? ids.join(',') : undefined })}
             onSelect={(o) => setSelected(o.id)}
+            team={team}
           />
         </Suspense>
       )}
