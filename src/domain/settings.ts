@@ -517,7 +517,8 @@ export const SETTING_CATALOGUE: readonly SettingOption[] = [
     feature: 'leseraum',
     type: 'boolean',
     defaultValue: 'false',
-    description: 'In der Arbeitswelt sehen zustimmende Personen, wo zustimmende Kolleginnen und Kollegen ihrer Abteilung und ihre Favoriten sitzen',
+    description:
+      'In der Arbeitswelt sehen zustimmende Personen, wo zustimmende Kolleginnen und Kollegen ihrer Abteilung und ihre Favoriten sitzen',
     layers: TENANT,
   },
   {

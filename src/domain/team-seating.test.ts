@@ -110,7 +110,9 @@ describe('normaliseTeamFavourites', () => {
 
   it(`refuses more than ${MAX_TEAM_FAVOURITES} favourites with a clear message`, () => {
     const ids = Array.from({ length: MAX_TEAM_FAVOURITES + 1 }, (_, i) => `p${i}`);
-    expect(() => normaliseTeamFavourites('max', ids)).toThrow(new AppError('team_favourites_too_many', 'Höchstens 50 Favoriten sind möglich.', 400, { max: 50 }));
+    expect(() => normaliseTeamFavourites('max', ids)).toThrow(
+      new AppError('team_favourites_too_many', 'Höchstens 50 Favoriten sind möglich.', 400, { max: 50 }),
+    );
     expect(normaliseTeamFavourites('max', [...ids.slice(0, MAX_TEAM_FAVOURITES), 'max'])).toHaveLength(MAX_TEAM_FAVOURITES);
   });
 

@@ -74,12 +74,9 @@ export function initialsOf(firstName: string, lastName: string): string {
 export function normaliseTeamFavourites(selfId: string, ids: readonly string[]): string[] {
   const unique = [...new Set(ids)].filter((id) => id !== selfId);
   if (unique.length > MAX_TEAM_FAVOURITES) {
-    throw new AppError(
-      'team_favourites_too_many',
-      `Höchstens ${MAX_TEAM_FAVOURITES} Favoriten sind möglich.`,
-      400,
-      { max: MAX_TEAM_FAVOURITES },
-    );
+    throw new AppError('team_favourites_too_many', `Höchstens ${MAX_TEAM_FAVOURITES} Favoriten sind möglich.`, 400, {
+      max: MAX_TEAM_FAVOURITES,
+    });
   }
   return unique;
 }

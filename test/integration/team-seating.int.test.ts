@@ -112,7 +112,9 @@ describe.each(DB_KINDS)('where my team sits on %s', (kind) => {
   it('an opt-out takes effect at the very next request, for the map and for the search', async () => {
     await consent(admin, true);
     expect(await names(admin)).toContain('Frieda Frei abteilung');
-    expect((await call(admin, 'GET', '/api/team/people?q=Fri')).json().people.map((p: { name: string }) => p.name)).toEqual(['Frieda Frei']);
+    expect((await call(admin, 'GET', '/api/team/people?q=Fri')).json().people.map((p: { name: string }) => p.name)).toEqual([
+      'Frieda Frei',
+    ]);
     await consent(frieda, false);
     expect(await names(admin)).not.toContain('Frieda Frei abteilung');
     expect((await call(admin, 'GET', '/api/team/people?q=Fri')).json()).toEqual({ people: [] });
@@ -127,7 +129,11 @@ describe.each(DB_KINDS)('where my team sits on %s', (kind) => {
     // The e-mail address is not searched.
     expect((await call(admin, 'GET', '/api/team/people?q=fuhrpark')).json()).toEqual({ people: [] });
     const saved = await consent(admin, true, [ids.fuhrpark!, ids.fuhrpark!, ids.admin!]);
-    expect(saved).toEqual({ enabled: true, consent: true, favourites: [{ id: ids.fuhrpark, name: 'Felix Fuhrmann', department: 'Netzbetrieb' }] });
+    expect(saved).toEqual({
+      enabled: true,
+      consent: true,
+      favourites: [{ id: ids.fuhrpark, name: 'Felix Fuhrmann', department: 'Netzbetrieb' }],
+    });
     expect((await call(admin, 'GET', '/api/team/settings')).json()).toEqual(saved);
   });
 
@@ -153,7 +159,12 @@ describe.each(DB_KINDS)('where my team sits on %s', (kind) => {
   });
 
   it('the kiosk of the workplace plan never shows a name', async () => {
-    const link = await t.call(SW, { method: 'POST', url: '/api/admin/kiosk-links', cookie: admin, payload: { floorPlanId: plan, name: 'Empfang 2. OG' } });
+    const link = await t.call(SW, {
+      method: 'POST',
+      url: '/api/admin/kiosk-links',
+      cookie: admin,
+      payload: { floorPlanId: plan, name: 'Empfang 2. OG' },
+    });
     expect(link.statusCode).toBe(200);
     const board = await t.call(SW, { method: 'GET', url: `/api/kiosk/${link.json().token}` });
     expect(board.statusCode).toBe(200);

@@ -1,17 +1,12 @@
 import type { TeamColleague, TeamDayResponse, TeamPerson, TeamSettingsResponse } from '@contracts/team-seating';
-import { withTenant } from '@db/client';
 import type { Db } from '@db/client';
+import { withTenant } from '@db/client';
 import { AppError } from '@domain/errors';
 import { addDays, instantOf } from '@domain/opening-hours';
 import { initialsOf, normaliseTeamFavourites, type TeamViewer, visibleColleagues } from '@domain/team-seating';
 import type { Deps } from '@server/deps';
 import { upsertSettingValue } from '@server/repositories/setting-repository';
-import {
-  findTeamDesks,
-  findTeamPeople,
-  searchConsentingPeople,
-  type TeamPersonRecord,
-} from '@server/repositories/team-seating-repository';
+import { findTeamDesks, findTeamPeople, searchConsentingPeople, type TeamPersonRecord } from '@server/repositories/team-seating-repository';
 import type { UserContext } from '../context';
 import { effectiveSettings } from '../settings/effective-settings';
 
