@@ -220,6 +220,7 @@ const EN: Record<string, string | ((p: Record<string, string | number>) => strin
   series_nothing_bookable: 'No date of the series can be booked. Nothing was saved.',
   series_none: 'This booking does not belong to a series.',
   series_weekdays: 'Please choose at least one weekday for the series.',
+  handover_refused: 'Only bookings you made for others can be handed over.',
   team_favourites_too_many: (p) => `At most ${p.max} favourites are possible.`,
   team_person_unknown: 'This person was not found.',
   team_query_too_short: 'Please enter at least two characters of a name.',
