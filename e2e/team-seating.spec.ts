@@ -1,4 +1,4 @@
-import { addDays, berlinDay, isoWeekday } from '@domain/opening-hours';
+import { addDays, berlinDay, germanDay, isoWeekday } from '@domain/opening-hours';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage } from './support/browser';
@@ -26,6 +26,8 @@ describe('where my team sits in Chromium', () => {
   it('mitarbeiter@ sees his favourites on the map and in „Mein Team heute“, books the desk next to Felix, then opts out', async () => {
     const day = nextWorkday();
     const page = await newPage(env.browser);
+    // The first page of a loaded machine may take longer than the default 30 s.
+    page.setDefaultNavigationTimeout(90_000);
     await signIn(page, 'mitarbeiter@stadtwerke.test', `/arbeitswelt/karte?datum=${day}`);
     const team = page.getByTestId('team-today');
     const felix = team.locator('[data-team-member="Felix Fuhrmann"]').first();
@@ -45,7 +47,7 @@ describe('where my team sits in Chromium', () => {
     await page.getByText(/ist für Sie reserviert/).waitFor();
 
     // The list view names the colleague under the desk.
-    await page.getByRole('radio', { name: 'Liste' }).click({ force: true });
+    await page.goto(env.server.url('stadtwerke', `/arbeitswelt/liste?datum=${day}`));
     await page.locator('[data-team-name]', { hasText: 'Felix Fuhrmann' }).first().waitFor();
 
     // Opting out in the settings takes effect at once: the list asks for consent again.
@@ -61,11 +63,12 @@ describe('where my team sits in Chromium', () => {
     await team.getByText('Stimmen Sie unter Einstellungen → Mein Team zu').waitFor();
     expect(await page.locator('[data-team-name]').count()).toBe(0);
     await page.context().close();
-  });
+  }, 300_000);
 
   it('admin@ on a phone (390 px) finds her department in the menu and marks on the map', async () => {
     const day = nextWorkday();
     const page = await newPage(env.browser, { width: 390, height: 844 });
+    page.setDefaultNavigationTimeout(90_000);
     await signIn(page, 'admin@stadtwerke.test', `/arbeitswelt/karte?datum=${day}`);
     await page.locator('[data-testid="floor-plan-map"] [data-team-initials="PP"]').first().waitFor();
     await page.screenshot({ path: `${SHOTS}/team-karte-390.png` });
@@ -75,6 +78,24 @@ describe('where my team sits in Chromium', () => {
     expect(await team.textContent()).toContain('Abteilung');
     await team.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/team-menue-390.png` });
+
+    // „Ich bin abwesend“ sits on the page itself on a phone, with German date inputs (DD.MM.YYYY).
+    await page.getByRole('button', { name: 'Menü schließen' }).click();
+    await page.getByTestId('absence-button').click();
+    const absence = page.getByRole('dialog');
+    const from = absence.getByRole('textbox', { name: 'Von' });
+    await from.click();
+    await page.screenshot({ path: `${SHOTS}/abwesenheit-kalender-390.png` });
+    await from.fill(germanDay(day));
+    await absence.getByRole('textbox', { name: 'Bis' }).fill(germanDay(day));
+    await absence.getByText('Abwesenheit eintragen').click();
+    expect(await from.inputValue()).toBe(germanDay(day));
+    await absence.getByRole('button', { name: 'Betroffene Buchungen anzeigen' }).click();
+    await absence
+      .getByText(/In diesen Tagen haben Sie keine Buchungen|Buchung/)
+      .first()
+      .waitFor();
+    await page.screenshot({ path: `${SHOTS}/abwesenheit-390.png` });
     await page.context().close();
-  });
+  }, 300_000);
 });

@@ -1,7 +1,9 @@
 import type { Area, BookingMode, MapObjectDto } from '@contracts/reading-rooms';
 import { formatDate } from '@domain/time';
 import { ActionIcon, Alert, Group, Loader, SegmentedControl, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { AbsenceButton } from '@web/components/absence-button';
 import { DeferredDatePickerInput } from '@web/components/dates/deferred-date-inputs';
 import { DeferredSelect } from '@web/components/deferred/deferred-select';
 import { isApiError } from '@web/lib/api-client';
@@ -48,6 +50,8 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
   const boot = useBootstrap(area);
   const [selected, setSelected] = useState<string | null>(null);
   const saveFavourites = useSaveFavourites(area);
+  // Below Mantine's md breakpoint the sidebar is the burger menu (app-frame).
+  const phone = !useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
 
   const plans = boot.data?.floorPlans ?? [];
   const planId =
@@ -150,6 +154,8 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
             { value: 'liste', label: rt('view.liste') },
           ]}
         />
+        {/* On phones the sidebar hides in the menu: the absence stays one tap away (decision 092). */}
+        {phone ? <AbsenceButton /> : null}
       </Group>
 
       <Group gap="sm" align="flex-end" wrap="wrap">
