@@ -94,8 +94,12 @@ describe('everyday comfort in Chromium', () => {
     // An absence over the first two Tuesdays cancels those days in one step; the rest of the series stays.
     await page.getByTestId('absence-button').click();
     const absence = page.getByRole('dialog');
-    await absence.getByTestId('absence-from').fill(tuesdays[0]!);
-    await absence.getByTestId('absence-to').fill(tuesdays[1]!);
+    // Mantine date inputs with German labels: typed as DD.MM.YYYY (the calendar dropdown offers the same days).
+    const absenceFrom = absence.getByRole('textbox', { name: 'Von' });
+    await absenceFrom.fill(germanDay(tuesdays[0]!));
+    await absence.getByRole('textbox', { name: 'Bis' }).fill(germanDay(tuesdays[1]!));
+    await absence.getByText('Abwesenheit eintragen').click();
+    expect(await absenceFrom.inputValue()).toBe(germanDay(tuesdays[0]!));
     await absence.getByRole('button', { name: 'Betroffene Buchungen anzeigen' }).click();
     await absence.getByTestId('absence-list').waitFor();
     const listed = await absence.getByTestId('absence-list').locator('tr').count();

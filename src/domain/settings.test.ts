@@ -94,6 +94,10 @@ describe('SETTING_CATALOGUE', () => {
         'fahrzeugWartungVorlaufTage',
         // not in SPEC §9: the tenant's choice on deactivating a person (decision 082)
         'benutzerDeaktivierungStorniertBuchungen',
+        // not in SPEC §9: „Mein Team heute“ (decision 110)
+        'teamSitzplaetze',
+        'teamSitzplatzFreigabe',
+        'teamFavoriten',
       ].sort(),
     );
   });
@@ -137,6 +141,9 @@ describe('SETTING_CATALOGUE', () => {
         'leseraumErinnerungVorBeginnMinuten',
         'fahrzeugErinnerungsmailUhrzeit',
         'fahrzeugHinweisVorCheckOutMinuten',
+        // consent and favourites of „Mein Team heute“ (decision 110) are the person's own choice
+        'teamSitzplatzFreigabe',
+        'teamFavoriten',
       ].sort(),
     );
   });

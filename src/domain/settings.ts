@@ -511,6 +511,33 @@ export const SETTING_CATALOGUE: readonly SettingOption[] = [
       'Eine Person kann im Leseraum und in der Arbeitswelt zur selben Zeit nur einen Platz für sich buchen; Vormerkungen für andere zählen nicht',
     layers: TENANT,
   },
+  // Where my team sits (decision 110): off for the tenant and for every person until switched on.
+  {
+    name: 'teamSitzplaetze',
+    feature: 'leseraum',
+    type: 'boolean',
+    defaultValue: 'false',
+    description:
+      'In der Arbeitswelt sehen zustimmende Personen, wo zustimmende Kolleginnen und Kollegen ihrer Abteilung und ihre Favoriten sitzen',
+    layers: TENANT,
+  },
+  {
+    name: 'teamSitzplatzFreigabe',
+    feature: 'leseraum',
+    type: 'boolean',
+    defaultValue: 'false',
+    description: 'Die Person stimmt zu, dass Abteilung und Favoriten ihren Schreibtisch sehen, und sieht selbst deren Schreibtische',
+    layers: USER,
+  },
+  {
+    name: 'teamFavoriten',
+    feature: 'leseraum',
+    type: 'array',
+    defaultValue: '[]',
+    description: 'IDs der Kolleginnen und Kollegen, deren Schreibtisch die Person zusätzlich zur Abteilung sehen möchte',
+    layers: USER,
+    items: 'id',
+  },
   // Guests (decision 052)
   {
     name: 'fahrzeugGastKontakt',

@@ -51,6 +51,7 @@ import { readingRoomAdminRoutes } from './routes/reading-room-admin';
 import { readingRoomRoutes } from './routes/reading-rooms';
 import { sessionRoutes } from './routes/session';
 import { settingsRoutes } from './routes/settings';
+import { teamSeatingRoutes } from './routes/team-seating';
 import { tenantRoutes } from './routes/tenant';
 import { tenantAdminRoutes } from './routes/tenant-admin';
 import { userRoutes } from './routes/users';
@@ -190,6 +191,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   await app.register(calendarRoutes(deps));
   await app.register(bookingSeriesRoutes(deps));
   await app.register(absenceRoutes(deps));
+  await app.register(teamSeatingRoutes(deps));
   await app.register(drivingLicenceRoutes(deps));
   registerLicenceJobs(deps);
   registerLogbookJobs(deps);

@@ -91,7 +91,7 @@ describe.each(DB_KINDS)('absence in one step on %s', (kind) => {
       expect.arrayContaining([`platz-${desk.id}@buchbar`, `fahrzeug-${car.json().booking.id}@buchbar`]),
     );
     // Nothing left: a second absence over the same days cancels nothing.
-    expect((await post(staff, '/api/absence', range)).json()).toEqual({ bookings: [], cancelled: 0 });
+    expect((await post(staff, '/api/absence', range)).json()).toEqual({ bookings: [], cancelled: 0, handedOver: 0 });
   });
 
   it('lets fleet managers record it for a person (audited); others may not, and another tenant’s person is not found', async () => {
@@ -120,5 +120,52 @@ describe.each(DB_KINDS)('absence in one step on %s', (kind) => {
     const backwards = await post(staff, '/api/absence/preview', { from: inDays(3), to: inDays(1) });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().error.message).toBe('Bis nicht nach von im Zeitraum!');
+  });
+
+  it('hands a vehicle booked for someone over to the driver, cancels a pre-booking with notice, each in the recipient’s language', async () => {
+    const staffId = await memberId('mitarbeiter@stadtwerke.test');
+    // Max reads his mails in English.
+    expect((await t.call(SW, { method: 'PUT', url: '/api/settings/sprache', cookie: staff, payload: { value: 'en-us' } })).statusCode).toBe(
+      200,
+    );
+    const car = await bookVehicle(t, fleet, { vehicleId, von: dayAt(5, '14:00'), bis: dayAt(5, '16:00'), forUserId: staffId });
+    expect(car.statusCode, car.body).toBe(201);
+    const carId = car.json().booking.id as string;
+    const desk = Object.values(desks)[2]!;
+    const pre = await bookSeat(t, SW, fleet, { objectId: desk, date: inDays(5), mode: 'ganztags', forUserId: staffId });
+    expect(pre.statusCode, pre.body).toBe(200);
+    const preId = pre.json().booking.id as string;
+    const range = { from: inDays(5), to: inDays(5) };
+
+    const preview = (await post(fleet, '/api/absence/preview', range)).json();
+    const mine = preview.bookings.filter((b: { id: string }) => [carId, preId].includes(b.id));
+    expect(mine).toHaveLength(2);
+    expect(mine.every((b: { forOther: string }) => b.forOther === 'Max Mustermann')).toBe(true);
+
+    // Only bookings for others can be handed over: another tenant's or an own id stops everything.
+    const refused = await post(fleet, '/api/absence', { ...range, handOver: [carId, '00000000-0000-4000-8000-000000000000'] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe('Nur Buchungen, die Sie für andere gemacht haben, können übergeben werden.');
+    const statusOf = async (table: 'vehicle_bookings' | 'reading_room_bookings', id: string) =>
+      (await rows<{ status: string }>(sql`select status from ${sql.raw(table)} where id = ${id}`))[0]!.status;
+    expect(await statusOf('vehicle_bookings', carId)).toBe('reserviert');
+    expect(await statusOf('reading_room_bookings', preId)).toBe('vorgemerkt');
+
+    const done = await post(fleet, '/api/absence', { ...range, handOver: [carId] });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().handedOver).toBe(1);
+    expect(done.json().bookings.find((b: { id: string }) => b.id === carId)).toMatchObject({ handedOver: true });
+    expect(await statusOf('vehicle_bookings', carId)).toBe('reserviert');
+    const [owner] = await rows<{ booked_by_id: string }>(sql`select booked_by_id::text from vehicle_bookings where id = ${carId}`);
+    expect(owner!.booked_by_id).toBe(staffId);
+    expect(await statusOf('reading_room_bookings', preId)).toBe('storniert');
+
+    const handed = await mailTo(smtp, 'mitarbeiter@stadtwerke.test', 'vehicle booking handed over to you');
+    expect(handed.text).toContain('Felix Fuhrmann is absent and has handed the vehicle booking made for you over to you');
+    const [event] = parseIcs(icsAttachmentOf(handed.raw)!).events;
+    expect(event).toMatchObject({ uid: `fahrzeug-${carId}@buchbar`, status: 'CONFIRMED' });
+    const notice = await mailTo(smtp, 'mitarbeiter@stadtwerke.test', 'pre-booking cancelled');
+    expect(parseIcs(icsAttachmentOf(notice.raw)!).events[0]).toMatchObject({ uid: `platz-${preId}@buchbar`, status: 'CANCELLED' });
+    await t.call(SW, { method: 'PUT', url: '/api/settings/sprache', cookie: staff, payload: { value: 'de-de' } });
   });
 });

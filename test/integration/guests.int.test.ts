@@ -6,6 +6,7 @@ import { hashToken, newToken } from '@server/services/guests/tokens';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
+import { icsAttachmentOf, parseIcs } from '../support/ics';
 import { type ReceivedMail, startSmtpServer } from '../support/smtp';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { dayAt, mailTo, SW, TI } from './vehicle-support';
@@ -112,6 +113,16 @@ describe.each(DB_KINDS)('guests on %s', (kind) => {
     expect(mail.text).toContain('bis 24 Stunden vor Beginn kostenlos stornieren');
     expect(mail.text).toContain('Tourist-Info am Hafen, Tel. 04561 1234-0');
     expect(mail.text).toMatch(/http:\/\/tourismus\.localhost\/pub\/fahrzeugbuchungstorno\?token=/);
+    // Like every booking mail (decision 090): the event as a calendar file, read back with an independent parser.
+    const [event] = parseIcs(icsAttachmentOf(mail.raw)!).events;
+    expect(event).toMatchObject({
+      uid: `fahrzeug-${dto.id}@buchbar`,
+      status: 'CONFIRMED',
+      summary: `Fahrzeug: ${dto.vehicleLabel} (${dto.licensePlate})`,
+    });
+    expect(event!.start.toISOString()).toBe(new Date(dayAt(3, '10:00')).toISOString());
+    expect(event!.end.toISOString()).toBe(new Date(dayAt(3, '14:00')).toISOString());
+    expect(event!.description).not.toContain('Emil Ebbe');
     const token = tokenOf(mail, 'token');
 
     // a fresh visitor without session
@@ -161,6 +172,10 @@ describe.each(DB_KINDS)('guests on %s', (kind) => {
     expect(res.json()).toMatchObject({ status: 'vorgemerkt', confirmed: false });
     const mail = await mailTo(smtp, email, 'please confirm your booking');
     expect(mail.text).toContain('Hello Ben Guest');
+    // The English guest gets the event in English, tentative until confirmed.
+    const [event] = parseIcs(icsAttachmentOf(mail.raw)!).events;
+    expect(event).toMatchObject({ uid: `fahrzeug-${res.json().id}@buchbar`, status: 'TENTATIVE' });
+    expect(event!.summary).toMatch(/^Vehicle: /);
     const token = tokenOf(mail, 'token');
     const confirmed = await pub('/api/pub/guest-booking/confirm', { token });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -198,7 +213,12 @@ describe.each(DB_KINDS)('guests on %s', (kind) => {
       status: 'storniert',
       cancel_reason: 'Storno, weil die Gastbuchung nicht rechtzeitig bestätigt wurde.',
     });
-    expect((await mailTo(smtp, email, 'Buchung freigegeben')).text).toContain('nicht rechtzeitig bestätigt');
+    const released = await mailTo(smtp, email, 'Buchung freigegeben');
+    expect(released.text).toContain('nicht rechtzeitig bestätigt');
+    expect(parseIcs(icsAttachmentOf(released.raw)!).events[0]).toMatchObject({
+      uid: `fahrzeug-${res.json().id}@buchbar`,
+      status: 'CANCELLED',
+    });
     await mailTo(smtp, 'empfang@tourismus.test', 'freigegeben (nicht bestätigt)');
   });
 
@@ -443,6 +463,9 @@ describe.each(DB_KINDS)('guests on %s', (kind) => {
     // the booking mail holds the cancellation link of the public page
     const booked = await mailTo(smtp, email, 'Ihre Buchung');
     const cancelToken = tokenOf(booked, 'token');
+    const [bikeEvent] = parseIcs(icsAttachmentOf(booked.raw)!).events;
+    expect(bikeEvent).toMatchObject({ status: 'CONFIRMED' });
+    expect(bikeEvent!.summary).toContain('(Rad 04)');
     expect((await pub('/api/pub/guest-booking', { token: cancelToken })).json().guestName).toBe('Vera Visit');
     // used link
     const again = await pub('/api/public/rental/requests/confirm', { token });

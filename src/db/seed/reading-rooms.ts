@@ -361,5 +361,45 @@ export async function seedReadingRooms(tx: Db, now = new Date()): Promise<void> 
         seriesId: series!.id,
       })),
     );
+    // „Mein Team heute“ (decision 110): switched on for the Stadtwerke. Anna (Verwaltung) sees Frieda and Paul of her
+    // department, Max (Kundenservice) sees Felix and Frieda, his favourites; all five agreed. They sit tomorrow (above)
+    // or, when tomorrow is a weekend day, on the next working day.
+    const [anna, felix, paul, max] = [
+      await userId(tx, sw, 'admin@stadtwerke.test'),
+      await userId(tx, sw, 'fuhrpark@stadtwerke.test'),
+      await userId(tx, sw, 'pruefer@stadtwerke.test'),
+      await userId(tx, sw, 'mitarbeiter@stadtwerke.test'),
+    ];
+    await tx.insert(t.settingValues).values([
+      { tenantId: sw, optionName: 'teamSitzplaetze', layer: 'MANDANT', value: 'true' },
+      ...[anna, frieda, paul, felix, max].map((u) => ({
+        tenantId: sw,
+        optionName: 'teamSitzplatzFreigabe',
+        layer: 'BENUTZER',
+        userId: u,
+        value: 'true',
+      })),
+      { tenantId: sw, optionName: 'teamFavoriten', layer: 'BENUTZER', userId: max, value: JSON.stringify([felix, frieda]) },
+    ]);
+    let workday = tomorrow;
+    while (isoWeekday(workday) > 5) workday = addDays(workday, 1);
+    if (workday !== tomorrow) {
+      const seated: [string, string][] = [
+        ['T-01', felix],
+        ['T-03', paul],
+        // On a Wednesday Frieda already sits at T-12 (her series).
+        ...(isoWeekday(workday) === 3 ? [] : [['T-02', frieda] as [string, string]]),
+      ];
+      await tx.insert(t.readingRoomBookings).values(
+        seated.map(([desk, person]) => ({
+          tenantId: sw,
+          readingRoomId: office.idOf.get(desk)!,
+          von: instantOf(workday, '07:00'),
+          bis: instantOf(workday, '19:00'),
+          status: 'reserviert',
+          bookerId: person,
+        })),
+      );
+    }
   }
 }

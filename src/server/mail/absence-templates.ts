@@ -42,3 +42,40 @@ export function absencePreBookingMail(m: { locale: Locale; name: string; absent:
     `${m.absent} ist abwesend; die für Sie vorgemerkte Buchung wurde storniert: ${m.line}. Sie können den Platz selbst buchen.`,
   ]);
 }
+
+/** To the person a booking was made for, when the absent booker hands it over or cancels it (decision 111). */
+export function absenceForOtherMail(m: {
+  locale: Locale;
+  name: string;
+  absent: string;
+  line: string;
+  kind: 'fahrzeug' | 'platz';
+  handedOver: boolean;
+}): RenderedMail {
+  if (m.locale === 'en') {
+    const what = m.kind === 'fahrzeug' ? 'vehicle booking' : 'pre-booking';
+    return m.handedOver
+      ? renderMail(`Buchbar – ${what} handed over to you: ${m.line}`, [
+          `Hello ${m.name},`,
+          `${m.absent} is absent and has handed the ${what} made for you over to you: ${m.line}. It stays valid${
+            m.kind === 'fahrzeug' ? '; you are now its booker' : '; please confirm it as usual'
+          }.`,
+        ])
+      : renderMail(`Buchbar – ${what} cancelled: ${m.line}`, [
+          `Hello ${m.name},`,
+          `${m.absent} is absent; the ${what} made for you has been cancelled: ${m.line}. You can book it yourself.`,
+        ]);
+  }
+  const what = m.kind === 'fahrzeug' ? 'Fahrzeugbuchung' : 'Vormerkung';
+  return m.handedOver
+    ? renderMail(`Buchbar – ${what} an Sie übergeben: ${m.line}`, [
+        `Hallo ${m.name},`,
+        `${m.absent} ist abwesend und hat die für Sie gemachte ${what} an Sie übergeben: ${m.line}. Sie bleibt bestehen${
+          m.kind === 'fahrzeug' ? '; Sie sind jetzt die buchende Person' : '; bitte bestätigen Sie sie wie gewohnt'
+        }.`,
+      ])
+    : renderMail(`Buchbar – ${what} storniert: ${m.line}`, [
+        `Hallo ${m.name},`,
+        `${m.absent} ist abwesend; die für Sie gemachte ${what} wurde storniert: ${m.line}. Sie können selbst buchen.`,
+      ]);
+}

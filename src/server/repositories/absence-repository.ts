@@ -16,6 +16,37 @@ export async function vehicleBookingIdsInRange(db: Db, tenantId: string, personI
   return rowsOf<{ id: string }>(r).map((x) => x.id);
 }
 
+/** Vehicle bookings the person made for another driver that have not started and overlap [from, to) (decision 111). */
+export async function vehicleBookingIdsForOthersInRange(
+  db: Db,
+  tenantId: string,
+  personId: string,
+  from: Date,
+  to: Date,
+): Promise<string[]> {
+  const r = await db.execute(sql`
+    select id::text from vehicle_bookings
+     where tenant_id = ${tenantId} and booked_by_id = ${personId} and driver_id <> ${personId} and type = 'BUCHUNG'
+       and status in ('vorgemerkt', 'reserviert')
+       and von < ${to.toISOString()}::timestamptz and bis > ${from.toISOString()}::timestamptz
+     order by von`);
+  return rowsOf<{ id: string }>(r).map((x) => x.id);
+}
+
+/** Hands vehicle bookings over to their drivers: the driver becomes the booker; trips under way or done stay as they are. */
+export async function handOverVehicleBookings(db: Db, tenantId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const r = await db.execute(sql`
+    update vehicle_bookings set booked_by_id = driver_id
+     where tenant_id = ${tenantId} and id = any(array[${sql.join(
+       ids.map((id) => sql`${id}`),
+       sql`, `,
+     )}]::uuid[])
+       and status in ('vorgemerkt', 'reserviert')
+    returning id::text`);
+  return rowsOf<{ id: string }>(r).map((x) => x.id);
+}
+
 /**
  * Holding seat bookings of the person in [from, to) that have not ended:
  * their own, those made for them, and the pre-bookings they made for others.

@@ -1,12 +1,15 @@
 import type { AbsenceResponse } from '@contracts/absence';
 import { formatDate, formatTime } from '@domain/time';
-import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+// @mantine/dates loads with the dialog, not with the sidebar (DESIGN §7).
+const DateField = lazy(() => import('./dates/date-inputs').then((m) => ({ default: m.DateField })));
 
 const todayIso = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' });
 
@@ -21,18 +24,30 @@ export function AbsenceButton() {
   const [open, setOpen] = useState(false);
   const [from, setFrom] = useState(todayIso());
   const [to, setTo] = useState(todayIso());
-  const preview = useMutation({ mutationFn: () => api.post<AbsenceResponse>('/api/absence/preview', { from, to }) });
+  // Bookings made for others: handed over unless the person chooses to cancel them (decision 111).
+  const [cancelForOther, setCancelForOther] = useState<ReadonlySet<string>>(new Set());
+  const preview = useMutation({
+    mutationFn: () => api.post<AbsenceResponse>('/api/absence/preview', { from, to }),
+    onSuccess: () => setCancelForOther(new Set()),
+  });
+  const handOver = (preview.data?.bookings ?? []).filter((b) => b.forOther && !cancelForOther.has(b.id)).map((b) => b.id);
   const record = useMutation({
-    mutationFn: () => api.post<AbsenceResponse>('/api/absence', { from, to }),
+    mutationFn: () => api.post<AbsenceResponse>('/api/absence', { from, to, handOver }),
     onSuccess: (r) => {
       setOpen(false);
       preview.reset();
-      notifications.show({ color: 'green', message: t('absence.done', { count: r.cancelled }) });
+      notifications.show({
+        color: 'green',
+        message: [t('absence.done', { count: r.cancelled }), r.handedOver > 0 ? t('absence.handedOver', { count: r.handedOver }) : '']
+          .filter(Boolean)
+          .join(' '),
+      });
       void queryClient.invalidateQueries();
     },
   });
-  const change = (set: (v: string) => void) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    set(e.currentTarget.value);
+  const change = (set: (v: string) => void) => (value: string | null) => {
+    if (!value) return;
+    set(value.slice(0, 10));
     preview.reset();
   };
   const list = preview.data?.bookings ?? null;
@@ -45,10 +60,28 @@ export function AbsenceButton() {
       <Modal opened={open} onClose={() => setOpen(false)} title={t('absence.title')} size="lg" fullScreen={phone}>
         <Stack gap="sm">
           <Text size="sm">{t('absence.intro')}</Text>
-          <Group grow>
-            <TextInput type="date" label={t('absence.from')} value={from} onChange={change(setFrom)} data-testid="absence-from" />
-            <TextInput type="date" label={t('absence.to')} value={to} min={from} onChange={change(setTo)} data-testid="absence-to" />
-          </Group>
+          <Suspense fallback={<Loader size="sm" />}>
+            <Group grow align="flex-start">
+              <DateField
+                label={t('absence.from')}
+                placeholder={t('absence.datePlaceholder')}
+                value={from}
+                minDate={todayIso()}
+                onChange={change(setFrom)}
+                data-testid="absence-from"
+                popoverProps={{ withinPortal: true }}
+              />
+              <DateField
+                label={t('absence.to')}
+                placeholder={t('absence.datePlaceholder')}
+                value={to}
+                minDate={from}
+                onChange={change(setTo)}
+                data-testid="absence-to"
+                popoverProps={{ withinPortal: true }}
+              />
+            </Group>
+          </Suspense>
           {error ? (
             <Alert color="red" role="alert">
               {error.message}
@@ -66,9 +99,29 @@ export function AbsenceButton() {
                     <Table.Td>
                       {t(`absence.kind.${b.kind}`)}: {b.label}
                       {b.forOther ? (
-                        <Text size="xs" c="dimmed">
-                          {t('absence.forOther', { name: b.forOther })}
-                        </Text>
+                        <Stack gap={4} mt={4}>
+                          <Text size="xs" c="dimmed">
+                            {t('absence.forOther', { name: b.forOther })}
+                          </Text>
+                          <SegmentedControl
+                            size="xs"
+                            aria-label={t('absence.choiceLabel', { name: b.forOther })}
+                            data-testid="absence-choice"
+                            value={cancelForOther.has(b.id) ? 'stornieren' : 'uebergeben'}
+                            onChange={(v) =>
+                              setCancelForOther((s) => {
+                                const next = new Set(s);
+                                if (v === 'stornieren') next.add(b.id);
+                                else next.delete(b.id);
+                                return next;
+                              })
+                            }
+                            data={[
+                              { value: 'uebergeben', label: t('absence.handOver', { name: b.forOther }) },
+                              { value: 'stornieren', label: t('absence.cancelForOther') },
+                            ]}
+                          />
+                        </Stack>
                       ) : null}
                     </Table.Td>
                   </Table.Tr>
@@ -82,7 +135,9 @@ export function AbsenceButton() {
             </Button>
             {list && list.length > 0 ? (
               <Button color="red" onClick={() => record.mutate()} loading={record.isPending} data-testid="absence-confirm">
-                {t('absence.confirm', { count: list.length })}
+                {list.length - handOver.length > 0
+                  ? t('absence.confirm', { count: list.length - handOver.length })
+                  : t('absence.confirmHandOver')}
               </Button>
             ) : (
               <Button onClick={() => preview.mutate()} loading={preview.isPending} disabled={!from || !to}>

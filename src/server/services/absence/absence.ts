@@ -1,12 +1,19 @@
 import type { AbsenceResponse } from '@contracts/absence';
 import { type Db, withTenant } from '@db/client';
+import { handoverChoices, otherPersonOf } from '@domain/absence-handover';
 import { AppError } from '@domain/errors';
 import { addDays, germanDay, instantOf } from '@domain/opening-hours';
 import { formatDate, formatTime } from '@domain/time';
 import type { Deps } from '@server/deps';
-import { absenceMail, absencePreBookingMail } from '@server/mail/absence-templates';
+import { absenceForOtherMail, absenceMail, absencePreBookingMail } from '@server/mail/absence-templates';
 import { withIcs } from '@server/mail/render';
-import { cancelSeatBookings, seatBookingIdsInRange, vehicleBookingIdsInRange } from '@server/repositories/absence-repository';
+import {
+  cancelSeatBookings,
+  handOverVehicleBookings,
+  seatBookingIdsInRange,
+  vehicleBookingIdsForOthersInRange,
+  vehicleBookingIdsInRange,
+} from '@server/repositories/absence-repository';
 import { findBooking as findSeatBooking, type BookingRecord as SeatBooking } from '@server/repositories/reading-room-booking-repository';
 import { findMemberById } from '@server/repositories/user-repository';
 import {
@@ -45,7 +52,11 @@ interface Found {
 async function findInRange(tx: Db, tenantId: string, personId: string, from: string, to: string, now: Date): Promise<Found> {
   const start = instantOf(from, '00:00');
   const end = instantOf(addDays(to, 1), '00:00');
-  const vehicles = await findVehicleBookings(tx, tenantId, await vehicleBookingIdsInRange(tx, tenantId, personId, start, end));
+  const vehicleIds = [
+    ...(await vehicleBookingIdsInRange(tx, tenantId, personId, start, end)),
+    ...(await vehicleBookingIdsForOthersInRange(tx, tenantId, personId, start, end)),
+  ];
+  const vehicles = await findVehicleBookings(tx, tenantId, [...new Set(vehicleIds)]);
   const seats: SeatBooking[] = [];
   for (const id of await seatBookingIdsInRange(tx, tenantId, personId, start, end, now))
     seats.push((await findSeatBooking(tx, tenantId, id))!);
@@ -55,9 +66,15 @@ async function findInRange(tx: Db, tenantId: string, personId: string, from: str
 
 const period = (von: Date, bis: Date) => `${formatDate(von)} ${formatTime(von)}–${formatTime(bis)}`;
 
-function toResponse(found: Found, personId: string, cancelled: number): AbsenceResponse {
+const vehicleOther = (b: VehicleBooking, personId: string) =>
+  otherPersonOf({ kind: 'fahrzeug', bookerId: b.bookedBy.id, driverId: b.driver.id }, personId);
+const seatOther = (b: SeatBooking, personId: string) =>
+  otherPersonOf({ kind: 'platz', bookerId: b.bookerId, confirmingId: b.confirmingId }, personId);
+
+function toResponse(found: Found, personId: string, cancelled: number, handedOver: ReadonlySet<string> = new Set()): AbsenceResponse {
   return {
     cancelled,
+    handedOver: handedOver.size,
     bookings: [
       ...found.vehicles.map((b) => ({
         kind: 'fahrzeug' as const,
@@ -65,7 +82,8 @@ function toResponse(found: Found, personId: string, cancelled: number): AbsenceR
         label: `${b.vehicleLabel} (${b.licensePlate})`,
         von: b.von.toISOString(),
         bis: b.bis.toISOString(),
-        forOther: null,
+        forOther: vehicleOther(b, personId) ? b.driver.name : null,
+        handedOver: handedOver.has(b.id),
       })),
       ...found.seats.map((b) => ({
         kind: 'platz' as const,
@@ -73,7 +91,8 @@ function toResponse(found: Found, personId: string, cancelled: number): AbsenceR
         label: `${b.objectName} (${b.floorPlanName})`,
         von: b.von.toISOString(),
         bis: b.bis.toISOString(),
-        forOther: b.bookerId === personId && b.confirmingId ? b.confirmingName : null,
+        forOther: seatOther(b, personId) ? b.confirmingName : null,
+        handedOver: handedOver.has(b.id),
       })),
     ].sort((a, b) => a.von.localeCompare(b.von)),
   };
@@ -113,7 +132,7 @@ export async function previewAbsence(
 export async function recordAbsence(
   deps: Deps,
   user: UserContext,
-  input: { from: string; to: string; personId?: string },
+  input: { from: string; to: string; personId?: string; handOver?: readonly string[] },
   now = new Date(),
 ): Promise<AbsenceResponse> {
   checkRange(input.from, input.to);
@@ -123,16 +142,28 @@ export async function recordAbsence(
     const found = await findInRange(tx, tenantId, person.id, input.from, input.to, now);
     const byOther = person.id !== user.member.id;
     const reason = byOther ? `${ABSENCE_REASON} (eingetragen von ${user.member.firstName} ${user.member.lastName})` : ABSENCE_REASON;
+    // Decision 111: bookings made for others are handed over when chosen; refused ids stop everything before any write.
+    const choices = handoverChoices(
+      [...found.vehicles.filter((b) => vehicleOther(b, person.id)), ...found.seats.filter((b) => seatOther(b, person.id))],
+      input.handOver ?? [],
+    );
+    const keep = (id: string) => choices.get(id) === 'uebergeben';
+    const handedVehicles = await handOverVehicleBookings(
+      tx,
+      tenantId,
+      found.vehicles.filter((b) => keep(b.id)).map((b) => b.id),
+    );
+    const handedOver = new Set([...handedVehicles, ...found.seats.filter((b) => keep(b.id)).map((b) => b.id)]);
     const vehicleIds = await cancelVehicleBookings(
       tx,
       tenantId,
-      found.vehicles.map((b) => b.id),
+      found.vehicles.filter((b) => !keep(b.id)).map((b) => b.id),
       reason,
     );
     const seatIds = await cancelSeatBookings(
       tx,
       tenantId,
-      found.seats.map((b) => b.id),
+      found.seats.filter((b) => !keep(b.id)).map((b) => b.id),
       now,
       reason,
     );
@@ -173,6 +204,49 @@ export async function recordAbsence(
           ),
       });
     }
+    // The driver of a vehicle booked for them: told about the hand-over or the cancellation, with the event.
+    for (const b of found.vehicles) {
+      if (!vehicleOther(b, person.id) || !(handedOver.has(b.id) || vehicleIds.includes(b.id))) continue;
+      const given = handedOver.has(b.id);
+      mails.push({
+        to: b.driver.email,
+        recipientId: b.driver.id,
+        render: (locale) =>
+          withIcs(
+            absenceForOtherMail({
+              locale,
+              name: b.driver.name,
+              absent: name,
+              line: `${b.vehicleLabel} (${b.licensePlate}) ${period(b.von, b.bis)}`,
+              kind: 'fahrzeug',
+              handedOver: given,
+            }),
+            bookingsIcs([vehicleEvent(b, given ? b.status : 'storniert', now)], locale),
+          ),
+      });
+    }
+    // A pre-booking handed over stays as it is: its person confirms it as usual.
+    for (const b of found.seats) {
+      if (!handedOver.has(b.id) || !b.confirmingId || !b.confirmingEmail) continue;
+      const confirmingId = b.confirmingId;
+      const confirmingEmail = b.confirmingEmail;
+      mails.push({
+        to: confirmingEmail,
+        recipientId: confirmingId,
+        render: (locale) =>
+          withIcs(
+            absenceForOtherMail({
+              locale,
+              name: b.confirmingName ?? '',
+              absent: name,
+              line: `${b.objectName} (${b.floorPlanName}) ${period(b.von, b.bis)}`,
+              kind: 'platz',
+              handedOver: true,
+            }),
+            bookingsIcs([seatEvent(b, b.status, now)], locale),
+          ),
+      });
+    }
     for (const b of seats) {
       if (b.bookerId !== person.id || !b.confirmingId || !b.confirmingEmail) continue;
       const confirmingId = b.confirmingId;
@@ -192,7 +266,16 @@ export async function recordAbsence(
           ),
       });
     }
-    return { result: toResponse({ vehicles, seats }, person.id, vehicles.length + seats.length), mails };
+    const kept = { vehicles: found.vehicles.filter((b) => handedOver.has(b.id)), seats: found.seats.filter((b) => handedOver.has(b.id)) };
+    return {
+      result: toResponse(
+        { vehicles: [...vehicles, ...kept.vehicles], seats: [...seats, ...kept.seats] },
+        person.id,
+        vehicles.length + seats.length,
+        handedOver,
+      ),
+      mails,
+    };
   });
   await sendAll(deps, tenantId, mails);
   return result;

@@ -49,3 +49,32 @@ export const seatsIcs = (bs: readonly SeatBooking[], locale: Locale) =>
     bs.map((b) => seatEvent(b)),
     locale,
   );
+
+/**
+ * The event of a guest's vehicle booking (decision 090 for guest mails): vehicle,
+ * plate and location, never who entered it at the reception.
+ */
+export function guestVehicleIcs(
+  b: { id: string; von: Date; bis: Date; vehicle: string; plate: string; location: string },
+  locale: Locale,
+  status = 'reserviert',
+  now = new Date(),
+): string {
+  return bookingIcs(
+    {
+      kind: 'fahrzeug',
+      id: b.id,
+      von: b.von,
+      bis: b.bis,
+      status,
+      object: b.vehicle,
+      detail: b.plate,
+      place: b.location,
+      bookedFor: null,
+      createdAt: now,
+      updatedAt: now,
+    },
+    locale,
+    now,
+  );
+}

@@ -6,9 +6,11 @@ import { blockedUntil, parseBookingStatus } from '@domain/vehicle-booking';
 import { addDays, berlinDay, startOfDay } from '@domain/vehicle-time';
 import type { Deps } from '@server/deps';
 import { guestBookingMail } from '@server/mail/guest-templates';
+import { withIcs } from '@server/mail/render';
 import { earliestOpenGuestStart, type GuestBookingRow, insertGuest, listGuestBookings } from '@server/repositories/guest-repository';
 import { findBooking, insertBooking } from '@server/repositories/vehicle-booking-repository';
 import { findVehicles, lockVehicle } from '@server/repositories/vehicle-repository';
+import { guestVehicleIcs } from '../calendar/booking-events';
 import type { UserContext } from '../context';
 import { type PendingMail, sendAll } from '../notifications/pending-mail';
 import { checkPeriod, requestApprovals } from '../vehicles/book-vehicle';
@@ -114,24 +116,31 @@ export async function createGuestBooking(deps: Deps, user: UserContext, origin: 
     const approvals: PendingMail[] = needsApproval ? await requestApprovals(tx, tenantId, b, origin) : [];
     await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'created', id, scope: v.id });
     const [row] = (await listGuestBookings(tx, tenantId, von, bis)).filter((r) => r.id === id);
-    return { row: row!, approvals, gs, guest };
+    return { row: row!, location: b.locationName, approvals, gs, guest };
   });
   await sendAll(deps, tenantId, result.approvals);
   await deps.mailer.send({
     tenantId,
     to: result.guest.email,
-    ...guestBookingMail({
-      guestName: result.guest.name,
-      vehicle: result.row.vehicleLabel,
-      plate: result.row.licensePlate,
-      von,
-      bis,
-      tenantName: user.tenant.name,
-      locale: req.locale,
-      url: cancelPageUrl(origin, token),
-      needsConfirmation: result.gs.confirmationNeeded,
-      contact: result.gs.contact,
-    }),
+    ...withIcs(
+      guestBookingMail({
+        guestName: result.guest.name,
+        vehicle: result.row.vehicleLabel,
+        plate: result.row.licensePlate,
+        von,
+        bis,
+        tenantName: user.tenant.name,
+        locale: req.locale,
+        url: cancelPageUrl(origin, token),
+        needsConfirmation: result.gs.confirmationNeeded,
+        contact: result.gs.contact,
+      }),
+      guestVehicleIcs(
+        { id: result.row.id, von, bis, vehicle: result.row.vehicleLabel, plate: result.row.licensePlate, location: result.location },
+        req.locale,
+        result.gs.confirmationNeeded ? 'vorgemerkt' : 'reserviert',
+      ),
+    ),
   });
   return toGuestBookingDto(result.row);
 }

@@ -2,6 +2,7 @@ import { withTenant } from '@db/client';
 import { RELEASE_REASON } from '@domain/guest-booking';
 import type { Deps } from '@server/deps';
 import { guestReleasedMail, receptionNoticeMail } from '@server/mail/guest-templates';
+import { withIcs } from '@server/mail/render';
 import {
   dueUnconfirmedGuestBookings,
   expireRequests,
@@ -10,6 +11,7 @@ import {
 } from '@server/repositories/guest-repository';
 import { listTenantIdsWithFeature } from '@server/repositories/tenant-repository';
 import { cancelBookings, findBookingsByIds, insertHistory } from '@server/repositories/vehicle-booking-repository';
+import { guestVehicleIcs } from '../calendar/booking-events';
 import { type PendingMail, sendAll } from '../notifications/pending-mail';
 import { VEHICLE_TOPIC } from '../vehicles/common';
 import { guestSettings } from './guest-settings';
@@ -43,7 +45,17 @@ export async function releaseUnconfirmedGuestBookings(deps: Deps, now = new Date
         });
         await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'cancelled', id: b.id, scope: b.vehicleId });
         const info = { guestName: guest.name, vehicle: b.vehicleLabel, plate: b.licensePlate, von: b.von, bis: b.bis };
-        direct.push({ to: guest.email, mail: guestReleasedMail({ ...info, tenantName, locale: guest.locale, contact: gs.contact }) });
+        direct.push({
+          to: guest.email,
+          mail: withIcs(
+            guestReleasedMail({ ...info, tenantName, locale: guest.locale, contact: gs.contact }),
+            guestVehicleIcs(
+              { id: b.id, von: b.von, bis: b.bis, vehicle: b.vehicleLabel, plate: b.licensePlate, location: b.locationName },
+              guest.locale,
+              'storniert',
+            ),
+          ),
+        });
         mails.push({
           to: b.bookedBy.email,
           recipientId: b.bookedBy.id,

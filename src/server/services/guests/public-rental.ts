@@ -13,6 +13,7 @@ import { assertBookingRules, blockedUntil, bookingWindowEnd, checkAvailability, 
 import { berlinInstant } from '@domain/vehicle-time';
 import type { Deps } from '@server/deps';
 import { guestBookingMail, rentalRequestMail } from '@server/mail/guest-templates';
+import { withIcs } from '@server/mail/render';
 import {
   countOpenRequests,
   insertGuest,
@@ -24,6 +25,7 @@ import {
 import type { TenantRecord } from '@server/repositories/tenant-repository';
 import { bookingsInRange, insertBooking, membersWithPermission } from '@server/repositories/vehicle-booking-repository';
 import { findVehicles, lockVehicle, type VehicleRecord } from '@server/repositories/vehicle-repository';
+import { guestVehicleIcs } from '../calendar/booking-events';
 import { availabilityVehicle, mapOverlap, toExisting, VEHICLE_TOPIC, type VehicleSettings, vehicleSettings } from '../vehicles/common';
 import { cancelPageUrl, checkGuestInput } from './guest-bookings';
 import { type GuestSettings, guestSettings } from './guest-settings';
@@ -246,24 +248,30 @@ export async function confirmRequest(deps: Deps, tenant: TenantRecord, ip: strin
     });
     await markRequestConfirmed(tx, tenant.id, req.id, id);
     await deps.events.publish(tx, { tenantId: tenant.id, topic: VEHICLE_TOPIC, type: 'created', id, scope: v.id });
-    return { req, v, contact: gs.contact };
+    return { req, v, id, contact: gs.contact };
   });
   const vehicle = `${r.v.brand} ${r.v.model}`;
   await deps.mailer.send({
     tenantId: tenant.id,
     to: r.req.email,
-    ...guestBookingMail({
-      guestName: r.req.name,
-      vehicle,
-      plate: r.v.licensePlate,
-      von: r.req.von,
-      bis: r.req.bis,
-      tenantName: tenant.name,
-      locale: r.req.locale,
-      url: cancelPageUrl(origin, cancelToken),
-      needsConfirmation: false,
-      contact: r.contact,
-    }),
+    ...withIcs(
+      guestBookingMail({
+        guestName: r.req.name,
+        vehicle,
+        plate: r.v.licensePlate,
+        von: r.req.von,
+        bis: r.req.bis,
+        tenantName: tenant.name,
+        locale: r.req.locale,
+        url: cancelPageUrl(origin, cancelToken),
+        needsConfirmation: false,
+        contact: r.contact,
+      }),
+      guestVehicleIcs(
+        { id: r.id, von: r.req.von, bis: r.req.bis, vehicle, plate: r.v.licensePlate, location: r.v.locationName },
+        r.req.locale,
+      ),
+    ),
   });
   return {
     message: REQUEST_CONFIRMED_MESSAGE,

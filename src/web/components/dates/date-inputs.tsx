@@ -1,4 +1,12 @@
-import { DatePickerInput, type DatePickerInputProps, DatesProvider, DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
+import {
+  DateInput,
+  type DateInputProps,
+  DatePickerInput,
+  type DatePickerInputProps,
+  DatesProvider,
+  DateTimePicker,
+  type DateTimePickerProps,
+} from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useTranslation } from 'react-i18next';
 import '@web/lib/dayjs';
@@ -23,6 +31,15 @@ export function DateTimeField({ handover, ...props }: DateTimePickerProps & { ha
   return (
     <Provider>
       <DateTimePicker ref={ref} {...props} />
+    </Provider>
+  );
+}
+
+/** A day typed as DD.MM.YYYY (German) or picked from the calendar; the value stays YYYY-MM-DD. */
+export function DateField(props: DateInputProps) {
+  return (
+    <Provider>
+      <DateInput valueFormat="DD.MM.YYYY" {...props} />
     </Provider>
   );
 }

@@ -38,6 +38,8 @@ export interface ReadingRoomSearch {
   bestaetigen?: string;
   /** Deep link of the kiosk QR code: object id to check in. */
   einchecken?: string;
+  /** „Mein Team heute“: object id of a colleague's desk; the booking opens for the nearest free desk. */
+  neben?: string;
 }
 
 const ID = /^[0-9a-f-]{36}$/i;
@@ -67,6 +69,7 @@ export function readingRoomSearch(search: Record<string, unknown>): ReadingRoomS
         .join(',') || undefined,
     bestaetigen: matching(isId, search.bestaetigen),
     einchecken: matching(isId, search.einchecken),
+    neben: matching(isId, search.neben),
   };
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as ReadingRoomSearch;
 }

@@ -165,6 +165,16 @@ export const readingRooms = {
   empty: {
     noPlans: 'Hier sind noch keine Grundrisse eingerichtet.',
   },
+  team: {
+    title: 'Mein Team heute',
+    noConsent: 'Stimmen Sie unter Einstellungen → Mein Team zu, um zu sehen, wo Ihre Abteilung und Ihre Favoriten sitzen.',
+    nobody: 'An diesem Tag hat niemand aus Ihrem Team einen Schreibtisch gebucht.',
+    desk: '{{name}} ({{plan}}), {{von}}–{{bis}} Uhr',
+    relation: { abteilung: 'Abteilung', favorit: 'Favorit' },
+    bookNextTo: 'Platz daneben buchen',
+    bookNextToLabel: 'Freien Platz neben {{name}} buchen',
+    noFreeDesk: 'Neben diesem Platz ist zu dieser Zeit kein Schreibtisch frei.',
+  },
   kiosk: {
     title: 'Belegung {{name}}',
     now: 'Jetzt',

@@ -113,6 +113,20 @@ export const session = {
     download: 'ZIP-Archiv herunterladen',
     failed: 'Der Export ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
   },
+  team: {
+    intro:
+      'Wenn Sie zustimmen, sehen Sie in der Arbeitswelt, wo Kolleginnen und Kollegen Ihrer Abteilung und Ihre Favoriten an einem Tag sitzen – sofern auch sie zugestimmt haben. Dafür sehen diese Ihren Schreibtisch. Sie können die Zustimmung jederzeit zurücknehmen; sie wirkt sofort.',
+    consent: 'Ich stimme zu: Meine Abteilung und Personen, die mich als Favorit gewählt haben, sehen meinen Schreibtisch',
+    favourites: 'Favoriten',
+    favouritesHint: 'Zusätzlich zu Ihrer Abteilung. Gefunden werden nur Personen, die zugestimmt haben.',
+    search: 'Person suchen',
+    searchPlaceholder: 'Name, mindestens zwei Zeichen',
+    noFavourites: 'Noch keine Favoriten.',
+    remove: '{{name}} entfernen',
+    add: 'Hinzufügen',
+    saved: 'Gespeichert.',
+    off: 'Die Funktion „Mein Team heute“ ist für Ihre Organisation nicht eingeschaltet.',
+  },
   calendar: {
     intro:
       'Abonnieren Sie Ihre Fahrzeug- und Platzbuchungen in Ihrem Kalender (Outlook, Apple- oder Google-Kalender). Die Adresse ist geheim: Wer sie kennt, sieht Ihre Buchungen. Erneuern Sie sie, wenn sie in falsche Hände geraten ist.',
@@ -135,6 +149,7 @@ export const session = {
       language: 'Sprache',
       security: 'Sicherheit',
       calendar: 'Kalender',
+      team: 'Mein Team',
     },
     firstName: 'Vorname',
     lastName: 'Nachname',

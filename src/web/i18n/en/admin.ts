@@ -174,6 +174,10 @@ export const admin: typeof de = {
       leseraumErinnerungVorBeginnMinuten: 'Reminder this many minutes before the booking starts; 0 = no reminder',
       favoritGrundriss: 'ID of the favourite floor plan; empty = none',
       favoritPlaetze: 'IDs of the favourite seats',
+      teamSitzplaetze:
+        'In the workplace area, people who agreed see where agreeing colleagues of their department and their favourites sit',
+      teamSitzplatzFreigabe: 'The person agrees that department and favourites see their desk, and sees their desks',
+      teamFavoriten: 'IDs of the colleagues whose desk the person also wants to see besides the department',
       fahrzeugErinnerungsmailUhrzeit: 'Time of day at which the reminder e-mail goes to the bookers',
       fahrzeugCheckInAktiv: 'Trips are recorded with check-in (start trip) and check-out (end trip)',
       fahrzeugFreigabeNachBuchungsbeginn:

@@ -167,6 +167,16 @@ export const readingRooms: typeof de = {
   empty: {
     noPlans: 'No floor plans have been set up here yet.',
   },
+  team: {
+    title: 'My team today',
+    noConsent: 'Agree under Settings → My team to see where your department and your favourites sit.',
+    nobody: 'Nobody of your team has booked a desk on this day.',
+    desk: '{{name}} ({{plan}}), {{von}}–{{bis}}',
+    relation: { abteilung: 'Department', favorit: 'Favourite' },
+    bookNextTo: 'Book the desk next to them',
+    bookNextToLabel: 'Book a free desk next to {{name}}',
+    noFreeDesk: 'No desk next to this one is free at this time.',
+  },
   kiosk: {
     title: 'Occupancy {{name}}',
     now: 'Now',

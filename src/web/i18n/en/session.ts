@@ -112,6 +112,20 @@ export const session: typeof de = {
     download: 'Download ZIP archive',
     failed: 'The export failed. Please try again.',
   },
+  team: {
+    intro:
+      'If you agree, the workplace area shows you where colleagues of your department and your favourites sit on a day – if they agreed as well. In return they see your desk. You can withdraw your consent at any time; it takes effect at once.',
+    consent: 'I agree: my department and people who chose me as a favourite see my desk',
+    favourites: 'Favourites',
+    favouritesHint: 'In addition to your department. Only people who agreed can be found.',
+    search: 'Find a person',
+    searchPlaceholder: 'Name, at least two characters',
+    noFavourites: 'No favourites yet.',
+    remove: 'Remove {{name}}',
+    add: 'Add',
+    saved: 'Saved.',
+    off: '“My team today” is not switched on for your organisation.',
+  },
   calendar: {
     intro:
       'Subscribe to your vehicle and seat bookings in your calendar (Outlook, Apple or Google Calendar). The address is secret: whoever knows it sees your bookings. Renew it if it got into the wrong hands.',
@@ -133,6 +147,7 @@ export const session: typeof de = {
       language: 'Language',
       security: 'Security',
       calendar: 'Calendar',
+      team: 'My team',
     },
     firstName: 'First name',
     lastName: 'Last name',

@@ -7,4 +7,5 @@ export const readingRoomKeys = {
   maps: ['reading-rooms', 'map'] as const,
   mine: (area: string) => ['reading-rooms', 'mine', area] as const,
   people: ['reading-rooms', 'people'] as const,
+  team: (date: string) => ['reading-rooms', 'team', date] as const,
 };

@@ -25,7 +25,7 @@ export function AreaViewPage({ area, view, search }: { area: Area; view: Ansicht
     <Layout
       sidebar={
         <Suspense fallback={null}>
-          <BookingSidebar area={area} />
+          <BookingSidebar area={area} search={search} onSearch={onSearch} />
         </Suspense>
       }
     >

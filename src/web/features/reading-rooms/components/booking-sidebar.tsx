@@ -8,8 +8,10 @@ import { openConfirmModal } from '@web/components/overlays/deferred-overlays';
 import { isApiError } from '@web/lib/api-client';
 import { type BookingAction, useBookingAction } from '../api/use-booking-action';
 import { useMyBookings } from '../api/use-my-bookings';
+import type { ReadingRoomSearch } from '../search';
 import { useRT } from '../use-rt';
 import { SeriesCancelButton } from './series-cancel-button';
+import { TeamPanel } from './team-panel';
 
 const STATUS_COLOURS: Record<string, string> = { vorgemerkt: 'yellow', reserviert: 'blue', durchgeführt: 'green', storniert: 'gray' };
 
@@ -98,7 +100,15 @@ function BookingCard({ b, role, busy, run }: CardProps) {
 }
 
 /** Sidebar of the reading-room and workplace layouts: your bookings and your reservations, with actions. */
-export function BookingSidebar({ area }: { area: Area }) {
+export function BookingSidebar({
+  area,
+  search,
+  onSearch,
+}: {
+  area: Area;
+  search: ReadingRoomSearch;
+  onSearch: (patch: Partial<ReadingRoomSearch>) => void;
+}) {
   const rt = useRT();
   const mine = useMyBookings(area);
   // The action lives here, not in the card: a cancelled booking's card disappears before the answer is shown.
@@ -140,6 +150,7 @@ export function BookingSidebar({ area }: { area: Area }) {
   return (
     <Stack gap="md">
       <AbsenceButton />
+      {area === 'arbeitswelt' ? <TeamPanel search={search} onSearch={onSearch} /> : null}
       {section(rt('sidebar.bookings'), mine.data?.bookings, 'booker', 'my-bookings')}
       {section(rt('sidebar.reservations'), mine.data?.reservations, 'reservation', 'my-reservations')}
     </Stack>

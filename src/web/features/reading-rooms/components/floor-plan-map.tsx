@@ -2,6 +2,7 @@ import type { FloorPlanDto, MapObjectDto } from '@contracts/reading-rooms';
 import { ActionIcon, Box, Group, Text, VisuallyHidden } from '@mantine/core';
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState, type WheelEvent } from 'react';
 import { FAVOURITE_COLOUR, STATE_COLOURS, STATE_PATTERNS } from '../states';
+import type { DeskNeighbour } from '../team';
 import { useRT } from '../use-rt';
 
 interface View {
@@ -34,6 +35,8 @@ interface FloorPlanMapProps {
   /** Objects not matching the filter are dimmed, not hidden: the plan stays readable. */
   dimmed: (o: MapObjectDto) => boolean;
   onSelect: (o: MapObjectDto) => void;
+  /** „Mein Team heute“ (decision 110): colleagues at desks of the day, shown with their initials. */
+  team?: ReadonlyMap<string, DeskNeighbour>;
 }
 
 /**
@@ -41,7 +44,7 @@ interface FloorPlanMapProps {
  * with mouse (wheel, drag), touch (drag, pinch) and keyboard (+, −, arrows, 0);
  * seats stay real buttons, so Tab and Enter book them too.
  */
-export function FloorPlanMap({ plan, objects, favourites, dimmed, onSelect }: FloorPlanMapProps) {
+export function FloorPlanMap({ plan, objects, favourites, dimmed, onSelect, team }: FloorPlanMapProps) {
   const rt = useRT();
   const frame = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(800);
@@ -246,7 +249,11 @@ export function FloorPlanMap({ plan, objects, favourites, dimmed, onSelect }: Fl
             const pattern = STATE_PATTERNS[o.state];
             const fav = favourites.has(o.id);
             const room = o.kind === 'raum';
-            const label = rt('map.seat', { name: o.designation, state: rt(`state.${o.state}`) }) + (fav ? ` · ${rt('state.favorit')}` : '');
+            const colleague = team?.get(o.id);
+            const label =
+              rt('map.seat', { name: o.designation, state: rt(`state.${o.state}`) }) +
+              (fav ? ` · ${rt('state.favorit')}` : '') +
+              (colleague ? ` · ${colleague.name}` : '');
             return (
               <button
                 key={o.id}
@@ -294,6 +301,28 @@ export function FloorPlanMap({ plan, objects, favourites, dimmed, onSelect }: Fl
                     }}
                   >
                     ★
+                  </span>
+                ) : null}
+                {colleague ? (
+                  <span
+                    aria-hidden
+                    data-team-initials={colleague.initials}
+                    style={{
+                      position: 'absolute',
+                      top: size * 0.8,
+                      left: '50%',
+                      transform: 'translateX(-50%)',
+                      padding: '1px 4px',
+                      borderRadius: 4,
+                      background: '#1c3d5a',
+                      color: '#fff',
+                      fontSize: Math.max(10, size * 0.4),
+                      fontWeight: 700,
+                      lineHeight: 1.2,
+                      pointerEvents: 'none',
+                    }}
+                  >
+                    {colleague.initials}
                   </span>
                 ) : null}
               </button>

@@ -1,7 +1,9 @@
 import type { Area, BookingMode, MapObjectDto } from '@contracts/reading-rooms';
 import { formatDate } from '@domain/time';
 import { ActionIcon, Alert, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { AbsenceButton } from '@web/components/absence-button';
 import { DeferredDatePickerInput } from '@web/components/dates/deferred-date-inputs';
 import { DeferredSelect } from '@web/components/deferred/deferred-select';
 import { isApiError } from '@web/lib/api-client';
@@ -11,8 +13,10 @@ import { useCheckInObject } from '../api/use-check-in-object';
 import { useFloorPlanMap } from '../api/use-floor-plan-map';
 import { useLiveMap } from '../api/use-live-map';
 import { useSaveFavourites } from '../api/use-save-favourites';
+import { useTeamDay } from '../api/use-team-day';
 import { mapParamsOf } from '../map-params';
 import type { Ansicht, ReadingRoomSearch } from '../search';
+import { nearestFreeDesk, teamByDesk } from '../team';
 import { timeSteps } from '../time-steps';
 import { useRT } from '../use-rt';
 import { FloorPlanMap } from './floor-plan-map';
@@ -46,6 +50,8 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
   const boot = useBootstrap(area);
   const [selected, setSelected] = useState<string | null>(null);
   const saveFavourites = useSaveFavourites(area);
+  // Below Mantine's md breakpoint the sidebar is the burger menu (app-frame).
+  const phone = !useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
 
   const plans = boot.data?.floorPlans ?? [];
   const planId =
@@ -59,6 +65,9 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
   useLiveMap(map.data?.refreshAt);
 
   const favourites = useMemo(() => new Set(boot.data?.favourites.objectIds ?? []), [boot.data?.favourites.objectIds]);
+  // „Mein Team heute“ (decision 110): only in the workplace area; the API answers nothing without the switches.
+  const teamDay = useTeamDay(date, area === 'arbeitswelt');
+  const team = useMemo(() => teamByDesk(teamDay.data?.colleagues), [teamDay.data?.colleagues]);
   // Map markers and list rows render in a background pass React can interrupt (DESIGN §7: total blocking time).
   const shownMap = useDeferredValue(map.data);
   const filter = search.filter ?? 'aus';
@@ -101,6 +110,17 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
     });
   }, [search.einchecken, checkInObject, onSearch, rt]);
 
+  // „Platz daneben buchen“ from the team list: open the booking of the free desk nearest to the colleague.
+  useEffect(() => {
+    if (!search.neben || !map.data || map.data.floorPlan.id !== planId) return;
+    const p = map.data.floorPlan;
+    const aspect = p.imageWidth && p.imageHeight ? p.imageHeight / p.imageWidth : 10 / 16;
+    const next = nearestFreeDesk(map.data.objects, search.neben, aspect);
+    if (next) setSelected(next.id);
+    else notifications.show({ color: 'orange', message: rt('team.noFreeDesk') });
+    onSearch({ neben: undefined });
+  }, [search.neben, map.data, planId, onSearch, rt]);
+
   if (boot.isPending) return <Loader />;
   if (boot.error) return <Alert color="red">{isApiError(boot.error) ? boot.error.message : String(boot.error)}</Alert>;
   if (!planId || !date || !boot.data) {
@@ -134,6 +154,8 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
             { value: 'liste', label: rt('view.liste') },
           ]}
         />
+        {/* On phones the sidebar hides in the menu: the absence stays one tap away (decision 092). */}
+        {phone ? <AbsenceButton /> : null}
       </Group>
 
       <Group gap="sm" align="flex-end" wrap="wrap">
@@ -256,6 +278,7 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
           favourites={favourites}
           dimmed={(o) => !visible(o)}
           onSelect={(o) => setSelected(o.id)}
+          team={team}
         />
       ) : !shownMap ? (
         <Loader />
@@ -271,6 +294,7 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
             onSortChange={(s) => onSearch({ sortierung: s === 'name' ? undefined : s })}
             onEquipmentFilterChange={(ids) => onSearch({ ausstattung: ids.length ? ids.join(',') : undefined })}
             onSelect={(o) => setSelected(o.id)}
+            team={team}
           />
         </Suspense>
       )}

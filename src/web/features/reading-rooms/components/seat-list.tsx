@@ -3,6 +3,7 @@ import { Badge, Button, Group, MultiSelect, Select, Table, Text, VisuallyHidden 
 import { useMemo } from 'react';
 import type { ListSort } from '../search';
 import { FAVOURITE_COLOUR, STATE_COLOURS } from '../states';
+import type { DeskNeighbour } from '../team';
 import { useRT } from '../use-rt';
 
 const STATE_ORDER = ['frei', 'teilweise', 'meins', 'belegt', 'geschlossen', 'inaktiv'];
@@ -18,6 +19,8 @@ interface SeatListProps {
   onSortChange: (sort: ListSort) => void;
   onEquipmentFilterChange: (ids: string[]) => void;
   onSelect: (o: MapObjectDto) => void;
+  /** „Mein Team heute“ (decision 110): the colleague at a desk, named under its designation. */
+  team?: ReadonlyMap<string, DeskNeighbour>;
 }
 
 /** The map's data as a table: sortable, filterable by equipment. */
@@ -31,6 +34,7 @@ export function SeatList({
   onSortChange,
   onEquipmentFilterChange,
   onSelect,
+  team,
 }: SeatListProps) {
   const rt = useRT();
   const rows = useMemo(() => {
@@ -94,6 +98,11 @@ export function SeatList({
                     <span role="img" style={{ color: FAVOURITE_COLOUR, marginLeft: 4 }} aria-label={rt('state.favorit')}>
                       ★
                     </span>
+                  ) : null}
+                  {team?.get(o.id) ? (
+                    <Text size="xs" fw={400} c="dimmed" data-team-name>
+                      {team.get(o.id)!.name}
+                    </Text>
                   ) : null}
                 </Table.Td>
                 <Table.Td>{rt(`kind.${o.kind}`)}</Table.Td>

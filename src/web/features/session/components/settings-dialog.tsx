@@ -14,8 +14,9 @@ import { CalendarFeedPanel } from './calendar-feed-panel';
 import { DataExportPanel } from './data-export-panel';
 import { MIN_PASSWORD_LENGTH } from './password-rules';
 import { SecurityTab } from './security-tab';
+import { TeamSettingsPanel } from './team-settings-panel';
 
-export type SettingsTab = 'profile' | 'password' | 'security' | 'language' | 'calendar' | 'licence';
+export type SettingsTab = 'profile' | 'password' | 'security' | 'language' | 'calendar' | 'team' | 'licence';
 
 function ProfileTab() {
   const { t } = useTranslation('session');
@@ -217,7 +218,9 @@ export function SettingsDialog({ opened, tab, onClose }: { opened: boolean; tab:
   const { t } = useTranslation('session');
   const { t: tc } = useTranslation();
   const { t: tl } = useTranslation('licences');
-  const hasVehicles = useMe().features.includes('fahrzeug');
+  const features = useMe().features;
+  const hasVehicles = features.includes('fahrzeug');
+  const hasWorkplaces = features.includes('arbeitswelt');
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [active, setActive] = useState<SettingsTab>(tab);
   useEffect(() => {
@@ -240,6 +243,7 @@ export function SettingsDialog({ opened, tab, onClose }: { opened: boolean; tab:
           <Tabs.Tab value="security">{t('settings.tabs.security')}</Tabs.Tab>
           <Tabs.Tab value="language">{t('settings.tabs.language')}</Tabs.Tab>
           <Tabs.Tab value="calendar">{t('settings.tabs.calendar')}</Tabs.Tab>
+          {hasWorkplaces && <Tabs.Tab value="team">{t('settings.tabs.team')}</Tabs.Tab>}
           {hasVehicles && <Tabs.Tab value="licence">{tl('own.tab')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="profile">
@@ -257,6 +261,11 @@ export function SettingsDialog({ opened, tab, onClose }: { opened: boolean; tab:
         <Tabs.Panel value="calendar">
           <CalendarFeedPanel />
         </Tabs.Panel>
+        {hasWorkplaces && (
+          <Tabs.Panel value="team">
+            <TeamSettingsPanel />
+          </Tabs.Panel>
+        )}
         {hasVehicles && (
           <Tabs.Panel value="licence">
             <OwnLicencePanel />
