@@ -49,3 +49,8 @@ export const seatsIcs = (bs: readonly SeatBooking[], locale: Locale) =>
     bs.map((b) => seatEvent(b)),
     locale,
   );
+export const vehiclesIcs = (bs: readonly VehicleBooking[], locale: Locale) =>
+  bookingsIcs(
+    bs.map((b) => vehicleEvent(b)),
+    locale,
+  );
