@@ -1,9 +1,27 @@
 import fc from 'fast-check';
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { parseIcs } from '../../../../test/support/ics';
 import { type CalendarBooking, feedCalendar, foldLine } from './ics';
 
 /** The hand-written RFC 5545 writer (decision 116), read back by ical.js, an independent parser. */
+
+function parseIcs(text: string) {
+  const cal = new ICAL.Component(ICAL.parse(text));
+  const events = cal.getAllSubcomponents('vevent').map((v) => {
+    const e = new ICAL.Event(v);
+    return {
+      uid: e.uid,
+      summary: e.summary,
+      location: e.location,
+      description: e.description,
+      start: e.startDate.toJSDate(),
+      sequence: e.sequence,
+      status: String(v.getFirstPropertyValue('status') ?? ''),
+    };
+  });
+  const name = cal.getFirstPropertyValue('x-wr-calname');
+  return { name: name ? String(name) : null, events };
+}
 
 const booking = (over: Partial<CalendarBooking> = {}): CalendarBooking => ({
   kind: 'platz',
@@ -47,7 +65,10 @@ describe('calendar text', () => {
   });
 
   it('property: any names and places come back unchanged through an independent parser', () => {
-    const text = fc.string({ unit: 'grapheme', maxLength: 120 }).map((s) => s.replace(/\r/g, ''));
+    const text = fc.string({
+      unit: fc.constantFrom('a', 'Z', ' ', 'ä', 'ß', 'é', '–', '€', '😀', ';', ',', '\\', ':', '\n', '"', '/'),
+      maxLength: 120,
+    });
     fc.assert(
       fc.property(text, text, text, text, (object, detail, place, bookedFor) => {
         const b = booking({ kind: 'fahrzeug', object, detail, place, bookedFor: bookedFor || null });
