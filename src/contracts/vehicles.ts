@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, instant, timeOfDay } from './calendar';
+import { seriesCancelRequest, seriesCancelResponse, seriesDate, seriesRule } from './reading-rooms';
 
 /**
  * Pool vehicles: request and response schemas of every vehicle API
@@ -202,6 +203,8 @@ export const vehicleBooking = z.object({
   approved: z.boolean(),
   approvers: z.array(approverState),
   createdAt: instant,
+  /** The vehicle series this booking belongs to (decision 115); null for a single booking. */
+  seriesId: id.nullable().optional(),
 });
 export type VehicleBooking = z.infer<typeof vehicleBooking>;
 
@@ -358,3 +361,25 @@ export const historyList = z.object({ entries: z.array(historyEntry), lastMileag
 
 /** SSE topic for vehicle bookings: GET /api/events?topics=vehicle-bookings; events `created`, `updated`, `cancelled` with the booking id. */
 export const VEHICLE_BOOKING_TOPIC = 'vehicle-bookings';
+
+// ───────────────────────── vehicle series (decision 115) ─────────────────────────
+
+/** POST /api/vehicle-series/preview and /api/vehicle-series — a vehicle booked on a rule of days, from–to on every date. */
+export const vehicleSeriesRequest = z.object({
+  vehicleId: id,
+  /** The driver; omitted = oneself (fahrzeug_fremdbuchung for someone else, as a single booking). */
+  forUserId: id.optional(),
+  fromTime: timeOfDay,
+  toTime: timeOfDay,
+  rule: seriesRule,
+  ...bookingDetails,
+});
+export type VehicleSeriesRequest = z.infer<typeof vehicleSeriesRequest>;
+/** One date: as a seat series, plus whether it becomes a special trip that needs approval. */
+export const vehicleSeriesDate = seriesDate.extend({ von: instant, bis: instant, needsApproval: z.boolean() });
+export type VehicleSeriesDate = z.infer<typeof vehicleSeriesDate>;
+export const vehicleSeriesResponse = z.object({ seriesId: z.string().nullable(), dates: z.array(vehicleSeriesDate) });
+export type VehicleSeriesResponse = z.infer<typeof vehicleSeriesResponse>;
+/** POST /api/vehicle-bookings/:id/cancel-series — this date, this and all following, or the whole series. */
+export const vehicleSeriesCancelRequest = seriesCancelRequest;
+export const vehicleSeriesCancelResponse = seriesCancelResponse;

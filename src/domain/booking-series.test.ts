@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expandSeries, MAX_SERIES_DATES, matchesPattern, refusalOf, type SeriesRule, validateSeriesRule } from './booking-series';
-import { addDays, daysBetween, instantOf, isoWeekday, weekStart } from './opening-hours';
+import {
+  expandSeries,
+  MAX_SERIES_DATES,
+  matchesPattern,
+  refusalOf,
+  type SeriesRule,
+  seriesPeriods,
+  validateSeriesRule,
+  vehicleRefusalOf,
+} from './booking-series';
+import { addDays, berlinDay, daysBetween, instantOf, isoWeekday, weekStart } from './opening-hours';
 import { formatDate, formatTime } from './time';
 
 const day = fc.integer({ min: 0, max: 3 * 365 }).map((n) => addDays('2025-01-01', n));
@@ -144,5 +153,57 @@ describe('refusalOf', () => {
     expect(refusalOf('reading_week_limit')).toBe('limit');
     expect(refusalOf('reading_too_far_ahead')).toBe('limit');
     expect(refusalOf('reading_interval')).toBe('regel');
+  });
+});
+
+describe('vehicle series periods (decision 115)', () => {
+  it('keeps the wall-clock time of day across the change to summer time', () => {
+    const days = expandSeries({ startDate: '2026-03-27', weekdays: [5], intervalWeeks: 1, count: 2 });
+    const [before, after] = seriesPeriods(days, '07:30', '16:00');
+    expect([formatTime(before!.von), formatTime(before!.bis), formatTime(after!.von), formatTime(after!.bis)]).toEqual([
+      '07:30',
+      '16:00',
+      '07:30',
+      '16:00',
+    ]);
+    expect(after!.von.getTime() - before!.von.getTime()).toBe(7 * 86_400_000 - 3_600_000);
+  });
+
+  it('every period lies on its own Berlin day, shows the chosen times and is as long as from–to says', () => {
+    const hhmm = fc
+      .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 3 }))
+      .map(([h, q]) => `${String(h).padStart(2, '0')}:${String(q * 15).padStart(2, '0')}`);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 800 }).map((n) => addDays('2026-01-01', n)),
+        fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 7 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 1, max: 30 }),
+        hhmm,
+        hhmm,
+        (startDate, weekdays, intervalWeeks, count, from, to) => {
+          const days = expandSeries({ startDate, weekdays, intervalWeeks, count });
+          const periods = seriesPeriods(days, from, to);
+          expect(periods.map((p) => p.date)).toEqual(days);
+          for (const p of periods) {
+            expect(berlinDay(p.von)).toBe(p.date);
+            expect(formatTime(p.von)).toBe(from);
+            expect(formatTime(p.bis)).toBe(to);
+            expect(formatDate(p.von)).toBe(formatDate(instantOf(p.date, '12:00')));
+          }
+          for (let i = 1; i < periods.length; i++) expect(periods[i]!.von > periods[i - 1]!.von).toBe(true);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('groups the single vehicle booking refusals', () => {
+    expect(vehicleRefusalOf('already_booked')).toBe('belegt');
+    expect(vehicleRefusalOf('outside_booking_times')).toBe('geschlossen');
+    expect(vehicleRefusalOf('vehicle_not_valid')).toBe('geschlossen');
+    expect(vehicleRefusalOf('outside_booking_window')).toBe('limit');
+    expect(vehicleRefusalOf('licence_check_due')).toBe('regel');
+    expect(vehicleRefusalOf('bis_not_after_von')).toBe('regel');
   });
 });

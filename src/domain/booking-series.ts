@@ -1,5 +1,5 @@
 import { AppError } from './errors';
-import { addDays, daysBetween, isoWeekday, weekStart } from './opening-hours';
+import { addDays, daysBetween, instantOf, isoWeekday, weekStart } from './opening-hours';
 
 /**
  * Booking series (decision 091): a rule of calendar days, expanded here;
@@ -79,5 +79,35 @@ export function refusalOf(code: string): SeriesRefusal {
   if (CLOSED.has(code)) return 'geschlossen';
   if (TAKEN.has(code)) return 'belegt';
   if (LIMIT.has(code)) return 'limit';
+  return 'regel';
+}
+
+// ───────────────────────── vehicle series (decision 115) ─────────────────────────
+
+/** One date of a vehicle series: the Berlin day and its period from the wall-clock times. */
+export interface SeriesPeriod {
+  date: string;
+  von: Date;
+  bis: Date;
+}
+
+/**
+ * The periods of a vehicle series: `from`–`to` (HH:mm, Berlin) on every day.
+ * A `to` not after `from` is kept as it is: the single booking's availability
+ * check refuses it with the specification's message, so the series says the same.
+ */
+export function seriesPeriods(days: readonly string[], from: string, to: string): SeriesPeriod[] {
+  return days.map((date) => ({ date, von: instantOf(date, from), bis: instantOf(date, to) }));
+}
+
+const VEHICLE_CLOSED = new Set(['outside_booking_times', 'vehicle_not_valid', 'vehicle_inactive']);
+const VEHICLE_TAKEN = new Set(['already_booked']);
+const VEHICLE_LIMIT = new Set(['outside_booking_window', 'booking_in_past']);
+
+/** The group of a single vehicle booking's refusal (by its error code); licence and other rules are `regel`. */
+export function vehicleRefusalOf(code: string): SeriesRefusal {
+  if (VEHICLE_CLOSED.has(code)) return 'geschlossen';
+  if (VEHICLE_TAKEN.has(code)) return 'belegt';
+  if (VEHICLE_LIMIT.has(code)) return 'limit';
   return 'regel';
 }

@@ -108,6 +108,8 @@ export const vehicleBookings = pgTable(
     reminderCount: integer('reminder_count').notNull().default(0),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
+    /** The vehicle series this date belongs to (migration 0029, decision 115). */
+    seriesId: uuid('series_id'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -207,5 +209,34 @@ export const vehicleAttributeValues = pgTable(
     foreignKey({ columns: [t.tenantId, t.attributeId], foreignColumns: [objectAttributes.tenantId, objectAttributes.id] }).onDelete(
       'cascade',
     ),
+  ],
+);
+
+/**
+ * A series of vehicle bookings (migration 0029, decision 115). `rule` is the
+ * SeriesRule of domain/booking-series.ts, from/to the time of day of every
+ * date; each date is an ordinary booking carrying series_id.
+ */
+export const vehicleSeries = pgTable(
+  'vehicle_series',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    vehicleId: uuid('vehicle_id').notNull(),
+    bookedById: uuid('booked_by_id').notNull(),
+    driverId: uuid('driver_id').notNull(),
+    rule: jsonb('rule').notNull(),
+    fromTime: text('from_time').notNull(),
+    toTime: text('to_time').notNull(),
+    details: jsonb('details').notNull().default({}),
+    bookedThrough: date('booked_through').notNull(),
+    endedAt: tstz('ended_at'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.vehicleId], foreignColumns: [vehicles.tenantId, vehicles.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.bookedById], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.driverId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
   ],
 );

@@ -14,6 +14,8 @@ export interface SeriesMailInfo {
   /** true: the extension job booked further days; false: the person saved the series. */
   extended: boolean;
   url: string;
+  /** A vehicle series links to the vehicles instead of the floor plan. */
+  kind?: 'platz' | 'fahrzeug';
 }
 
 export function seriesSummaryMail(m: SeriesMailInfo): RenderedMail {
@@ -31,7 +33,7 @@ export function seriesSummaryMail(m: SeriesMailInfo): RenderedMail {
         ...(m.booked.length > 0 ? [`Booked: ${m.booked.join(', ')}`] : []),
         ...(refusedLines.length > 0 ? ['Could not be booked:', ...refusedLines] : []),
       ],
-      { url: m.url, label: 'Open the floor plan' },
+      { url: m.url, label: m.kind === 'fahrzeug' ? 'Open vehicles' : 'Open the floor plan' },
     );
   }
   return renderMail(
@@ -46,6 +48,6 @@ export function seriesSummaryMail(m: SeriesMailInfo): RenderedMail {
       ...(m.booked.length > 0 ? [`Gebucht: ${m.booked.join(', ')}`] : []),
       ...(refusedLines.length > 0 ? ['Nicht buchbar:', ...refusedLines] : []),
     ],
-    { url: m.url, label: 'Grundriss öffnen' },
+    { url: m.url, label: m.kind === 'fahrzeug' ? 'Fahrzeuge öffnen' : 'Grundriss öffnen' },
   );
 }

@@ -28,6 +28,8 @@ export interface BookingRecord {
   needsApproval: boolean;
   reminderCount: number;
   createdAt: Date;
+  /** The vehicle series this booking belongs to (decision 115). */
+  seriesId: string | null;
   approvers: { userId: string; name: string; email: string; approved: boolean | null }[];
 }
 
@@ -61,6 +63,7 @@ interface RawBooking {
   needs_approval: boolean;
   reminder_count: number;
   created_at: Date | string;
+  series_id: string | null;
 }
 
 /** Bookings matching a condition (SQL over alias b), with names and approvers: two queries, whatever the number. */
@@ -73,7 +76,7 @@ async function queryBookings(db: Db, tenantId: string, where: ReturnType<typeof 
              ub.first_name || ' ' || ub.last_name as booked_by_name, ub.email as booked_by_email,
              b.driver_id::text, ud.first_name || ' ' || ud.last_name as driver_name, ud.email as driver_email,
              b.reason, b.passengers, b.destination, b.stopover, b.contact, b.detour, b.info_text, b.cancel_reason,
-             b.needs_approval, b.reminder_count, b.created_at
+             b.needs_approval, b.reminder_count, b.created_at, b.series_id::text
         from vehicle_bookings b
         join vehicles v on v.tenant_id = b.tenant_id and v.id = b.vehicle_id
         join locations l on l.tenant_id = v.tenant_id and l.id = v.location_id
@@ -120,6 +123,7 @@ async function queryBookings(db: Db, tenantId: string, where: ReturnType<typeof 
     needsApproval: r.needs_approval,
     reminderCount: Number(r.reminder_count),
     createdAt: toDate(r.created_at),
+    seriesId: r.series_id ?? null,
     approvers: approvers
       .filter((a) => a.bookingId === r.id)
       .map((a) => ({ userId: a.userId, name: `${a.firstName} ${a.lastName}`, email: a.email, approved: a.approved })),

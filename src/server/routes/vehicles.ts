@@ -37,6 +37,10 @@ import {
   vehicleList,
   vehicleListQuery,
   vehicleLocationList,
+  vehicleSeriesCancelRequest,
+  vehicleSeriesCancelResponse,
+  vehicleSeriesRequest,
+  vehicleSeriesResponse,
 } from '@contracts/vehicles';
 import { AppError } from '@domain/errors';
 import type { Permission } from '@domain/permissions';
@@ -63,6 +67,7 @@ import {
 } from '../services/vehicles/manage-vehicles';
 import { checkIn, checkOut, uploadReceipt } from '../services/vehicles/trips';
 import { attributes, availability, getVehicle, limits, listVehicles, locations, timeline } from '../services/vehicles/vehicle-catalogue';
+import { cancelInVehicleSeries, createVehicleSeries, previewVehicleSeries } from '../services/vehicles/vehicle-series';
 
 const ADMIN = '/admin/fahrzeuge';
 const tags = ['vehicles'];
@@ -336,6 +341,43 @@ export const vehicleRoutes =
       '/api/vehicle-bookings/:id',
       { schema: { tags, summary: 'Buchung ändern', params: idParams, body: updateBookingRequest, response: { 200: bookingResponse } } },
       async (req) => ({ booking: await updateBooking(deps, await vehicleUser(deps, req), requestOrigin(req), req.params.id, req.body) }),
+    );
+    app.post(
+      '/api/vehicle-series/preview',
+      {
+        schema: {
+          tags,
+          summary: 'Vorschau einer Fahrzeugserie: welche Termine buchbar sind und welche nicht (mit Grund); speichert nichts',
+          body: vehicleSeriesRequest,
+          response: { 200: vehicleSeriesResponse },
+        },
+      },
+      async (req) => previewVehicleSeries(deps, await vehicleUser(deps, req), req.body),
+    );
+    app.post(
+      '/api/vehicle-series',
+      {
+        schema: {
+          tags,
+          summary: 'Fahrzeugserie speichern: bucht alle buchbaren Termine in einer Transaktion',
+          body: vehicleSeriesRequest,
+          response: { 200: vehicleSeriesResponse },
+        },
+      },
+      async (req) => createVehicleSeries(deps, await vehicleUser(deps, req), requestOrigin(req), req.body),
+    );
+    app.post(
+      '/api/vehicle-bookings/:id/cancel-series',
+      {
+        schema: {
+          tags,
+          summary: 'Termin einer Fahrzeugserie stornieren: diesen, diesen und alle folgenden oder die ganze Serie',
+          params: idParams,
+          body: vehicleSeriesCancelRequest,
+          response: { 200: vehicleSeriesCancelResponse },
+        },
+      },
+      async (req) => cancelInVehicleSeries(deps, await vehicleUser(deps, req), req.params.id, req.body.scope),
     );
     app.post(
       '/api/vehicle-bookings/:id/cancel',

@@ -78,3 +78,9 @@ export function guestVehicleIcs(
     now,
   );
 }
+
+export const vehiclesIcs = (bs: readonly VehicleBooking[], locale: Locale) =>
+  bookingsIcs(
+    bs.map((b) => vehicleEvent(b)),
+    locale,
+  );

@@ -19,9 +19,24 @@ export async function assertDriverLicensed(
   bis: Date,
   moment: 'booking' | 'trip_start',
 ): Promise<void> {
-  if (!requiredClass?.trim()) return;
+  (await licenceGateFor(tx, tenantId, requiredClass, driver, moment))(von, bis);
+}
+
+/**
+ * The gate read once for many periods (the dates of a vehicle series): one
+ * statement, then every period is checked by the same domain rule as a single booking.
+ */
+export async function licenceGateFor(
+  tx: Db,
+  tenantId: string,
+  requiredClass: string | null,
+  driver: { id: string; name: string },
+  moment: 'booking' | 'trip_start',
+): Promise<(von: Date, bis: Date) => void> {
+  if (!requiredClass?.trim()) return () => {};
   const { licence, graceDays } = await licenceForGate(tx, tenantId, driver.id, LICENCE_DEFAULTS);
-  assertLicenceGate({ requiredClass, licence, von, bis, graceDays: moment === 'trip_start' ? graceDays : 0 }, driver.name);
+  return (von, bis) =>
+    assertLicenceGate({ requiredClass, licence, von, bis, graceDays: moment === 'trip_start' ? graceDays : 0 }, driver.name);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   assertBookingRules,
   blockedUntil,
   bookingWindowEnd,
+  type ExistingBooking,
   MESSAGES,
   nextStatus,
   parseBookingStatus,
@@ -52,7 +53,7 @@ type Details = Pick<CreateBookingRequest, 'reason' | 'passengers' | 'destination
 const forbidden = (denial: string) => new AppError('forbidden', denial, 403, { denial });
 
 /** The person the booking is for, checked against SPEC §6 fremdbuchung. */
-async function resolveDriver(tx: Db, user: UserContext, forUserId: string | undefined): Promise<MemberRecord> {
+export async function resolveDriver(tx: Db, user: UserContext, forUserId: string | undefined): Promise<MemberRecord> {
   const tenantId = user.tenant.id;
   if (!forUserId || forUserId === user.member.id) {
     if (!user.permissions.has('fahrzeug_buchen')) throw forbidden('no fahrzeug_buchen');
@@ -66,7 +67,7 @@ async function resolveDriver(tx: Db, user: UserContext, forUserId: string | unde
   return target;
 }
 
-function assertDepartment(s: VehicleSettings, v: VehicleRecord, driver: MemberRecord): void {
+export function assertDepartment(s: VehicleSettings, v: VehicleRecord, driver: MemberRecord): void {
   if (!s.departmentCheck || v.departmentIds.length === 0) return;
   if (!driver.department || !v.departmentIds.includes(driver.department.id)) {
     throw new AppError('department_not_allowed', 'Das Fahrzeug ist für die Abteilung der fahrenden Person nicht buchbar.', 403);
@@ -84,20 +85,38 @@ export async function checkPeriod(
   now: Date,
   excludeBookingId?: string,
 ) {
-  // An open damage with a DEFEKT block refuses every booking until it is behoben, also past the block's painted window (decision 070).
-  if (await hasOpenDefect(tx, tenantId, v.id)) throw new AppError('already_booked', MESSAGES.alreadyBooked, 409);
+  const openDefect = await hasOpenDefect(tx, tenantId, v.id);
   const existing = await bookingsInRange(tx, tenantId, von, bis > von ? bis : von, {
     vehicleIds: [v.id],
     statuses: 'blocking',
     gapMinutes: s.minGapMinutes,
   });
+  return checkPeriodAgainst(v, s, von, bis, now, { openDefect, existing: existing.map(toExisting) }, excludeBookingId);
+}
+
+/**
+ * The rules of checkPeriod without reading anything: a series loads the
+ * vehicle's bookings and its open defect once and runs every date through
+ * here, so a single booking and each date of a series meet the same rules.
+ */
+export function checkPeriodAgainst(
+  v: VehicleRecord,
+  s: VehicleSettings,
+  von: Date,
+  bis: Date,
+  now: Date,
+  state: { openDefect: boolean; existing: readonly ExistingBooking[] },
+  excludeBookingId?: string,
+): boolean {
+  // An open damage with a DEFEKT block refuses every booking until it is behoben, also past the block's painted window (decision 070).
+  if (state.openDefect) throw new AppError('already_booked', MESSAGES.alreadyBooked, 409);
   const { needsApproval } = assertAvailable({
     von,
     bis,
     vehicle: availabilityVehicle(v, s),
     individualTimes: s.individualTimes,
     timesAsPickUpReturn: s.timesAsPickUpReturn,
-    bookings: existing.map(toExisting),
+    bookings: state.existing,
     minGapMinutes: s.minGapMinutes,
     ...(excludeBookingId ? { excludeBookingId } : {}),
   });
@@ -178,7 +197,7 @@ export async function createBooking(deps: Deps, user: UserContext, origin: strin
   return toBookingDto(booking);
 }
 
-const details = (d: Details) => ({
+export const details = (d: Details) => ({
   reason: d.reason ?? null,
   passengers: d.passengers ?? null,
   destination: d.destination ?? null,

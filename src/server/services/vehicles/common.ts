@@ -141,5 +141,6 @@ export function toBookingDto(b: BookingRecord, now = new Date()) {
     approved: isApproved({ von: b.von, approvers: b.approvers }, now),
     approvers: b.approvers.map((a) => ({ userId: a.userId, name: a.name, approved: a.approved })),
     createdAt: b.createdAt.toISOString(),
+    seriesId: b.seriesId,
   };
 }

@@ -17,6 +17,7 @@ import { usePossibleBookers } from '../api/use-possible-bookers';
 import { useSaveBooking } from '../api/use-save-booking';
 import type { Vehicle } from '../api/use-vehicles';
 import { formatPeriod, vehicleName, weekdayList } from './format';
+import { VehicleSeriesSection } from './series-section';
 
 interface Props {
   opened: boolean;
@@ -55,6 +56,7 @@ export function BookingDialog({ opened, onClose, vehicle, initialDay, initialAt,
   const [endDay, setEndDay] = useState<string>(initialDay ?? today);
   const [multi, setMulti] = useState(false);
   const [allDay, setAllDay] = useState(false);
+  const [repeat, setRepeat] = useState(false);
   const [start, setStart] = useState<string | null>(null);
   const [end, setEnd] = useState<string | null>(null);
   const [driver, setDriver] = useState<string>(myId);
@@ -79,6 +81,7 @@ export function BookingDialog({ opened, onClose, vehicle, initialDay, initialAt,
     setError(null);
     setTaken(null);
     setAllDay(false);
+    setRepeat(false);
     if (booking) {
       const d = berlinDay(new Date(booking.von));
       const e = berlinDay(new Date(new Date(booking.bis).getTime() - 1));
@@ -201,16 +204,9 @@ export function BookingDialog({ opened, onClose, vehicle, initialDay, initialAt,
   const name = vehicleName(vehicle);
   const others = (bookers.data?.bookers ?? []).length > 1;
 
-  const submit = () => {
-    if (!von || !bis) {
-      setError(t('booking.pickTime'));
-      return;
-    }
-    setError(null);
+  const detailPayload = () => {
     const text = (k: Detail | 'infoText') => (details[k].trim() ? details[k].trim() : null);
-    const payload = {
-      von: von.toISOString(),
-      bis: bis.toISOString(),
+    return {
       reason: text('reason'),
       destination: text('destination'),
       stopover: text('stopover'),
@@ -219,6 +215,15 @@ export function BookingDialog({ opened, onClose, vehicle, initialDay, initialAt,
       detour: text('detour'),
       infoText: text('infoText'),
     };
+  };
+
+  const submit = () => {
+    if (!von || !bis) {
+      setError(t('booking.pickTime'));
+      return;
+    }
+    setError(null);
+    const payload = { von: von.toISOString(), bis: bis.toISOString(), ...detailPayload() };
     save.mutate(
       booking
         ? { id: booking.id, update: payload }
@@ -289,6 +294,7 @@ export function BookingDialog({ opened, onClose, vehicle, initialDay, initialAt,
             <Checkbox label={t('booking.allDay')} checked={allDay} onChange={(e) => setAllDay(e.currentTarget.checked)} />
             <Checkbox
               label={t('booking.multiDay')}
+              disabled={repeat}
               checked={multi}
               onChange={(e) => {
                 setMulti(e.currentTarget.checked);
@@ -297,6 +303,18 @@ export function BookingDialog({ opened, onClose, vehicle, initialDay, initialAt,
               }}
             />
           </Group>
+          {!booking && (
+            <Checkbox
+              label={t('series.toggle')}
+              description={t('series.toggleHint')}
+              checked={repeat}
+              onChange={(e) => {
+                setRepeat(e.currentTarget.checked);
+                if (e.currentTarget.checked) setMulti(false);
+              }}
+              data-testid="vehicle-series-toggle"
+            />
+          )}
           {multi && times && (limits.data?.timesAsPickUpReturn || times.from !== '00:00' || times.to !== '23:59') && (
             <Alert color={limits.data?.timesAsPickUpReturn ? 'blue' : 'yellow'} data-testid="multi-day-hint">
               {t(limits.data?.timesAsPickUpReturn ? 'booking.multiDayPickUp' : 'booking.multiDayStrict', {
@@ -423,14 +441,25 @@ export function BookingDialog({ opened, onClose, vehicle, initialDay, initialAt,
               {error}
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {tc('actions.cancel')}
-            </Button>
-            <Button onClick={submit} loading={save.isPending} disabled={!von || !bis}>
-              {booking ? t('booking.save') : t('booking.submit')}
-            </Button>
-          </Group>
+          {repeat && !booking ? (
+            <VehicleSeriesSection
+              vehicleId={vehicle.id}
+              date={day}
+              fromTime={start}
+              toTime={end}
+              extra={{ ...detailPayload(), ...(driver !== myId ? { forUserId: driver } : {}) }}
+              onDone={onClose}
+            />
+          ) : (
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                {tc('actions.cancel')}
+              </Button>
+              <Button onClick={submit} loading={save.isPending} disabled={!von || !bis}>
+                {booking ? t('booking.save') : t('booking.submit')}
+              </Button>
+            </Group>
+          )}
         </Stack>
       </DatesProvider>
     </Modal>

@@ -1,5 +1,6 @@
 import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import type { BookingDialog as BookingDialogImpl } from './booking-dialog';
+import type { SeriesCancelDialog as SeriesCancelDialogImpl } from './series-cancel-dialog';
 import type { EndTripDialog as EndTripDialogImpl, StartTripDialog as StartTripDialogImpl } from './trip-dialogs';
 
 /**
@@ -9,6 +10,7 @@ import type { EndTripDialog as EndTripDialogImpl, StartTripDialog as StartTripDi
  */
 const LazyBooking = lazy(() => import('./booking-dialog').then((m) => ({ default: m.BookingDialog })));
 const LazyStartTrip = lazy(() => import('./trip-dialogs').then((m) => ({ default: m.StartTripDialog })));
+const LazySeriesCancel = lazy(() => import('./series-cancel-dialog').then((m) => ({ default: m.SeriesCancelDialog })));
 const LazyEndTrip = lazy(() => import('./trip-dialogs').then((m) => ({ default: m.EndTripDialog })));
 
 function useOnceTrue(value: boolean) {
@@ -37,6 +39,14 @@ export function EndTripDialog(props: ComponentProps<typeof EndTripDialogImpl>) {
   return useOnceTrue(props.booking !== null) ? (
     <Suspense fallback={null}>
       <LazyEndTrip {...props} />
+    </Suspense>
+  ) : null;
+}
+
+export function SeriesCancelDialog(props: ComponentProps<typeof SeriesCancelDialogImpl>) {
+  return useOnceTrue(props.booking !== null) ? (
+    <Suspense fallback={null}>
+      <LazySeriesCancel {...props} />
     </Suspense>
   ) : null;
 }

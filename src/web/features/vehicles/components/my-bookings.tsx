@@ -10,7 +10,7 @@ import { useCancelBooking } from '../api/use-cancel-booking';
 import { useMyBookings, type VehicleBooking } from '../api/use-my-bookings';
 import { useVehicleEvents } from '../api/use-vehicle-events';
 import { formatPeriod } from './format';
-import { BookingDialog, EndTripDialog, StartTripDialog } from './lazy-dialogs';
+import { BookingDialog, EndTripDialog, SeriesCancelDialog, StartTripDialog } from './lazy-dialogs';
 
 const STATUS_COLOR: Record<string, string> = {
   reserviert: 'blue',
@@ -45,6 +45,7 @@ function useBookingActions() {
   const [starting, setStarting] = useState<VehicleBooking | null>(null);
   const [ending, setEnding] = useState<VehicleBooking | null>(null);
   const [editing, setEditing] = useState<VehicleBooking | null>(null);
+  const [seriesCancel, setSeriesCancel] = useState<VehicleBooking | null>(null);
   const confirmCancel = (b: VehicleBooking) =>
     void openConfirmModal({
       title: t('overview.cancelTitle'),
@@ -61,7 +62,7 @@ function useBookingActions() {
           onError: (e) => notifications.show({ color: 'red', message: isApiError(e) ? e.message : tc('errors.unknown') }),
         }),
     });
-  return { confirmCancel, starting, setStarting, ending, setEnding, editing, setEditing };
+  return { confirmCancel, starting, setStarting, ending, setEnding, editing, setEditing, seriesCancel, setSeriesCancel };
 }
 
 type Actions = ReturnType<typeof useBookingActions>;
@@ -89,7 +90,12 @@ function BookingActions({ b, actions, compact }: { b: VehicleBooking; actions: A
         </Button>
       )}
       {(open || b.status === 'aktiv') && (
-        <Button size={size} variant="subtle" color="red" onClick={() => actions.confirmCancel(b)}>
+        <Button
+          size={size}
+          variant="subtle"
+          color="red"
+          onClick={() => (b.seriesId && open ? actions.setSeriesCancel(b) : actions.confirmCancel(b))}
+        >
           {t('overview.cancel')}
         </Button>
       )}
@@ -126,7 +132,14 @@ function BookingCard({ b, myId, actions, compact }: { b: VehicleBooking; myId: s
             {t('overview.bookedBy', { name: b.bookedBy.name })}
           </Text>
         )}
-        <StatusBadge booking={b} />
+        <Group gap={4}>
+          <StatusBadge booking={b} />
+          {b.seriesId ? (
+            <Badge color="grape" variant="light" tt="none" data-testid="series-badge">
+              {t('series.badge')}
+            </Badge>
+          ) : null}
+        </Group>
         {b.status === 'storniert' && b.cancelReason && (
           <Text size="xs" c="red.8">
             {t('overview.cancelReason', { reason: b.cancelReason })}
@@ -143,6 +156,7 @@ function Dialogs({ actions, myId }: { actions: Actions; myId: string }) {
     <>
       <StartTripDialog booking={actions.starting} onClose={() => actions.setStarting(null)} />
       <EndTripDialog booking={actions.ending} onClose={() => actions.setEnding(null)} />
+      <SeriesCancelDialog booking={actions.seriesCancel} onClose={() => actions.setSeriesCancel(null)} />
       <BookingDialog
         opened={actions.editing !== null}
         onClose={() => actions.setEditing(null)}
