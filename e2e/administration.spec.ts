@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage } from './support/browser';
 import { fillLogin, SHOTS, setUpJourneys } from './support/journey';
+import { roundTheClockVehicle, SW, startedTrip } from './support/vehicle-journey';
 
 const env = setUpJourneys();
 
@@ -46,6 +48,58 @@ describe('locations, tenant, logs and the person editor in Chromium', () => {
     await noOverflow(phone);
     await phone.context().close();
   });
+
+  it('a trip ends on a parking space of a location the admin just added, where the fleet manager placed the car', async () => {
+    const admin = await newPage(env.browser, { width: 1440, height: 900 });
+    admin.setDefaultTimeout(60_000);
+    await signIn(admin, 'admin@stadtwerke.test', '/admin/lokationen');
+    await admin.getByLabel('Name des neuen Standorts').fill('Außenstelle West');
+    await admin.getByRole('button', { name: 'Standort anlegen' }).click();
+    await admin.getByText('Der Standort „Außenstelle West“ wurde angelegt.').waitFor();
+    const card = admin.getByRole('region', { name: 'Außenstelle West' });
+    for (const space of ['W1', 'W2']) {
+      await card.getByLabel('Neuer Abstellplatz').fill(space);
+      await card.getByRole('button', { name: 'Hinzufügen' }).click();
+      await admin.getByText(`Der Abstellplatz „${space}“ wurde angelegt.`).waitFor();
+    }
+    await admin.context().close();
+
+    // the fleet manager places a new car at the new location (vehicle admin API), the driver books it and starts the trip
+    const fleet = await env.server.login(SW, 'fuhrpark@stadtwerke.test');
+    const locations = (await env.server.call(SW, { method: 'GET', url: '/api/vehicle-locations', cookie: fleet })).json().locations as {
+      id: string;
+      name: string;
+    }[];
+    const west = locations.find((l) => l.name === 'Außenstelle West');
+    expect(west, 'the new location is offered to the fleet manager').toBeDefined();
+    const vehicleId = await roundTheClockVehicle(env, fleet, { brand: 'Opel', model: 'Corsa', licensePlate: 'MS-W 1' }, west!.id);
+    const booker = await env.server.login(SW, 'mitarbeiter@stadtwerke.test');
+    const bookingId = await startedTrip(env, booker, vehicleId, { reason: 'Baustelle West', destination: 'Weststadt', mileage: 1200 });
+
+    const driver = await newPage(env.browser, { width: 390, height: 844 });
+    driver.setDefaultTimeout(60_000);
+    await signIn(driver, 'mitarbeiter@stadtwerke.test', '/fahrzeuge/uebersicht');
+    await driver.locator(`[data-booking-id="${bookingId}"]`).getByRole('button', { name: 'Fahrt beenden' }).click();
+    const end = driver.getByRole('dialog');
+    await end.getByLabel('Kilometerstand').fill('1234');
+    await end.getByRole('textbox', { name: 'Tankfüllung bzw. Ladestand (%)' }).fill('70');
+    await end.getByRole('combobox', { name: 'Abstellplatz', exact: true }).click();
+    // exactly the spaces of the new location are offered
+    expect(await driver.getByRole('option').allInnerTexts()).toEqual(['W1', 'W2']);
+    await driver.getByRole('option', { name: 'W2', exact: true }).click();
+    await end.getByRole('combobox', { name: 'Art der Fahrt', exact: true }).click();
+    await driver.getByRole('option', { name: 'Dienstfahrt', exact: true }).click();
+    await driver.screenshot({ path: `${SHOTS}/fahrt-beenden-neuer-abstellplatz-390.png`, fullPage: true });
+    await end.getByRole('button', { name: 'Fahrt beenden' }).click();
+    await driver.getByText('Die Fahrt wurde beendet. Vielen Dank!').waitFor();
+    await driver.context().close();
+
+    const rows = (await env.server.database.db.execute(
+      sql`select p.name from vehicle_history h join parking_spaces p on p.id = h.parking_space_id
+           where h.booking_id = ${bookingId} and h.type = 'CHECK_OUT'`,
+    )) as unknown as { rows: { name: string }[] };
+    expect(rows.rows.map((r) => r.name)).toEqual(['W2']);
+  }, 600_000);
 
   it('an admin keeps the tenant’s domains and texts, and reads what changed in the logs', async () => {
     const admin = await newPage(env.browser, { width: 1440, height: 900 });

@@ -42,6 +42,8 @@ export async function roundTheClockVehicle(
   env: JourneyEnv,
   fleet: string,
   car: { brand: string; model: string; licensePlate: string },
+  /** where the car stands; the tenant's first location when not given */
+  locationId?: string,
 ): Promise<string> {
   const locations = (await env.server.call(SW, { method: 'GET', url: '/api/vehicle-locations', cookie: fleet })).json().locations as {
     id: string;
@@ -53,7 +55,7 @@ export async function roundTheClockVehicle(
     payload: {
       validFrom: null,
       validTo: null,
-      locationId: locations[0]!.id,
+      locationId: locationId ?? locations[0]!.id,
       category: 'Kleinwagen',
       ...car,
       fuel: 'Benzin',

@@ -155,6 +155,66 @@ describe.each(DB_KINDS)('roles, groups and the audit trail on %s', (kind) => {
     expect((await call(admin, 'GET', '/api/admin/logs?level=LAUT')).statusCode).toBe(400);
   });
 
+  it('makes no change whose audit entry cannot be written: change and trail share one transaction', async () => {
+    const role = (
+      await call(admin, 'POST', '/api/admin/roles', { name: 'Protokollprobe', permissions: [{ name: 'fahrzeug_buchen', value: 'true' }] })
+    ).json();
+    const group = (await call(admin, 'POST', '/api/admin/groups', { name: 'Protokollgruppe', roleIds: [role.id] })).json();
+    const before = await auditCount();
+    // The database refuses every new audit entry, as a full disk or a broken trail would.
+    await t.database.db.execute(
+      sql.raw(
+        `create or replace function test_refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$`,
+      ),
+    );
+    await t.database.db.execute(
+      sql.raw('create trigger test_refuse_audit before insert on audit_log for each row execute function test_refuse_audit()'),
+    );
+    try {
+      expect((await call(admin, 'PUT', `/api/admin/groups/${group.id}/members/${prueferId}`)).statusCode).toBe(500);
+      expect(await me(pruefer)).not.toContain('fahrzeug_buchen');
+      expect((await call(admin, 'GET', `/api/admin/groups/${group.id}`)).json().members).toEqual([]);
+      expect((await call(admin, 'POST', '/api/admin/roles', { name: 'Ohne Protokoll' })).statusCode).toBe(500);
+      const names = (await call(admin, 'GET', '/api/admin/roles')).json().roles.map((r: { name: string }) => r.name);
+      expect(names).not.toContain('Ohne Protokoll');
+      expect((await call(admin, 'PATCH', `/api/admin/roles/${role.id}`, { name: 'Umbenannt', permissions: [] })).statusCode).toBe(500);
+      expect((await call(admin, 'DELETE', `/api/admin/groups/${group.id}?confirm=true`)).statusCode).toBe(500);
+      expect((await call(admin, 'GET', `/api/admin/groups/${group.id}`)).json().group.name).toBe('Protokollgruppe');
+    } finally {
+      await t.database.db.execute(sql.raw('drop trigger test_refuse_audit on audit_log'));
+    }
+    expect(await auditCount()).toBe(before);
+    // with the trail writable again, the same change is made, audited and effective at the next request
+    expect((await call(admin, 'PUT', `/api/admin/groups/${group.id}/members/${prueferId}`)).statusCode).toBe(200);
+    expect(await me(pruefer)).toContain('fahrzeug_buchen');
+    expect(await auditCount()).toBe(before + 1);
+    expect((await call(admin, 'DELETE', `/api/admin/groups/${group.id}?confirm=true`)).statusCode).toBe(200);
+    expect(await me(pruefer)).not.toContain('fahrzeug_buchen');
+    expect((await call(admin, 'DELETE', `/api/admin/roles/${role.id}`)).statusCode).toBe(200);
+  });
+
+  it('deleting a role held by people asks for confirmation and names who loses which right', async () => {
+    const role = (
+      await call(admin, 'POST', '/api/admin/roles', { name: 'Rollenprobe', permissions: [{ name: 'objekt_pflege', value: 'true' }] })
+    ).json();
+    const group = (await call(admin, 'POST', '/api/admin/groups', { name: 'Rollenprobegruppe', roleIds: [role.id] })).json();
+    await call(admin, 'PUT', `/api/admin/groups/${group.id}/members/${prueferId}`);
+    expect(await me(pruefer)).toContain('objekt_pflege');
+    const preview = (await call(admin, 'GET', `/api/admin/roles/${role.id}/removal-preview`)).json();
+    expect(preview.people).toEqual([{ id: prueferId, name: expect.any(String), lost: ['objekt_pflege'] }]);
+    const unconfirmed = await call(admin, 'DELETE', `/api/admin/roles/${role.id}`);
+    expect([unconfirmed.statusCode, unconfirmed.json().error.message]).toEqual([
+      409,
+      'Beim Löschen der Rolle „Rollenprobe“ verliert 1 Person Rechte. Bitte bestätigen Sie das Löschen.',
+    ]);
+    expect(await me(pruefer)).toContain('objekt_pflege');
+    expect((await call(admin, 'DELETE', `/api/admin/roles/${role.id}?confirm=true`)).statusCode).toBe(200);
+    expect(await me(pruefer)).not.toContain('objekt_pflege');
+    const trail = (await call(admin, 'GET', '/api/admin/audit?subjectType=rolle&pageSize=1')).json();
+    expect(trail.entries[0]).toMatchObject({ action: 'löschen', subjectId: role.id, subjectName: 'Rollenprobe' });
+    await call(admin, 'DELETE', `/api/admin/groups/${group.id}?confirm=true`);
+  });
+
   it("never reaches another tenant's roles, groups, people or trail", async () => {
     const role = (await call(admin, 'POST', '/api/admin/roles', { name: 'Nur Stadtwerke' })).json();
     const group = (await call(admin, 'POST', '/api/admin/groups', { name: 'Nur Stadtwerke' })).json();

@@ -1,32 +1,45 @@
 import type { Db } from '@db/client';
 import type { FastifyInstance } from 'fastify';
+import { globalChangeVersion } from '../repositories/change-version-repository';
 import { findTenantByDomain, type TenantRecord } from '../repositories/tenant-repository';
 
-const TTL_MS = 30_000;
+/** Host names seen by one node; a flood of made-up Host headers must not grow the map without end. */
+const MAX_HOSTS = 1_000;
 
-/**
- * The tenant of every request comes from its Host header through the
- * tenant-domain table. Lookups are cached briefly: every request needs one,
- * and domains change rarely.
- */
 /** Probes of load balancers and Prometheus belong to no tenant and must answer before the tenant tables exist. */
 const SYSTEM_PATHS = new Set(['/api/health', '/api/ready', '/api/metrics']);
 
+/**
+ * The tenant of every request comes from its Host header through the
+ * tenant-domain table. Every request needs one, so lookups are cached per
+ * node, and the cache is checked against the database's global `tenants`
+ * change version (migration 0026) on every request: one primary-key read
+ * instead of the join. A domain removed, added or moved on any node (or by
+ * hand in SQL) is seen by the next request on every node. The version is read
+ * before the lookup, so a change during it leads to a new lookup next time.
+ */
 export function registerTenantResolution(app: FastifyInstance, db: Db) {
-  const cache = new Map<string, { tenant: TenantRecord | null; until: number }>();
+  const cache = new Map<string, TenantRecord | null>();
+  let cachedVersion: string | null = null;
   app.decorateRequest('tenant', null);
   app.decorateRequest('locale', undefined);
   app.decorateRequest('userContext', undefined);
   app.addHook('onRequest', async (req) => {
     if (SYSTEM_PATHS.has(req.url.split('?', 1)[0]!)) return;
     const host = req.hostname.toLowerCase();
-    const hit = cache.get(host);
-    if (hit && hit.until > Date.now()) {
-      req.tenant = hit.tenant;
+    const version = await globalChangeVersion(db, 'tenants');
+    if (version !== cachedVersion) {
+      cache.clear();
+      cachedVersion = version;
+    }
+    if (cache.has(host)) {
+      req.tenant = cache.get(host) ?? null;
       return;
     }
     const tenant = await findTenantByDomain(db, host);
-    cache.set(host, { tenant, until: Date.now() + TTL_MS });
+    if (cache.size >= MAX_HOSTS) cache.clear();
+    // Only a lookup made under the version still current may be kept.
+    if (cachedVersion === version) cache.set(host, tenant);
     req.tenant = tenant;
   });
 }

@@ -16,7 +16,9 @@ export type ChangeSubject =
   | 'settings'
   | 'auth'
   /** current driving licences (migration 0015) */
-  | 'licences';
+  | 'licences'
+  /** host names, tenants and their features; global, counted under the nil tenant (migration 0026) */
+  | 'tenants';
 
 const GLOBAL_TENANT = '00000000-0000-0000-0000-000000000000';
 
@@ -41,4 +43,16 @@ export async function changeVersions<S extends ChangeSubject>(db: Db, tenantId: 
 export async function changeStamp(db: Db, tenantId: string, subjects: ChangeSubject[]): Promise<string> {
   const v = await changeVersions(db, tenantId, subjects);
   return subjects.map((s) => v[s]).join(',');
+}
+
+/**
+ * The version of a global subject (counted under the nil tenant), read
+ * outside any tenant transaction: one primary-key lookup. A subject never
+ * changed reads as "0".
+ */
+export async function globalChangeVersion(db: Db, subject: 'tenants' | 'auth'): Promise<string> {
+  const [row] = rowsOf<{ version: string | number }>(
+    await db.execute(sql`select version from change_versions where tenant_id = ${GLOBAL_TENANT} and subject = ${subject}`),
+  );
+  return String(row?.version ?? 0);
 }

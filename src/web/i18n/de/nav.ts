@@ -12,7 +12,7 @@ export const nav = {
     roles: 'Rollen',
     groups: 'Gruppen',
     locations: 'Lokationen',
-    vehiclesAdmin: 'Fahrzeugverwaltung',
+    vehiclesAdmin: 'Fahrzeuge',
     rooms: 'Räume',
     settings: 'Einstellungen',
     clients: 'Mandanten',

@@ -13,7 +13,7 @@ export const nav: typeof de = {
     roles: 'Roles',
     groups: 'Groups',
     locations: 'Locations',
-    vehiclesAdmin: 'Vehicle administration',
+    vehiclesAdmin: 'Vehicles',
     rooms: 'Rooms',
     settings: 'Settings',
     clients: 'Clients',
