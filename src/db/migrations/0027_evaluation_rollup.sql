@@ -292,8 +292,8 @@ DECLARE
   seats text := format('(select * from reading_room_bookings where tenant_id = %L and reading_room_id = %L)', NEW.tenant_id, NEW.id);
 BEGIN
   EXECUTE buchbar_seat_rollup_sql(
-    buchbar_seat_rollup_source(seats, -1, 'u.department_id', quote_literal(OLD.floor_plan_id) || '::uuid') || ' union all ' ||
-    buchbar_seat_rollup_source(seats, 1, 'u.department_id', quote_literal(NEW.floor_plan_id) || '::uuid'));
+    buchbar_seat_rollup_source(seats, -1, 'u.department_id', quote_nullable(OLD.floor_plan_id) || '::uuid') || ' union all ' ||
+    buchbar_seat_rollup_source(seats, 1, 'u.department_id', quote_nullable(NEW.floor_plan_id) || '::uuid'));
   RETURN NULL;
 END
 $f$;
@@ -306,8 +306,8 @@ DECLARE
   trips text := format('(select * from vehicle_bookings where tenant_id = %L and vehicle_id = %L)', NEW.tenant_id, NEW.id);
 BEGIN
   EXECUTE buchbar_vehicle_rollup_sql(
-    buchbar_vehicle_rollup_source(trips, -1, 'vehicle_history', 'u.department_id', quote_literal(OLD.location_id) || '::uuid') || ' union all ' ||
-    buchbar_vehicle_rollup_source(trips, 1, 'vehicle_history', 'u.department_id', quote_literal(NEW.location_id) || '::uuid'));
+    buchbar_vehicle_rollup_source(trips, -1, 'vehicle_history', 'u.department_id', quote_nullable(OLD.location_id) || '::uuid') || ' union all ' ||
+    buchbar_vehicle_rollup_source(trips, 1, 'vehicle_history', 'u.department_id', quote_nullable(NEW.location_id) || '::uuid'));
   RETURN NULL;
 END
 $f$;
