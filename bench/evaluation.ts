@@ -4,6 +4,7 @@
  *
  *   npx tsx bench/evaluation.ts            (PGlite; PostgreSQL too when DATABASE_URL is set)
  *   BENCH_SCALE=0.1 npx tsx bench/evaluation.ts   (a tenth of the volume, for a quick look)
+ *   BENCH_ENGINES=postgres DATABASE_URL=… npx tsx bench/evaluation.ts   (one engine only)
  *
  * Seeds the volume with set-based SQL (the roll-up triggers of decision 126
  * fire once per statement), then measures GET /api/admin/evaluation/office
@@ -220,15 +221,19 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
 }
 
 const results = [];
-results.push(
-  await runOn(
-    'pglite',
-    () => openPglite(undefined, undefined, onQuery),
-    async () => undefined,
-  ),
-);
+// BENCH_ENGINES=postgres (or pglite) measures one engine only.
+const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
+if (engines.includes('pglite')) {
+  results.push(
+    await runOn(
+      'pglite',
+      () => openPglite(undefined, undefined, onQuery),
+      async () => undefined,
+    ),
+  );
+}
 const url = process.env.DATABASE_URL;
-if (url) {
+if (url && engines.includes('postgres')) {
   const scratch = await scratchPostgres(url, 'buchbar_bench_eval', onQuery);
   results.push(await runOn('postgres', scratch.open, scratch.drop));
 }
