@@ -128,21 +128,23 @@ CREATE FUNCTION buchbar_seat_rollup_sql(src text) RETURNS text LANGUAGE sql IMMU
   $q$, src)
 $f$;
 --> statement-breakpoint
--- Vehicle bookings of a relation as weighted contributions; `history` is the
--- vehicle history the kilometres are read from (the triggers on the history
--- pass the state before the change to take the old kilometres back).
-CREATE FUNCTION buchbar_vehicle_rollup_source(rel text, weight int, history text DEFAULT 'vehicle_history', department text DEFAULT 'u.department_id', location text DEFAULT 'v.location_id')
+-- Vehicle bookings of a relation as weighted contributions. `km` is the SQL
+-- expression of a booking's kilometres; by default read from its CHECK_IN and
+-- CHECK_OUT history (the triggers on the history pass the kilometres before
+-- the change to take them back).
+CREATE FUNCTION buchbar_vehicle_rollup_source(rel text, weight int, km text DEFAULT NULL, department text DEFAULT 'u.department_id', location text DEFAULT 'v.location_id')
 RETURNS text LANGUAGE sql IMMUTABLE AS $f$
   SELECT format(
-    'select b.tenant_id, b.vehicle_id, b.von, b.bis, b.status, %s as location_id, %s as department_id, %s as weight,
-            coalesce((select greatest(0, max(h.mileage) filter (where h.type = ''CHECK_OUT'') - max(h.mileage) filter (where h.type = ''CHECK_IN''))
-                        from %s h
-                       where h.tenant_id = b.tenant_id and h.booking_id = b.id and h.type in (''CHECK_IN'', ''CHECK_OUT'')), 0) as km
+    'select b.tenant_id, b.vehicle_id, b.von, b.bis, b.status, %s as location_id, %s as department_id, %s as weight, %s as km
        from %s b
        join vehicles v on v.tenant_id = b.tenant_id and v.id = b.vehicle_id
        left join users u on u.tenant_id = b.tenant_id and u.id = b.driver_id
       where b.type = ''BUCHUNG''',
-    location, department, weight, history, rel)
+    location, department, weight,
+    coalesce(km, 'coalesce((select greatest(0, max(h.mileage) filter (where h.type = ''CHECK_OUT'') - max(h.mileage) filter (where h.type = ''CHECK_IN''))
+                              from vehicle_history h
+                             where h.tenant_id = b.tenant_id and h.booking_id = b.id and h.type in (''CHECK_IN'', ''CHECK_OUT'')), 0)'),
+    rel)
 $f$;
 --> statement-breakpoint
 CREATE FUNCTION buchbar_vehicle_rollup_sql(src text) RETURNS text LANGUAGE sql IMMUTABLE AS $f$
@@ -242,17 +244,28 @@ DECLARE
   none text := '(select null::uuid as tenant_id, null::uuid as id, null::uuid as booking_id, null::text as type, null::integer as mileage where false)';
   added text := CASE WHEN TG_OP = 'DELETE' THEN none ELSE '(select tenant_id, id, booking_id, type, mileage from new_rows)' END;
   removed text := CASE WHEN TG_OP = 'INSERT' THEN none ELSE '(select tenant_id, id, booking_id, type, mileage from old_rows)' END;
+  affected text;
   bookings text;
   before text;
 BEGIN
-  bookings := format(
-    '(select b.* from vehicle_bookings b where (b.tenant_id, b.id) in (select c.tenant_id, c.booking_id from (select * from %s a union all select * from %s r) c where c.booking_id is not null and c.type in (''CHECK_IN'', ''CHECK_OUT'')))',
+  affected := format(
+    '(select distinct c.tenant_id, c.booking_id from (select * from %s a union all select * from %s r) c where c.booking_id is not null and c.type in (''CHECK_IN'', ''CHECK_OUT''))',
     added, removed);
+  bookings := format('(select b.* from vehicle_bookings b join %s f on f.tenant_id = b.tenant_id and f.booking_id = b.id)', affected);
+  -- the kilometres of the affected bookings before the statement, grouped once (not one scan per booking)
   before := format(
-    '(select h.tenant_id, h.booking_id, h.type, h.mileage from vehicle_history h where not exists (select 1 from %s a where a.tenant_id = h.tenant_id and a.id = h.id) union all select r.tenant_id, r.booking_id, r.type, r.mileage from %s r)',
-    added, removed);
+    '(select b.*, coalesce(k.km, 0) as km_before from %s b left join (
+        select q.tenant_id, q.booking_id,
+               greatest(0, max(q.mileage) filter (where q.type = ''CHECK_OUT'') - max(q.mileage) filter (where q.type = ''CHECK_IN'')) as km
+          from (select h.tenant_id, h.booking_id, h.type, h.mileage
+                  from vehicle_history h join %s f on f.tenant_id = h.tenant_id and f.booking_id = h.booking_id
+                 where h.type in (''CHECK_IN'', ''CHECK_OUT'') and (h.tenant_id, h.id) not in (select a.tenant_id, a.id from %s a)
+                union all
+                select r.tenant_id, r.booking_id, r.type, r.mileage from %s r where r.type in (''CHECK_IN'', ''CHECK_OUT'')) q
+         group by q.tenant_id, q.booking_id) k on k.tenant_id = b.tenant_id and k.booking_id = b.id)',
+    bookings, affected, added, removed);
   EXECUTE buchbar_vehicle_rollup_sql(
-    buchbar_vehicle_rollup_source(bookings, -1, before) || ' union all ' || buchbar_vehicle_rollup_source(bookings, 1));
+    buchbar_vehicle_rollup_source(before, -1, 'b.km_before') || ' union all ' || buchbar_vehicle_rollup_source(bookings, 1));
   RETURN NULL;
 END
 $f$;
@@ -277,8 +290,8 @@ BEGIN
     buchbar_seat_rollup_source(seats, -1, quote_nullable(OLD.department_id) || '::uuid') || ' union all ' ||
     buchbar_seat_rollup_source(seats, 1, quote_nullable(NEW.department_id) || '::uuid'));
   EXECUTE buchbar_vehicle_rollup_sql(
-    buchbar_vehicle_rollup_source(trips, -1, 'vehicle_history', quote_nullable(OLD.department_id) || '::uuid') || ' union all ' ||
-    buchbar_vehicle_rollup_source(trips, 1, 'vehicle_history', quote_nullable(NEW.department_id) || '::uuid'));
+    buchbar_vehicle_rollup_source(trips, -1, NULL, quote_nullable(OLD.department_id) || '::uuid') || ' union all ' ||
+    buchbar_vehicle_rollup_source(trips, 1, NULL, quote_nullable(NEW.department_id) || '::uuid'));
   RETURN NULL;
 END
 $f$;
@@ -306,8 +319,8 @@ DECLARE
   trips text := format('(select * from vehicle_bookings where tenant_id = %L and vehicle_id = %L)', NEW.tenant_id, NEW.id);
 BEGIN
   EXECUTE buchbar_vehicle_rollup_sql(
-    buchbar_vehicle_rollup_source(trips, -1, 'vehicle_history', 'u.department_id', quote_nullable(OLD.location_id) || '::uuid') || ' union all ' ||
-    buchbar_vehicle_rollup_source(trips, 1, 'vehicle_history', 'u.department_id', quote_nullable(NEW.location_id) || '::uuid'));
+    buchbar_vehicle_rollup_source(trips, -1, NULL, 'u.department_id', quote_nullable(OLD.location_id) || '::uuid') || ' union all ' ||
+    buchbar_vehicle_rollup_source(trips, 1, NULL, 'u.department_id', quote_nullable(NEW.location_id) || '::uuid'));
   RETURN NULL;
 END
 $f$;
