@@ -73,3 +73,19 @@ export function checkBudgets(checks: BudgetCheck[]): boolean {
   }
   return ok;
 }
+
+/**
+ * Median of the bare Fastify JSON endpoint (one client, in-process inject) on this 2-core machine when
+ * it was quiet (load below 1): the reference that turns a loaded run's bare median into a load factor.
+ */
+export const QUIET_BARE_P50_MS = 0.07;
+
+/**
+ * The DESIGN §7 latency limit judged against the bare endpoint of the same run: `limitMs` times how
+ * much slower the bare endpoint answered than on the quiet machine (never below 1), because other
+ * work on a shared machine slows both alike. The raw figure is printed beside it.
+ */
+export function loadAdjusted(limitMs: number, baseline: Pick<Figures, 'p50'>): { limit: number; factor: number } {
+  const factor = Math.max(1, baseline.p50 / QUIET_BARE_P50_MS);
+  return { limit: limitMs * factor, factor };
+}

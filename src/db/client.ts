@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -37,7 +38,8 @@ const observe = (onQuery?: QueryObserver) => (onQuery ? { logger: { logQuery: (q
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File, onQuery?: QueryObserver): Promise<Database> {
   const client = await PGlite.create({
     dataDir,
-    extensions: { btree_gist },
+    // pg_trgm: the trigram indexes of the people search (migration 0027, decision 125).
+    extensions: { btree_gist, pg_trgm },
     ...(loadDataDir ? { loadDataDir } : {}),
   });
   const db = drizzlePglite({ client, schema, ...observe(onQuery) }) as unknown as Db;

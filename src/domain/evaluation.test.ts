@@ -13,6 +13,7 @@ import {
   toCsv,
   validatePeriod,
   weekdayCounts,
+  wholeMonths,
 } from './evaluation';
 import { addDays, completeRegularHours, isoWeekday } from './opening-hours';
 
@@ -156,6 +157,32 @@ describe('vehicle bookable minutes', () => {
         const total = [...bookableMinutesByMonth(period, ['montags', 'freitags'], '06:00', '22:00').values()].reduce((a, b) => a + b, 0);
         const counts = weekdayCounts(period);
         expect(total).toBe(((counts[0] ?? 0) + (counts[4] ?? 0)) * 960);
+      }),
+    );
+  });
+});
+
+describe('wholeMonths', () => {
+  it('splits a year into the partial edges and the whole months between', () => {
+    expect(wholeMonths('2026-01-15', '2027-01-15')).toEqual({ start: '2026-02-01', end: '2027-01-01' });
+    expect(wholeMonths('2026-03-01', '2026-04-01')).toEqual({ start: '2026-03-01', end: '2026-04-01' });
+    expect(wholeMonths('2026-03-02', '2026-04-01')).toEqual({ start: '2026-04-01', end: '2026-04-01' });
+    expect(wholeMonths('2026-12-05', '2027-02-03')).toEqual({ start: '2027-01-01', end: '2027-02-01' });
+  });
+
+  it('covers every day of the period exactly once, by a day row or by a whole month', () => {
+    fc.assert(
+      fc.property(day, fc.integer({ min: 1, max: 400 }), (from, span) => {
+        const to = addDays(from, span);
+        const { start, end } = wholeMonths(from, to);
+        expect(start <= end && from <= start && end <= to).toBe(true);
+        expect(start.endsWith('-01') || start === to).toBe(true);
+        expect(end.endsWith('-01') || end === to).toBe(true);
+        for (let d = from; d < to; d = addDays(d, 1)) {
+          const byDay = d < start || d >= end;
+          const byMonth = `${d.slice(0, 8)}01` >= start && `${d.slice(0, 8)}01` < end;
+          expect(byDay !== byMonth).toBe(true);
+        }
       }),
     );
   });

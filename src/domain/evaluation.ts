@@ -116,6 +116,22 @@ export function periodEnd(period: EvaluationPeriod): string {
   return addDays(period.to, 1);
 }
 
+/**
+ * The whole calendar months inside the days [from, toExclusive) (decision 126):
+ * the roll-up answers them from one month row per object and the days before
+ * `start` and from `end` on from day rows. Without a whole month, start = end =
+ * toExclusive, so every day comes from day rows.
+ */
+export function wholeMonths(from: string, toExclusive: string): { start: string; end: string } {
+  const firstOfNext = (day: string) => {
+    const [y, m] = day.split('-').map(Number) as [number, number];
+    return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  };
+  const start = from.endsWith('-01') ? from : firstOfNext(from);
+  const end = `${toExclusive.slice(0, 8)}01`;
+  return start < end ? { start, end } : { start: toExclusive, end: toExclusive };
+}
+
 export type CsvCell = string | number | null;
 
 /**

@@ -1,16 +1,19 @@
 import type { Db } from '@db/client';
+import { wholeMonths } from '@domain/evaluation';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from './rows';
 
 /**
- * Aggregations of the evaluation screens (decision 061). Every figure is
- * summed in SQL over the tenant's bookings of the period; only one row per
- * object, plan × weekday, department, vehicle × month reaches Node.
+ * Aggregations of the evaluation screens (decision 061), read from the daily
+ * roll-up of migration 0027 (decision 126): triggers on the booking tables keep
+ * it in step with every booking in the same transaction, so these sums equal
+ * the sums over the bookings themselves. Only one row per object, plan ×
+ * weekday, department, vehicle × month reaches Node.
  *
- * A booking belongs to the period in which it starts (Berlin time). A no-show
- * is a cancelled booking without check-in that was cancelled after the
- * check-in window (start + 15 minutes) closed: that is what the expiry job
- * does, and what a late cancellation amounts to.
+ * A booking belongs to the Berlin day on which it starts. A no-show is a
+ * cancelled booking without check-in that was cancelled after the check-in
+ * window (start + 15 minutes) closed: that is what the expiry job does, and
+ * what a late cancellation amounts to.
  */
 
 export interface EvaluationScope {
@@ -19,11 +22,25 @@ export interface EvaluationScope {
   from: Date;
   /** Exclusive end instant (Berlin midnight after the last day). */
   to: Date;
+  /** First day, YYYY-MM-DD (Berlin). */
+  fromDay: string;
+  /** The day after the last day, YYYY-MM-DD. */
+  toDay: string;
   locationId: string | null;
 }
 
-const NO_SHOW = sql`b.status = 'storniert' and b.checked_in_at is null and b.cancelled_at > b.von + interval '15 minutes'`;
-const HELD_MINUTES = sql`extract(epoch from (b.bis - b.von)) / 60 * b.group_size`;
+/**
+ * The roll-up rows of the period: month rows for the whole months inside it,
+ * day rows for the days before and after them (two index ranges, no more).
+ */
+function inPeriod(s: EvaluationScope) {
+  const m = wholeMonths(s.fromDay, s.toDay);
+  return sql`((not x.whole_month and ((x.day >= ${s.fromDay}::date and x.day < ${m.start}::date) or (x.day >= ${m.end}::date and x.day < ${s.toDay}::date)))
+           or (x.whole_month and x.day >= ${m.start}::date and x.day < ${m.end}::date))`;
+}
+
+/** Day rows of the period (the roll-ups by department have no month rows). */
+const inDays = (s: EvaluationScope) => sql`x.day >= ${s.fromDay}::date and x.day < ${s.toDay}::date`;
 
 const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
@@ -47,14 +64,12 @@ export async function officeObjectFigures(db: Db, s: EvaluationScope): Promise<O
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       with agg as (
-        select b.reading_room_id,
-               count(*) as bookings,
-               count(*) filter (where b.status = 'storniert') as cancelled,
-               count(*) filter (where ${NO_SHOW}) as no_shows,
-               coalesce(sum(${HELD_MINUTES}) filter (where b.status <> 'storniert'), 0) as booked_minutes
-          from reading_room_bookings b
-         where b.tenant_id = ${s.tenantId} and b.von >= ${s.from.toISOString()}::timestamptz and b.von < ${s.to.toISOString()}::timestamptz
-         group by b.reading_room_id
+        select x.reading_room_id, sum(x.bookings) as bookings, sum(x.cancelled) as cancelled,
+               sum(x.no_shows) as no_shows, sum(x.booked_minutes) as booked_minutes
+          from seat_booking_days x
+         where x.tenant_id = ${s.tenantId} and ${inPeriod(s)}
+         group by x.reading_room_id
+        having sum(x.bookings) > 0
       )
       select p.id::text as floor_plan_id, p.name as floor_plan_name, p.area, l.name as location_name,
              r.id::text as object_id, r.designation, r.kind, r.capacity,
@@ -92,16 +107,15 @@ export async function officeWeekdayMinutes(
 ): Promise<{ floorPlanId: string; weekday: number; bookedMinutes: number }[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      select r.floor_plan_id::text as floor_plan_id,
-             extract(isodow from b.von at time zone 'Europe/Berlin')::int as weekday,
-             sum(${HELD_MINUTES}) as booked_minutes
-        from reading_room_bookings b
-        join reading_rooms r on r.tenant_id = b.tenant_id and r.id = b.reading_room_id
-        join floor_plans p on p.tenant_id = r.tenant_id and p.id = r.floor_plan_id
-       where b.tenant_id = ${s.tenantId} and b.von >= ${s.from.toISOString()}::timestamptz and b.von < ${s.to.toISOString()}::timestamptz
-         and b.status <> 'storniert'
+      select x.floor_plan_id::text as floor_plan_id,
+             extract(isodow from x.day)::int as weekday,
+             sum(x.booked_minutes) as booked_minutes
+        from seat_department_days x
+        join floor_plans p on p.tenant_id = x.tenant_id and p.id = x.floor_plan_id
+       where x.tenant_id = ${s.tenantId} and ${inDays(s)}
          and (${s.locationId}::uuid is null or p.location_id = ${s.locationId}::uuid)
-       group by 1, 2`),
+       group by 1, 2
+      having sum(x.held) > 0`),
   );
   return rows.map((r) => ({ floorPlanId: String(r.floor_plan_id), weekday: num(r.weekday), bookedMinutes: num(r.booked_minutes) }));
 }
@@ -119,19 +133,16 @@ export async function officeDepartmentFigures(db: Db, s: EvaluationScope): Promi
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       select d.name as department,
-             count(*) as bookings,
-             count(*) filter (where b.status = 'storniert') as cancelled,
-             count(*) filter (where ${NO_SHOW}) as no_shows,
-             coalesce(sum(${HELD_MINUTES}) filter (where b.status <> 'storniert'), 0) as booked_minutes
-        from reading_room_bookings b
-        join reading_rooms r on r.tenant_id = b.tenant_id and r.id = b.reading_room_id
-        join floor_plans p on p.tenant_id = r.tenant_id and p.id = r.floor_plan_id
-        join users u on u.tenant_id = b.tenant_id and u.id = coalesce(b.confirming_id, b.booker_id)
-        left join departments d on d.tenant_id = u.tenant_id and d.id = u.department_id
-       where b.tenant_id = ${s.tenantId} and b.von >= ${s.from.toISOString()}::timestamptz and b.von < ${s.to.toISOString()}::timestamptz
+             sum(x.bookings) as bookings, sum(x.cancelled) as cancelled, sum(x.no_shows) as no_shows,
+             sum(x.booked_minutes) as booked_minutes
+        from seat_department_days x
+        join floor_plans p on p.tenant_id = x.tenant_id and p.id = x.floor_plan_id
+        left join departments d on d.tenant_id = x.tenant_id and d.id = x.department_id
+       where x.tenant_id = ${s.tenantId} and ${inDays(s)}
          and (${s.locationId}::uuid is null or p.location_id = ${s.locationId}::uuid)
        group by d.name
-       order by count(*) desc, d.name nulls last`),
+      having sum(x.bookings) > 0
+       order by sum(x.bookings) desc, d.name nulls last`),
   );
   return rows.map((r) => ({
     department: r.department === null ? null : String(r.department),
@@ -166,27 +177,14 @@ export interface VehicleMonthFigures {
 export async function vehicleMonthFigures(db: Db, s: EvaluationScope): Promise<VehicleMonthFigures[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      with b as (
-        select b.id, b.vehicle_id, b.von, b.bis, b.status
-          from vehicle_bookings b
-         where b.tenant_id = ${s.tenantId} and b.type = 'BUCHUNG'
-           and b.von >= ${s.from.toISOString()}::timestamptz and b.von < ${s.to.toISOString()}::timestamptz
-      ), km as (
-        select h.booking_id,
-               greatest(0, max(h.mileage) filter (where h.type = 'CHECK_OUT') - max(h.mileage) filter (where h.type = 'CHECK_IN')) as km
-          from vehicle_history h
-          join b on b.id = h.booking_id
-         where h.tenant_id = ${s.tenantId} and h.type in ('CHECK_IN', 'CHECK_OUT')
-         group by h.booking_id
-      ), agg as (
-        select b.vehicle_id, to_char(b.von at time zone 'Europe/Berlin', 'YYYY-MM') as month,
-               count(*) filter (where b.status <> 'storniert') as bookings,
-               count(*) filter (where b.status = 'durchgeführt') as trips,
-               count(*) filter (where b.status = 'storniert') as cancelled,
-               coalesce(sum(extract(epoch from (b.bis - b.von)) / 60) filter (where b.status <> 'storniert'), 0) as booked_minutes,
-               coalesce(sum(km.km), 0) as kilometres
-          from b left join km on km.booking_id = b.id
+      with agg as (
+        select x.vehicle_id, to_char(x.day, 'YYYY-MM') as month,
+               sum(x.total) as total, sum(x.bookings) as bookings, sum(x.trips) as trips, sum(x.cancelled) as cancelled,
+               sum(x.booked_minutes) as booked_minutes, sum(x.kilometres) as kilometres
+          from vehicle_booking_days x
+         where x.tenant_id = ${s.tenantId} and ${inPeriod(s)}
          group by 1, 2
+        having sum(x.total) > 0
       )
       select v.id::text as vehicle_id, v.license_plate, v.brand || ' ' || v.model as label, l.name as location_name,
              v.booking_weekdays, v.booking_from, v.booking_to, agg.month,
@@ -224,30 +222,14 @@ export async function vehicleDepartmentFigures(
 ): Promise<{ department: string | null; bookings: number; trips: number; kilometres: number }[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      with b as (
-        select b.id, b.driver_id, b.status
-          from vehicle_bookings b
-          join vehicles v on v.tenant_id = b.tenant_id and v.id = b.vehicle_id
-         where b.tenant_id = ${s.tenantId} and b.type = 'BUCHUNG' and b.status <> 'storniert'
-           and b.von >= ${s.from.toISOString()}::timestamptz and b.von < ${s.to.toISOString()}::timestamptz
-           and (${s.locationId}::uuid is null or v.location_id = ${s.locationId}::uuid)
-      ), km as (
-        select h.booking_id,
-               greatest(0, max(h.mileage) filter (where h.type = 'CHECK_OUT') - max(h.mileage) filter (where h.type = 'CHECK_IN')) as km
-          from vehicle_history h
-          join b on b.id = h.booking_id
-         where h.tenant_id = ${s.tenantId} and h.type in ('CHECK_IN', 'CHECK_OUT')
-         group by h.booking_id
-      )
-      select d.name as department, count(*) as bookings,
-             count(*) filter (where b.status = 'durchgeführt') as trips,
-             coalesce(sum(km.km), 0) as kilometres
-        from b
-        join users u on u.tenant_id = ${s.tenantId} and u.id = b.driver_id
-        left join departments d on d.tenant_id = u.tenant_id and d.id = u.department_id
-        left join km on km.booking_id = b.id
+      select d.name as department, sum(x.bookings) as bookings, sum(x.trips) as trips, sum(x.kilometres) as kilometres
+        from vehicle_department_days x
+        left join departments d on d.tenant_id = x.tenant_id and d.id = x.department_id
+       where x.tenant_id = ${s.tenantId} and ${inDays(s)}
+         and (${s.locationId}::uuid is null or x.location_id = ${s.locationId}::uuid)
        group by d.name
-       order by count(*) desc, d.name nulls last`),
+      having sum(x.bookings) > 0
+       order by sum(x.bookings) desc, d.name nulls last`),
   );
   return rows.map((r) => ({
     department: r.department === null ? null : String(r.department),

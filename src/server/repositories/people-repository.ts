@@ -44,8 +44,10 @@ const ORDER_DESC: Record<PeopleSort, ReturnType<typeof sql>> = {
 };
 
 /**
- * A page and the total in two statements: the page walks the name index and stops after `limit`
- * rows (no sort of all 10,000 people); the count reads only what the filter needs.
+ * A page and the total in one statement (decision 125). The page is chosen on `users` alone, so the
+ * offset walks the name index and only the page's rows are joined with their department; the total
+ * is one count over the same filter. A search is answered by the trigram indexes of migration 0027
+ * (every arm of the OR has one, the department arm goes through the tenant's matching departments).
  */
 export async function listPeoplePage(db: Db, tenantId: string, q: PeoplePageQuery): Promise<{ total: number; people: PersonRow[] }> {
   const needle = q.search ? `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
@@ -56,11 +58,12 @@ export async function listPeoplePage(db: Db, tenantId: string, q: PeoplePageQuer
            needle
              ? sql`and (lower(u.first_name || ' ' || u.last_name) like ${needle} or lower(u.last_name || ', ' || u.first_name) like ${needle}
                    or lower(u.email) like ${needle} or lower(coalesce(u.employee_id, '')) like ${needle}
-                   or exists (select 1 from departments dd where dd.tenant_id = u.tenant_id and dd.id = u.department_id and lower(dd.name) like ${needle}))`
+                   or u.department_id = any(array(select dd.id from departments dd where dd.tenant_id = ${tenantId} and lower(dd.name) like ${needle})))`
              : sql``
          }`;
-  const rows = rowsOf<{
-    id: string;
+  type Row = {
+    total: number;
+    id: string | null;
     employee_id: string | null;
     first_name: string;
     last_name: string;
@@ -68,21 +71,48 @@ export async function listPeoplePage(db: Db, tenantId: string, q: PeoplePageQuer
     status: string;
     department_id: string | null;
     department_name: string | null;
-  }>(
-    await db.execute(sql`
-      select u.id::text as id, u.employee_id, u.first_name, u.last_name, u.email, u.status,
-             d.id::text as department_id, d.name as department_name
-        from users u
-        left join departments d on d.tenant_id = u.tenant_id and d.id = u.department_id
-       where ${filter}
-       order by ${order}
-       limit ${q.limit} offset ${q.offset}`),
+  };
+  const pageColumns = sql`u.id::text as id, u.employee_id, u.first_name, u.last_name, u.email, u.status,
+                 d.id::text as department_id, d.name as department_name`;
+  const rows = rowsOf<Row>(
+    await db.execute(
+      needle
+        ? // A search: the trigram indexes find the matches once; they are counted and the page is sorted
+          // from them (walking the name index and filtering every person would read the whole tenant).
+          sql`
+      with u as materialized (
+        select u.tenant_id, u.id, u.employee_id, u.first_name, u.last_name, u.email, u.status, u.department_id
+          from users u where ${filter}
+      )
+      select c.total, x.*
+        from (select count(*)::int as total from u) c
+        left join lateral (
+          select ${pageColumns}
+            from u left join departments d on d.tenant_id = u.tenant_id and d.id = u.department_id
+           order by ${order}
+           limit ${q.limit} offset ${q.offset}
+        ) x on true`
+        : // The whole list: the offset walks the name index over `users` alone, only the page's rows are
+          // joined with their department (the department sort needs it before the page is cut).
+          sql`
+      select c.total, x.*
+        from (select count(*)::int as total from users u where ${filter}) c
+        left join lateral (
+          select ${pageColumns}
+            from (select u.tenant_id, u.id
+                    from users u ${q.sort === 'department' ? sql`left join departments d on d.tenant_id = u.tenant_id and d.id = u.department_id` : sql``}
+                   where ${filter} order by ${order} limit ${q.limit} offset ${q.offset}) p
+            join users u on u.tenant_id = p.tenant_id and u.id = p.id
+            left join departments d on d.tenant_id = u.tenant_id and d.id = u.department_id
+           order by ${order}
+        ) x on true`,
+    ),
   );
-  const [count] = rowsOf<{ total: number }>(await db.execute(sql`select count(*)::int as total from users u where ${filter}`));
+  const people = rows.filter((r) => r.id !== null);
   return {
-    total: count?.total ?? 0,
-    people: rows.map((r) => ({
-      id: r.id,
+    total: rows[0]?.total ?? 0,
+    people: people.map((r) => ({
+      id: r.id!,
       employeeId: r.employee_id,
       firstName: r.first_name,
       lastName: r.last_name,

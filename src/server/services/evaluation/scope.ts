@@ -10,6 +10,8 @@ export function evaluationScope(user: UserContext, query: EvaluationQuery): Eval
     tenantId: user.tenant.id,
     from: instantOf(query.from, '00:00'),
     to: instantOf(periodEnd(query), '00:00'),
+    fromDay: query.from,
+    toDay: periodEnd(query),
     locationId: query.locationId ?? null,
   };
 }
