@@ -220,7 +220,7 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   return { kind, o, ol, v, x, sqlCounts, baseline, before, after };
 }
 
-const results = [];
+const results: Awaited<ReturnType<typeof runOn>>[] = [];
 // BENCH_ENGINES=postgres (or pglite) measures one engine only.
 const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
 if (engines.includes('pglite')) {
