@@ -170,9 +170,10 @@ describe('vehicle series periods (decision 115)', () => {
   });
 
   it('every period lies on its own Berlin day, shows the chosen times and is as long as from–to says', () => {
+    // 02:xx is left out: on the spring change that hour does not exist in Berlin and on the autumn change it exists twice.
     const hhmm = fc
-      .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 3 }))
-      .map(([h, q]) => `${String(h).padStart(2, '0')}:${String(q * 15).padStart(2, '0')}`);
+      .tuple(fc.integer({ min: 0, max: 22 }), fc.integer({ min: 0, max: 3 }))
+      .map(([h, q]) => `${String(h < 2 ? h : h + 1).padStart(2, '0')}:${String(q * 15).padStart(2, '0')}`);
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 800 }).map((n) => addDays('2026-01-01', n)),

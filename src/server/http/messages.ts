@@ -172,6 +172,7 @@ const EN: Record<string, string | ((p: Record<string, string | number>) => strin
   guest_email_invalid: 'Please enter a valid e-mail address.',
   guest_phone_invalid: 'Please enter a valid phone number (6 to 20 digits).',
   guest_notes_too_long: 'The note is too long.',
+  guest_licence_closed: 'No licence is recorded any more for a cancelled or completed booking.',
   too_many_open_requests: (p) =>
     Number(p.count) === 1
       ? 'You already have one open request. Please confirm it first or wait until it expires.'
@@ -227,7 +228,7 @@ const EN: Record<string, string | ((p: Record<string, string | number>) => strin
   series_none: 'This booking does not belong to a series.',
   series_weekdays: 'Please choose at least one weekday for the series.',
   handover_refused: 'Only bookings you made for others can be handed over.',
-  team_favourites_too_many: (p) => `At most ${p.max} favourites are possible.`,
+  team_favourites_too_many: (p) => (Number(p.max) === 1 ? 'At most 1 favourite is possible.' : `At most ${p.max} favourites are possible.`),
   team_person_unknown: 'This person was not found.',
   team_query_too_short: 'Please enter at least two characters of a name.',
   series_interval: 'The interval of the series must be between 1 and 12 weeks.',
