@@ -281,7 +281,8 @@ describe('vehicle screens in Chromium', () => {
 const GERMAN_WORDS = [
   ...['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'],
   ...['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags', 'täglich'],
-  ...['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'],
+  // Mo, Fr and Sa are English short weekdays too (a Friday shows "Fr" in English): only the German-only ones count.
+  ...['Di', 'Mi', 'Do', 'So'],
   ...['vorgemerkt', 'reserviert', 'aktiv', 'durchgeführt', 'storniert', 'verschlossen', 'gebucht', 'offen', 'geschlossen'],
   ...['frei', 'belegt', 'gesperrt', 'unterwegs', 'freigegeben', 'abgelehnt', 'nicht buchbar'],
   ...['Buchung', 'Wartung', 'Defekt', 'Ja', 'Nein', 'Uhr'],
