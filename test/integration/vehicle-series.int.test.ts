@@ -205,7 +205,7 @@ describe.each(DB_KINDS)('vehicle series on %s', (kind) => {
     expect(perDay.map((r) => r.n)).toEqual([1, 1, 1, 1, 1, 1]);
     expect(await rows(sql`select id from vehicle_series where vehicle_id = ${id}`)).toHaveLength(1);
 
-    // Partly overlapping: the later series gets the free days and the taken ones refused with the message.
+    // Partly overlapping: the later series gets its free days and the taken ones refused with the message.
     const other = await vehicle();
     const [c, d] = await Promise.all([
       post(booker, '/api/vehicle-series', {
@@ -214,7 +214,13 @@ describe.each(DB_KINDS)('vehicle series on %s', (kind) => {
         toTime: '09:00',
         rule: { ...rule, weekdays: [1, 2, 3, 4, 5, 6, 7] },
       }),
-      post(fleet, '/api/vehicle-series', { vehicleId: other, fromTime: '08:30', toTime: '09:30', rule: { ...rule, count: 12 } }),
+      // Three days overlap and each series has three of its own, so both save whichever runs first.
+      post(fleet, '/api/vehicle-series', {
+        vehicleId: other,
+        fromTime: '08:30',
+        toTime: '09:30',
+        rule: { ...rule, startDate: addDays(start, 3), count: 6 },
+      }),
     ]);
     expect([c.statusCode, d.statusCode]).toEqual([200, 200]);
     const all = [...c.json().dates, ...d.json().dates] as VehicleSeriesDate[];
