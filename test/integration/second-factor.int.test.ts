@@ -67,12 +67,11 @@ describe.each(DB_KINDS)('second factor, sessions and re-authentication on %s', (
     expect((await t.call(SW, { method: 'GET', url: '/api/session/security', cookie })).json().twoFactorEnabled).toBe(false);
     const wrong = await t.call(SW, { method: 'POST', url: '/api/session/two-factor/confirm', cookie, payload: { code: '000000' } });
     expect(wrong.statusCode).toBe(400);
-    const ok = await t.call(SW, {
-      method: 'POST',
-      url: '/api/session/two-factor/confirm',
-      cookie,
-      payload: { code: await totpCode(secret, -1) },
-    });
+    const confirm = async () =>
+      t.call(SW, { method: 'POST', url: '/api/session/two-factor/confirm', cookie, payload: { code: await totpCode(secret, -1) } });
+    let ok = await confirm();
+    // On a busy machine a 30-second step can pass between computing the code and checking it, which makes it two steps old.
+    if (ok.statusCode === 400) ok = await confirm();
     expect(ok.statusCode).toBe(200);
     cookie = sessionCookie(ok) || cookie;
     const security = await t.call(SW, { method: 'GET', url: '/api/session/security', cookie });
