@@ -5,8 +5,9 @@ import { formatDate, formatTime } from '@domain/time';
 import type { Deps } from '@server/deps';
 import { reminderMail } from '@server/mail/reading-room-templates';
 import { listReminderCandidates, markReminded } from '@server/repositories/reading-room-booking-repository';
-import { listTenantDomains, listTenantIds } from '@server/repositories/tenant-repository';
+import { listTenantIds } from '@server/repositories/tenant-repository';
 import { seatIcs } from '../calendar/booking-events';
+import { tenantOrigins } from '../notifications/tenant-origins';
 import { effectiveSettings } from '../settings/effective-settings';
 
 const HORIZON = findOption('leseraumErinnerungVorBeginnMinuten').max ?? 10080;
@@ -19,13 +20,7 @@ const HORIZON = findOption('leseraumErinnerungVorBeginnMinuten').max ?? 10080;
  */
 export async function sendReadingRoomReminders(deps: Deps, now = new Date()): Promise<number> {
   let sent = 0;
-  const base = new URL(deps.config.publicUrl);
-  const domains = await listTenantDomains(deps.database.db);
-  // Links lead to the tenant's own host (its first domain), with the scheme and port of PUBLIC_URL.
-  const origin = (tenantId: string) => {
-    const domain = domains.find((d) => d.tenantId === tenantId)?.domain ?? base.hostname;
-    return `${base.protocol}//${domain}${base.port ? `:${base.port}` : ''}`;
-  };
+  const origin = await tenantOrigins(deps);
   for (const tenantId of await listTenantIds(deps.database.db)) {
     const mails = await withTenant(deps.database.db, tenantId, async (tx) => {
       const out: { to: string; ics: string; mail: ReturnType<typeof reminderMail> }[] = [];

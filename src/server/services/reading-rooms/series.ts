@@ -19,11 +19,12 @@ import {
 } from '@server/repositories/booking-series-repository';
 import { type BookingRecord, findBooking } from '@server/repositories/reading-room-booking-repository';
 import { findObject, lockObject } from '@server/repositories/reading-room-repository';
-import { listTenantDomains, listTenantIds } from '@server/repositories/tenant-repository';
+import { listTenantIds } from '@server/repositories/tenant-repository';
 import { findMemberById } from '@server/repositories/user-repository';
 import { seatsIcs } from '../calendar/booking-events';
 import type { UserContext } from '../context';
 import { type PendingMail, sendAll } from '../notifications/pending-mail';
+import { tenantOrigins } from '../notifications/tenant-origins';
 import { effectiveSetting } from '../settings/effective-settings';
 import { cancelBooking, placeOnObject } from './bookings';
 import { loadLimits, notFound, requireArea, SEAT_TOPIC, sqlState } from './common';
@@ -241,12 +242,7 @@ const EXTEND_BATCH = 500;
  */
 export async function extendSeries(deps: Deps, now = new Date()): Promise<number> {
   let bookedCount = 0;
-  const base = new URL(deps.config.publicUrl);
-  const domains = await listTenantDomains(deps.database.db);
-  const origin = (tenantId: string) => {
-    const domain = domains.find((d) => d.tenantId === tenantId)?.domain ?? base.hostname;
-    return `${base.protocol}//${domain}${base.port ? `:${base.port}` : ''}`;
-  };
+  const origin = await tenantOrigins(deps);
   const today = berlinDay(now);
   for (const tenantId of await listTenantIds(deps.database.db)) {
     const mails = await withTenant(deps.database.db, tenantId, async (tx) => {

@@ -10,7 +10,7 @@ import { translate } from '@server/http/messages';
 import { type Locale as MailLocale, withIcs } from '@server/mail/render';
 import { seriesSummaryMail } from '@server/mail/series-templates';
 import { approvalRequestMail } from '@server/mail/vehicle-templates';
-import { listTenantDomains, listTenantIds } from '@server/repositories/tenant-repository';
+import { listTenantIds } from '@server/repositories/tenant-repository';
 import { findMemberById, type MemberRecord } from '@server/repositories/user-repository';
 import {
   type BookingRecord,
@@ -38,6 +38,7 @@ import { vehiclesIcs } from '../calendar/booking-events';
 import type { UserContext } from '../context';
 import { licenceGateFor } from '../driving-licences/licence-gate';
 import { type PendingMail, sendAll } from '../notifications/pending-mail';
+import { tenantOrigins } from '../notifications/tenant-origins';
 import { effectiveSetting } from '../settings/effective-settings';
 import { assertDepartment, cancelBooking, checkPeriodAgainst, details, resolveDriver } from './book-vehicle';
 import { canManageBooking, notFound, toExisting, VEHICLE_TOPIC, type VehicleSettings, vehicleSettings } from './common';
@@ -382,12 +383,7 @@ const EXTEND_BATCH = 500;
  */
 export async function extendVehicleSeries(deps: Deps, now = new Date()): Promise<number> {
   let bookedCount = 0;
-  const base = new URL(deps.config.publicUrl);
-  const domains = await listTenantDomains(deps.database.db);
-  const origin = (tenantId: string) => {
-    const domain = domains.find((d) => d.tenantId === tenantId)?.domain ?? base.hostname;
-    return `${base.protocol}//${domain}${base.port ? `:${base.port}` : ''}`;
-  };
+  const origin = await tenantOrigins(deps);
   const today = berlinDay(now);
   for (const tenantId of await listTenantIds(deps.database.db)) {
     const mails = await withTenant(deps.database.db, tenantId, async (tx) => {
