@@ -21,6 +21,12 @@ export interface JobQueue {
   isStarted(): boolean;
   /** Queues a job; `startAfter` delays it, `singletonKey` keeps one pending job per key. */
   send(name: string, payload: unknown, opts?: { startAfter?: Date; singletonKey?: string }): Promise<string | null>;
+  /**
+   * Queues a job, or, without a running queue (tests, a node that does not
+   * run jobs), runs its handler in this process after the current request.
+   * Such runs are awaited by `stop`, so closing never cuts one off half-way.
+   */
+  sendOrRunHere(name: string, payload: unknown): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -81,6 +87,14 @@ export function createJobQueue(database: Database, log: Logger, opts: { maintena
   let started = false;
   // Set after the workers and schedules: a ready node runs every job it is asked to.
   let working = false;
+  const runningHere = new Set<Promise<void>>();
+  const runHere = (def: JobDefinition, payload: unknown) => {
+    const run = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => def.handler(def.schema.parse(payload)))
+      .catch((err) => log.error({ err, job: def.name }, 'Job fehlgeschlagen'))
+      .finally(() => runningHere.delete(run));
+    runningHere.add(run);
+  };
   return {
     register(def) {
       defs.set(def.name, def as unknown as JobDefinition);
@@ -114,8 +128,15 @@ export function createJobQueue(database: Database, log: Logger, opts: { maintena
         ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
       });
     },
+    async sendOrRunHere(name, payload) {
+      const def = defs.get(name);
+      if (!def) throw new Error(`Unbekannter Job ${name}`);
+      if (started) await boss.send(name, payload as object);
+      else runHere(def, payload);
+    },
     async stop() {
       working = false;
+      while (runningHere.size > 0) await Promise.all([...runningHere]);
       if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       started = false;
     },

@@ -75,9 +75,7 @@ export async function startBackgroundExport(deps: Deps, user: UserContext, req: 
       format: req.format,
     });
   });
-  const queued = await deps.jobs.send(LOGBOOK_EXPORT_JOB, { tenantId, exportId: row.id });
-  // Without a running queue (tests, a node that does not run jobs) the request runs it itself, after the response.
-  if (queued === null) setImmediate(() => void runBackgroundExport(deps, tenantId, row.id));
+  await deps.jobs.sendOrRunHere(LOGBOOK_EXPORT_JOB, { tenantId, exportId: row.id });
   return toExportDto(row);
 }
 

@@ -48,9 +48,7 @@ export async function startPersonalDataExport(deps: Deps, user: UserContext): Pr
   const row = await withTenant(deps.database.db, tenantId, (tx) =>
     insertPersonalDataExport(tx, { tenantId, userId: user.member.id, locale: user.locale }),
   );
-  const queued = await deps.jobs.send(PERSONAL_DATA_EXPORT_JOB, { tenantId, exportId: row.id });
-  // Without a running queue (tests, a node that does not run jobs) the request runs it itself, after the response.
-  if (queued === null) setImmediate(() => void runPersonalDataExport(deps, tenantId, row.id));
+  await deps.jobs.sendOrRunHere(PERSONAL_DATA_EXPORT_JOB, { tenantId, exportId: row.id });
   return toPersonalExportDto(row);
 }
 
