@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { optionalEnum, optionalText, tokenSearch } from './search-params';
+import { optionalEnum, optionalText, ssoSearch, tokenSearch } from './search-params';
 
 describe('search params', () => {
   it('keeps a text token and turns a number the router parsed back into text', () => {
@@ -17,5 +17,11 @@ describe('search params', () => {
     expect(optionalEnum(['asc', 'desc'] as const, 'desc')).toBe('desc');
     expect(optionalEnum(['asc', 'desc'] as const, 'DESC')).toBeUndefined();
     expect(optionalEnum(['asc', 'desc'] as const, 1)).toBeUndefined();
+  });
+
+  it('keeps only the known single-sign-on outcomes on /login', () => {
+    expect(ssoSearch({ sso: 'abgelehnt' })).toEqual({ sso: 'abgelehnt' });
+    expect(ssoSearch({ sso: 'nicht-erreichbar' })).toEqual({ sso: 'nicht-erreichbar' });
+    expect(ssoSearch({ sso: 'irgendwas' })).toEqual({});
   });
 });

@@ -23,3 +23,9 @@ export function tokenSearch(search: Search): { token?: string } {
   const token = optionalText(search.token);
   return token === undefined ? {} : { token };
 }
+
+/** ?sso= on /login: why a sign-in through the tenant's provider ended there (decision 100). */
+export function ssoSearch(search: Search): { sso?: 'abgelehnt' | 'nicht-erreichbar' } {
+  const sso = optionalEnum(['abgelehnt', 'nicht-erreichbar'] as const, search.sso);
+  return sso === undefined ? {} : { sso };
+}

@@ -3,18 +3,15 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { LoginLayout } from '../components/layouts/login-layout';
 import { EmailCodeForm } from '../features/session/components/email-code-form';
 import { ForgotPasswordForm } from '../features/session/components/forgot-password-form';
 import { LoginForm } from '../features/session/components/login-form';
 import { useTenant } from '../features/tenant/api/use-tenant';
-
-/** `?sso=…`: why a sign-in through the tenant's provider ended here (decision 100). */
-const search = z.object({ sso: z.enum(['abgelehnt', 'nicht-erreichbar']).optional().catch(undefined) });
+import { ssoSearch } from '../lib/search-params';
 
 export const Route = createFileRoute('/login')({
-  validateSearch: search,
+  validateSearch: ssoSearch,
   component: LoginPage,
 });
 

@@ -1,13 +1,16 @@
 import type { KioskBoardResponse } from '@contracts/reading-rooms';
 import { formatTime } from '@domain/time';
-import { Alert, Box, Button, Flex, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { QrCode } from '@web/components/qr-code';
+import { Alert, Box, Button, Flex, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { isApiError } from '@web/lib/api-client';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useKioskBoard } from '../api/use-kiosk-board';
 import { useKT } from '../use-kt';
 
 type KioskObject = KioskBoardResponse['objects'][number];
+
+// The QR dialogs (Modal, focus trap, QR encoder) load when a display is tapped, not with the board (DESIGN §7).
+const KioskQrDialog = lazy(() => import('./kiosk-qr-dialogs').then((m) => ({ default: m.KioskQrDialog })));
+const KioskAllQrDialog = lazy(() => import('./kiosk-qr-dialogs').then((m) => ({ default: m.KioskAllQrDialog })));
 
 /** Same colours as the map (reading-rooms/states.ts): text contrast ≥ 4.5:1. */
 const COLOURS: Record<KioskObject['now'], { fill: string; text: string }> = {
@@ -157,30 +160,12 @@ export function KioskBoard({ token }: { token: string }) {
         </Stack>
       </Flex>
 
-      <Modal
-        opened={qr !== null}
-        onClose={() => setQr(null)}
-        title={qr ? kt('kiosk.qrTitle', { name: qr.designation }) : ''}
-        centered
-        size="auto"
-      >
-        {qr ? (
-          <Stack align="center">
-            <QrCode text={`${origin}${qr.checkInUrl}`} size={280} label={kt('kiosk.qrTitle', { name: qr.designation })} />
-            <Text>{kt('kiosk.qrHint')}</Text>
-          </Stack>
-        ) : null}
-      </Modal>
-      <Modal opened={allQr} onClose={() => setAllQr(false)} title={kt('kiosk.qrAll')} fullScreen>
-        <SimpleGrid cols={{ base: 3, sm: 5, lg: 8 }} spacing="md">
-          {data.objects.map((o) => (
-            <Stack key={o.id} align="center" gap={4}>
-              <QrCode text={`${origin}${o.checkInUrl}`} size={110} label={kt('kiosk.qrTitle', { name: o.designation })} />
-              <Text fw={700}>{o.designation}</Text>
-            </Stack>
-          ))}
-        </SimpleGrid>
-      </Modal>
+      {qr || allQr ? (
+        <Suspense fallback={null}>
+          {qr ? <KioskQrDialog object={qr} origin={origin} onClose={() => setQr(null)} /> : null}
+          {allQr ? <KioskAllQrDialog objects={data.objects} origin={origin} onClose={() => setAllQr(false)} /> : null}
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }
