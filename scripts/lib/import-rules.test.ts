@@ -48,6 +48,17 @@ describe('import rules (DESIGN §3)', () => {
     expect(importViolations(tree)).toEqual(['import circle: src/server/deps.ts → src/server/services/map.ts → src/server/deps.ts']);
   });
 
+  it('keeps zod out of route files (they are in every first screen), type imports allowed', () => {
+    const tree = [
+      f('src/web/routes/login.tsx', "import { z } from 'zod';\nexport const s = z.object({});"),
+      f('src/web/routes/fahrzeuge.tsx', "import type { z } from 'zod';"),
+      f('src/web/features/a/form.tsx', "import { z } from 'zod';"),
+    ];
+    expect(importViolations(tree)).toEqual([
+      'src/web/routes/login.tsx imports zod: route files are in every first screen, use web/lib/search-params.ts',
+    ]);
+  });
+
   it('holds for the whole project', () => {
     const files = readProjectSources(path.resolve(import.meta.dirname, '../..'));
     expect(files.length).toBeGreaterThan(300);

@@ -103,8 +103,21 @@ export function importViolations(files: SourceFile[]): string[] {
       if (a && b && a !== b) problems.push(`${f.file} imports ${t}: web feature ${a} must not import feature ${b}`);
     }
   }
+  problems.push(...routeOptionWeight(files));
   problems.push(...cycles(graph).map((c) => `import circle: ${c.join(' → ')}`));
   return problems;
+}
+
+/**
+ * The route tree is part of every first screen (decision 135): a route file
+ * that loads zod puts it into the entry chunk. Search params are validated by
+ * web/lib/search-params.ts instead; type-only imports cost nothing.
+ */
+function routeOptionWeight(files: SourceFile[]): string[] {
+  return files
+    .filter((f) => f.file.startsWith('src/web/routes/'))
+    .filter((f) => /^\s*import\s+(?!type\b)[^;]*?from\s*['"]zod(?:\/[^'"]*)?['"]/m.test(f.source))
+    .map((f) => `${f.file} imports zod: route files are in every first screen, use web/lib/search-params.ts`);
 }
 
 /** Circles among src files (Tarjan's strongly connected components), each reported once. */
