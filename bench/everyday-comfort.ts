@@ -1,7 +1,8 @@
 /**
  * Benchmark: a booking series of 52 dates over a plan of 500 seats in one
- * request, a vehicle series of 52 dates (decision 115), and the calendar feed
- * of a person with 1,000 bookings (DESIGN §7).
+ * request (decision 160), a vehicle series of 52 dates (decision 115), and
+ * the calendar feed of a person with 1,000 bookings – plain, gzip and
+ * conditional polls (decision 161) – (DESIGN §7).
  *
  *   npx tsx bench/everyday-comfort.ts    (PGlite; PostgreSQL too when DATABASE_URL is set)
  *
@@ -230,21 +231,42 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   const vehicleSeries = latencies(`POST vehicle series of ${SERIES_DATES} dates`, vehicleSeriesTimes);
   console.log(`  SQL statements per vehicle series request: ${vehicleSeriesQueries}`);
 
-  // Feed: the admin's 1,000 bookings.
+  // Feed: the admin's 1,000 bookings. Each poll comes from its own address, as calendar programs of many people do
+  // (the feed's rate limit counts per address and would refuse one address after 60 polls a minute).
+  let address = 0;
+  const poll = (headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'GET',
+      url: feedUrl,
+      remoteAddress: `10.${(address >> 8) & 255}.${address++ & 255}.1`,
+      headers: { host, ...headers },
+    });
   const made = await app.inject({ method: 'POST', url: '/api/calendar/feed', headers: { host, cookie: admin } });
   const feedUrl = new URL(made.json().url as string).pathname;
-  const first = await app.inject({ method: 'GET', url: feedUrl, headers: { host } });
+  const first = await poll();
   const events = (first.body.match(/BEGIN:VEVENT/g) ?? []).length;
   console.log(`  feed: ${events} events, ${(first.body.length / 1024).toFixed(0)} KB`);
   if (events < FEED_BOOKINGS) throw new Error(`feed lists ${events} events`);
-  const feedTimes: number[] = [];
-  for (let i = 0; i < RUNS + 5; i++) {
-    queries = 0;
-    const t0 = performance.now();
-    await app.inject({ method: 'GET', url: feedUrl, headers: { host } });
-    if (i >= 5) feedTimes.push(performance.now() - t0);
-  }
-  const feed = latencies(`GET feed of ${FEED_BOOKINGS} bookings (unchanged)`, feedTimes);
+  const etag = first.headers.etag as string;
+  const unchanged = async (label: string, headers: Record<string, string>, status: number) => {
+    const times: number[] = [];
+    let statements = 0;
+    for (let i = 0; i < RUNS + 5; i++) {
+      queries = 0;
+      const t0 = performance.now();
+      const r = await poll(headers);
+      if (i >= 5) times.push(performance.now() - t0);
+      if (r.statusCode !== status) throw new Error(`feed ${label}: ${r.statusCode}`);
+      statements = queries;
+    }
+    const figures = latencies(label, times);
+    console.log(`  SQL statements per ${label}: ${statements}`);
+    return { figures, statements };
+  };
+  const feed = await unchanged(`GET feed of ${FEED_BOOKINGS} bookings (unchanged)`, {}, 200);
+  // What calendar programs send: gzip accepted, and the entity tag of their copy.
+  const feedGzip = await unchanged(`GET feed of ${FEED_BOOKINGS} bookings (unchanged, gzip)`, { 'accept-encoding': 'gzip' }, 200);
+  const feedConditional = await unchanged(`GET feed of ${FEED_BOOKINGS} bookings (If-None-Match)`, { 'if-none-match': etag }, 304);
   // Right after a change of a booking the text is built again: the first fetch after it pays for that.
   const rebuiltTimes: number[] = [];
   for (let i = 0; i < 8; i++) {
@@ -254,17 +276,18 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
       headers: { host, cookie: admin },
       payload: { objectId: seats[400 + i]!, date: start, mode: 'nachmittags' },
     });
+    queries = 0;
     const t0 = performance.now();
-    await app.inject({ method: 'GET', url: feedUrl, headers: { host } });
+    await poll({ 'accept-encoding': 'gzip' });
     rebuiltTimes.push(performance.now() - t0);
   }
   const rebuilt = latencies(`GET feed of ${FEED_BOOKINGS} bookings (after a change)`, rebuiltTimes);
-  console.log(`  SQL statements per feed request: ${queries}`);
+  console.log(`  SQL statements per feed request after a change: ${queries}`);
   await app.close();
   await database.close();
   await cleanup();
   rmSync(dataDir, { recursive: true, force: true });
-  return { kind, series, vehicleSeries, feed, rebuilt, seriesQueries };
+  return { kind, series, vehicleSeries, feed, feedGzip, feedConditional, rebuilt, seriesQueries, vehicleSeriesQueries };
 }
 
 const results = [];
@@ -293,7 +316,24 @@ const ok = checkBudgets(
       limit: Number(process.env.SERIES_BUDGET_MS ?? 1000),
       unit: 'ms',
     },
-    { label: `${r.kind}: calendar feed of ${FEED_BOOKINGS} bookings, p95`, value: r.feed.p95, limit: 50, unit: 'ms' },
+    // Decision 160: a series costs a constant number of statements, whatever its length.
+    { label: `${r.kind}: SQL statements of a series of ${SERIES_DATES} dates`, value: r.seriesQueries, limit: 30, unit: 'statements' },
+    {
+      label: `${r.kind}: SQL statements of a vehicle series of ${SERIES_DATES} dates`,
+      value: r.vehicleSeriesQueries,
+      limit: 30,
+      unit: 'statements',
+    },
+    { label: `${r.kind}: calendar feed of ${FEED_BOOKINGS} bookings, p95`, value: r.feed.figures.p95, limit: 50, unit: 'ms' },
+    { label: `${r.kind}: calendar feed of ${FEED_BOOKINGS} bookings (gzip), p95`, value: r.feedGzip.figures.p95, limit: 50, unit: 'ms' },
+    {
+      label: `${r.kind}: calendar feed of ${FEED_BOOKINGS} bookings (304), p95`,
+      value: r.feedConditional.figures.p95,
+      limit: 50,
+      unit: 'ms',
+    },
+    // Decision 161: an unchanged poll is the tenant lookup, the rate limit and one statement in the tenant transaction.
+    { label: `${r.kind}: SQL statements of an unchanged feed poll`, value: r.feed.statements, limit: 4, unit: 'statements' },
   ]),
 );
 process.exit(ok ? 0 : 1);
