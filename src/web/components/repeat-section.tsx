@@ -137,13 +137,13 @@ export function RepeatSection<B>({ t, date, toBody, hint, preview, save, renderU
               {dates.map((d) => (
                 <Table.Tr key={d.date} data-state={d.state}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{germanDate(d.date)}</Table.Td>
-                  {/* As narrow as its badge, so a reason like „geschlossen“ is never cut. */}
-                  <Table.Td style={{ whiteSpace: 'nowrap', width: '1%' }}>
+                  {/* At least as wide as its badge, so a reason like „geschlossen“ is never cut. */}
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Badge
                       color={d.needsApproval ? 'yellow' : STATE_COLOURS[d.state]}
                       variant="light"
                       tt="none"
-                      style={{ overflow: 'visible' }}
+                      style={{ minWidth: 'max-content' }}
                     >
                       {d.reason ? t(`series.reason.${d.reason}`) : d.needsApproval ? t('series.special') : t(`series.state.${d.state}`)}
                     </Badge>
