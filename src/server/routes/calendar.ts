@@ -50,7 +50,7 @@ export const calendarRoutes =
         reply.header('content-type', 'text/calendar; charset=utf-8').header('content-disposition', 'inline; filename="buchbar.ics"');
         // Compressed once when built, not per poll.
         if (acceptsGzip(req.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(feed.gzip);
-        return reply.send(feed.text);
+        return reply.send(feed.bytes);
       },
     );
   };
