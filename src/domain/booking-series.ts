@@ -1,5 +1,15 @@
 import { AppError } from './errors';
-import { addDays, daysBetween, instantOf, isoWeekday, weekStart } from './opening-hours';
+import {
+  addDays,
+  type DeviatingOpeningHour,
+  dayOpening,
+  daysBetween,
+  instantOf,
+  isoWeekday,
+  type RegularOpeningHour,
+  weekStart,
+} from './opening-hours';
+import { type BookingRequest, checkSeatBooking, type HeldPlace, type PlaceItem, type ReadingRoomLimits } from './reading-room-booking';
 
 /**
  * Booking series (decision 091): a rule of calendar days, expanded here;
@@ -80,6 +90,83 @@ export function refusalOf(code: string): SeriesRefusal {
   if (TAKEN.has(code)) return 'belegt';
   if (LIMIT.has(code)) return 'limit';
   return 'regel';
+}
+
+// ───────────────────────── seat series on loaded state (decision 160) ─────────────────────────
+
+/** What a seat or desk series is checked against, read once for all its days. */
+export interface SeatSeriesState {
+  limits: ReadingRoomLimits;
+  object: { capacity: number; kind: string; designation: string };
+  regular: readonly RegularOpeningHour[];
+  deviating: readonly DeviatingOpeningHour[];
+  /** Holding bookings the booker already has per ISO week (key: the Monday). */
+  weekCounts: ReadonlyMap<string, number>;
+  /** Places the booker holds for themself over the series' span; null when one place per person does not apply. */
+  held: readonly HeldPlace[] | null;
+  /** The object's bookings that occupy places over the series' span. */
+  slots: readonly PlaceItem[];
+}
+
+export type SeatSeriesOutcome =
+  | { date: string; state: 'spaeter' }
+  | { date: string; state: 'buchbar'; von: Date; bis: Date; place: number; moves: { id: string; from: number }[] }
+  | { date: string; state: 'abgelehnt'; error: AppError };
+
+/** The id a planned date carries among the slots until it is written. */
+export const plannedSlotId = (date: string) => `serie-${date}`;
+
+/**
+ * Every day of a seat series through the single booking's rules
+ * (checkSeatBooking) on state read once. A bookable day joins what the next
+ * days are checked against – its week's count, the person's held places,
+ * the object's places (with any places it moved) – exactly as if it had been
+ * booked before them. Days after `horizon` are booked later by the job.
+ */
+export function planSeatSeries(
+  days: readonly string[],
+  request: Omit<BookingRequest, 'date'>,
+  state: SeatSeriesState,
+  horizon: string,
+  now: Date,
+): SeatSeriesOutcome[] {
+  const weekCounts = new Map(state.weekCounts);
+  const held = state.held ? [...state.held] : null;
+  let slots = [...state.slots];
+  const out: SeatSeriesOutcome[] = [];
+  for (const date of days) {
+    if (date > horizon) {
+      out.push({ date, state: 'spaeter' });
+      continue;
+    }
+    const monday = weekStart(date);
+    const start = instantOf(date, '00:00');
+    const end = instantOf(addDays(date, 1), '00:00');
+    try {
+      const placed = checkSeatBooking({
+        request: { ...request, date },
+        limits: state.limits,
+        object: state.object,
+        day: {
+          opening: dayOpening(date, state.regular, state.deviating),
+          bookingsThisWeek: weekCounts.get(monday) ?? 0,
+          held,
+          slots: slots.filter((s) => s.von < end && start < s.bis),
+        },
+        now,
+      });
+      weekCounts.set(monday, (weekCounts.get(monday) ?? 0) + 1);
+      held?.push({ objectName: state.object.designation, von: placed.von, bis: placed.bis });
+      const moved = new Map(placed.moves.map((m) => [m.id, m.from]));
+      slots = slots.map((s) => (moved.has(s.id) ? { ...s, from: moved.get(s.id)! } : s));
+      slots.push({ id: plannedSlotId(date), von: placed.von, bis: placed.bis, from: placed.place, size: request.groupSize, fixed: false });
+      out.push({ date, state: 'buchbar', ...placed });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      out.push({ date, state: 'abgelehnt', error: err });
+    }
+  }
+  return out;
 }
 
 // ───────────────────────── vehicle series (decision 115) ─────────────────────────

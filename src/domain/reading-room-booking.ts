@@ -478,3 +478,70 @@ export function onePlacePerPersonError(held: { objectName: string; von: Date; bi
     params,
   );
 }
+
+/** No place free for the period: names a room or a seat (SPEC §8). */
+export function occupiedError(kind: string, designation: string): AppError {
+  return new AppError(
+    'reading_object_booked',
+    `${kind === 'raum' ? 'Der Raum' : 'Der Platz'} ${designation} ist im gewählten Zeitraum bereits belegt.`,
+    409,
+    { name: designation },
+  );
+}
+
+/** A place the person holds for themself (decision 036). */
+export interface HeldPlace {
+  objectName: string;
+  von: Date;
+  bis: Date;
+}
+
+/** The held place overlapping [von, bis) that starts first, or null. */
+export function firstHeldOverlapping(held: readonly HeldPlace[], von: Date, bis: Date): HeldPlace | null {
+  let first: HeldPlace | null = null;
+  for (const h of held) if (overlapsInTime(h, { von, bis }) && (!first || h.von < first.von)) first = h;
+  return first;
+}
+
+/** What one day of a seat or room booking is checked against, read beforehand. */
+export interface SeatDay {
+  opening: DayOpening;
+  /** Holding bookings the booker already has in the ISO week of the day. */
+  bookingsThisWeek: number;
+  /** Places the booker holds for themself around that day; null when one place per person does not apply. */
+  held: readonly HeldPlace[] | null;
+  /** The object's bookings of that day that occupy places. */
+  slots: readonly PlaceItem[];
+}
+
+/**
+ * Every rule of one seat or room booking on state read beforehand, in the
+ * order of the single booking: period and limits (planBooking), one place per
+ * person (decision 036), the places of the day (placeBooking). The single
+ * booking reads the state of its day; a series reads it once for all its days
+ * (decision 160). Throws the first rule that fails.
+ */
+export function checkSeatBooking(input: {
+  request: BookingRequest;
+  limits: ReadingRoomLimits;
+  object: { capacity: number; kind: string; designation: string };
+  day: SeatDay;
+  now: Date;
+}): { von: Date; bis: Date; place: number; moves: { id: string; from: number }[] } {
+  const { request, day, object } = input;
+  const { von, bis } = planBooking({
+    request,
+    opening: day.opening,
+    limits: input.limits,
+    capacity: object.capacity,
+    bookingsThisWeek: day.bookingsThisWeek,
+    now: input.now,
+  });
+  if (day.held) {
+    const held = firstHeldOverlapping(day.held, von, bis);
+    if (held) throw onePlacePerPersonError(held);
+  }
+  const placing = placeBooking(object.capacity, day.slots, { von, bis, size: request.groupSize });
+  if (!placing) throw occupiedError(object.kind, object.designation);
+  return { von, bis, ...placing };
+}

@@ -8,6 +8,7 @@ import type { Mailer } from './mail/mailer';
 import type { EventBus } from './realtime/event-bus';
 import type { FloorPlanRecord } from './repositories/reading-room-repository';
 import type { StampedCache } from './services/cache/stamped-cache';
+import type { FeedText } from './services/calendar/feed-text';
 import type { PlanDayData } from './services/reading-rooms/plan-day-data';
 import type { CachedSignIn } from './services/session/cached-sign-in';
 import type { FileStorage } from './storage/file-storage';
@@ -31,6 +32,8 @@ export interface Deps {
 export interface Caches {
   /** Large JSON texts (vehicle timelines). */
   responses: StampedCache<string>;
+  /** Built calendar feeds with their gzip and entity tag, per person and day (bookings, rooms, people and settings versions). */
+  calendarFeeds: StampedCache<FeedText>;
   /** Resolved sign-ins by tenant and session cookie (people, settings and auth versions). */
   signIns: StampedCache<CachedSignIn>;
   /** A floor plan with its objects (reading_rooms version). */

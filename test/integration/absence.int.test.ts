@@ -1,3 +1,5 @@
+import { germanDay } from '@domain/opening-hours';
+import { formatDate, formatTime } from '@domain/time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
@@ -159,6 +161,29 @@ describe.each(DB_KINDS)('absence in one step on %s', (kind) => {
     const [owner] = await rows<{ booked_by_id: string }>(sql`select booked_by_id::text from vehicle_bookings where id = ${carId}`);
     expect(owner!.booked_by_id).toBe(staffId);
     expect(await statusOf('reading_room_bookings', preId)).toBe('storniert');
+
+    // Decision 160: the absent person's own mail lists what was cancelled and what was handed over to whom.
+    type Listed = { id: string; label: string; von: string; bis: string };
+    const line = (b: Listed) => `${formatDate(new Date(b.von))} ${formatTime(new Date(b.von))}–${formatTime(new Date(b.bis))} ${b.label}`;
+    const carLine = line(mine.find((b: Listed) => b.id === carId));
+    const preLine = line(mine.find((b: Listed) => b.id === preId));
+    const cancelled = done.json().cancelled as number;
+    const own = await mailTo(smtp, 'fuhrpark@stadtwerke.test', 'übergeben');
+    expect(own.subject).toBe(
+      `Buchbar – Abwesenheit ${germanDay(range.from)} – ${germanDay(range.to)}: ${cancelled} ${cancelled === 1 ? 'Buchung' : 'Buchungen'} storniert, 1 Buchung übergeben`,
+    );
+    expect(own.text).toContain(
+      `Sie sind abwesend vom ${germanDay(range.from)} bis ${germanDay(range.to)}. Diese Buchungen wurden storniert:`,
+    );
+    expect(own.text).toContain(preLine);
+    expect(own.text).toContain('Diese für andere gemachten Buchungen wurden übergeben und bleiben bestehen:');
+    expect(own.text).toContain(`${carLine} – übergeben an Max Mustermann`);
+    expect(own.text.indexOf(preLine)).toBeLessThan(own.text.indexOf('wurden übergeben'));
+    expect(own.text.indexOf('wurden übergeben')).toBeLessThan(own.text.indexOf(carLine));
+    // Only the cancelled bookings travel as calendar events; the handed-over one is the driver's now.
+    const ownEvents = parseIcs(icsAttachmentOf(own.raw)!).events.map((e) => e.uid);
+    expect(ownEvents).toContain(`platz-${preId}@buchbar`);
+    expect(ownEvents).not.toContain(`fahrzeug-${carId}@buchbar`);
 
     const handed = await mailTo(smtp, 'mitarbeiter@stadtwerke.test', 'vehicle booking handed over to you');
     expect(handed.text).toContain('Felix Fuhrmann is absent and has handed the vehicle booking made for you over to you');

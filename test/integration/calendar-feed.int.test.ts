@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
 import { icsAttachmentOf, parseIcs } from '../support/ics';
@@ -71,6 +72,33 @@ describe.each(DB_KINDS)('calendar feed and .ics attachments on %s', (kind) => {
     expect(gone.json().error.message).toBe('Kalender nicht gefunden.');
     // Not a token at all: refused by the schema, never a 500.
     expect((await t.call(BIB, { method: 'GET', url: '/api/calendar/abc/buchbar.ics' })).statusCode).toBe(400);
+  });
+
+  it('answers an unchanged poll with 304 to its entity tag, sends the gzip built once, and a change brings a new tag', async () => {
+    const url = new URL((await feedCall(admin, 'POST')).json().url as string).pathname;
+    const first = await t.call(BIB, { method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const unchanged = await t.call(BIB, { method: 'GET', url, headers: { 'if-none-match': `"other", ${etag}` } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers.etag).toBe(etag);
+    const zipped = await t.call(BIB, { method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(zipped.headers.etag).toBe(etag);
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(first.body);
+
+    const booking = (await book(t, BIB, admin, { objectId: seats['EG-23']!, date: inDays(3), mode: 'vormittags' })).json().booking;
+    const changed = await t.call(BIB, { method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(parseIcs(changed.body).events.map((e) => e.uid)).toContain(`platz-${booking.id}@buchbar`);
+    // A revoked address is gone, whatever tag the calendar still holds.
+    await feedCall(admin, 'DELETE');
+    expect((await t.call(BIB, { method: 'GET', url, headers: { 'if-none-match': changed.headers.etag as string } })).statusCode).toBe(404);
   });
 
   it('lists pre-bookings made for the person as tentative, in their language, and the request mail carries the event', async () => {

@@ -1,33 +1,53 @@
 import { type Locale, type RenderedMail, renderMail } from './render';
 
-/** Mails of an absence (de/en): one to the absent person listing everything cancelled, one to each person a pre-booking was for. */
+/** Mails of an absence (de/en): one to the absent person listing everything cancelled and handed over, one to each person a booking was for. */
 
+/** A booking the absent person handed over (decision 111): what it is and to whom it went. */
+export interface HandedOverLine {
+  line: string;
+  to: string;
+}
+
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * To the absent person: what was cancelled and what was handed over to whom,
+ * so the one mail tells the whole outcome of the absence.
+ */
 export function absenceMail(m: {
   locale: Locale;
   name: string;
   from: string;
   to: string;
   lines: string[];
+  handedOver?: readonly HandedOverLine[];
   by: string | null;
 }): RenderedMail {
+  const handed = m.handedOver ?? [];
   if (m.locale === 'en') {
-    return renderMail(
-      `Buchbar – absence ${m.from} – ${m.to}: ${m.lines.length === 1 ? '1 booking' : `${m.lines.length} bookings`} cancelled`,
-      [
-        `Hello ${m.name},`,
-        `${m.by ? `${m.by} has recorded your absence` : 'you are absent'} from ${m.from} to ${m.to}. These bookings have been cancelled:`,
-        ...m.lines,
-      ],
-    );
-  }
-  return renderMail(
-    `Buchbar – Abwesenheit ${m.from} – ${m.to}: ${m.lines.length === 1 ? '1 Buchung' : `${m.lines.length} Buchungen`} storniert`,
-    [
-      `Hallo ${m.name},`,
-      `${m.by ? `${m.by} hat Ihre Abwesenheit eingetragen` : 'Sie sind abwesend'} vom ${m.from} bis ${m.to}. Diese Buchungen wurden storniert:`,
+    const counts = [
+      ...(m.lines.length > 0 || handed.length === 0 ? [`${counted(m.lines.length, 'booking', 'bookings')} cancelled`] : []),
+      ...(handed.length > 0 ? [`${counted(handed.length, 'booking', 'bookings')} handed over`] : []),
+    ].join(', ');
+    return renderMail(`Buchbar – absence ${m.from} – ${m.to}: ${counts}`, [
+      `Hello ${m.name},`,
+      `${m.by ? `${m.by} has recorded your absence` : 'you are absent'} from ${m.from} to ${m.to}.${m.lines.length > 0 ? ' These bookings have been cancelled:' : ''}`,
       ...m.lines,
-    ],
-  );
+      ...(handed.length > 0 ? ['These bookings made for others have been handed over and stay valid:'] : []),
+      ...handed.map((h) => `${h.line} – handed over to ${h.to}`),
+    ]);
+  }
+  const counts = [
+    ...(m.lines.length > 0 || handed.length === 0 ? [`${counted(m.lines.length, 'Buchung', 'Buchungen')} storniert`] : []),
+    ...(handed.length > 0 ? [`${counted(handed.length, 'Buchung', 'Buchungen')} übergeben`] : []),
+  ].join(', ');
+  return renderMail(`Buchbar – Abwesenheit ${m.from} – ${m.to}: ${counts}`, [
+    `Hallo ${m.name},`,
+    `${m.by ? `${m.by} hat Ihre Abwesenheit eingetragen` : 'Sie sind abwesend'} vom ${m.from} bis ${m.to}.${m.lines.length > 0 ? ' Diese Buchungen wurden storniert:' : ''}`,
+    ...m.lines,
+    ...(handed.length > 0 ? ['Diese für andere gemachten Buchungen wurden übergeben und bleiben bestehen:'] : []),
+    ...handed.map((h) => `${h.line} – übergeben an ${h.to}`),
+  ]);
 }
 
 export function absencePreBookingMail(m: { locale: Locale; name: string; absent: string; line: string }): RenderedMail {

@@ -41,6 +41,36 @@ export async function insertSeries(
   return row!.id;
 }
 
+export interface SeriesBookingWrite {
+  readingRoomId: string;
+  von: Date;
+  bis: Date;
+  bookerId: string;
+  groupSize: number;
+  placeFrom: number;
+  /** The booker when one place per person holds (decision 036), else null. */
+  exclusivePersonId: string | null;
+}
+
+/**
+ * All days of a series in one statement (decision 160). A day the exclusion
+ * constraints refuse – a booking that came past the object lock – is left
+ * out instead of failing the whole insert; the caller reports it as taken.
+ */
+export async function insertSeriesBookings(
+  db: Db,
+  tenantId: string,
+  seriesId: string,
+  rows: readonly SeriesBookingWrite[],
+): Promise<{ id: string; von: Date }[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insert(readingRoomBookings)
+    .values(rows.map((b) => ({ tenantId, seriesId, status: 'reserviert', confirmingId: null, ...b, placeTo: b.placeFrom + b.groupSize })))
+    .onConflictDoNothing()
+    .returning({ id: readingRoomBookings.id, von: readingRoomBookings.von });
+}
+
 /** Series still running whose booked days end before `through`, oldest first; locked so two job runs never book the same day twice. */
 export async function lockSeriesToExtend(db: Db, tenantId: string, through: string, limit: number): Promise<SeriesRecord[]> {
   const rows = await db

@@ -1,16 +1,34 @@
 import type { Db } from '@db/client';
 import { calendarFeeds } from '@db/schema/index';
 import { and, eq, sql } from 'drizzle-orm';
+import { type ChangeSubject, stampOf } from './change-version-repository';
 import { rowsOf } from './rows';
 
 /** Calendar subscriptions and the bookings a person's feed lists. Always tenant-scoped. */
 
-export async function findFeedOwner(db: Db, tenantId: string, tokenHash: string): Promise<string | null> {
-  const [row] = await db
-    .select({ userId: calendarFeeds.userId })
-    .from(calendarFeeds)
-    .where(and(eq(calendarFeeds.tenantId, tenantId), eq(calendarFeeds.tokenHash, tokenHash)));
-  return row?.userId ?? null;
+/**
+ * Everything a poll needs before the cache can answer, in one statement: the
+ * token's owner, whether they are active, and the change versions the cached
+ * text is checked against (as `changeStamp` writes them). Null for an unknown token.
+ */
+export async function findFeedOwnerStamp(
+  db: Db,
+  tenantId: string,
+  tokenHash: string,
+  subjects: readonly ChangeSubject[],
+): Promise<{ userId: string; active: boolean; stamp: string } | null> {
+  const [row] = rowsOf<{ user_id: string; active: boolean; versions: [string, string][] | string | null }>(
+    await db.execute(sql`
+      select f.user_id::text as user_id, u.status = 'aktiv' as active,
+             (select json_agg(json_build_array(c.subject, c.version::text)) from change_versions c
+               where c.tenant_id = ${tenantId} and c.subject = any(${`{${subjects.join(',')}}`}::text[])) as versions
+        from calendar_feeds f
+        join users u on u.tenant_id = f.tenant_id and u.id = f.user_id
+       where f.tenant_id = ${tenantId} and f.token_hash = ${tokenHash}`),
+  );
+  if (!row) return null;
+  const versions = typeof row.versions === 'string' ? (JSON.parse(row.versions) as [string, string][]) : (row.versions ?? []);
+  return { userId: row.user_id, active: row.active === true, stamp: stampOf(subjects, new Map(versions)) };
 }
 
 export async function hasFeed(db: Db, tenantId: string, userId: string): Promise<Date | null> {

@@ -45,6 +45,10 @@ export async function changeStamp(db: Db, tenantId: string, subjects: ChangeSubj
   return subjects.map((s) => v[s]).join(',');
 }
 
+/** The stamp `changeStamp` writes, from versions read by another query (a subject never changed reads as 0). */
+export const stampOf = (subjects: readonly ChangeSubject[], versions: ReadonlyMap<string, string | number>): string =>
+  subjects.map((s) => `${s}:${versions.get(s) ?? 0}`).join(',');
+
 /**
  * The version of a global subject (counted under the nil tenant), read
  * outside any tenant transaction: one primary-key lookup. A subject never

@@ -1,7 +1,9 @@
 import type { Db } from '@db/client';
 import { floorPlans, readingRoomBookings, readingRooms, users } from '@db/schema/index';
+import type { HeldPlace } from '@domain/reading-room-booking';
 import { and, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { rowsOf } from './rows';
 
 /** Reading-room bookings (LeseraumBuchung). Always tenant-scoped. */
 
@@ -69,6 +71,15 @@ function selectBookings(db: Db) {
 export async function findBooking(db: Db, tenantId: string, id: string): Promise<BookingRecord | null> {
   const [row] = await selectBookings(db).where(and(eq(readingRoomBookings.tenantId, tenantId), eq(readingRoomBookings.id, id)));
   return (row as BookingRecord | undefined) ?? null;
+}
+
+/** Many bookings by id in one query, in order of start (ids of another tenant find nothing). */
+export async function findBookingsByIds(db: Db, tenantId: string, ids: readonly string[]): Promise<BookingRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectBookings(db)
+    .where(and(eq(readingRoomBookings.tenantId, tenantId), sql`${readingRoomBookings.id} = any(${sql.param([...ids])}::uuid[])`))
+    .orderBy(readingRoomBookings.von);
+  return rows as BookingRecord[];
 }
 
 /**
@@ -168,8 +179,9 @@ export async function listObjectSlots(db: Db, tenantId: string, objectId: string
  * Moving one row after the other could pass through states the no-overlap
  * rule forbids (two bookings swapping places). So the moved bookings are first
  * parked as `storniert`, which the rule leaves out, and then put at their new
- * places with their status back: each is checked against its final
- * neighbours only. Nobody else sees the parked state (same transaction).
+ * places with their status back in one statement: each row is checked against
+ * its final neighbours only. Nobody else sees the parked state (same
+ * transaction). Three statements however many bookings move.
  */
 export async function movePlaces(db: Db, tenantId: string, moves: readonly { id: string; from: number }[]): Promise<void> {
   if (moves.length === 0) return;
@@ -182,12 +194,12 @@ export async function movePlaces(db: Db, tenantId: string, moves: readonly { id:
     ]),
   );
   await db.update(readingRoomBookings).set({ status: 'storniert' }).where(mine);
-  for (const m of moves) {
-    await db
-      .update(readingRoomBookings)
-      .set({ placeFrom: m.from, placeTo: sql`${m.from}::int + ${readingRoomBookings.groupSize}`, status: statuses.get(m.id)! })
-      .where(and(eq(readingRoomBookings.tenantId, tenantId), eq(readingRoomBookings.id, m.id)));
-  }
+  await db.execute(sql`
+    update reading_room_bookings b
+       set place_from = m.place_from, place_to = m.place_from + b.group_size, status = m.status
+      from unnest(${sql.param(ids)}::uuid[], ${sql.param(moves.map((m) => m.from))}::int[], ${sql.param(ids.map((id) => statuses.get(id)!))}::text[])
+           as m(id, place_from, status)
+     where b.tenant_id = ${tenantId} and b.id = m.id`);
 }
 
 /** Serialises bookings of one booker (weekly limit) within the transaction. */
@@ -196,11 +208,21 @@ export async function lockBooker(db: Db, tenantId: string, userId: string): Prom
 }
 
 /**
- * The first place the person holds in [von, bis), with its object's name, or
- * null: their own holding bookings for themselves, and pre-bookings for them
- * that they confirmed (reserviert). Pre-bookings they made for someone else
- * do not count. `exceptId` leaves out the booking being decided.
+ * What counts as a place the person holds (decision 036): their own holding
+ * bookings for themselves, and pre-bookings for them that they confirmed
+ * (reserviert). Pre-bookings they made for someone else do not count.
  */
+const heldBy = (userId: string) =>
+  or(
+    and(
+      eq(readingRoomBookings.bookerId, userId),
+      sql`${readingRoomBookings.confirmingId} is null`,
+      inArray(readingRoomBookings.status, ['vorgemerkt', 'reserviert']),
+    ),
+    and(eq(readingRoomBookings.confirmingId, userId), eq(readingRoomBookings.status, 'reserviert')),
+  );
+
+/** The first place the person holds in [von, bis), with its object's name, or null; `exceptId` leaves out the booking being decided. */
 export async function findOwnOverlapping(
   db: Db,
   tenantId: string,
@@ -208,8 +230,22 @@ export async function findOwnOverlapping(
   von: Date,
   bis: Date,
   exceptId?: string,
-): Promise<{ objectName: string; von: Date; bis: Date } | null> {
-  const [row] = await db
+): Promise<HeldPlace | null> {
+  const [row] = await listOwnHeld(db, tenantId, userId, von, bis, exceptId, 1);
+  return row ?? null;
+}
+
+/** Every place the person holds overlapping [from, to), in order of start (a whole day or a series' span at once). */
+export async function listOwnHeld(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  from: Date,
+  to: Date,
+  exceptId?: string,
+  limit?: number,
+): Promise<HeldPlace[]> {
+  const q = db
     .select({ objectName: readingRooms.designation, von: readingRoomBookings.von, bis: readingRoomBookings.bis })
     .from(readingRoomBookings)
     .innerJoin(
@@ -219,22 +255,15 @@ export async function findOwnOverlapping(
     .where(
       and(
         eq(readingRoomBookings.tenantId, tenantId),
-        or(
-          and(
-            eq(readingRoomBookings.bookerId, userId),
-            sql`${readingRoomBookings.confirmingId} is null`,
-            inArray(readingRoomBookings.status, ['vorgemerkt', 'reserviert']),
-          ),
-          and(eq(readingRoomBookings.confirmingId, userId), eq(readingRoomBookings.status, 'reserviert')),
-        ),
+        heldBy(userId),
         exceptId ? ne(readingRoomBookings.id, exceptId) : undefined,
-        lt(readingRoomBookings.von, bis),
-        gt(readingRoomBookings.bis, von),
+        lt(readingRoomBookings.von, to),
+        gt(readingRoomBookings.bis, from),
       ),
     )
     .orderBy(readingRoomBookings.von)
-    .limit(1);
-  return row ?? null;
+    .$dynamic();
+  return limit ? q.limit(limit) : q;
 }
 
 /** Non-cancelled bookings the user made as booker starting in [from, to). */
@@ -252,6 +281,29 @@ export async function countBookerBookings(db: Db, tenantId: string, userId: stri
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * Non-cancelled bookings the user made as booker starting in [from, to),
+ * counted per ISO week of Berlin (key: the Monday, YYYY-MM-DD): the weekly
+ * limit of a whole series in one query.
+ */
+export async function countBookerBookingsByWeek(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  from: Date,
+  to: Date,
+): Promise<Map<string, number>> {
+  const rows = rowsOf<{ monday: string; n: number }>(
+    await db.execute(sql`
+      select to_char(date_trunc('week', von at time zone 'Europe/Berlin'), 'YYYY-MM-DD') as monday, count(*)::int as n
+        from reading_room_bookings
+       where tenant_id = ${tenantId} and booker_id = ${userId} and status <> 'storniert'
+         and von >= ${from.toISOString()}::timestamptz and von < ${to.toISOString()}::timestamptz
+       group by 1`),
+  );
+  return new Map(rows.map((r) => [r.monday, Number(r.n)]));
 }
 
 export async function insertBooking(

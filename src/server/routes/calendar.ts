@@ -1,6 +1,7 @@
 import { calendarFeedParams, calendarFeedStatus } from '@contracts/calendar-feed';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps';
+import { acceptsGzip, matchesEtag } from '../http/conditional';
 import { requestOrigin, requireTenant, requireUser } from '../http/request-context';
 import { calendarFeedIcs, calendarFeedStatus as feedStatus, renewCalendarFeed, revokeCalendarFeed } from '../services/calendar/feed';
 
@@ -38,13 +39,18 @@ export const calendarRoutes =
         schema: { tags, summary: 'Kalender (iCalendar) einer Person über ihr geheimes Token', params: calendarFeedParams },
       },
       async (req, reply) => {
-        const body = await calendarFeedIcs(deps, requireTenant(req), req.params.token);
-        return reply
-          .header('content-type', 'text/calendar; charset=utf-8')
-          .header('content-disposition', 'inline; filename="buchbar.ics"')
-          .header('cache-control', 'private, no-store')
-          .header('x-content-type-options', 'nosniff')
-          .send(body);
+        const feed = await calendarFeedIcs(deps, requireTenant(req), req.params.token);
+        // Kept by the calendar program only, and asked again each time: the entity tag makes an unchanged poll a 304.
+        reply
+          .header('etag', feed.etag)
+          .header('cache-control', 'private, no-cache')
+          .header('vary', 'accept-encoding')
+          .header('x-content-type-options', 'nosniff');
+        if (matchesEtag(req.headers['if-none-match'], feed.etag)) return reply.code(304).send();
+        reply.header('content-type', 'text/calendar; charset=utf-8').header('content-disposition', 'inline; filename="buchbar.ics"');
+        // Compressed once when built, not per poll.
+        if (acceptsGzip(req.headers['accept-encoding'])) return reply.header('content-encoding', 'gzip').send(feed.gzip);
+        return reply.send(feed.bytes);
       },
     );
   };

@@ -5,7 +5,7 @@ import { AppError } from '@domain/errors';
 import { addDays, germanDay, instantOf } from '@domain/opening-hours';
 import { formatDate, formatTime } from '@domain/time';
 import type { Deps } from '@server/deps';
-import { absenceForOtherMail, absenceMail, absencePreBookingMail } from '@server/mail/absence-templates';
+import { absenceForOtherMail, absenceMail, absencePreBookingMail, type HandedOverLine } from '@server/mail/absence-templates';
 import { withIcs } from '@server/mail/render';
 import {
   cancelSeatBookings,
@@ -190,18 +190,39 @@ export async function recordAbsence(
       ...vehicles.map((b) => `${period(b.von, b.bis)} ${b.vehicleLabel} (${b.licensePlate})`),
       ...seats.map((b) => `${period(b.von, b.bis)} ${b.objectName} (${b.floorPlanName})`),
     ];
-    if (lines.length > 0) {
+    // Decision 160: the person's own mail also says which bookings went to whom; only the cancelled ones are attached.
+    const handedLines: HandedOverLine[] = [
+      ...found.vehicles
+        .filter((b) => handedOver.has(b.id))
+        .map((b) => ({ line: `${period(b.von, b.bis)} ${b.vehicleLabel} (${b.licensePlate})`, to: b.driver.name })),
+      ...found.seats
+        .filter((b) => handedOver.has(b.id))
+        .map((b) => ({ line: `${period(b.von, b.bis)} ${b.objectName} (${b.floorPlanName})`, to: b.confirmingName ?? '' })),
+    ];
+    if (lines.length > 0 || handedLines.length > 0) {
       mails.push({
         to: person.email,
         recipientId: person.id,
-        render: (locale) =>
-          withIcs(
-            absenceMail({ locale, name, from, to, lines, by: byOther ? `${user.member.firstName} ${user.member.lastName}` : null }),
-            bookingsIcs(
-              [...vehicles.map((b) => vehicleEvent(b, 'storniert', now)), ...seats.map((b) => seatEvent(b, 'storniert', now))],
-              locale,
-            ),
-          ),
+        render: (locale) => {
+          const mail = absenceMail({
+            locale,
+            name,
+            from,
+            to,
+            lines,
+            handedOver: handedLines,
+            by: byOther ? `${user.member.firstName} ${user.member.lastName}` : null,
+          });
+          return lines.length === 0
+            ? mail
+            : withIcs(
+                mail,
+                bookingsIcs(
+                  [...vehicles.map((b) => vehicleEvent(b, 'storniert', now)), ...seats.map((b) => seatEvent(b, 'storniert', now))],
+                  locale,
+                ),
+              );
+        },
       });
     }
     // The driver of a vehicle booked for them: told about the hand-over or the cancellation, with the event.

@@ -3,12 +3,12 @@ import type { CalendarFeedStatus } from '@contracts/calendar-feed';
 import { withTenant } from '@db/client';
 import { berlinDay } from '@domain/opening-hours';
 import type { Deps } from '@server/deps';
-import { deleteFeed, findFeedOwner, hasFeed, listFeedBookings, upsertFeed } from '@server/repositories/calendar-repository';
-import { changeStamp } from '@server/repositories/change-version-repository';
-import { findMemberById } from '@server/repositories/user-repository';
+import { deleteFeed, findFeedOwnerStamp, hasFeed, listFeedBookings, upsertFeed } from '@server/repositories/calendar-repository';
+import type { ChangeSubject } from '@server/repositories/change-version-repository';
 import type { UserContext } from '../context';
 import { notFound } from '../reading-rooms/common';
 import { effectiveSetting } from '../settings/effective-settings';
+import { type FeedText, feedText } from './feed-text';
 import { feedCalendar } from './ics';
 
 /**
@@ -43,23 +43,34 @@ export async function revokeCalendarFeed(deps: Deps, user: UserContext): Promise
   return { active: false, createdAt: null, url: null };
 }
 
-/** The feed itself (text/calendar) for the token's owner, in their language; unknown or revoked tokens are 404. */
-export async function calendarFeedIcs(deps: Deps, tenant: { id: string; name: string }, token: string, now = new Date()): Promise<string> {
+/** The subjects whose change versions the cached feed text is checked against (decision 090). */
+const FEED_SUBJECTS: ChangeSubject[] = ['vehicle_bookings', 'reading_room_bookings', 'reading_rooms', 'people', 'settings'];
+
+/**
+ * The feed itself (text/calendar) for the token's owner, in their language;
+ * unknown or revoked tokens are 404. Calendar programs poll: the text is
+ * built once per change of bookings, people or settings (and per day, as the
+ * window moves) and kept with its gzip and entity tag in the stamped cache;
+ * a poll in between costs one statement and no building, compressing or
+ * hashing (decision 161).
+ */
+export async function calendarFeedIcs(
+  deps: Deps,
+  tenant: { id: string; name: string },
+  token: string,
+  now = new Date(),
+): Promise<FeedText> {
   return withTenant(deps.database.db, tenant.id, async (tx) => {
-    const userId = await findFeedOwner(tx, tenant.id, hashToken(token));
-    const member = userId ? await findMemberById(tx, tenant.id, userId) : null;
-    if (!userId || member?.status !== 'aktiv') throw notFound('Kalender');
-    // Calendar programs poll: the text is built once per change of bookings, people or settings (and per day,
-    // as the window moves) and served from the stamped cache in between (decision 090).
-    const stamp = await changeStamp(tx, tenant.id, ['vehicle_bookings', 'reading_room_bookings', 'reading_rooms', 'people', 'settings']);
-    const key = `calendar-feed|${tenant.id}|${userId}|${berlinDay(now)}`;
-    const cached = deps.caches.responses.get(key, stamp);
+    const owner = await findFeedOwnerStamp(tx, tenant.id, hashToken(token), FEED_SUBJECTS);
+    if (!owner?.active) throw notFound('Kalender');
+    const key = `calendar-feed|${tenant.id}|${owner.userId}|${berlinDay(now)}`;
+    const cached = deps.caches.calendarFeeds.get(key, owner.stamp);
     if (cached !== undefined) return cached;
-    const locale = (await effectiveSetting(tx, tenant.id, userId, 'sprache')) === 'en-us' ? 'en' : 'de';
+    const locale = (await effectiveSetting(tx, tenant.id, owner.userId, 'sprache')) === 'en-us' ? 'en' : 'de';
     const since = new Date(now.getTime() - FEED_DAYS_BACK * 86_400_000);
-    const rows = await listFeedBookings(tx, tenant.id, userId, since, FEED_LIMIT);
-    const text = feedCalendar(`Buchbar – ${tenant.name}`, rows, locale, now);
-    deps.caches.responses.set(key, stamp, text);
-    return text;
+    const rows = await listFeedBookings(tx, tenant.id, owner.userId, since, FEED_LIMIT);
+    const built = feedText(feedCalendar(`Buchbar – ${tenant.name}`, rows, locale, now));
+    deps.caches.calendarFeeds.set(key, owner.stamp, built);
+    return built;
   });
 }

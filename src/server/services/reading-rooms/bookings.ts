@@ -5,10 +5,10 @@ import { addDays, completeRegularHours, dayOpening, instantOf, weekStart } from 
 import {
   cancelTransition,
   checkInTransition,
+  checkSeatBooking,
   isInCheckInWindow,
+  occupiedError,
   onePlacePerPersonError,
-  placeBooking,
-  planBooking,
   resolvePreBooking,
 } from '@domain/reading-room-booking';
 import { REMOVAL_REASONS } from '@domain/reading-room-removal';
@@ -25,6 +25,7 @@ import {
   insertBooking,
   listBookingsOfUser,
   listObjectSlots,
+  listOwnHeld,
   lockBooker,
   movePlaces,
   transitionBooking,
@@ -34,17 +35,9 @@ import { findMemberById } from '@server/repositories/user-repository';
 import { seatIcs } from '../calendar/booking-events';
 import type { UserContext } from '../context';
 import { effectiveSetting } from '../settings/effective-settings';
-import { constraintOf, loadLimits, notFound, requireArea, SEAT_TOPIC, sqlState, toBookingDto } from './common';
+import { constraintOf, loadSeatRules, notFound, requireArea, SEAT_TOPIC, sqlState, toBookingDto, toPlaceItem } from './common';
 
 const BOOKING = 'Buchung';
-
-const occupied = (kind: string, designation: string) =>
-  new AppError(
-    'reading_object_booked',
-    `${kind === 'raum' ? 'Der Raum' : 'Der Platz'} ${designation} ist im gewählten Zeitraum bereits belegt.`,
-    409,
-    { name: designation },
-  );
 
 async function localeOf(tx: Db, tenantId: string, userId: string): Promise<'de' | 'en'> {
   return (await effectiveSetting(tx, tenantId, userId, 'sprache')) === 'en-us' ? 'en' : 'de';
@@ -87,9 +80,7 @@ export async function createBooking(
         const live = await lockObject(tx, tenantId, obj.id, 'book');
         if (!live?.active || !live.planActive)
           throw new AppError('reading_object_inactive', `${obj.designation} ist derzeit nicht buchbar.`, 409, { name: obj.designation });
-        const { id, confirmingId } = (await placeOnObject(deps, tx, { tenantId, memberId: user.member.id }, obj, input, now, {
-          insert: true,
-        }))!;
+        const { id, confirmingId } = await placeOnObject(deps, tx, { tenantId, memberId: user.member.id }, obj, input, now);
         const booking = (await findBooking(tx, tenantId, id))!;
         const mail = confirmingId
           ? withIcs(
@@ -114,7 +105,7 @@ export async function createBooking(
         if (attempt < 2) continue;
         if (constraintOf(err) === 'reading_room_bookings_one_place_per_person') throw onePlacePerPersonError(null);
         const obj = await withTenant(deps.database.db, tenantId, (tx) => findObject(tx, tenantId, input.objectId));
-        throw occupied(obj?.kind ?? 'platz', obj?.designation ?? '');
+        throw occupiedError(obj?.kind ?? 'platz', obj?.designation ?? '');
       }
       throw err;
     }
@@ -123,10 +114,10 @@ export async function createBooking(
 
 /**
  * Every rule of a single booking on one object that is already locked: the
- * person booked for, the weekly limit, opening hours and settings
- * (planBooking), one place per person, the places of the day (placeBooking).
- * With `insert: false` it only checks (the preview of a series) and returns
- * null; `alsoThisWeek` adds days a series would book before this one.
+ * person booked for, then the day's state is read (weekly count, opening
+ * hours, settings, places the person holds, the object's bookings of the day)
+ * and checked by checkSeatBooking – the same check a series runs on state it
+ * reads once for all its days (decision 160).
  */
 export async function placeOnObject(
   deps: Deps,
@@ -135,8 +126,7 @@ export async function placeOnObject(
   obj: { id: string; floorPlanId: string; kind: string; designation: string; capacity: number },
   input: Omit<CreateBookingRequest, 'objectId'>,
   now: Date,
-  opts: { insert: boolean; seriesId?: string; alsoThisWeek?: (monday: string) => number },
-): Promise<{ id: string; confirmingId: string | null; von: Date; bis: Date } | null> {
+): Promise<{ id: string; confirmingId: string | null; von: Date; bis: Date }> {
   const { tenantId, memberId } = actor;
   let confirmingId: string | null = null;
   if (input.forUserId && input.forUserId !== memberId) {
@@ -146,10 +136,9 @@ export async function placeOnObject(
   }
   // One booker's bookings run one after another, so the weekly limit cannot be raced.
   await lockBooker(tx, tenantId, memberId);
-  const limits = await loadLimits(tx, tenantId, memberId);
+  const { limits, onePlacePerPerson } = await loadSeatRules(tx, tenantId, memberId);
   const regular = completeRegularHours(await listRegularHours(tx, tenantId, [obj.floorPlanId]));
   const deviating = await listDeviatingHours(tx, tenantId, [obj.floorPlanId], input.date, input.date);
-  const opening = dayOpening(input.date, regular, deviating);
   const monday = weekStart(input.date);
   const bookingsThisWeek = await countBookerBookings(
     tx,
@@ -158,54 +147,36 @@ export async function placeOnObject(
     instantOf(monday, '00:00'),
     instantOf(addDays(monday, 7), '00:00'),
   );
-  const { von, bis } = planBooking({
-    request: input,
-    opening,
-    limits,
-    capacity: obj.capacity,
-    bookingsThisWeek: bookingsThisWeek + (opts.alsoThisWeek?.(monday) ?? 0),
-    now,
-  });
+  const dayStart = instantOf(input.date, '00:00');
+  const dayEnd = instantOf(addDays(input.date, 1), '00:00');
   // One place per person at a time (decision 036): checked here under the booker lock for a message naming
   // the place already held; the exclusion constraint on exclusive_person_id holds it against any other path.
-  const onePlace = !confirmingId && (await effectiveSetting(tx, tenantId, memberId, 'leseraumEinPlatzProPerson')) === true;
-  if (onePlace) {
-    const held = await findOwnOverlapping(tx, tenantId, memberId, von, bis);
-    if (held) throw onePlacePerPersonError(held);
-  }
+  const onePlace = !confirmingId && onePlacePerPerson;
+  const held = onePlace ? await listOwnHeld(tx, tenantId, memberId, dayStart, dayEnd) : null;
   // The whole day of the object: a group that finds no consecutive places may have the day packed again.
-  const day = await listObjectSlots(tx, tenantId, obj.id, instantOf(input.date, '00:00'), instantOf(addDays(input.date, 1), '00:00'));
-  const placing = placeBooking(
-    obj.capacity,
-    day.map((s) => ({
-      id: s.id,
-      von: s.von,
-      bis: s.bis,
-      from: s.placeFrom,
-      size: s.placeTo - s.placeFrom,
-      fixed: s.status === 'durchgeführt',
-    })),
-    { von, bis, size: input.groupSize },
-  );
-  if (!placing) throw occupied(obj.kind, obj.designation);
-  if (!opts.insert) return null;
-  await movePlaces(tx, tenantId, placing.moves);
-  const place = placing.place;
+  const slots = await listObjectSlots(tx, tenantId, obj.id, dayStart, dayEnd);
+  const placed = checkSeatBooking({
+    request: input,
+    limits,
+    object: obj,
+    day: { opening: dayOpening(input.date, regular, deviating), bookingsThisWeek, held, slots: slots.map(toPlaceItem) },
+    now,
+  });
+  await movePlaces(tx, tenantId, placed.moves);
   const id = await insertBooking(tx, {
     tenantId,
     readingRoomId: obj.id,
-    von,
-    bis,
+    von: placed.von,
+    bis: placed.bis,
     status: confirmingId ? 'vorgemerkt' : 'reserviert',
     bookerId: memberId,
     confirmingId,
     groupSize: input.groupSize,
-    placeFrom: place,
+    placeFrom: placed.place,
     exclusivePersonId: onePlace ? memberId : null,
-    seriesId: opts.seriesId ?? null,
   });
   await deps.events.publish(tx, { tenantId, topic: SEAT_TOPIC, type: 'created', id, scope: obj.floorPlanId });
-  return { id, confirmingId, von, bis };
+  return { id, confirmingId, von: placed.von, bis: placed.bis };
 }
 
 type Action = 'cancel' | 'confirm' | 'check-in';

@@ -1,8 +1,8 @@
 import type { AdminObjectDto, Area, FloorPlanDto, ReadingRoomBookingDto } from '@contracts/reading-rooms';
 import type { Db } from '@db/client';
 import { AppError } from '@domain/errors';
-import { bookingActions, type ReadingRoomLimits } from '@domain/reading-room-booking';
-import type { BookingRecord } from '@server/repositories/reading-room-booking-repository';
+import { bookingActions, type PlaceItem, type ReadingRoomLimits } from '@domain/reading-room-booking';
+import type { BookingRecord, SlotRecord } from '@server/repositories/reading-room-booking-repository';
 import type { FloorPlanRecord, ObjectRecord } from '@server/repositories/reading-room-repository';
 import type { UserContext } from '../context';
 import { effectiveSettings } from '../settings/effective-settings';
@@ -32,8 +32,21 @@ const LIMIT_SETTINGS = [
 
 /** The reading-room limits in force for a user (user → group → tenant → default), one query. */
 export async function loadLimits(tx: Db, tenantId: string, userId: string): Promise<ReadingRoomLimits> {
-  const values = await effectiveSettings(tx, tenantId, userId, LIMIT_SETTINGS);
+  return (await loadSeatRules(tx, tenantId, userId)).limits;
+}
+
+/** The limits and whether one place per person holds (decision 036), in one query. */
+export async function loadSeatRules(
+  tx: Db,
+  tenantId: string,
+  userId: string,
+): Promise<{ limits: ReadingRoomLimits; onePlacePerPerson: boolean }> {
+  const values = await effectiveSettings(tx, tenantId, userId, [...LIMIT_SETTINGS, 'leseraumEinPlatzProPerson']);
   const v = (name: string) => values.find((x) => x.option.name === name)!.value;
+  return { limits: limitsOf(v), onePlacePerPerson: v('leseraumEinPlatzProPerson') === true };
+}
+
+function limitsOf(v: (name: string) => unknown): ReadingRoomLimits {
   return {
     maxBookingsPerWeek: v('leseraumMaxBuchungenProWoche') as number,
     intervalMinutes: v('leseraumBuchungsintervallMinuten') as number,
@@ -43,6 +56,16 @@ export async function loadLimits(tx: Db, tenantId: string, userId: string): Prom
     weekdays: v('leseraumBuchbareWochentage') as string[],
   };
 }
+
+/** A booking of the object as the place assignment sees it (checked-in ones never move). */
+export const toPlaceItem = (s: SlotRecord): PlaceItem => ({
+  id: s.id,
+  von: s.von,
+  bis: s.bis,
+  from: s.placeFrom,
+  size: s.placeTo - s.placeFrom,
+  fixed: s.status === 'durchgeführt',
+});
 
 /** drizzle wraps driver errors: the SQLSTATE is on the error or its cause. */
 export function sqlState(err: unknown): string | undefined {

@@ -1,8 +1,9 @@
 import type { SeriesDate, SeriesRequest, SeriesResponse } from '@contracts/reading-rooms';
 import { type Db, withTenant } from '@db/client';
-import { expandSeries, refusalOf } from '@domain/booking-series';
+import { expandSeries, planSeatSeries, refusalOf, type SeatSeriesOutcome, type SeatSeriesState } from '@domain/booking-series';
 import { AppError } from '@domain/errors';
-import { addDays, berlinDay, germanDay } from '@domain/opening-hours';
+import { addDays, berlinDay, completeRegularHours, germanDay, instantOf, weekStart } from '@domain/opening-hours';
+import { occupiedError } from '@domain/reading-room-booking';
 import { formatTime } from '@domain/time';
 import type { Deps } from '@server/deps';
 import { translate } from '@server/http/messages';
@@ -12,13 +13,23 @@ import {
   cancelSeriesBookings,
   endSeries,
   insertSeries,
+  insertSeriesBookings,
   lockSeriesToExtend,
   type SeriesRecord,
   seriesBookedDays,
   setBookedThrough,
 } from '@server/repositories/booking-series-repository';
-import { type BookingRecord, findBooking } from '@server/repositories/reading-room-booking-repository';
-import { findObject, lockObject } from '@server/repositories/reading-room-repository';
+import {
+  type BookingRecord,
+  countBookerBookingsByWeek,
+  findBooking,
+  findBookingsByIds,
+  listObjectSlots,
+  listOwnHeld,
+  lockBooker,
+  movePlaces,
+} from '@server/repositories/reading-room-booking-repository';
+import { findObject, listDeviatingHours, listRegularHours, lockObject } from '@server/repositories/reading-room-repository';
 import { listTenantIds } from '@server/repositories/tenant-repository';
 import { findMemberById } from '@server/repositories/user-repository';
 import { seatsIcs } from '../calendar/booking-events';
@@ -26,17 +37,19 @@ import type { UserContext } from '../context';
 import { type PendingMail, sendAll } from '../notifications/pending-mail';
 import { tenantOrigins } from '../notifications/tenant-origins';
 import { effectiveSetting } from '../settings/effective-settings';
-import { cancelBooking, placeOnObject } from './bookings';
-import { loadLimits, notFound, requireArea, SEAT_TOPIC, sqlState } from './common';
+import { cancelBooking } from './bookings';
+import { loadSeatRules, notFound, requireArea, SEAT_TOPIC, toPlaceItem } from './common';
 
 /**
- * Booking series of seats and desks (decision 091). The rule's days are
- * booked one by one through placeOnObject, the same rules as a single
- * booking; a refused day is reported with its reason, never booked around.
- * Saving books every bookable day in one transaction (each day in its own
- * savepoint, so a day lost to a parallel booking does not undo the others).
- * Days beyond the booking window are booked by the extension job once the
- * window reaches them.
+ * Booking series of seats and desks (decisions 091 and 160). Every day meets
+ * the rules of a single booking (checkSeatBooking), but what they are checked
+ * against – limits, opening hours, the booker's weekly counts and held
+ * places, the object's bookings – is read once for the whole series, and all
+ * bookable days are written by one multi-row insert: a constant number of
+ * statements whatever the number of days. The object and the booker are
+ * locked first, as for a single booking; the exclusion constraints stay the
+ * last wall (a day they refuse is reported as taken). Days beyond the booking
+ * window are booked by the extension job once the window reaches them.
  */
 
 /** The earlier of two ISO days (ISO days sort as text). */
@@ -44,11 +57,7 @@ const earlierDay = (a: string, b: string) => [a, b].sort()[0]!;
 
 type Obj = NonNullable<Awaited<ReturnType<typeof findObject>>>;
 type Locale = UserContext['locale'];
-
-interface Walk {
-  dates: SeriesDate[];
-  bookedIds: string[];
-}
+type Period = Pick<SeriesRequest, 'mode' | 'von' | 'bis' | 'groupSize'>;
 
 function refused(date: string, err: AppError, locale: Locale): SeriesDate {
   return {
@@ -60,59 +69,125 @@ function refused(date: string, err: AppError, locale: Locale): SeriesDate {
   };
 }
 
-/** Goes through the days: checks each (preview) or books each in a savepoint (save). */
-async function walk(
-  deps: Deps,
+type Rules = Awaited<ReturnType<typeof loadSeatRules>>;
+
+/** Reads once what the rules of all days need: opening hours, weekly counts, held places, the object's bookings. */
+async function loadState(
   tx: Db,
-  actor: { tenantId: string; memberId: string },
+  tenantId: string,
+  memberId: string,
   obj: Obj,
   days: readonly string[],
-  req: Pick<SeriesRequest, 'mode' | 'von' | 'bis' | 'groupSize'>,
-  horizon: string,
-  locale: Locale,
+  { limits, onePlacePerPerson }: Rules,
+): Promise<SeatSeriesState | null> {
+  const first = days[0];
+  const last = days.at(-1);
+  if (!first || !last) return null;
+  const from = instantOf(first, '00:00');
+  const to = instantOf(addDays(last, 1), '00:00');
+  const state: SeatSeriesState = {
+    limits,
+    object: obj,
+    regular: completeRegularHours(await listRegularHours(tx, tenantId, [obj.floorPlanId])),
+    deviating: await listDeviatingHours(tx, tenantId, [obj.floorPlanId], first, last),
+    weekCounts: await countBookerBookingsByWeek(
+      tx,
+      tenantId,
+      memberId,
+      instantOf(weekStart(first), '00:00'),
+      instantOf(addDays(weekStart(last), 7), '00:00'),
+    ),
+    held: onePlacePerPerson ? await listOwnHeld(tx, tenantId, memberId, from, to) : null,
+    slots: (await listObjectSlots(tx, tenantId, obj.id, from, to)).map(toPlaceItem),
+  };
+  return state;
+}
+
+/** The days up to the booking window's end are checked; those after it are booked later. */
+const horizonOf = (now: Date, daysAhead: number) => addDays(berlinDay(now), daysAhead);
+
+/** Every day through the single booking's rules on state read once; nothing is written. */
+async function planDays(
+  tx: Db,
+  tenantId: string,
+  memberId: string,
+  obj: Obj,
+  days: readonly string[],
+  req: Period,
   now: Date,
-  save: { seriesId: string } | null,
-): Promise<Walk> {
-  const dates: SeriesDate[] = [];
-  const bookedIds: string[] = [];
-  // The preview books nothing, so the weekly limit counts the days it would book before this one itself.
-  const perWeek = new Map<string, number>();
-  const input = { mode: req.mode, von: req.von, bis: req.bis, groupSize: req.groupSize };
-  for (const date of days) {
-    if (date > horizon) {
-      dates.push({ date, state: 'spaeter', reason: null, message: null, bookingId: null });
-      continue;
-    }
-    try {
-      if (save) {
-        const placed = await tx.transaction((sp) =>
-          placeOnObject(deps, sp as unknown as Db, actor, obj, { ...input, date }, now, { insert: true, seriesId: save.seriesId }),
-        );
-        bookedIds.push(placed!.id);
-        dates.push({ date, state: 'gebucht', reason: null, message: null, bookingId: placed!.id });
-      } else {
-        let monday = '';
-        await placeOnObject(deps, tx, actor, obj, { ...input, date }, now, {
-          insert: false,
-          alsoThisWeek: (m) => {
-            monday = m;
-            return perWeek.get(m) ?? 0;
-          },
-        });
-        perWeek.set(monday, (perWeek.get(monday) ?? 0) + 1);
-        dates.push({ date, state: 'buchbar', reason: null, message: null, bookingId: null });
-      }
-    } catch (err) {
-      if (err instanceof AppError) dates.push(refused(date, err, locale));
-      else if (sqlState(err) === '23P01') {
-        const taken = new AppError('reading_object_booked', `Der Platz ${obj.designation} ist im gewählten Zeitraum bereits belegt.`, 409, {
-          name: obj.designation,
-        });
-        dates.push(refused(date, taken, locale));
-      } else throw err;
-    }
-  }
-  return { dates, bookedIds };
+  rules: Rules,
+): Promise<SeatSeriesOutcome[]> {
+  const horizon = horizonOf(now, rules.limits.daysAhead);
+  const state = await loadState(
+    tx,
+    tenantId,
+    memberId,
+    obj,
+    days.filter((d) => d <= horizon),
+    rules,
+  );
+  if (!state) return days.map((date) => ({ date, state: 'spaeter' as const }));
+  return planSeatSeries(days, { mode: req.mode, von: req.von, bis: req.bis, groupSize: req.groupSize }, state, horizon, now);
+}
+
+const asDate = (o: SeatSeriesOutcome, locale: Locale): SeriesDate =>
+  o.state === 'abgelehnt'
+    ? refused(o.date, o.error, locale)
+    : { date: o.date, state: o.state, reason: null, message: null, bookingId: null };
+
+/**
+ * Writes the planned days: the places some of them move (group rooms) in one
+ * go, all bookings in one insert. A day the exclusion constraints refused
+ * after all is reported as taken. Returns the dates and the booked records.
+ */
+async function bookPlanned(
+  deps: Deps,
+  tx: Db,
+  tenantId: string,
+  memberId: string,
+  obj: Obj,
+  seriesId: string,
+  planned: SeatSeriesOutcome[],
+  req: Period,
+  onePlace: boolean,
+  locale: Locale,
+): Promise<{ dates: SeriesDate[]; booked: BookingRecord[] }> {
+  const bookable = planned.flatMap((o) => (o.state === 'buchbar' ? [o] : []));
+  await movePlaces(
+    tx,
+    tenantId,
+    bookable.flatMap((o) => o.moves),
+  );
+  const inserted = await insertSeriesBookings(
+    tx,
+    tenantId,
+    seriesId,
+    bookable.map((o) => ({
+      readingRoomId: obj.id,
+      von: o.von,
+      bis: o.bis,
+      bookerId: memberId,
+      groupSize: req.groupSize,
+      placeFrom: o.place,
+      exclusivePersonId: onePlace ? memberId : null,
+    })),
+  );
+  const byStart = new Map(inserted.map((r) => [new Date(r.von).getTime(), r.id]));
+  const taken = occupiedError(obj.kind, obj.designation);
+  const dates = planned.map((o): SeriesDate => {
+    if (o.state !== 'buchbar') return asDate(o, locale);
+    const id = byStart.get(o.von.getTime());
+    return id ? { date: o.date, state: 'gebucht', reason: null, message: null, bookingId: id } : refused(o.date, taken, locale);
+  });
+  // Maps refresh on any event of their plan, so one event stands for all days.
+  if (inserted.length > 0)
+    await deps.events.publish(tx, { tenantId, topic: SEAT_TOPIC, type: 'created', id: inserted[0]!.id, scope: obj.floorPlanId });
+  const booked = await findBookingsByIds(
+    tx,
+    tenantId,
+    inserted.map((r) => r.id),
+  );
+  return { dates, booked };
 }
 
 async function loadBookable(tx: Db, tenantId: string, objectId: string, lock: boolean): Promise<Obj> {
@@ -132,11 +207,9 @@ export async function previewSeries(deps: Deps, user: UserContext, input: Series
   return withTenant(deps.database.db, tenantId, async (tx) => {
     const obj = await loadBookable(tx, tenantId, input.objectId, false);
     requireArea(user, obj.area);
-    const limits = await loadLimits(tx, tenantId, user.member.id);
-    const horizon = addDays(berlinDay(now), limits.daysAhead);
-    const actor = { tenantId, memberId: user.member.id };
-    const { dates } = await walk(deps, tx, actor, obj, days, input, horizon, user.locale, now, null);
-    return { seriesId: null, dates };
+    const rules = await loadSeatRules(tx, tenantId, user.member.id);
+    const planned = await planDays(tx, tenantId, user.member.id, obj, days, input, now, rules);
+    return { seriesId: null, dates: planned.map((o) => asDate(o, user.locale)) };
   });
 }
 
@@ -155,8 +228,14 @@ export async function createSeries(
   const { result, mail } = await withTenant(deps.database.db, tenantId, async (tx) => {
     const obj = await loadBookable(tx, tenantId, input.objectId, true);
     requireArea(user, obj.area);
-    const limits = await loadLimits(tx, tenantId, user.member.id);
-    const horizon = addDays(berlinDay(now), limits.daysAhead);
+    // One booker's bookings run one after another, so the weekly limit and one place per person cannot be raced.
+    await lockBooker(tx, tenantId, user.member.id);
+    const rules = await loadSeatRules(tx, tenantId, user.member.id);
+    const horizon = horizonOf(now, rules.limits.daysAhead);
+    const planned = await planDays(tx, tenantId, user.member.id, obj, days, input, now, rules);
+    if (!planned.some((o) => o.state === 'buchbar' || o.state === 'spaeter')) {
+      throw new AppError('series_nothing_bookable', 'Kein Termin der Serie ist buchbar. Es wurde nichts gespeichert.', 409);
+    }
     const lastDay = days.at(-1) ?? input.rule.startDate;
     const seriesId = await insertSeries(tx, tenantId, {
       bookerId: user.member.id,
@@ -168,13 +247,21 @@ export async function createSeries(
       groupSize: input.groupSize,
       bookedThrough: earlierDay(lastDay, horizon),
     });
-    const actor = { tenantId, memberId: user.member.id };
-    const { dates, bookedIds } = await walk(deps, tx, actor, obj, days, input, horizon, user.locale, now, { seriesId });
-    if (bookedIds.length === 0 && !dates.some((d) => d.state === 'spaeter')) {
+    const { dates, booked } = await bookPlanned(
+      deps,
+      tx,
+      tenantId,
+      user.member.id,
+      obj,
+      seriesId,
+      planned,
+      input,
+      rules.onePlacePerPerson,
+      user.locale,
+    );
+    if (booked.length === 0 && !dates.some((d) => d.state === 'spaeter')) {
       throw new AppError('series_nothing_bookable', 'Kein Termin der Serie ist buchbar. Es wurde nichts gespeichert.', 409);
     }
-    const booked: BookingRecord[] = [];
-    for (const id of bookedIds) booked.push((await findBooking(tx, tenantId, id))!);
     const refusedDates = dates.filter((d) => d.state === 'abgelehnt');
     const mail: PendingMail = {
       to: user.member.email,
@@ -278,37 +365,46 @@ async function extendOne(
     await endSeries(tx, tenantId, s.id, now);
     return { booked: 0, mail: null };
   }
-  const limits = await loadLimits(tx, tenantId, s.bookerId);
-  const horizon = addDays(today, limits.daysAhead);
+  await lockObject(tx, tenantId, obj.id, 'book');
+  await lockBooker(tx, tenantId, s.bookerId);
+  const rules = await loadSeatRules(tx, tenantId, s.bookerId);
+  const horizon = addDays(today, rules.limits.daysAhead);
   const through = earlierDay(lastDay, horizon);
   if (through <= s.bookedThrough) return { booked: 0, mail: null };
   const already = await seriesBookedDays(tx, tenantId, s.id);
   const days = all.filter((d) => d > s.bookedThrough && d <= through && d >= today && !already.has(d));
-  await lockObject(tx, tenantId, obj.id, 'book');
-  const en = (await effectiveSetting(tx, tenantId, s.bookerId, 'sprache')) === 'en-us';
+  const locale = (await effectiveSetting(tx, tenantId, s.bookerId, 'sprache')) === 'en-us' ? 'en-us' : 'de-de';
   const req = { mode: rule.mode ?? 'ganztags', von: s.fromTime || undefined, bis: s.toTime || undefined, groupSize: s.groupSize };
-  const actor = { tenantId, memberId: s.bookerId };
   const inactive = !obj.active || !obj.planActive;
-  const { dates, bookedIds } = inactive
+  const { dates, booked } = inactive
     ? {
         dates: days.map((d) =>
           refused(
             d,
             new AppError('reading_object_inactive', `${obj.designation} ist derzeit nicht buchbar.`, 409, { name: obj.designation }),
-            en ? 'en-us' : 'de-de',
+            locale,
           ),
         ),
-        bookedIds: [] as string[],
+        booked: [] as BookingRecord[],
       }
-    : await walk(deps, tx, actor, obj, days, req, horizon, en ? 'en-us' : 'de-de', now, { seriesId: s.id });
+    : await bookPlanned(
+        deps,
+        tx,
+        tenantId,
+        s.bookerId,
+        obj,
+        s.id,
+        await planDays(tx, tenantId, s.bookerId, obj, days, req, now, rules),
+        req,
+        rules.onePlacePerPerson,
+        locale,
+      );
   await setBookedThrough(tx, tenantId, s.id, through);
   if (through >= lastDay) await endSeries(tx, tenantId, s.id, now);
   const refusedDates = dates.filter((d) => d.state === 'abgelehnt');
-  if (refusedDates.length === 0) return { booked: bookedIds.length, mail: null };
-  const booked: BookingRecord[] = [];
-  for (const id of bookedIds) booked.push((await findBooking(tx, tenantId, id))!);
+  if (refusedDates.length === 0) return { booked: booked.length, mail: null };
   return {
-    booked: bookedIds.length,
+    booked: booked.length,
     mail: {
       to: person.email,
       recipientId: person.id,
