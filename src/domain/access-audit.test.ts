@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accessSubjectId, accessSubjectName, isAuditedAccess, othersAccessed, PERSONAL_DATA_ACCESS } from './access-audit';
+import { accessedNames, accessSubjectId, accessSubjectName, isAuditedAccess, othersAccessed, PERSONAL_DATA_ACCESS } from './access-audit';
 
 describe('isAuditedAccess', () => {
   it('records another person’s data, never one’s own', () => {
@@ -57,6 +57,13 @@ describe('accessSubjectName and accessSubjectId', () => {
     expect(accessSubjectName([p('1', 'A'), p('2', 'B'), p('3', 'C')])).toBe('A, B und C');
     expect(accessSubjectName([p('1', 'A'), p('2', 'B'), p('3', 'C'), p('4', 'D'), p(null, 'E')])).toBe('A, B, C und 2 weitere');
   });
+  it('separates names with semicolons where a name holds a comma', () => {
+    expect(accessSubjectName([p('1', 'Fuhrmann, Felix'), p('2', 'Mustermann, Max')])).toBe('Fuhrmann, Felix und Mustermann, Max');
+    expect(accessSubjectName([p('1', 'A, a'), p('2', 'B, b'), p('3', 'C, c')])).toBe('A, a; B, b und C, c');
+    expect(accessedNames([p('1', 'Anna Alt'), p('2', 'Bernd Berg')])).toBe('Anna Alt, Bernd Berg');
+    expect(accessedNames([p('1', 'Alt, Anna'), p('2', 'Berg, Bernd')])).toBe('Alt, Anna; Berg, Bernd');
+  });
+
   it('lists every id, without the people known only by name', () => {
     expect(accessSubjectId([p('1', 'A'), p(null, 'B'), p('g@x.de', 'C')])).toBe('1,g@x.de');
   });

@@ -53,12 +53,22 @@ export function othersAccessed(actorId: string, persons: Iterable<AccessedPerson
   return [...seen.values()].sort((a, b) => a.name.localeCompare(b.name, 'de') || (a.id ?? '').localeCompare(b.id ?? ''));
 }
 
+/** Names in a list are separated by commas, or by semicolons where a name has a comma itself ("Müller, Anna"). */
+const separatorOf = (names: readonly string[]) => (names.some((n) => n.includes(',')) ? '; ' : ', ');
+
+/** Every name of the read, for the entry's "Personen" line. */
+export function accessedNames(others: readonly AccessedPerson[]): string {
+  const names = others.map((p) => p.name);
+  return names.join(separatorOf(names));
+}
+
 /** The entry's subject: one person by name, several as the first few names and how many more ("A, B, C und 4 weitere"). */
 export function accessSubjectName(others: readonly AccessedPerson[]): string {
   const names = others.map((p) => p.name);
+  const sep = separatorOf(names);
   if (names.length <= 1) return names[0] ?? '';
-  if (names.length <= NAMED_IN_SUBJECT) return `${names.slice(0, -1).join(', ')} und ${names.at(-1)}`;
-  return `${names.slice(0, NAMED_IN_SUBJECT).join(', ')} und ${names.length - NAMED_IN_SUBJECT} weitere`;
+  if (names.length <= NAMED_IN_SUBJECT) return `${names.slice(0, -1).join(sep)} und ${names.at(-1)}`;
+  return `${names.slice(0, NAMED_IN_SUBJECT).join(sep)} und ${names.length - NAMED_IN_SUBJECT} weitere`;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Db } from '@db/client';
 import {
   ACCESS_SUBJECT,
   type AccessedPerson,
+  accessedNames,
   accessSubjectId,
   accessSubjectName,
   isAuditedAccess,
@@ -69,7 +70,7 @@ export async function recordAccessOfMany(
     changes: [
       { field: 'Daten', old: null, new: PERSONAL_DATA_ACCESS[what] },
       ...scope.map((s) => ({ field: s.field, old: null, new: s.value })),
-      { field: 'Personen', old: null, new: `${others.length}: ${others.map((p) => p.name).join(', ')}` },
+      { field: 'Personen', old: null, new: `${others.length}: ${accessedNames(others)}` },
     ],
   });
   return true;
