@@ -119,9 +119,12 @@ await toFile('/tmp/buchbar-logbook-warm.xlsx', { vehicleId: warm!.id, ...year })
 
 console.log(`\n${kind}: exports`);
 const oneXlsx = await timed('one vehicle-year, xlsx', toFile('/tmp/buchbar-logbook-one.xlsx', { vehicleId: one!.id, ...year }));
-const onePdf = await timed('one vehicle-year, pdf', async () => (await pdfBuffer(deps, user, { vehicleId: one!.id, ...year })).length);
+const onePdf = await timed(
+  'one vehicle-year, pdf',
+  async () => (await pdfBuffer(deps, user, { vehicleId: one!.id, ...year })).bytes.length,
+);
 const allXlsx = await timed('all vehicles, year, xlsx (streamed to a file)', toFile('/tmp/buchbar-logbook-all.xlsx', year));
-const allPdf = await timed('all vehicles, year, pdf', async () => (await pdfBuffer(deps, user, year)).length);
+const allPdf = await timed('all vehicles, year, pdf', async () => (await pdfBuffer(deps, user, year)).bytes.length);
 
 await database.close();
 await scratch?.drop();

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage } from './support/browser';
 import { fillLogin, SHOTS, setUpJourneys } from './support/journey';
+import { roundTheClockVehicle, SW } from './support/vehicle-journey';
 
 const env = setUpJourneys();
 
@@ -64,10 +65,21 @@ describe('roles and groups in Chromium', () => {
     await admin.context().close();
   });
 
-  it('an admin creates a person, who sets a password from the invitation mail and signs in', async () => {
+  it('an admin grants booking through a new role and group to an invited person, who books; removed from the group, the person loses the screen', async () => {
+    // a car without a required licence class: the new person has no licence on record
+    const fleet = await env.server.login(SW, 'fuhrpark@stadtwerke.test');
+    await roundTheClockVehicle(env, fleet, { brand: 'Fiat', model: 'Panda', licensePlate: 'MS-RG 1', requiredLicenseClass: null });
+
     const admin = await newPage(env.browser, { width: 1440, height: 900 });
-    await signIn(admin, 'admin@stadtwerke.test', '/admin/benutzer');
-    await admin.waitForURL(/\/admin\/benutzer$/);
+    await signIn(admin, 'admin@stadtwerke.test', '/admin/rollen');
+    await admin.waitForURL(/\/admin\/rollen$/);
+    await admin.getByLabel('Name der neuen Rolle').fill('Poolfahrt');
+    await admin.getByRole('button', { name: 'Rolle anlegen' }).click();
+    await admin.getByText('Die Rolle „Poolfahrt“ wurde angelegt.').waitFor();
+    await admin.getByRole('checkbox', { name: 'fahrzeug_buchen', exact: true }).check();
+    await admin.getByRole('button', { name: 'Speichern' }).click();
+    await admin.getByText('Die Rolle „Poolfahrt“ wurde gespeichert.').waitFor();
+    await admin.goto(env.server.url('stadtwerke', '/admin/benutzer'));
     await admin.getByRole('button', { name: 'Person anlegen' }).click();
     await admin.getByLabel('Vorname').fill('Nina');
     await admin.getByLabel('Nachname').fill('Neu');
@@ -76,7 +88,18 @@ describe('roles and groups in Chromium', () => {
     await admin.screenshot({ path: `${SHOTS}/admin-benutzer-anlegen-1440.png`, fullPage: true });
     await admin.getByRole('button', { name: 'Anlegen und einladen' }).click();
     await admin.getByText('Angelegt; die Einladung wurde an nina.neu@stadtwerke.test gesendet.').waitFor();
-    await admin.context().close();
+    await admin.goto(env.server.url('stadtwerke', '/admin/gruppen'));
+    await admin.getByLabel('Name der neuen Gruppe').fill('Pool Nord');
+    await admin.getByRole('button', { name: 'Gruppe anlegen' }).click();
+    await admin.getByText('Die Gruppe „Pool Nord“ wurde angelegt.').waitFor();
+    await admin.getByLabel('Rollen der Gruppe').first().click();
+    await admin.getByRole('option', { name: 'Poolfahrt' }).click();
+    await admin.keyboard.press('Escape');
+    await admin.getByRole('button', { name: 'Speichern' }).click();
+    await admin.getByText('Die Gruppe „Pool Nord“ wurde gespeichert.').waitFor();
+    await admin.getByLabel('Person aufnehmen').first().fill('nina');
+    await admin.getByRole('option', { name: /nina\.neu@stadtwerke\.test/ }).click();
+    await admin.getByRole('cell', { name: /Neu, Nina/ }).waitFor();
 
     const mail = await env.smtp.waitFor('nina.neu@stadtwerke.test');
     const person = await newPage(env.browser, { width: 1440, height: 900 });
@@ -87,13 +110,36 @@ describe('roles and groups in Chromium', () => {
     await person.getByText('Ihr Passwort wurde erstellt. Sie können sich jetzt anmelden.').waitFor();
     await person.goto(env.server.url('stadtwerke', '/login'));
     await fillLogin(person, 'nina.neu@stadtwerke.test', 'NinaNeu-2026');
-    await person.waitForURL((u) => !u.pathname.startsWith('/login'));
-    // Signed in: the header names the person (on a desktop width, where the user menu shows the name).
+    // the group's role makes the vehicles her start page
+    await person.waitForURL(/\/fahrzeuge$/);
+    await vehiclesLinks(person).first().waitFor();
+    await person.getByRole('button', { name: /Weiter/ }).click();
+    await person.getByRole('button', { name: 'Buchen: Fiat Panda MS-RG 1' }).click();
+    const dialog = person.getByRole('dialog');
+    await dialog.getByText('Freie Zeiten an diesem Tag').waitFor();
+    await dialog.getByRole('combobox', { name: 'Beginn', exact: true }).click();
+    await person.getByRole('option', { name: '10:00', exact: true }).click();
+    await dialog.getByRole('combobox', { name: 'Ende', exact: true }).click();
+    await person.getByRole('option', { name: '12:00', exact: true }).click();
+    await dialog.getByLabel('Grund der Fahrt').fill('Einweisung');
+    await dialog.getByRole('button', { name: 'Verbindlich buchen' }).click();
+    await person.getByText(/^Gebucht: Fiat Panda/).waitFor();
+
+    // the admin takes the membership away: her next look has no vehicles, and the page itself refuses
+    await admin.getByRole('button', { name: 'Nina Neu aus der Gruppe entfernen' }).click();
+    await admin.getByRole('cell', { name: /Neu, Nina/ }).waitFor({ state: 'detached' });
+    await person.reload();
+    await person.getByText('no fahrzeug_buchen').first().waitFor();
+    await person.screenshot({ path: `${SHOTS}/admin-gruppe-entzogen-1440.png` });
+    await person.goto(env.server.url('stadtwerke', '/'));
+    await person.waitForURL(/\/leseraum\/karte/);
     await person
       .getByText(/Nina Neu/)
       .first()
       .waitFor();
+    expect(await vehiclesLinks(person).count()).toBe(0);
     await person.context().close();
+    await admin.context().close();
   });
 
   it('shows roles and groups on a phone without cutting anything off', async () => {

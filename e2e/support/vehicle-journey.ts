@@ -41,7 +41,7 @@ export async function signInToVehicles(env: JourneyEnv, page: Page, email: strin
 export async function roundTheClockVehicle(
   env: JourneyEnv,
   fleet: string,
-  car: { brand: string; model: string; licensePlate: string },
+  car: { brand: string; model: string; licensePlate: string; requiredLicenseClass?: string | null },
   /** where the car stands; the tenant's first location when not given */
   locationId?: string,
 ): Promise<string> {
@@ -65,7 +65,7 @@ export async function roundTheClockVehicle(
       seats: 5,
       doors: 5,
       colour: 'Weiß',
-      requiredLicenseClass: 'B',
+      requiredLicenseClass: car.requiredLicenseClass === undefined ? 'B' : car.requiredLicenseClass,
       airConditioning: true,
       navigation: false,
       cruiseControl: false,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canOpen, type Feature, MENU, NO_START_PAGE, startPath, visibleMenu } from './navigation';
-import { ADMIN_PERMISSIONS, guardRoute, PERMISSIONS } from './permissions';
+import { canOpen, FEATURE_DENIALS, type Feature, MENU, NO_START_PAGE, routeAccess, startPath, visibleMenu } from './navigation';
+import { ADMIN_PERMISSIONS, guardRoute, mayViewVehicles, normalisePath, PERMISSIONS } from './permissions';
 
 const set = (...v: string[]): ReadonlySet<string> => new Set(v);
 const FEATURES: Feature[] = ['fahrzeug', 'leseraum', 'arbeitswelt', 'gastbuchung'];
@@ -103,7 +103,9 @@ describe('visibleMenu', () => {
   });
 
   it('shows approvers and licence examiners their screens', () => {
+    // an approver sees the vehicles too, as the screen and its API let them (decision 157)
     expect(keys(set('fahrzeug_freigabe_von_sonderfahrten', 'fahrzeug_fuehrerscheinpruefung'), set('fahrzeug'))).toEqual([
+      'vehicles',
       'approvals',
       'licences',
     ]);
@@ -154,7 +156,8 @@ describe('startPath', () => {
     expect(startPath(set('fahrzeug_fuehrerscheinpruefung'), set('fahrzeug', 'leseraum'))).toBe('/fahrzeuge/fuehrerschein');
     expect(startPath(set('fahrzeug_fuehrerscheinpruefung'), set('fahrzeug', 'leseraum'), '/fahrzeuge')).toBe('/fahrzeuge/fuehrerschein');
     expect(startPath(set('fahrzeug_fuehrerscheinpruefung'), set('leseraum'))).toBe('/leseraum/karte');
-    expect(startPath(set('fahrzeug_freigabe_von_sonderfahrten'), set('fahrzeug'))).toBe('/fahrzeuge/freigaben');
+    // SPEC §2: the start page is fahrzeuge when vehicle booking is on, for everyone who may see the vehicles (decision 157)
+    expect(startPath(set('fahrzeug_freigabe_von_sonderfahrten'), set('fahrzeug'))).toBe('/fahrzeuge');
     expect(startPath(set('benutzer_pflegen'), set('fahrzeug'))).toBe('/admin');
   });
 
@@ -190,7 +193,8 @@ describe('startPath', () => {
    */
   function openable(p: string, perms: ReadonlySet<string>, features: ReadonlySet<string>): boolean {
     if (!guardRoute(p, perms).allowed) return false;
-    if (p === '/fahrzeuge' || p === '/fahrzeuge/uebersicht') return features.has('fahrzeug') && perms.has('fahrzeug_buchen');
+    if (p === '/fahrzeuge') return features.has('fahrzeug') && mayViewVehicles(perms);
+    if (p === '/fahrzeuge/uebersicht') return features.has('fahrzeug') && perms.has('fahrzeug_buchen');
     if (p === '/fahrzeuge/freigaben') return features.has('fahrzeug') && perms.has('fahrzeug_freigabe_von_sonderfahrten');
     if (p === '/fahrzeuge/fuehrerschein') return features.has('fahrzeug') && perms.has('fahrzeug_fuehrerscheinpruefung');
     if (p.startsWith('/leseraum/')) return features.has('leseraum');
@@ -245,5 +249,43 @@ describe('startPath', () => {
     expect(has(['leseraum'])).toBe(true);
     expect(has(['arbeitswelt'])).toBe(true);
     expect(has(['fahrzeug'])).toBe(false);
+  });
+});
+
+describe('routeAccess', () => {
+  const PAGES = [...new Set(MENU.map((e) => normalisePath(e.path)))];
+  it('property: a page opens exactly when its menu entry is shown, and a refusal names why', () => {
+    fc.assert(
+      fc.property(
+        fc.subarray([...PERMISSIONS]).map((p) => new Set<string>(p)),
+        fc.subarray(FEATURES).map((f) => new Set<string>(f)),
+        (perms, features) => {
+          const shown = new Set(visibleMenu(perms, features).map((e) => normalisePath(e.path)));
+          for (const page of PAGES) {
+            const access = routeAccess(page, perms, features);
+            expect(access.allowed).toBe(shown.has(page));
+            if (!access.allowed) expect(access.denial).toMatch(/^no |nicht (freigeschaltet|eingeschaltet)\.$/);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses with the SPEC §6 texts first, then the permission or the switched-off area', () => {
+    expect(routeAccess('/admin/benutzer', set('fahrzeug_buchen'), set('fahrzeug'))).toEqual({ allowed: false, denial: 'no admin' });
+    expect(routeAccess('/admin/benutzer', set('fahrzeug_pflege'), set('fahrzeug'))).toEqual({ allowed: false, denial: 'no benutzer' });
+    expect(routeAccess('/fahrzeuge/fuehrerschein', set('fahrzeug_buchen'), set('fahrzeug'))).toEqual({
+      allowed: false,
+      denial: 'no fahrzeug_fuehrerscheinpruefung',
+    });
+    expect(routeAccess('/fahrzeuge', set('fahrzeug_buchen'), set('leseraum'))).toEqual({
+      allowed: false,
+      denial: FEATURE_DENIALS.fahrzeug,
+    });
+    expect(routeAccess('/leseraum/liste', set(), set('fahrzeug'))).toEqual({ allowed: false, denial: FEATURE_DENIALS.other });
+    expect(routeAccess('/leseraum', set(), set('leseraum')).allowed).toBe(true);
+    // a vehicle's detail page has no entry of its own: its data decides
+    expect(routeAccess('/fahrzeuge/123', set(), set()).allowed).toBe(true);
   });
 });

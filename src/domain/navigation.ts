@@ -1,4 +1,14 @@
-import { ADMIN_PERMISSIONS, ADMIN_ROUTE_RULES, type AdminRouteRule, guardRoute, normalisePath, type Permission } from './permissions';
+import {
+  ADMIN_PERMISSIONS,
+  ADMIN_ROUTE_RULES,
+  type AdminRouteRule,
+  type GuardResult,
+  guardRoute,
+  normalisePath,
+  type Permission,
+  VEHICLE_VIEWER_DENIAL,
+  VEHICLE_VIEWER_PERMISSIONS,
+} from './permissions';
 
 /**
  * The header menu (SPEC §2), shared by the server (which entries to send) and
@@ -15,7 +25,15 @@ export interface MenuEntry {
   /** Shown when this feature, or any of these features, is switched on. */
   feature?: Feature | readonly Feature[];
   section: 'main' | 'admin';
+  /** The refusal of the page for a person without its permission, where it is not `no {permission}`. */
+  denial?: string;
 }
+
+/** Refusals of a page whose feature the tenant has not switched on: the API's texts for the same case. */
+export const FEATURE_DENIALS = {
+  fahrzeug: 'Die Fahrzeugbuchung ist für Ihre Organisation nicht freigeschaltet.',
+  other: 'Diese Funktion ist für Ihre Organisation nicht eingeschaltet.',
+} as const;
 
 function ruleFor(path: string): AdminRouteRule {
   const bare = normalisePath(path);
@@ -44,7 +62,15 @@ function adminEntry(key: string, path: string, feature?: Feature | readonly Feat
  * src/web/routes): a new screen is its route file plus its line here.
  */
 export const MENU: readonly MenuEntry[] = [
-  { key: 'vehicles', path: '/fahrzeuge', permission: 'fahrzeug_buchen', feature: 'fahrzeug', section: 'main' },
+  // Everyone who sees the vehicles sees the screen (decision 157): bookers, dispatchers, the fleet, approvers.
+  {
+    key: 'vehicles',
+    path: '/fahrzeuge',
+    anyOf: VEHICLE_VIEWER_PERMISSIONS,
+    denial: VEHICLE_VIEWER_DENIAL,
+    feature: 'fahrzeug',
+    section: 'main',
+  },
   {
     key: 'overview',
     path: '/fahrzeuge/uebersicht',
@@ -113,6 +139,27 @@ const ALIASES: ReadonlyMap<string, string> = new Map([
   ['/leseraum', '/leseraum/karte'],
   ['/arbeitswelt', '/arbeitswelt/karte'],
 ]);
+
+/**
+ * The client's route guard for every page of SPEC §2 (decision 157): a page
+ * opens exactly when its menu entry is shown. Admin paths are refused with
+ * the SPEC §6 texts of guardRoute; other pages with `no {permission}`, or, when
+ * the tenant has not switched the area on, with the API's text for that. Pages
+ * without a menu entry of their own (a vehicle's detail) are left to their data.
+ */
+export function routeAccess(path: string, perms: ReadonlySet<string>, features: ReadonlySet<string>): GuardResult {
+  const guard = guardRoute(path, perms);
+  if (!guard.allowed) return guard;
+  const normalised = normalisePath(path);
+  const target = LIST_VIEWS.get(normalised) ?? ALIASES.get(normalised) ?? normalised;
+  const entry = MENU.find((e) => normalisePath(e.path) === target);
+  if (!entry || entryVisible(entry, perms, features)) return { allowed: true };
+  const needs = typeof entry.feature === 'string' ? [entry.feature] : entry.feature;
+  if (needs && !needs.some((f) => features.has(f))) {
+    return { allowed: false, denial: needs.includes('fahrzeug') ? FEATURE_DENIALS.fahrzeug : FEATURE_DENIALS.other };
+  }
+  return { allowed: false, denial: entry.denial ?? `no ${entry.permission ?? entry.anyOf?.[0] ?? 'admin'}` };
+}
 
 /** What `/` shows when a person may open no page at all: a friendly note there instead of a redirect. */
 export const NO_START_PAGE = '/';

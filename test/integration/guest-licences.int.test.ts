@@ -164,6 +164,16 @@ describe.each(DB_KINDS)("guests' driving licences on %s", (kind) => {
       state: 'gueltig',
       licence: { licenceNumber: 'OO-77', classes: ['AM', 'B'], examinerName: 'Emil Ebbe', method: 'persoenlich' },
     });
+    // the examiner's look at the page is in the audit trail, the guest named by e-mail (decision 155)
+    const trail = await t.call(TI, { method: 'GET', url: '/api/admin/audit?subjectType=zugriff', cookie: tiAdmin });
+    expect(trail.json().entries[0]).toMatchObject({
+      subjectName: 'Olga Ostsee',
+      subjectId: guests.json().items[0].guestEmail,
+      changes: expect.arrayContaining([
+        { field: 'Daten', old: null, new: 'Führerscheinliste (Gäste)' },
+        { field: 'Suche', old: null, new: 'Olga' },
+      ]),
+    });
 
     const cancel = await t.call(TI, { method: 'POST', url: `/api/vehicle-bookings/${b.id}/cancel`, cookie: reception, payload: {} });
     expect(cancel.statusCode, cancel.body).toBe(200);

@@ -1,4 +1,5 @@
 import { AppError } from '@domain/errors';
+import { FEATURE_DENIALS } from '@domain/navigation';
 import { VEHICLE_VIEWER_PERMISSIONS } from '@domain/permissions';
 import { type AccessRefusal, type Caller, checkAccess, type RouteAccess } from '@domain/route-access';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
@@ -265,8 +266,8 @@ export function refusalError(refusal: AccessRefusal): AppError {
   if (refusal.code === 'unauthenticated') return new AppError('unauthenticated', 'Bitte melden Sie sich an.', 401);
   if (refusal.code === 'feature_disabled') {
     return refusal.feature === 'fahrzeug'
-      ? new AppError('feature_disabled', 'Die Fahrzeugbuchung ist für Ihre Organisation nicht freigeschaltet.', 404)
-      : new AppError('feature_disabled', 'Diese Funktion ist für Ihre Organisation nicht eingeschaltet.', 403);
+      ? new AppError('feature_disabled', FEATURE_DENIALS.fahrzeug, 404)
+      : new AppError('feature_disabled', FEATURE_DENIALS.other, 403);
   }
   return new AppError('forbidden', refusal.denial, 403, { denial: refusal.denial });
 }

@@ -3,6 +3,7 @@ import { guestLicenceChecks } from '@db/schema/index';
 import { sql } from 'drizzle-orm';
 import { GRACE, INTERVAL, type LicenceSettings, REMINDER, stateExpr, tenantNumber } from './licence-repository';
 import { rowsOf } from './rows';
+import { likeNeedle, matchesAny } from './text-search';
 
 /**
  * Guests' licences (decision 140): one append-only check per hand-over, kept
@@ -141,7 +142,7 @@ export async function listGuestDrivers(
   tenantId: string,
   q: { today: string; defaults: LicenceSettings; search?: string; limit: number; offset: number },
 ): Promise<{ rows: GuestDriverRow[]; total: number }> {
-  const term = q.search?.trim() ? `%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const term = likeNeedle(q.search);
   const rows = rowsOf<
     GuestLicenceRow & { guest_name: string; guest_email: string; von: Date | string; vehicle_label: string; state: string; total: number }
   >(
@@ -154,7 +155,7 @@ export async function listGuestDrivers(
           join vehicle_bookings b on b.tenant_id = c.tenant_id and b.id = c.booking_id
           join vehicles v on v.tenant_id = b.tenant_id and v.id = b.vehicle_id
          where c.tenant_id = ${tenantId}
-           ${term ? sql`and (c.guest_name ilike ${term} or c.guest_email ilike ${term} or c.licence_number ilike ${term})` : sql``}
+           ${term ? sql`and ${matchesAny([sql`lower(c.guest_name)`, sql`lower(c.guest_email)`, sql`lower(c.licence_number)`], term)}` : sql``}
          order by lower(c.guest_email), c.checked_on desc, c.created_at desc)
       select lc.*, ${stateExpr(q.today, tenantNumber(tenantId, REMINDER, q.defaults.reminderDays))} as state, count(*) over () as total
         from lc

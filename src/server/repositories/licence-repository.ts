@@ -2,6 +2,7 @@ import type { Db } from '@db/client';
 import { licenceChecks, licenceReminders } from '@db/schema/index';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from './rows';
+import { likeNeedle, personMatches } from './text-search';
 
 /**
  * Driving licences: the latest check per person is the current
@@ -151,10 +152,12 @@ export interface DriverQuery {
 function driversCte(tenantId: string, q: DriverQuery) {
   const months = tenantNumber(tenantId, INTERVAL, q.defaults.months);
   const reminder = tenantNumber(tenantId, REMINDER, q.defaults.reminderDays);
-  const term = q.search?.trim() ? `%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const term = likeNeedle(q.search);
+  // the people search of decision 125, plus the licence number through its own trigram index (migration 0033)
   const searchCond = term
-    ? sql`and (u.first_name || ' ' || u.last_name ilike ${term} or u.last_name || ', ' || u.first_name ilike ${term}
-             or u.email ilike ${term} or coalesce(u.employee_id, '') ilike ${term} or coalesce(lc.licence_number, '') ilike ${term})`
+    ? sql`and ${personMatches(term, [
+        sql`u.id = any(array(select x.user_id from current_licences x where x.tenant_id = ${tenantId} and lower(x.licence_number) like ${term}))`,
+      ])}`
     : sql``;
   // A search keeps few people: for those, ask per person whether they drive (EXISTS) instead of collecting every driver first.
   return sql`with p as (
@@ -172,7 +175,7 @@ function driversCte(tenantId: string, q: DriverQuery) {
       union
       select x.user_id from current_licences x where x.tenant_id = ${tenantId}),
     lc as (
-      select c.user_id as checked_user, c.check_id::text as check_id, c.classes, c.licence_number,
+      select c.tenant_id as checked_tenant, c.user_id as checked_user, c.check_id::text as check_id, c.classes, c.licence_number,
              c.issue_date::text, c.checked_on::text as last_check,
              (c.checked_on + make_interval(months => ${months}))::date::text as next_check,
              c.ban_from::text, c.ban_to::text, c.extra_info, c.method, c.examiner_id
@@ -183,7 +186,8 @@ function driversCte(tenantId: string, q: DriverQuery) {
              lc.extra_info, lc.method, lc.examiner_id, ${stateExpr(q.today, reminder)} as state
         from users u
         ${term ? sql`` : sql`join p on p.user_id = u.id`}
-        left join lc on lc.checked_user = u.id
+        -- on the whole key, so a search's few people each find their licence by the primary key
+        left join lc on lc.checked_tenant = u.tenant_id and lc.checked_user = u.id
         left join departments dep on dep.tenant_id = u.tenant_id and dep.id = u.department_id
        where u.tenant_id = ${tenantId} and u.status = 'aktiv' ${searchCond}
          ${term ? sql`and ${driverCondition}` : sql``})`;

@@ -3,6 +3,7 @@ import { authUser, departments, userGroups, userPermissions, userRoles, users } 
 import type { PermissionGrant } from '@domain/permissions';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { rowsOf } from './rows';
+import { likeNeedle, personMatches } from './text-search';
 
 /** The people list of /admin/benutzer and the links of one person; scoped by tenant, run inside withTenant. */
 
@@ -50,15 +51,15 @@ const ORDER_DESC: Record<PeopleSort, ReturnType<typeof sql>> = {
  * (every arm of the OR has one, the department arm goes through the tenant's matching departments).
  */
 export async function listPeoplePage(db: Db, tenantId: string, q: PeoplePageQuery): Promise<{ total: number; people: PersonRow[] }> {
-  const needle = q.search ? `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const needle = likeNeedle(q.search);
   const order = q.dir === 'desc' ? ORDER_DESC[q.sort] : sql`${ORDER[q.sort]}, u.id`;
   const filter = sql`u.tenant_id = ${tenantId}
          ${q.status ? sql`and u.status = ${q.status}` : sql``}
          ${
            needle
-             ? sql`and (lower(u.first_name || ' ' || u.last_name) like ${needle} or lower(u.last_name || ', ' || u.first_name) like ${needle}
-                   or lower(u.email) like ${needle} or lower(coalesce(u.employee_id, '')) like ${needle}
-                   or u.department_id = any(array(select dd.id from departments dd where dd.tenant_id = ${tenantId} and lower(dd.name) like ${needle})))`
+             ? sql`and ${personMatches(needle, [
+                 sql`u.department_id = any(array(select dd.id from departments dd where dd.tenant_id = ${tenantId} and lower(dd.name) like ${needle}))`,
+               ])}`
              : sql``
          }`;
   type Row = {

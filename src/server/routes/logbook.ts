@@ -27,7 +27,7 @@ import {
   listBackgroundExports,
   startBackgroundExport,
 } from '../services/logbook/background-export';
-import { assertMayExport, pdfBuffer, xlsxBuffer } from '../services/logbook/export-logbook';
+import { assertMayExport, exportForDownload } from '../services/logbook/export-logbook';
 import { correctEntry, explainGap, listLogbook, logbookSettings, seesAllTrips } from '../services/logbook/logbook';
 import { readReportSettings, sendLogbookReportNow } from '../services/logbook/logbook-reports';
 
@@ -97,7 +97,7 @@ export const logbookRoutes =
       async (req, reply) => {
         const user = await logbookUser(deps, req);
         assertMayExport(user);
-        const bytes = await xlsxBuffer(deps, user, req.query);
+        const bytes = await exportForDownload(deps, user, req.query, 'xlsx');
         return reply
           .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .header('Content-Disposition', `attachment; filename="${fileName(req.query.from, req.query.to, 'xlsx')}"`)
@@ -111,7 +111,7 @@ export const logbookRoutes =
       async (req, reply) => {
         const user = await logbookUser(deps, req);
         assertMayExport(user);
-        const bytes = await pdfBuffer(deps, user, req.query);
+        const bytes = await exportForDownload(deps, user, req.query, 'pdf');
         return reply
           .header('Content-Type', 'application/pdf')
           .header('Content-Disposition', `attachment; filename="${fileName(req.query.from, req.query.to, 'pdf')}"`)

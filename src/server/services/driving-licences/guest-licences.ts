@@ -13,6 +13,7 @@ import { findGuestOfBooking } from '@server/repositories/guest-repository';
 import { findBooking, lockBooking } from '@server/repositories/vehicle-booking-repository';
 import { findVehicleCore } from '@server/repositories/vehicle-repository';
 import type { UserContext } from '../context';
+import { listScopeLines, recordAccessOfMany } from '../privacy/access-audit';
 import { LICENCE_DEFAULTS } from './licence-settings';
 import { toRecord } from './licences';
 
@@ -83,15 +84,25 @@ export async function listGuestDrivers(
   q: { q?: string | undefined; page: number; pageSize: number },
 ): Promise<GuestDriverListDto> {
   const tenantId = user.tenant.id;
-  const { rows, total } = await withTenant(deps.database.db, tenantId, (tx) =>
-    listGuestDriverRows(tx, tenantId, {
+  const { rows, total } = await withTenant(deps.database.db, tenantId, async (tx) => {
+    const page = await listGuestDriverRows(tx, tenantId, {
       today: berlinDay(new Date()),
       defaults: LICENCE_DEFAULTS,
       ...(q.q ? { search: q.q } : {}),
       limit: q.pageSize,
       offset: (q.page - 1) * q.pageSize,
-    }),
-  );
+    });
+    // a guest is known by e-mail (decision 140), so that is the id the entry names
+    await recordAccessOfMany(
+      tx,
+      tenantId,
+      user.member,
+      page.rows.map((r) => ({ id: r.guestEmail, name: r.guestName })),
+      'gastfuehrerscheinliste',
+      listScopeLines(q),
+    );
+    return page;
+  });
   return {
     items: rows.map((r) => ({
       guestName: r.guestName,

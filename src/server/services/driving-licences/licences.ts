@@ -16,7 +16,7 @@ import {
 } from '@server/repositories/licence-repository';
 import { findMemberById } from '@server/repositories/user-repository';
 import type { UserContext } from '../context';
-import { recordAccess } from '../privacy/access-audit';
+import { listScopeLines, recordAccess, recordAccessOfMany } from '../privacy/access-audit';
 import { effectiveSetting } from '../settings/effective-settings';
 import { LICENCE_DEFAULTS } from './licence-settings';
 
@@ -91,9 +91,17 @@ export async function listDrivers(
     const stamp = await licenceStamp(tx, tenantId, day);
     const key = `licence-list:${tenantId}:${JSON.stringify([q.q?.trim() ?? '', [...q.state].sort(), q.page, q.pageSize])}`;
     const hit = deps.caches.responses.get(key, stamp);
-    if (hit) return JSON.parse(hit) as DriverListDto;
-    const result = await buildDriverList(deps, tx, tenantId, day, stamp, q);
-    deps.caches.responses.set(key, stamp, JSON.stringify(result));
+    const result = hit ? (JSON.parse(hit) as DriverListDto) : await buildDriverList(deps, tx, tenantId, day, stamp, q);
+    if (!hit) deps.caches.responses.set(key, stamp, JSON.stringify(result));
+    // every page shown is a look at these people's licences, cached or not (decision 155)
+    await recordAccessOfMany(
+      tx,
+      tenantId,
+      user.member,
+      result.items.map((r) => ({ id: r.userId, name: r.name })),
+      'fuehrerscheinliste',
+      listScopeLines(q),
+    );
     return result;
   });
 }

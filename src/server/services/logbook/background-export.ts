@@ -13,9 +13,11 @@ import {
 } from '@server/repositories/logbook-export-repository';
 import { tenantName } from '@server/repositories/logbook-report-repository';
 import { listTenantIdsWithFeature } from '@server/repositories/tenant-repository';
+import { findMemberById } from '@server/repositories/user-repository';
 import { findVehicle } from '@server/repositories/vehicle-repository';
 import type { UserContext } from '../context';
-import { assertMayExport, type ExportScope, exportRowCount, writePdf, writeXlsx } from './export-logbook';
+import { recordAccessOfMany } from '../privacy/access-audit';
+import { assertMayExport, type ExportScope, exportRowCount, exportScopeLines, writePdf, writeXlsx } from './export-logbook';
 import { dayRange } from './logbook';
 
 /**
@@ -122,11 +124,20 @@ export async function runBackgroundExport(deps: Deps, tenantId: string, exportId
     out.on('data', (c: Buffer) => chunks.push(c));
     const ended = new Promise((resolve) => out.on('end', resolve));
     const progress = (n: number) => set({ rowsDone: n });
-    if (row.format === 'pdf') await writePdf(deps, scope, q, out, progress);
-    else await writeXlsx(deps, scope, q, out, progress);
+    const read = row.format === 'pdf' ? await writePdf(deps, scope, q, out, progress) : await writeXlsx(deps, scope, q, out, progress);
     await ended;
     await deps.storage.put('exporte', tenantId, filePath(exportId, row.format), Buffer.concat(chunks), CONTENT_TYPE[row.format as 'pdf']);
-    await set({ status: 'fertig', finishedAt: new Date() });
+    // The file becomes downloadable (for its requester only) in the transaction that records the read (decision 155).
+    await withTenant(deps.database.db, tenantId, async (tx) => {
+      const requester = await findMemberById(tx, tenantId, row.requestedById);
+      if (requester) {
+        await recordAccessOfMany(tx, tenantId, requester, read.drivers, row.format === 'pdf' ? 'fahrtenbuchpdf' : 'fahrtenbuchexcel', [
+          ...exportScopeLines(read.header),
+          { field: 'Abruf', value: 'Hintergrund-Export' },
+        ]);
+      }
+      await updateLogbookExport(tx, tenantId, exportId, { status: 'fertig', finishedAt: new Date() });
+    });
   } catch (err) {
     deps.log.error({ err, exportId }, 'Fahrtenbuch-Export fehlgeschlagen');
     await set({ status: 'fehler', error: 'Der Export ist fehlgeschlagen. Bitte versuchen Sie es erneut.', finishedAt: new Date() });

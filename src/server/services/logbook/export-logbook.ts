@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PassThrough, type Writable } from 'node:stream';
 import type { ExportQuery } from '@contracts/logbook';
 import { type Db, withTenant } from '@db/client';
+import type { AccessedPerson } from '@domain/access-audit';
 import { AppError } from '@domain/errors';
 import { type TripKind, totalsByKind } from '@domain/logbook';
 import { formatDate, formatTime } from '@domain/time';
@@ -12,6 +13,7 @@ import { findVehicle } from '@server/repositories/vehicle-repository';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import type { UserContext } from '../context';
+import { recordAccessOfMany } from '../privacy/access-audit';
 import { dayRange } from './logbook';
 import { PdfCells } from './pdf-cells';
 
@@ -40,6 +42,17 @@ export interface ExportHeader {
   tenantName: string;
   vehicle: string;
   period: string;
+}
+
+/** What an export showed, for its access audit (decision 155): its header and every driver of its rows. */
+export interface ExportRead {
+  header: ExportHeader;
+  drivers: AccessedPerson[];
+}
+
+/** A written export file with what it showed. */
+export interface ExportFile extends ExportRead {
+  bytes: Buffer;
 }
 
 const HEADERS = [
@@ -101,9 +114,10 @@ async function walk(
   f: { vehicleId?: string; from: Date; to: Date },
   onRow: (r: LogbookRow) => void | Promise<void>,
   onGap: (text: string) => void | Promise<void>,
-): Promise<{ totals: Record<TripKind, number>; corrected: string[] }> {
+): Promise<{ totals: Record<TripKind, number>; corrected: string[]; drivers: AccessedPerson[] }> {
   const totals: Record<TripKind, number> = { dienstlich: 0, privat: 0, Arbeitsweg: 0 };
   const corrected: string[] = [];
+  const drivers = new Map<string, AccessedPerson>();
   const vehicleIds = f.vehicleId ? [f.vehicleId] : await withTenant(db, tenantId, (tx) => exportVehicleIds(tx, tenantId));
   for (const vehicleId of vehicleIds) {
     const batch = await withTenant(db, tenantId, async (tx) => {
@@ -117,11 +131,12 @@ async function walk(
       lastEnd = Math.max(lastEnd ?? 0, r.odometerEnd);
       await onRow(r);
       if (r.revision > 1) corrected.push(r.entryId);
+      drivers.set(r.driverId ?? `name:${r.driverName}`, { id: r.driverId, name: r.driverName });
     }
     const t = totalsByKind(batch);
     for (const k of Object.keys(totals) as TripKind[]) totals[k] += t[k];
   }
-  return { totals, corrected };
+  return { totals, corrected, drivers: [...drivers.values()] };
 }
 
 /** Every version of the corrected entries, read in slices of 500, each in its own transaction. */
@@ -162,7 +177,7 @@ export async function writeXlsx(
   q: ExportQuery,
   out: Writable,
   onProgress?: (rows: number) => void | Promise<void>,
-): Promise<void> {
+): Promise<ExportRead> {
   const tenantId = user.tenant.id;
   const f = { vehicleId: q.vehicleId, ...dayRange(q.from, q.to) };
   const db = deps.database.db;
@@ -177,7 +192,7 @@ export async function writeXlsx(
   ws.addRow([`Fahrzeug: ${h.vehicle}`]).commit();
   ws.addRow([`Zeitraum: ${h.period}`]).commit();
   let n = 0;
-  const { totals, corrected } = await walk(
+  const { totals, corrected, drivers } = await walk(
     db,
     tenantId,
     f,
@@ -206,16 +221,17 @@ export async function writeXlsx(
   rs.commit();
   await wb.commit();
   if (onProgress) await onProgress(n);
+  return { header: h, drivers };
 }
 
-export async function xlsxBuffer(deps: Pick<Deps, 'database'>, user: ExportScope, q: ExportQuery): Promise<Buffer> {
+export async function xlsxBuffer(deps: Pick<Deps, 'database'>, user: ExportScope, q: ExportQuery): Promise<ExportFile> {
   const pass = new PassThrough();
   const chunks: Buffer[] = [];
   pass.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise((resolve) => pass.on('end', resolve));
-  await writeXlsx(deps, user, q, pass);
+  const read = await writeXlsx(deps, user, q, pass);
   await done;
-  return Buffer.concat(chunks);
+  return { ...read, bytes: Buffer.concat(chunks) };
 }
 
 const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('pdfmake/package.json')), 'fonts', 'Roboto');
@@ -253,7 +269,7 @@ export async function writePdf(
   q: ExportQuery,
   out: Writable,
   onProgress?: (rows: number) => void | Promise<void>,
-): Promise<void> {
+): Promise<ExportRead> {
   const tenantId = user.tenant.id;
   const f = { vehicleId: q.vehicleId, ...dayRange(q.from, q.to) };
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, info: { Title: 'Fahrtenbuch', Creator: 'Buchbar' } });
@@ -331,7 +347,7 @@ export async function writePdf(
   y += 4;
   headerRow();
   let n = 0;
-  const { totals, corrected } = await walk(
+  const { totals, corrected, drivers } = await walk(
     db,
     tenantId,
     f,
@@ -363,6 +379,7 @@ export async function writePdf(
   }
   doc.end();
   await finished;
+  return { header: h, drivers };
 }
 
 /** Rows an export of `q` will write (the current entries of the period), for the progress of a background export. */
@@ -374,10 +391,41 @@ export async function exportRowCount(deps: Pick<Deps, 'database'>, tenantId: str
   );
 }
 
-export async function pdfBuffer(deps: Pick<Deps, 'database'>, user: ExportScope, q: ExportQuery): Promise<Buffer> {
+export async function pdfBuffer(deps: Pick<Deps, 'database'>, user: ExportScope, q: ExportQuery): Promise<ExportFile> {
   const pass = new PassThrough();
   const chunks: Buffer[] = [];
   pass.on('data', (c: Buffer) => chunks.push(c));
-  await writePdf(deps, user, q, pass);
-  return Buffer.concat(chunks);
+  const read = await writePdf(deps, user, q, pass);
+  return { ...read, bytes: Buffer.concat(chunks) };
+}
+
+/** The scope lines of an export's access entry: vehicle and period as the file's header names them. */
+export const exportScopeLines = (h: ExportHeader) => [
+  { field: 'Fahrzeug', value: h.vehicle },
+  { field: 'Zeitraum', value: h.period },
+];
+
+/**
+ * A download of an export by a holder of the logbook right: the file, and in
+ * one transaction after it was written the audit entry naming every other
+ * driver in it (decision 155); the bytes leave only once the entry is stored.
+ */
+export async function exportForDownload(
+  deps: Pick<Deps, 'database'>,
+  user: UserContext,
+  q: ExportQuery,
+  format: 'xlsx' | 'pdf',
+): Promise<Buffer> {
+  const file = format === 'xlsx' ? await xlsxBuffer(deps, user, q) : await pdfBuffer(deps, user, q);
+  await withTenant(deps.database.db, user.tenant.id, (tx) =>
+    recordAccessOfMany(
+      tx,
+      user.tenant.id,
+      user.member,
+      file.drivers,
+      format === 'xlsx' ? 'fahrtenbuchexcel' : 'fahrtenbuchpdf',
+      exportScopeLines(file.header),
+    ),
+  );
+  return file.bytes;
 }

@@ -18,9 +18,10 @@ import {
 import type { MailAttachment } from '@server/repositories/outbox-repository';
 import { listTenantIdsWithFeature } from '@server/repositories/tenant-repository';
 import type { UserContext } from '../context';
+import { recordAccessOfMany } from '../privacy/access-audit';
 import { effectiveSettings } from '../settings/effective-settings';
 import { mailLocales } from '../settings/mail-locales';
-import { assertMayExport, type ExportScope, pdfBuffer, xlsxBuffer } from './export-logbook';
+import { assertMayExport, type ExportRead, type ExportScope, exportScopeLines, pdfBuffer, xlsxBuffer } from './export-logbook';
 
 /**
  * Logbook report mails (SPEC §6 fahrzeug_logbuch_report, §9 report rhythm and
@@ -48,19 +49,22 @@ async function reportSettings(deps: Deps, tenantId: string): Promise<ReportSetti
   });
 }
 
-/** The period's logbook of all vehicles as the two attachments (the period's `to` is exclusive). */
-async function reportFiles(deps: Deps, scope: ExportScope, p: DayPeriod): Promise<MailAttachment[]> {
+/** The period's logbook of all vehicles as the two attachments (the period's `to` is exclusive), with what they show. */
+async function reportRead(deps: Deps, scope: ExportScope, p: DayPeriod): Promise<{ files: MailAttachment[]; read: ExportRead }> {
   const q = { from: p.from, to: addDays(p.to, -1) };
   const name = `fahrtenbuch-${q.from}-bis-${q.to}`;
-  return [
-    { filename: `${name}.pdf`, contentType: 'application/pdf', content: await pdfBuffer(deps, scope, q) },
-    {
-      filename: `${name}.xlsx`,
-      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      content: await xlsxBuffer(deps, scope, q),
-    },
-  ];
+  const pdf = await pdfBuffer(deps, scope, q);
+  const xlsx = await xlsxBuffer(deps, scope, q);
+  return {
+    files: [
+      { filename: `${name}.pdf`, contentType: 'application/pdf', content: pdf.bytes },
+      { filename: `${name}.xlsx`, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', content: xlsx.bytes },
+    ],
+    read: pdf,
+  };
 }
+
+const reportFiles = async (deps: Deps, scope: ExportScope, p: DayPeriod) => (await reportRead(deps, scope, p)).files;
 
 /** Each address in the language of the person it belongs to in this tenant; German for outside addresses. */
 async function localesOf(deps: Deps, tenantId: string, addresses: readonly string[]): Promise<Map<string, Locale>> {
@@ -153,7 +157,15 @@ export async function sendLogbookReportNow(deps: Deps, user: UserContext, req: R
   const recipients = s.addresses.length > 0 ? s.addresses : [user.member.email];
   const p = { from: req.from, to: addDays(req.to, 1) };
   const scope: ExportScope = { tenant: { id: user.tenant.id, name: user.tenant.name } };
-  await mailReport(deps, scope, p, recipients, await reportFiles(deps, scope, p));
+  const { files, read } = await reportRead(deps, scope, p);
+  // A report sent by hand is a read of everyone's trips by the sender (decision 155); the scheduled one is nobody's read.
+  await withTenant(deps.database.db, user.tenant.id, (tx) =>
+    recordAccessOfMany(tx, user.tenant.id, user.member, read.drivers, 'fahrtenbuchbericht', [
+      ...exportScopeLines(read.header),
+      { field: 'Empfänger', value: recipients.join(', ') },
+    ]),
+  );
+  await mailReport(deps, scope, p, recipients, files);
   return { recipients };
 }
 

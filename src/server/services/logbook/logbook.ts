@@ -30,6 +30,7 @@ import {
 } from '@server/repositories/logbook-repository';
 import { findVehicle } from '@server/repositories/vehicle-repository';
 import type { UserContext } from '../context';
+import { recordAccessOfMany } from '../privacy/access-audit';
 import { effectiveSetting } from '../settings/effective-settings';
 import { sqlState } from '../vehicles/common';
 
@@ -165,6 +166,8 @@ function filterFor(user: UserContext, q: { vehicleId?: string; driverId?: string
   };
 }
 
+const germanDay = (day: string) => day.split('-').reverse().join('.');
+
 export async function listLogbook(deps: Deps, user: UserContext, q: LogbookQuery) {
   const tenantId = user.tenant.id;
   const now = new Date();
@@ -178,6 +181,22 @@ export async function listLogbook(deps: Deps, user: UserContext, q: LogbookQuery
       rows.filter((r) => r.revision > 1).map((r) => r.entryId),
     );
     const totals = await logbookTotals(tx, tenantId, f);
+    if (seesAllTrips(user)) {
+      // one entry per page looked at, naming the other drivers on it (decision 155)
+      const vehicle = q.vehicleId && rows[0] ? `${rows[0].vehicleLabel} (${rows[0].licensePlate})` : 'Alle Fahrzeuge';
+      await recordAccessOfMany(
+        tx,
+        tenantId,
+        user.member,
+        rows.map((r) => ({ id: r.driverId, name: r.driverName })),
+        'fahrtenbuch',
+        [
+          { field: 'Fahrzeug', value: vehicle },
+          { field: 'Zeitraum', value: `${germanDay(q.from)} – ${germanDay(q.to)}` },
+          { field: 'Seite', value: String(q.page) },
+        ],
+      );
+    }
     return {
       entries: rows.map((r) =>
         toDto(

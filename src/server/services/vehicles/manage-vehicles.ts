@@ -40,6 +40,7 @@ import {
 } from '@server/repositories/vehicle-repository';
 import type { UserContext } from '../context';
 import { type PendingMail, sendAll } from '../notifications/pending-mail';
+import { recordAccessOfMany } from '../privacy/access-audit';
 import { cancellationMail } from './book-vehicle';
 import { mapOverlap, notFound, toBookingDto, toExisting, VEHICLE_TOPIC, vehicleSettings } from './common';
 import { toVehicleDto } from './vehicle-catalogue';
@@ -383,8 +384,20 @@ export async function placeBlock(
 export async function vehicleHistory(deps: Deps, user: UserContext, id: string) {
   const tenantId = user.tenant.id;
   return withTenant(deps.database.db, tenantId, async (tx) => {
-    if (!(await findVehicle(tx, tenantId, id, true))) throw notFound();
+    const vehicle = await findVehicle(tx, tenantId, id, true);
+    if (!vehicle) throw notFound();
     const rows = await listHistory(tx, tenantId, id);
+    // trip starts and ends show who drove when: one access entry for the whole history (decision 155)
+    await recordAccessOfMany(
+      tx,
+      tenantId,
+      user.member,
+      rows
+        .filter((r) => r.userId && (r.type === 'CHECK_IN' || r.type === 'CHECK_OUT'))
+        .map((r) => ({ id: r.userId, name: `${r.firstName} ${r.lastName}` })),
+      'fahrzeugverlauf',
+      [{ field: 'Fahrzeug', value: `${vehicle.brand} ${vehicle.model} (${vehicle.licensePlate})` }],
+    );
     const last = rows.map((r) => r.mileage).filter((m): m is number => m !== null);
     return {
       entries: rows.map((r) => ({

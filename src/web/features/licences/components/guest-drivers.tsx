@@ -1,11 +1,11 @@
 import { formatDate } from '@domain/time';
 import { isoToGerman } from '@domain/vehicle-time';
-import { Alert, Card, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Alert, Card, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGuestDrivers } from '../api/use-guest-drivers';
-import { ListPager, StateBadge } from './list-parts';
+import { ListPager, ListSearchField, StateBadge, useListSearch } from './list-parts';
 
 const PAGE_SIZE = 25;
 
@@ -17,10 +17,9 @@ const PAGE_SIZE = 25;
 export function GuestDrivers() {
   const { t } = useTranslation('licences');
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search, 250);
   const [page, setPage] = useState(1);
-  const list = useGuestDrivers({ q, page, pageSize: PAGE_SIZE });
+  const search = useListSearch(() => setPage(1));
+  const list = useGuestDrivers({ q: search.q, page, pageSize: PAGE_SIZE });
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   return (
@@ -28,17 +27,7 @@ export function GuestDrivers() {
       <Text size="sm" c="dimmed">
         {t('guests.intro')}
       </Text>
-      <TextInput
-        label={t('search')}
-        placeholder={t('guests.searchPlaceholder')}
-        value={search}
-        maxLength={100}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          setPage(1);
-        }}
-        maw={480}
-      />
+      <ListSearchField {...search.field} placeholder={t('guests.searchPlaceholder')} />
       {list.isError && <Alert color="red">{list.error.message}</Alert>}
       {list.isPending && <Loader size="sm" />}
       {data && (

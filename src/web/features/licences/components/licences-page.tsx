@@ -1,8 +1,8 @@
 import type { DriverRowDto } from '@contracts/driving-licences';
 import { DUE_STATES, LICENCE_STATES, type LicenceState } from '@domain/driving-licence';
 import { isoToGerman } from '@domain/vehicle-time';
-import { Alert, Button, Card, Chip, Group, Loader, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue, useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { Alert, Button, Card, Chip, Group, Loader, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { type DriverParams, useDrivers } from '../api/use-drivers';
 import { CheckDialog } from './check-dialog';
 import { GuestDrivers } from './guest-drivers';
 import { HistoryDrawer } from './history-drawer';
-import { ListPager, StateBadge } from './list-parts';
+import { ListPager, ListSearchField, StateBadge, useListSearch } from './list-parts';
 
 const PAGE_SIZE = 25;
 type Filter = 'all' | 'due' | LicenceState;
@@ -39,9 +39,9 @@ export function LicencesPage() {
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const [view, setView] = useState<'staff' | 'guests'>('staff');
   const [filter, setFilter] = useState<Filter>('all');
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search, 250);
   const [page, setPage] = useState(1);
+  const search = useListSearch(() => setPage(1));
+  const q = search.q;
   const [checking, setChecking] = useState<DriverRowDto | null>(null);
   const [history, setHistory] = useState<{ userId: string; name: string } | null>(null);
   const states: LicenceState[] = filter === 'all' ? [] : filter === 'due' ? [...DUE_STATES] : [filter];
@@ -83,17 +83,7 @@ export function LicencesPage() {
               {t('due', { count: data.dueCount })}
             </Text>
           )}
-          <TextInput
-            label={t('search')}
-            placeholder={t('searchPlaceholder')}
-            value={search}
-            maxLength={100}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
-            maw={480}
-          />
+          <ListSearchField {...search.field} placeholder={t('searchPlaceholder')} />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="licence-filter">
               {t('filter')}

@@ -2,11 +2,15 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AreaViewPage } from '@web/features/reading-rooms/components/area-view-page';
 import { readingRoomSearch } from '@web/features/reading-rooms/search';
 import { loadAreaView, redirectToRequestedView } from '@web/features/reading-rooms/view-redirect';
+import { guardPage } from '@web/lib/route-guard';
 
 /** SPEC §2: /arbeitswelt/liste (workplace sidebar layout). View, filter, booking mode, time of day and date are typed search params. */
 export const Route = createFileRoute('/_app/arbeitswelt/liste')({
   validateSearch: readingRoomSearch,
-  beforeLoad: redirectToRequestedView('arbeitswelt', 'liste'),
+  beforeLoad: (opts) => {
+    guardPage(opts.context.me, opts.location.pathname);
+    redirectToRequestedView('arbeitswelt', 'liste')(opts);
+  },
   loaderDeps: ({ search }) => ({ search }),
   loader: loadAreaView('arbeitswelt'),
   component: () => <AreaViewPage area="arbeitswelt" view="liste" search={Route.useSearch()} />,

@@ -1,21 +1,18 @@
-import { mayViewVehicles, VEHICLE_VIEWER_DENIAL } from '@domain/permissions';
 import { Text } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { WorkplaceSidebarLayout } from '@web/components/layouts/workplace-sidebar-layout';
 import { myBookingsQueryOptions } from '@web/features/vehicles/api/use-my-bookings';
 import { vehiclesQueryOptions } from '@web/features/vehicles/api/use-vehicles';
 import { VehiclesPage } from '@web/features/vehicles/components/vehicles-page';
-import { HttpStatusError } from '@web/lib/http-status-error';
 import { i18n } from '@web/lib/i18n';
+import { guardPage } from '@web/lib/route-guard';
 import { useMe } from '@web/lib/use-me';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** SPEC §2: /fahrzeuge (workplace sidebar layout): vehicle cards with timeline and booking; the sidebar shows the own bookings. */
 export const Route = createFileRoute('/_app/fahrzeuge/')({
-  beforeLoad: ({ context }) => {
-    if (!mayViewVehicles(new Set(context.me.permissions))) throw new HttpStatusError(403, VEHICLE_VIEWER_DENIAL);
-  },
+  beforeLoad: ({ context, location }) => guardPage(context.me, location.pathname),
   // Runs while the screen's code loads: the vehicle list, the own bookings and the texts are not
   // requested one after the other by the rendered components (DESIGN §7: LCP).
   loader: ({ context }) => {

@@ -3,12 +3,14 @@ import { createFileRoute } from '@tanstack/react-router';
 import { UserLayout } from '@web/components/layouts/user-layout';
 import { myBookingsQueryOptions } from '@web/features/vehicles/api/use-my-bookings';
 import { BookingsOverview } from '@web/features/vehicles/components/my-bookings';
+import { guardPage } from '@web/lib/route-guard';
 import { useMe } from '@web/lib/use-me';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** SPEC §2: /fahrzeuge/uebersicht (user layout): own bookings and bookings made for others. */
 export const Route = createFileRoute('/_app/fahrzeuge/uebersicht')({
+  beforeLoad: ({ context, location }) => guardPage(context.me, location.pathname),
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(myBookingsQueryOptions(false));
   },

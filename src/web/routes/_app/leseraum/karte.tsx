@@ -2,11 +2,15 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AreaViewPage } from '@web/features/reading-rooms/components/area-view-page';
 import { readingRoomSearch } from '@web/features/reading-rooms/search';
 import { loadAreaView, redirectToRequestedView } from '@web/features/reading-rooms/view-redirect';
+import { guardPage } from '@web/lib/route-guard';
 
 /** SPEC §2: /leseraum/karte (reading-room sidebar layout). View, filter, booking mode, time of day and date are typed search params. */
 export const Route = createFileRoute('/_app/leseraum/karte')({
   validateSearch: readingRoomSearch,
-  beforeLoad: redirectToRequestedView('leseraum', 'karte'),
+  beforeLoad: (opts) => {
+    guardPage(opts.context.me, opts.location.pathname);
+    redirectToRequestedView('leseraum', 'karte')(opts);
+  },
   loaderDeps: ({ search }) => ({ search }),
   loader: loadAreaView('leseraum'),
   component: () => <AreaViewPage area="leseraum" view="karte" search={Route.useSearch()} />,

@@ -2,11 +2,15 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AreaViewPage } from '@web/features/reading-rooms/components/area-view-page';
 import { readingRoomSearch } from '@web/features/reading-rooms/search';
 import { loadAreaView, redirectToRequestedView } from '@web/features/reading-rooms/view-redirect';
+import { guardPage } from '@web/lib/route-guard';
 
 /** SPEC §2: /leseraum/liste (reading-room sidebar layout). View, filter, booking mode, time of day and date are typed search params. */
 export const Route = createFileRoute('/_app/leseraum/liste')({
   validateSearch: readingRoomSearch,
-  beforeLoad: redirectToRequestedView('leseraum', 'liste'),
+  beforeLoad: (opts) => {
+    guardPage(opts.context.me, opts.location.pathname);
+    redirectToRequestedView('leseraum', 'liste')(opts);
+  },
   loaderDeps: ({ search }) => ({ search }),
   loader: loadAreaView('leseraum'),
   component: () => <AreaViewPage area="leseraum" view="liste" search={Route.useSearch()} />,
