@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { formatDate } from '@domain/time';
 import { totpCode } from '@test/support/totp';
 import type { Page } from 'playwright-core';
@@ -130,6 +131,11 @@ describe('second factor in Chromium', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await row.getByRole('button', { name: 'Laptop Büro umbenennen' }).click();
     await page.screenshot({ path: `${SHOTS}/passkey-einstellungen-390.png` });
+    const axe = await new AxeBuilder({ page })
+      .include('[data-testid="passkeys"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await row.getByRole('button', { name: 'Abbrechen' }).click();
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1440, height: 900 });
