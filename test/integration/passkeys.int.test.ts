@@ -1,3 +1,4 @@
+import { deleteExpiredVerifications } from '@server/repositories/auth-security-repository';
 import { PASSKEY_FAILED } from '@server/services/session/passkeys';
 import { PASSWORD_WRONG } from '@server/services/session/passwords';
 import { sql } from 'drizzle-orm';
@@ -174,5 +175,29 @@ describe.each(DB_KINDS)('passkeys on %s', (kind) => {
       await t.database.db.execute(sql`delete from tenant_single_sign_on where tenant_id = ${tenant.id}`);
       await t.database.db.execute(sql`update users set single_sign_on = false where email = 'pruefer@stadtwerke.test'`);
     }
+  });
+
+  it('unanswered challenges do not pile up: the hourly clean-up removes expired ones only', async () => {
+    const start = await t.call(SW, {
+      method: 'POST',
+      url: '/api/session/passkey/options',
+      payload: {},
+      headers: { 'x-forwarded-for': '10.2.0.1' },
+    });
+    expect(start.statusCode).toBe(200);
+    const count = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select count(*)::int as n from auth_verification where value like ${`%${start.json().challenge}%`}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
+    expect(await count()).toBe(1);
+    await deleteExpiredVerifications(t.database.db);
+    expect(await count()).toBe(1);
+    await t.database.db.execute(
+      sql`update auth_verification set expires_at = now() - interval '1 second' where value like ${`%${start.json().challenge}%`}`,
+    );
+    expect(await deleteExpiredVerifications(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await count()).toBe(0);
   });
 });
