@@ -66,7 +66,7 @@ async function measure(screen: string, url: string, signIn?: string): Promise<Me
     await page.goto(new URL('/login', url).href);
     await page.getByLabel('E-Mail').fill(signIn);
     await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
   }
   const cdp = await context.newCDPSession(page);

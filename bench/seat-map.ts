@@ -209,7 +209,7 @@ async function browserRender(origin: string, planId: string, day: string): Promi
         throw err;
       });
     await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     const runs: number[] = [];
     for (let i = 0; i < 5; i++) {

@@ -17,7 +17,7 @@ describe('foundation journeys in Chromium', () => {
     const page = await newPage(env.browser);
     await page.goto(env.server.url('stadtwerke', '/admin/benutzer'));
     await page.waitForURL(/\/login$/);
-    await page.getByRole('button', { name: 'Anmelden' }).waitFor();
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).waitFor();
     await page.screenshot({ path: `${shots}/login-1440.png`, fullPage: true });
     await signIn(page, 'admin@stadtwerke.test');
     await page.waitForURL(/\/admin\/benutzer$/);

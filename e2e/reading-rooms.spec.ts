@@ -100,7 +100,7 @@ describe('reading-room journeys in Chromium', () => {
     await page.waitForURL(/\/login$/);
     await page.getByLabel('E-Mail').fill('mitarbeiter@stadtwerke.test');
     await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await page.waitForURL(/\/arbeitswelt\/karte/);
     await page.getByRole('heading', { name: 'Arbeitsplatz buchen' }).waitFor();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="floor-plan-map"] [data-seat]').length === 40);

@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import { formatDate } from '@domain/time';
 import { totpCode } from '@test/support/totp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -98,6 +100,56 @@ describe('second factor in Chromium', () => {
     await page.screenshot({ path: `${SHOTS}/email-code-anmelden-390.png`, fullPage: true });
     await typeCode(page, 'email-code', code);
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.context().close();
+  });
+
+  it('fuhrpark@ adds a passkey in the settings, signs out and signs in with it (virtual authenticator)', async () => {
+    const page = await newPage(env.browser);
+    // Chromium's virtual authenticator: a platform passkey with fingerprint-style user verification.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+    });
+    await page.goto(env.server.url('stadtwerke', '/login'));
+    await page.getByRole('button', { name: 'Mit Passkey anmelden' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/passkey-anmelden-1440.png` });
+    await fillLogin(page, 'fuhrpark@stadtwerke.test');
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await openSecurity(page, 'Felix Fuhrmann');
+    const dialog = page.getByRole('dialog').getByTestId('passkeys');
+    await dialog.getByText('Noch kein Passkey hinzugefügt.').waitFor();
+    await dialog.getByRole('button', { name: 'Passkey hinzufügen' }).click();
+    await dialog.getByLabel('Name des Passkeys').fill('Laptop Büro');
+    await dialog.getByLabel('Aktuelles Passwort').fill('Buchbar!2026');
+    await dialog.getByRole('button', { name: 'Passkey hinzufügen' }).click();
+    const row = dialog.getByTestId('own-passkey');
+    await row.getByText('Laptop Büro').waitFor();
+    await row.getByText(`hinzugefügt am ${formatDate(new Date())}`).waitFor();
+    expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
+    await page.screenshot({ path: `${SHOTS}/passkey-einstellungen-1440.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await row.getByRole('button', { name: 'Laptop Büro umbenennen' }).click();
+    await page.screenshot({ path: `${SHOTS}/passkey-einstellungen-390.png` });
+    const axe = await new AxeBuilder({ page })
+      .include('[data-testid="passkeys"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await row.getByRole('button', { name: 'Abbrechen' }).click();
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('button', { name: 'Felix Fuhrmann' }).click();
+    await page.getByRole('menuitem', { name: 'Abmelden' }).click();
+    await page.waitForURL(/\/login/);
+
+    // The same device as a phone, now without a session: the passkey alone signs in.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Mit Passkey anmelden' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/passkey-anmelden-390.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Mit Passkey anmelden' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await page.getByText('Willkommen, Felix Fuhrmann').waitFor();
     await page.context().close();
   });
 });

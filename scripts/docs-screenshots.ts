@@ -44,7 +44,7 @@ for (const shot of HANDBOOK_SHOTS.filter((s) => !only || only.includes(s.name)))
       await page.goto(`${base}/login`);
       await page.getByLabel('E-Mail').fill(shot.account);
       await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
-      await page.getByRole('button', { name: 'Anmelden' }).click();
+      await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
       await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     }
     await page.goto(`${base}${shot.path}`);

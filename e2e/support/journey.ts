@@ -39,5 +39,5 @@ export function setUpJourneys(): JourneyEnv {
 export async function fillLogin(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel('E-Mail').fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
 }

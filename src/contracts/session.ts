@@ -22,6 +22,33 @@ export const passwordConfirmation = z.object({ password: z.string().min(1).max(2
 export const enrolmentStart = z.object({ totpUri: z.string(), secret: z.string(), recoveryCodes: z.array(z.string()) });
 export const enrolmentConfirm = z.object({ code: z.string().trim().min(6).max(10) });
 export const recoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
+
+/** Passkeys (decision 145): what the browser's WebAuthn calls take and answer, passed between browser and better-auth's plugin. */
+const base64url = z
+  .string()
+  .max(4096)
+  .regex(/^[A-Za-z0-9_-]*$/);
+export const webAuthnOptions = z.record(z.string(), z.unknown());
+export const webAuthnCredential = z.object({
+  id: base64url.min(1).max(1400),
+  rawId: base64url.min(1).max(1400),
+  type: z.literal('public-key'),
+  response: z.looseObject({
+    clientDataJSON: base64url.min(1),
+    attestationObject: base64url.optional(),
+    authenticatorData: base64url.optional(),
+    signature: base64url.optional(),
+    userHandle: base64url.optional(),
+    transports: z.array(z.string().max(40)).max(10).optional(),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.string().max(40).optional(),
+});
+const passkeyNameInput = z.string().trim().max(60);
+export const passkeyRegistration = z.object({ response: webAuthnCredential, name: passkeyNameInput.optional() });
+export const passkeyRename = z.object({ name: passkeyNameInput.min(1), password: z.string().min(1).max(200) });
+export const passkeyLoginRequest = z.object({ response: webAuthnCredential });
+export const passkeyIdParams = z.object({ id: z.string().min(1).max(200) });
 export const ownSession = z.object({
   id: z.string(),
   userAgent: z.string().nullable(),
@@ -31,7 +58,13 @@ export const ownSession = z.object({
   current: z.boolean(),
 });
 export type OwnSession = z.infer<typeof ownSession>;
-export const securityOverview = z.object({ twoFactorEnabled: z.boolean(), sessions: z.array(ownSession) });
+export const ownPasskey = z.object({ id: z.string(), name: z.string(), createdAt: z.string().nullable() });
+export type OwnPasskey = z.infer<typeof ownPasskey>;
+export const securityOverview = z.object({
+  twoFactorEnabled: z.boolean(),
+  sessions: z.array(ownSession),
+  passkeys: z.array(ownPasskey),
+});
 export type SecurityOverview = z.infer<typeof securityOverview>;
 export const sessionIdParams = z.object({ id: z.string().min(1).max(200) });
 

@@ -24,6 +24,7 @@ import { registerLogbookJobs } from './jobs/logbook-jobs';
 import { registerPrivacyJobs } from './jobs/privacy-jobs';
 import { registerReadingRoomJobs } from './jobs/reading-room-jobs';
 import { registerSeriesJobs } from './jobs/series-jobs';
+import { registerSessionJobs } from './jobs/session-jobs';
 import { registerVehicleJobs } from './jobs/vehicle-jobs';
 import { createLifecycle } from './lifecycle';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -197,6 +198,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   registerLicenceJobs(deps);
   registerLogbookJobs(deps);
   registerPrivacyJobs(deps);
+  registerSessionJobs(deps);
   await app.register(guestRoutes(deps));
   registerGuestJobs(deps);
   await app.register(logbookRoutes(deps));

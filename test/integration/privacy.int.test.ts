@@ -60,6 +60,7 @@ describe.each(DB_KINDS)('privacy: own-data export on %s', (kind) => {
         'platzbuchungen.json',
         'profil.json',
         'sitzungen.json',
+        'passkeys.json',
         'zusammenfassung.pdf',
       ].sort(),
     );
@@ -79,6 +80,7 @@ describe.each(DB_KINDS)('privacy: own-data export on %s', (kind) => {
     // the session of this test's sign-in, without its token
     expect(json('sitzungen').length).toBeGreaterThan(0);
     expect(JSON.stringify(json('sitzungen'))).not.toMatch(/token/i);
+    expect(json('passkeys')).toEqual([]);
     // nothing of the other tenant
     const all = [...files.values()].map((b) => b.toString('latin1')).join('\n');
     expect(all).not.toMatch(/tourismus|Tourist-Info|Rad 0/);

@@ -71,3 +71,20 @@ export const authTwoFactor = pgTable('auth_two_factor', {
   failedVerificationCount: integer('failed_verification_count').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
+
+/** Passkeys (WebAuthn) of an identity (better-auth passkey plugin, migration 0031, decision 145). */
+export const authPasskey = pgTable('auth_passkey', {
+  id: text('id').primaryKey(),
+  name: text('name'),
+  publicKey: text('public_key').notNull(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => authUser.id, { onDelete: 'cascade' }),
+  credentialID: text('credential_id').notNull().unique(),
+  counter: integer('counter').notNull(),
+  deviceType: text('device_type').notNull(),
+  backedUp: boolean('backed_up').notNull(),
+  transports: text('transports'),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  aaguid: text('aaguid'),
+});

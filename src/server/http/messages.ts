@@ -30,6 +30,8 @@ const EN: Record<string, string | ((p: Record<string, string | number>) => strin
   code_failed: 'The code is wrong or has expired. Please sign in again.',
   code_wrong: 'The code does not match. Please enter the current code from the app.',
   second_factor_active: 'A second factor is already set up.',
+  passkey_failed: 'Signing in with this passkey is not possible. Please sign in with your e-mail and password.',
+  passkey_registration_failed: 'The passkey could not be saved. Please try again.',
   password_too_short: 'The password must have at least 8 characters.',
   internal: (p) => `An internal error occurred. Please try again later. (Error number: ${p.requestId})`,
   feature_disabled: 'This feature is not switched on for your organisation.',

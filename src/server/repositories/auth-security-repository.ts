@@ -66,3 +66,13 @@ export async function markTotpCodeUsed(db: Db, authUserId: string, code: string,
   );
   return rows.length > 0;
 }
+
+/**
+ * Removes expired verification values: sign-in challenges nobody answered
+ * (passkey, second factor), old codes and links, used-code markers past their
+ * window. better-auth deletes an expired value only when it is looked up again.
+ */
+export async function deleteExpiredVerifications(db: Db): Promise<number> {
+  const rows = await db.delete(authVerification).where(lte(authVerification.expiresAt, sql`now()`)).returning({ id: authVerification.id });
+  return rows.length;
+}

@@ -92,6 +92,7 @@ export const PERSONAL_DATA_KINDS = [
   'fuehrerschein',
   'kalender',
   'sitzungen',
+  'passkeys',
 ] as const;
 export type PersonalDataKind = (typeof PERSONAL_DATA_KINDS)[number];
 
@@ -207,6 +208,15 @@ export async function readPersonalData(tx: Db, tenantId: string, userId: string,
               from users u join auth_session s on s.user_id = u.auth_user_id
              where u.tenant_id = ${t} and u.id = ${u} and s.expires_at > now()
              order by s.created_at`,
+      );
+    case 'passkeys':
+      // Name and dates only; the public key and the credential id say nothing to the person.
+      return rows(
+        tx,
+        sql`select p.name as "name", p.created_at as "hinzugefuegtAm", p.device_type as "geraeteart", p.backed_up as "gesichert"
+              from users u join auth_passkey p on p.user_id = u.auth_user_id
+             where u.tenant_id = ${t} and u.id = ${u}
+             order by p.created_at, p.id`,
       );
   }
 }

@@ -10,6 +10,11 @@ import {
   loginResponse,
   me,
   okResponse,
+  ownPasskey,
+  passkeyIdParams,
+  passkeyLoginRequest,
+  passkeyRegistration,
+  passkeyRename,
   passwordConfirmation,
   recoveryCodes,
   resetPasswordRequest,
@@ -18,6 +23,7 @@ import {
   sessionIdParams,
   updateLocaleRequest,
   updateProfileRequest,
+  webAuthnOptions,
 } from '@contracts/session';
 import { withTenant } from '@db/client';
 import { startPath } from '@domain/navigation';
@@ -31,6 +37,15 @@ import { REDIRECT_COOKIE } from '../plugins/spa';
 import type { TenantRecord } from '../repositories/tenant-repository';
 import type { UserContext } from '../services/context';
 import { EMAIL_CODE_SENT, requestEmailCode, signInWithEmailCode } from '../services/session/email-code';
+import {
+  finishPasskeyRegistration,
+  listOwnPasskeys,
+  removeOwnPasskey,
+  renameOwnPasskey,
+  signInWithPasskey,
+  startPasskeyRegistration,
+  startPasskeySignIn,
+} from '../services/session/passkeys';
 import {
   changePassword,
   confirmEmail,
@@ -320,7 +335,11 @@ export const sessionRoutes =
       { schema: { tags: ['session'], summary: 'Zweiter Faktor und offene Sitzungen', response: { 200: securityOverview } } },
       async (req) => {
         const user = await requireUser(deps, req);
-        return { twoFactorEnabled: user.twoFactorEnabled, sessions: await listOwnSessions(deps, user, sessionTokenOf(req.headers)) };
+        return {
+          twoFactorEnabled: user.twoFactorEnabled,
+          sessions: await listOwnSessions(deps, user, sessionTokenOf(req.headers)),
+          passkeys: await listOwnPasskeys(deps, user),
+        };
       },
     );
 
@@ -401,6 +420,118 @@ export const sessionRoutes =
       async (req) => {
         await requireUser(deps, req);
         return { recoveryCodes: await renewRecoveryCodes(deps, req.headers, req.body.password) };
+      },
+    );
+    // Passkeys (decision 145): sign-in on the request's address, and the own keys in the settings dialog.
+    const SIGNED_IN = { kind: 'signedIn' } as const;
+    const PUBLIC = { kind: 'public' } as const;
+
+    app.post(
+      '/api/session/passkey/options',
+      {
+        config: { access: PUBLIC, rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: { tags: ['session'], summary: 'Mit Passkey anmelden, erster Schritt: Challenge', response: { 200: webAuthnOptions } },
+      },
+      async (req, reply) => {
+        requireTenant(req);
+        const { options, cookies } = await startPasskeySignIn(deps, requestOrigin(req), req.headers);
+        setCookies(reply, cookies);
+        return options;
+      },
+    );
+
+    app.post(
+      '/api/session/passkey/login',
+      {
+        config: { access: PUBLIC, rateLimit: SIGN_IN_LIMIT },
+        schema: {
+          tags: ['session'],
+          summary: 'Mit Passkey anmelden, zweiter Schritt: Antwort des Authenticators',
+          body: passkeyLoginRequest,
+          response: { 200: loginResponse },
+        },
+      },
+      async (req, reply) => {
+        const tenant = requireTenant(req);
+        const cookies = await signInWithPasskey(deps, tenant, requestOrigin(req), req.headers, req.body.response);
+        setCookies(reply, cookies);
+        return { redirectTo: await afterSignIn(req, reply, tenant, cookies) };
+      },
+    );
+
+    app.post(
+      '/api/session/passkeys/options',
+      {
+        config: { access: SIGNED_IN, rateLimit: CODE_LIMIT },
+        schema: {
+          tags: ['session'],
+          summary: 'Passkey hinzufügen, erster Schritt (mit Passwort bestätigt): Challenge',
+          body: passwordConfirmation,
+          response: { 200: webAuthnOptions },
+        },
+      },
+      async (req, reply) => {
+        const user = await requireUser(deps, req);
+        const { options, cookies } = await startPasskeyRegistration(deps, user, requestOrigin(req), req.headers, req.body.password);
+        setCookies(reply, cookies);
+        return options;
+      },
+    );
+
+    app.post(
+      '/api/session/passkeys',
+      {
+        config: { access: SIGNED_IN, rateLimit: CODE_LIMIT },
+        schema: {
+          tags: ['session'],
+          summary: 'Passkey hinzufügen, zweiter Schritt: Antwort des Authenticators',
+          body: passkeyRegistration,
+          response: { 200: ownPasskey },
+        },
+      },
+      async (req, reply) => {
+        const user = await requireUser(deps, req);
+        const { passkey, cookies } = await finishPasskeyRegistration(deps, user, requestOrigin(req), req.headers, req.body);
+        setCookies(reply, cookies);
+        return passkey;
+      },
+    );
+
+    app.patch(
+      '/api/session/passkeys/:id',
+      {
+        config: { access: SIGNED_IN, rateLimit: CODE_LIMIT },
+        schema: {
+          tags: ['session'],
+          summary: 'Eigenen Passkey umbenennen (mit Passwort bestätigt)',
+          params: passkeyIdParams,
+          body: passkeyRename,
+          response: { 200: okResponse },
+        },
+      },
+      async (req) => {
+        const user = await requireUser(deps, req);
+        await renameOwnPasskey(deps, user, req.headers, { id: req.params.id, ...req.body });
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/session/passkeys/:id/remove',
+      {
+        config: { access: SIGNED_IN, rateLimit: CODE_LIMIT },
+        schema: {
+          tags: ['session'],
+          summary: 'Eigenen Passkey entfernen (mit Passwort bestätigt)',
+          params: passkeyIdParams,
+          body: passwordConfirmation,
+          response: { 200: okResponse },
+        },
+      },
+      async (req) => {
+        const user = await requireUser(deps, req);
+        await removeOwnPasskey(deps, user, req.headers, { id: req.params.id, password: req.body.password });
+        return { ok: true as const };
       },
     );
   };

@@ -104,9 +104,9 @@ export async function runPersonalDataExport(deps: Deps, tenantId: string, export
     const sections: PdfSection[] = [];
     let done = 0;
     for (const kind of PERSONAL_DATA_KINDS) {
-      // sessions belong to the identity (global auth tables), read outside the tenant's role
+      // sessions and passkeys belong to the identity (global auth tables), read outside the tenant's role
       const rows =
-        kind === 'sitzungen'
+        kind === 'sitzungen' || kind === 'passkeys'
           ? await readPersonalData(db, tenantId, row.userId, kind)
           : await withTenant(db, tenantId, (tx) => readPersonalData(tx, tenantId, row.userId, kind));
       sections.push({ kind, rows });

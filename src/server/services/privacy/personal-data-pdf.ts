@@ -54,6 +54,7 @@ export const KIND_TITLES: Record<Locale, Record<PersonalDataKind, string>> = {
     fuehrerschein: 'Führerschein und Prüfungen',
     kalender: 'Kalender-Abo',
     sitzungen: 'Angemeldete Geräte',
+    passkeys: 'Passkeys',
   },
   'en-us': {
     profil: 'Profile',
@@ -67,6 +68,7 @@ export const KIND_TITLES: Record<Locale, Record<PersonalDataKind, string>> = {
     fuehrerschein: 'Driving licence and checks',
     kalender: 'Calendar subscription',
     sitzungen: 'Signed-in devices',
+    passkeys: 'Passkeys',
   },
 };
 

@@ -16,6 +16,32 @@ export const session = {
     failed: 'Anmeldung fehlgeschlagen',
     emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
     passwordRequired: 'Bitte geben Sie Ihr Passwort ein.',
+    passkey: 'Mit Passkey anmelden',
+    passkeyOr: 'oder',
+  },
+  passkeys: {
+    title: 'Passkeys',
+    intro:
+      'Mit einem Passkey melden Sie sich ohne Passwort an – mit Fingerabdruck, Gesicht oder der PIN Ihres Geräts. Ein Passkey gilt für diese Adresse von Buchbar.',
+    none: 'Noch kein Passkey hinzugefügt.',
+    added: 'hinzugefügt am {{date}}',
+    add: 'Passkey hinzufügen',
+    addIntro:
+      'Geben Sie dem Passkey einen Namen, an dem Sie das Gerät wiedererkennen, und bestätigen Sie Ihr Passwort. Danach fragt Ihr Browser nach dem Passkey.',
+    name: 'Name des Passkeys',
+    namePlaceholder: 'z. B. Laptop Büro',
+    rename: 'Umbenennen',
+    renameOf: '{{name}} umbenennen',
+    renameIntro: 'Neuer Name für den Passkey. Bestätigen Sie Ihr Passwort.',
+    remove: 'Entfernen',
+    removeOf: '{{name}} entfernen',
+    removeIntro: 'Mit diesem Passkey können Sie sich danach nicht mehr anmelden. Bestätigen Sie Ihr Passwort.',
+    save: 'Speichern',
+    cancel: 'Abbrechen',
+    cancelled: 'Der Vorgang wurde abgebrochen. Sie können es erneut versuchen.',
+    browserFailed:
+      'Ihr Browser oder Gerät konnte keinen Passkey verwenden. Bitte versuchen Sie es erneut oder melden Sie sich mit Passwort an.',
+    unsupported: 'Dieser Browser unterstützt keine Passkeys.',
   },
   emailCode: {
     offer: 'Ohne Passwort? Code per E-Mail erhalten',

@@ -1,8 +1,9 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useValidatedForm } from '@web/lib/use-validated-form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLogin } from '../api/use-login';
+import { passkeyProblem, passkeysSupported, usePasskeyLogin } from '../api/use-passkeys';
 import { SecondFactorStep } from './second-factor-step';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -20,6 +21,7 @@ export function LoginForm({
 }) {
   const { t } = useTranslation('session');
   const login = useLogin();
+  const passkey = usePasskeyLogin();
   const [leaving, setLeaving] = useState(false);
   const [needsCode, setNeedsCode] = useState(false);
   const form = useValidatedForm(
@@ -30,7 +32,24 @@ export function LoginForm({
     },
   );
 
-  const submit = form.onSubmit((values) =>
+  const signInWithPasskey = () => {
+    login.reset();
+    passkey.mutate(undefined, {
+      onSuccess: ({ redirectTo }) => {
+        setLeaving(true);
+        window.location.assign(redirectTo || '/');
+      },
+    });
+  };
+  // A closed prompt is the person's choice, not a failure to report.
+  const passkeyFailure = (() => {
+    if (!passkey.isError) return null;
+    const p = passkeyProblem(passkey.error);
+    return p.kind === 'server' ? p.message : p.kind === 'browser' ? t('passkeys.browserFailed') : null;
+  })();
+
+  const submit = form.onSubmit((values) => {
+    passkey.reset();
     login.mutate(
       { email: values.email.trim(), password: values.password },
       {
@@ -43,8 +62,8 @@ export function LoginForm({
           window.location.assign(redirectTo || '/');
         },
       },
-    ),
-  );
+    );
+  });
 
   if (needsCode)
     return (
@@ -63,9 +82,9 @@ export function LoginForm({
         <Title order={2} size="h3">
           {t('login.title')}
         </Title>
-        {login.isError ? (
+        {login.isError || passkeyFailure ? (
           <Alert color="red" title={t('login.failed')} role="alert">
-            {login.error.message}
+            {login.isError ? login.error.message : passkeyFailure}
           </Alert>
         ) : null}
         <TextInput
@@ -89,6 +108,14 @@ export function LoginForm({
         <Button type="submit" fullWidth loading={login.isPending || leaving}>
           {t('login.submit')}
         </Button>
+        {passkeysSupported() ? (
+          <>
+            <Divider label={t('login.passkeyOr')} labelPosition="center" />
+            <Button type="button" variant="default" fullWidth loading={passkey.isPending} disabled={leaving} onClick={signInWithPasskey}>
+              {t('login.passkey')}
+            </Button>
+          </>
+        ) : null}
         <Anchor component="button" type="button" size="sm" ta="center" onClick={() => onForgotPassword(form.values.email.trim())}>
           {t('login.forgot')}
         </Anchor>

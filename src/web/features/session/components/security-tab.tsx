@@ -1,6 +1,6 @@
 import type { OwnSession } from '@contracts/session';
 import { formatDateTime } from '@domain/time';
-import { Alert, Badge, Button, Card, Code, Group, PasswordInput, PinInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Code, Group, PinInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { QrCode } from '@web/components/qr-code';
 import { useMe } from '@web/lib/use-me';
 import { useState } from 'react';
@@ -13,56 +13,8 @@ import {
   useSecurity,
   useStartEnrolment,
 } from '../api/use-security';
-
-/** Asks for the password again before a sensitive change (re-authentication), then runs it. */
-function PasswordConfirm({
-  label,
-  submitLabel,
-  pending,
-  error,
-  onConfirm,
-  color,
-}: {
-  label: string;
-  submitLabel: string;
-  pending: boolean;
-  error: string | null;
-  onConfirm: (password: string) => void;
-  color?: string;
-}) {
-  const { t } = useTranslation('session');
-  const [password, setPassword] = useState('');
-  return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (password) onConfirm(password);
-      }}
-      noValidate
-    >
-      <Stack gap="xs">
-        <Text size="sm">{label}</Text>
-        {error ? (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        ) : null}
-        <PasswordInput
-          label={t('password.current')}
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          visibilityToggleButtonProps={{ 'aria-label': t('password.toggle') }}
-        />
-        <Group justify="flex-end">
-          <Button type="submit" color={color} loading={pending} disabled={!password}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
+import { PasskeysPanel } from './passkeys-panel';
+import { PasswordConfirm } from './password-confirm';
 
 function RecoveryCodes({ codes }: { codes: readonly string[] }) {
   const { t } = useTranslation('session');
@@ -243,7 +195,7 @@ function SessionRow({ s }: { s: OwnSession }) {
   );
 }
 
-/** Settings dialog: second factor (authenticator app) and the own open sessions. */
+/** Settings dialog: second factor (authenticator app), passkeys and the own open sessions. */
 export function SecurityTab() {
   const { t } = useTranslation('session');
   const security = useSecurity();
@@ -255,7 +207,7 @@ export function SecurityTab() {
       </Alert>
     );
   if (!security.data) return <Text size="sm">{t('security.loading')}</Text>;
-  const { twoFactorEnabled, sessions } = security.data;
+  const { twoFactorEnabled, sessions, passkeys } = security.data;
   return (
     <Stack gap="lg">
       <Stack gap="sm">
@@ -274,6 +226,7 @@ export function SecurityTab() {
         ) : null}
         {twoFactorEnabled ? <ActiveFactor /> : <Enrolment />}
       </Stack>
+      <PasskeysPanel passkeys={passkeys} />
       <Stack gap="sm">
         <Title order={3} size="h5">
           {t('security.sessions')}

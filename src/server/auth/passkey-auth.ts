@@ -1,0 +1,72 @@
+import { passkey } from '@better-auth/passkey';
+import type { Db } from '@db/client';
+import { authAccount, authPasskey, authSession, authUser, authVerification } from '@db/schema/index';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import type { Config } from '../config';
+import { SESSION_COOKIE_PREFIX, SESSION_OPTIONS, SSO_SESSION_FIELDS } from './better-auth';
+
+/**
+ * One better-auth instance with the `passkey` plugin per address (decision
+ * 145). The plugin fixes its relying party (RP ID and origin) when the instance
+ * starts, but every tenant has its own domains: a passkey belongs to the domain
+ * it was registered on, so each address gets a small instance over the same
+ * tables, secret and cookie names as the main one. The session it opens is an
+ * ordinary Buchbar session.
+ */
+
+const MAX_INSTANCES = 64;
+
+function createInstance(db: Db, config: Config, origin: string) {
+  return betterAuth({
+    baseURL: origin,
+    basePath: '/api/auth',
+    secret: config.appSecret,
+    trustedOrigins: [origin],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification, passkey: authPasskey },
+    }),
+    rateLimit: { enabled: false },
+    session: { ...SESSION_OPTIONS, additionalFields: SSO_SESSION_FIELDS },
+    advanced: {
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+    },
+    emailAndPassword: { enabled: true, minPasswordLength: 8 },
+    plugins: [
+      passkey({
+        rpID: new URL(origin).hostname,
+        rpName: 'Buchbar',
+        origin,
+        // A discoverable key with user verification (PIN, fingerprint, face):
+        // "Mit Passkey anmelden" needs no e-mail, and the key alone stands for
+        // possession and knowledge, so no second factor is asked after it.
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+        authentication: {
+          afterVerification: async ({ verification }) => {
+            if (!verification.authenticationInfo.userVerified) throw new APIError('UNAUTHORIZED', { message: 'user not verified' });
+          },
+        },
+      }),
+    ],
+  });
+}
+
+type PasskeyAuth = ReturnType<typeof createInstance>;
+const instances = new WeakMap<Db, Map<string, PasskeyAuth>>();
+
+/** The instance whose relying party is the given address (scheme, host and port of the request). */
+export function passkeyAuth(db: Db, config: Config, origin: string): PasskeyAuth {
+  const cache = instances.get(db) ?? new Map<string, PasskeyAuth>();
+  instances.set(db, cache);
+  let found = cache.get(origin);
+  if (!found) {
+    if (cache.size >= MAX_INSTANCES) cache.delete(cache.keys().next().value!);
+    found = createInstance(db, config, origin);
+    cache.set(origin, found);
+  }
+  return found;
+}
