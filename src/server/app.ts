@@ -23,6 +23,7 @@ import { registerLicenceJobs } from './jobs/licence-jobs';
 import { registerLogbookJobs } from './jobs/logbook-jobs';
 import { registerPrivacyJobs } from './jobs/privacy-jobs';
 import { registerReadingRoomJobs } from './jobs/reading-room-jobs';
+import { registerRetentionJobs } from './jobs/retention-jobs';
 import { registerSeriesJobs } from './jobs/series-jobs';
 import { registerVehicleJobs } from './jobs/vehicle-jobs';
 import { createLifecycle } from './lifecycle';
@@ -196,6 +197,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   registerLicenceJobs(deps);
   registerLogbookJobs(deps);
   registerPrivacyJobs(deps);
+  registerRetentionJobs(deps);
   await app.register(guestRoutes(deps));
   registerGuestJobs(deps);
   await app.register(logbookRoutes(deps));

@@ -162,6 +162,12 @@ export const admin: typeof de = {
         'Everyone holding an administration permission needs a second factor (authenticator app); until then those permissions are withheld',
       sprache: 'Language of the interface and the e-mails',
       startseite: 'Start page after sign-in, e.g. /leseraum/karte; empty: vehicles if active, otherwise the reading-room map',
+      aufbewahrungBuchungenMonate:
+        'Months after their end after which seat, desk and vehicle bookings are anonymised (name, purpose, remarks); 0 = keep without limit',
+      aufbewahrungFahrtdetailsMonate:
+        'Months after their end after which the details of driven bookings outside the logbook (reason, destination, passengers, booker) are removed; the logbook is kept 10 years; 0 = no limit',
+      aufbewahrungGaestedatenMonate:
+        "Months after a guest booking's end after which the guest's name, e-mail, phone and licence details are deleted; 0 = no limit",
       zeitRasterMinuten: 'Step in minutes to which booking times are rounded',
       benutzerDeaktivierungStorniertBuchungen:
         'When a person is deactivated, their future vehicle and seat bookings are cancelled (with an e-mail to them); otherwise they stay',
