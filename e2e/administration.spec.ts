@@ -185,9 +185,19 @@ describe('locations, tenant, logs and the person editor in Chromium', () => {
     await phone.context().close();
   });
 
-  it('an admin deletes a person after reading what happens; the trail names only a deleted person', async () => {
+  it('an admin sets a retention period and deletes a person after reading what happens; the trail names only a deleted person', async () => {
     const admin = await newPage(env.browser, { width: 1440, height: 900 });
-    await signIn(admin, 'admin@stadtwerke.test', '/admin/benutzer');
+    await signIn(admin, 'admin@stadtwerke.test', '/admin/einstellungen');
+    const period = admin.locator('[data-setting="aufbewahrungGaestedatenMonate"]');
+    await period.getByRole('textbox').fill('');
+    await period.getByRole('button', { name: 'Speichern' }).click();
+    await period.getByText('Dieser Wert ist für die Einstellung nicht zulässig.').waitFor();
+    await period.getByRole('textbox').fill('3');
+    await period.getByRole('button', { name: 'Speichern' }).click();
+    await admin.getByText('Einstellung aufbewahrungGaestedatenMonate gespeichert.').waitFor();
+    await period.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: `${SHOTS}/admin-einstellungen-aufbewahrung-1440.png`, fullPage: false });
+    await admin.goto(env.server.url('stadtwerke', '/admin/benutzer'));
     await admin.getByLabel('Suchen').fill('freigabe@');
     await admin.getByText(/^1 von 1 Benutzer$/).waitFor();
     await admin
