@@ -71,7 +71,8 @@ export async function anonymiseVehicleBookings(
   now: Date,
   limit: number,
 ): Promise<number> {
-  const driven = sql`exists (select 1 from logbook_entries e where e.tenant_id = b.tenant_id and e.booking_id = b.id)`;
+  // revision 1: every trip's original; the partial unique index one-per-trip answers it.
+  const driven = sql`exists (select 1 from logbook_entries e where e.tenant_id = b.tenant_id and e.booking_id = b.id and e.revision = 1)`;
   const arms: SQL[] = [];
   if (cutoffs.trips) arms.push(sql`(${driven} and b.bis < ${cutoffs.trips.toISOString()}::timestamptz)`);
   if (cutoffs.bookings) arms.push(sql`(not ${driven} and b.bis < ${cutoffs.bookings.toISOString()}::timestamptz)`);
@@ -102,6 +103,7 @@ export async function anonymiseVehicleBookings(
        set user_id = ${anonOf(tenantId, sql`h.user_id`)}
       from vehicle_bookings b
      where h.tenant_id = ${tenantId} and b.tenant_id = h.tenant_id and b.id = h.booking_id and h.booking_id in (${ids})
+       and h.type in ('CHECK_IN', 'CHECK_OUT')
        and h.user_id is not null and h.user_id <> b.driver_id`);
   return rows.length;
 }
