@@ -184,4 +184,55 @@ describe('locations, tenant, logs and the person editor in Chromium', () => {
     await phone.screenshot({ path: `${SHOTS}/admin-benutzer-bearbeiten-390.png`, fullPage: false });
     await phone.context().close();
   });
+
+  it('an admin sets a retention period and deletes a person after reading what happens; the trail names only a deleted person', async () => {
+    const admin = await newPage(env.browser, { width: 1440, height: 900 });
+    await signIn(admin, 'admin@stadtwerke.test', '/admin/einstellungen');
+    const period = admin.locator('[data-setting="aufbewahrungGaestedatenMonate"]');
+    await period.getByRole('textbox').fill('');
+    await period.getByRole('button', { name: 'Speichern' }).click();
+    await period.getByText('Dieser Wert ist für die Einstellung nicht zulässig.').waitFor();
+    await period.getByRole('textbox').fill('3');
+    await period.getByRole('button', { name: 'Speichern' }).click();
+    await admin.getByText('Einstellung aufbewahrungGaestedatenMonate gespeichert.').waitFor();
+    await period.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: `${SHOTS}/admin-einstellungen-aufbewahrung-1440.png`, fullPage: false });
+    await admin.goto(env.server.url('stadtwerke', '/admin/benutzer'));
+    await admin.getByLabel('Suchen').fill('freigabe@');
+    await admin.getByText(/^1 von 1 Benutzer$/).waitFor();
+    await admin
+      .getByRole('button', { name: /bearbeiten$/ })
+      .first()
+      .click();
+    const drawer = admin.getByRole('dialog');
+    await drawer.getByRole('button', { name: 'Person löschen' }).click();
+    const confirm = drawer.getByRole('alertdialog', { name: 'Frieda Frei endgültig löschen?' });
+    await confirm.getByText('Die E-Mail-Adresse wird frei und kann erneut eingeladen werden.').waitFor();
+    await confirm.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: `${SHOTS}/admin-benutzer-loeschen-1440.png`, fullPage: false });
+    await confirm.getByRole('button', { name: 'Ja, endgültig löschen' }).click();
+    await admin.getByText('Frieda Frei wurde gelöscht.').waitFor();
+    await admin.getByText('Keine Benutzer gefunden.').waitFor();
+    await admin.goto(env.server.url('stadtwerke', '/admin/protokoll'));
+    await admin.getByText('Benutzer „Gelöschte Person“ gelöscht').first().waitFor();
+    expect(await admin.getByText('Frieda Frei').count()).toBe(0);
+    await admin.screenshot({ path: `${SHOTS}/admin-protokoll-geloescht-1440.png`, fullPage: false });
+    await admin.context().close();
+
+    const phone = await newPage(env.browser, { width: 390, height: 844 });
+    await signIn(phone, 'admin@stadtwerke.test', '/admin/benutzer');
+    await phone.getByLabel('Suchen').fill('pruefer@');
+    await phone.getByText(/^1 von 1 Benutzer$/).waitFor();
+    await phone
+      .getByRole('button', { name: /bearbeiten$/ })
+      .first()
+      .click();
+    await phone.getByRole('dialog').getByRole('button', { name: 'Person löschen' }).click();
+    const ask = phone.getByRole('alertdialog', { name: 'Paul Prüfer endgültig löschen?' });
+    await ask.getByText('Das Löschen kann nicht rückgängig gemacht werden.').scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: `${SHOTS}/admin-benutzer-loeschen-390.png`, fullPage: false });
+    await ask.getByRole('button', { name: 'Abbrechen' }).click();
+    await noOverflow(phone);
+    await phone.context().close();
+  });
 });

@@ -60,7 +60,7 @@ const pageSize = z.coerce.number().int().min(1).max(200).default(50);
 export const auditQuery = z.object({
   from: instant.optional(),
   to: instant.optional(),
-  subjectType: z.enum(['rolle', 'gruppe', 'benutzer', 'standort', 'abstellplatz', 'mandant', 'zugriff']).optional(),
+  subjectType: z.enum(['rolle', 'gruppe', 'benutzer', 'standort', 'abstellplatz', 'mandant', 'zugriff', 'aufbewahrung']).optional(),
   page,
   pageSize,
 });

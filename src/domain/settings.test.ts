@@ -98,6 +98,10 @@ describe('SETTING_CATALOGUE', () => {
         'teamSitzplaetze',
         'teamSitzplatzFreigabe',
         'teamFavoriten',
+        // not in SPEC §9: retention periods (decision 150)
+        'aufbewahrungBuchungenMonate',
+        'aufbewahrungFahrtdetailsMonate',
+        'aufbewahrungGaestedatenMonate',
       ].sort(),
     );
   });

@@ -148,6 +148,43 @@ export const SETTING_CATALOGUE: readonly SettingOption[] = [
       'Beim Deaktivieren einer Person werden ihre künftigen Fahrzeug- und Platzbuchungen storniert (mit E-Mail an sie); sonst bleiben sie bestehen',
     layers: TENANT,
   },
+  // Retention (decision 150): 0 keeps without limit; the logbook is not governed by these (10 years by law).
+  {
+    name: 'aufbewahrungBuchungenMonate',
+    feature: 'allgemein',
+    type: 'number',
+    defaultValue: '24',
+    description:
+      'Monate nach dem Ende, nach denen Platz-, Arbeitsplatz- und Fahrzeugbuchungen anonymisiert werden (Name, Zweck, Bemerkungen); 0 = unbegrenzt aufbewahren',
+    layers: TENANT,
+    integer: true,
+    min: 0,
+    max: 240,
+  },
+  {
+    name: 'aufbewahrungFahrtdetailsMonate',
+    feature: 'allgemein',
+    type: 'number',
+    defaultValue: '24',
+    description:
+      'Monate nach dem Ende, nach denen die Angaben gefahrener Buchungen außerhalb des Fahrtenbuchs (Anlass, Ziel, Mitfahrende, Buchende) entfernt werden; das Fahrtenbuch bleibt 10 Jahre; 0 = unbegrenzt',
+    layers: TENANT,
+    integer: true,
+    min: 0,
+    max: 240,
+  },
+  {
+    name: 'aufbewahrungGaestedatenMonate',
+    feature: 'allgemein',
+    type: 'number',
+    defaultValue: '6',
+    description:
+      'Monate nach dem Ende einer Gastbuchung, nach denen Name, E-Mail, Telefon und Führerscheinangaben des Gastes gelöscht werden; 0 = unbegrenzt',
+    layers: TENANT,
+    integer: true,
+    min: 0,
+    max: 240,
+  },
   {
     name: 'zeitRasterMinuten',
     feature: 'allgemein',

@@ -23,6 +23,7 @@ import { registerLicenceJobs } from './jobs/licence-jobs';
 import { registerLogbookJobs } from './jobs/logbook-jobs';
 import { registerPrivacyJobs } from './jobs/privacy-jobs';
 import { registerReadingRoomJobs } from './jobs/reading-room-jobs';
+import { registerRetentionJobs } from './jobs/retention-jobs';
 import { registerSeriesJobs } from './jobs/series-jobs';
 import { registerSessionJobs } from './jobs/session-jobs';
 import { registerVehicleJobs } from './jobs/vehicle-jobs';
@@ -198,6 +199,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   registerLicenceJobs(deps);
   registerLogbookJobs(deps);
   registerPrivacyJobs(deps);
+  registerRetentionJobs(deps);
   registerSessionJobs(deps);
   await app.register(guestRoutes(deps));
   registerGuestJobs(deps);

@@ -31,6 +31,8 @@ export const vehicleBookingGuests = pgTable(
     confirmedAt: tstz('confirmed_at'),
     tokenHash: text('token_hash').notNull(),
     createdAt: tstz('created_at').notNull().defaultNow(),
+    /** When the retention run removed the guest's data (migration 0032, decision 150). */
+    anonymisedAt: tstz('anonymised_at'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.bookingId] }),
@@ -57,6 +59,8 @@ export const rentalRequests = pgTable(
     expiresAt: tstz('expires_at').notNull(),
     bookingId: uuid('booking_id'),
     createdAt: tstz('created_at').notNull().defaultNow(),
+    /** When the retention run removed the visitor's data (migration 0032, decision 150). */
+    anonymisedAt: tstz('anonymised_at'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

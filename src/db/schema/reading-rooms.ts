@@ -200,6 +200,8 @@ export const readingRoomBookings = pgTable(
     seriesId: uuid('series_id'),
     /** Set by a trigger on every change (migration 0018): the calendar event's SEQUENCE counts from it. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the retention run anonymised this booking (migration 0032, decision 150); null = not yet. */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

@@ -110,6 +110,8 @@ export const vehicleBookings = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
     /** The vehicle series this date belongs to (migration 0029, decision 115). */
     seriesId: uuid('series_id'),
+    /** When the retention run anonymised this booking (migration 0032, decision 150); null = not yet. */
+    anonymisedAt: tstz('anonymised_at'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

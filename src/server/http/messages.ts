@@ -187,6 +187,9 @@ const EN: Record<string, string | ((p: Record<string, string | number>) => strin
   role_name_taken: (p) => `A role named "${p.name}" already exists.`,
   group_name_taken: (p) => `A group named "${p.name}" already exists.`,
   self_lockout: 'You cannot take away your own right to maintain roles and groups.',
+  last_admin:
+    'This person is the last one allowed to maintain users or permissions and therefore cannot be deleted. Give the right to someone else first.',
+  erase_self: 'You cannot delete yourself.',
   confirm_required: (p) =>
     Number(p.count) === 1
       ? '1 person loses rights by this deletion. Please confirm the deletion.'

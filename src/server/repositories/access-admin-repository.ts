@@ -2,6 +2,7 @@ import type { Db } from '@db/client';
 import { type AuditChange, auditLog, groupRoles, groups, rolePermissions, roles, userGroups } from '@db/schema/index';
 import type { NamedGroup, NamedRole, NamedSources } from '@domain/access-admin';
 import type { PermissionGrant } from '@domain/permissions';
+import { ERASED_PERSON } from '@domain/retention';
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf } from './rows';
 
@@ -246,6 +247,12 @@ export async function insertAudit(db: Db, tenantId: string, entry: AuditEntry): 
   await db.insert(auditLog).values({ tenantId, ...entry });
 }
 
+const ERASED_NAME = `${ERASED_PERSON.firstName} ${ERASED_PERSON.lastName}`;
+/** Fields of a person entry that name them; an erased person's old values are not shown any more. */
+const PERSON_FIELDS = new Set(['Vorname', 'Nachname', 'E-Mail', 'Personalnummer']);
+const maskPersonFields = (changes: AuditChange[]): AuditChange[] =>
+  changes.map((c) => (PERSON_FIELDS.has(c.field) ? { ...c, old: c.old === null ? null : '–', new: c.new === null ? null : '–' } : c));
+
 export async function listAudit(
   db: Db,
   tenantId: string,
@@ -260,10 +267,18 @@ export async function listAudit(
     subject_id: string;
     subject_name: string;
     changes: unknown;
+    subject_erased: boolean;
     total: number;
   }>(
+    // The trail is append-only and keeps what was written; an erased person's name is masked when read (decision 150).
     await db.execute(sql`
-      select a.id::int as id, a.at, a.actor_name, a.action, a.subject_type, a.subject_id, a.subject_name, a.changes, count(*) over ()::int as total
+      select a.id::int as id, a.at,
+             case when exists (select 1 from users x where x.tenant_id = a.tenant_id and x.id = a.actor_id and x.status = 'geloescht')
+                  then ${ERASED_NAME} else a.actor_name end as actor_name,
+             a.action, a.subject_type, a.subject_id,
+             (a.subject_type in ('benutzer', 'zugriff') and exists (
+                select 1 from users x where x.tenant_id = a.tenant_id and x.id::text = a.subject_id and x.status = 'geloescht')) as subject_erased,
+             a.subject_name, a.changes, count(*) over ()::int as total
         from audit_log a
        where a.tenant_id = ${tenantId}
          ${f.from ? sql`and a.at >= ${f.from.toISOString()}::timestamptz` : sql``}
@@ -281,8 +296,8 @@ export async function listAudit(
       action: r.action,
       subjectType: r.subject_type,
       subjectId: r.subject_id,
-      subjectName: r.subject_name,
-      changes: jsonOf<AuditChange[]>(r.changes),
+      subjectName: r.subject_erased ? ERASED_NAME : r.subject_name,
+      changes: r.subject_erased ? maskPersonFields(jsonOf<AuditChange[]>(r.changes)) : jsonOf<AuditChange[]>(r.changes),
     })),
   };
 }

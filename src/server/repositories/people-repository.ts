@@ -53,7 +53,8 @@ const ORDER_DESC: Record<PeopleSort, ReturnType<typeof sql>> = {
 export async function listPeoplePage(db: Db, tenantId: string, q: PeoplePageQuery): Promise<{ total: number; people: PersonRow[] }> {
   const needle = likeNeedle(q.search);
   const order = q.dir === 'desc' ? ORDER_DESC[q.sort] : sql`${ORDER[q.sort]}, u.id`;
-  const filter = sql`u.tenant_id = ${tenantId}
+  // Erased people and the retention run's placeholders (status geloescht, decision 150) are no longer people to manage.
+  const filter = sql`u.tenant_id = ${tenantId} and u.status <> 'geloescht'
          ${q.status ? sql`and u.status = ${q.status}` : sql``}
          ${
            needle

@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps';
 import { requestOrigin, requireUser } from '../http/request-context';
 import type { MemberRecord } from '../repositories/user-repository';
+import { erasePerson } from '../services/admin/erase-person';
 import {
   accessOptionsOf,
   createPerson,
@@ -107,6 +108,23 @@ export const userRoutes =
         },
       },
       async (req) => toDto(await updatePerson(deps, await requireUser(deps, req), req.params.id, req.body)),
+    );
+
+    app.delete(
+      '/api/users/:id',
+      {
+        config: USERS,
+        schema: {
+          tags,
+          summary: 'Person löschen (anonymisieren, Art. 17 DSGVO): Name, E-Mail, Rechte, Führerschein und Scans gehen, Fahrtenbuch bleibt',
+          params: userIdParams,
+          response: { 200: okResponse },
+        },
+      },
+      async (req) => {
+        await erasePerson(deps, await requireUser(deps, req), req.params.id);
+        return { ok: true as const, message: 'Die Person wurde gelöscht.' };
+      },
     );
 
     app.put(

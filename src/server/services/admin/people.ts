@@ -185,7 +185,7 @@ export async function updatePerson(deps: Deps, user: UserContext, id: string, pa
     user,
     async (tx, t) => {
       const before = await findMemberById(tx, t, id);
-      if (!before) throw notFound();
+      if (!before || before.status === 'geloescht') throw notFound();
       if (patch.departmentId && !(await departmentExists(tx, t, patch.departmentId))) throw unknownDepartment();
       if (patch.email && patch.email.toLowerCase() !== before.email.toLowerCase()) {
         const other = await findMemberByEmail(tx, t, patch.email);
@@ -219,7 +219,7 @@ export async function updatePerson(deps: Deps, user: UserContext, id: string, pa
 export function personDetail(deps: Deps, user: UserContext, id: string) {
   return read(deps, user, async (tx, t) => {
     const member = await findMemberById(tx, t, id);
-    if (!member) throw notFound();
+    if (!member || member.status === 'geloescht') throw notFound();
     const links = await linksOfPerson(tx, t, id);
     const sources = await sourcesOfPerson(tx, t, id);
     const identity = await findAuthUser(tx, member.authUserId);
@@ -241,7 +241,7 @@ export function setAccessOfPerson(
 ) {
   return change(deps, user, async (tx, t) => {
     const member = await findMemberById(tx, t, id);
-    if (!member) throw notFound();
+    if (!member || member.status === 'geloescht') throw notFound();
     const { roles, groups } = await assertLinksExist(tx, t, next.roleIds, next.groupIds);
     const permissions = normaliseGrants(next.permissions);
     const before = await linksOfPerson(tx, t, id);

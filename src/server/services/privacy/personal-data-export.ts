@@ -31,6 +31,8 @@ export const PERSONAL_DATA_EXPORT_JOB = 'personal-data-export';
 
 const notFound = () => new AppError('not_found', 'Export nicht gefunden.', 404);
 const filePath = (id: string) => `daten-${id}.zip`;
+/** Where an export's ZIP lies in the 'exporte' bucket (also removed when its owner is erased). */
+export const personalExportPath = filePath;
 
 export function toPersonalExportDto(r: PersonalDataExportRecord): PersonalDataExport {
   return {

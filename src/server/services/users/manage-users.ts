@@ -9,6 +9,6 @@ const notFound = () => new AppError('not_found', 'Benutzer nicht gefunden.', 404
 
 export async function inviteUser(deps: Deps, user: UserContext, origin: string, id: string): Promise<void> {
   const member = await withTenant(deps.database.db, user.tenant.id, (tx) => findMemberById(tx, user.tenant.id, id));
-  if (!member) throw notFound();
+  if (!member || member.status === 'geloescht') throw notFound();
   await sendInvitation(deps, user.tenant, origin, member);
 }

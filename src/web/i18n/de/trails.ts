@@ -18,6 +18,7 @@ export const trails = {
     abstellplatz: 'Abstellplatz',
     mandant: 'Mandant',
     zugriff: 'Personendaten',
+    aufbewahrung: 'Aufbewahrung',
   } as Record<string, string>,
   actions: { anlegen: 'angelegt', ändern: 'geändert', löschen: 'gelöscht', einsehen: 'eingesehen' } as Record<string, string>,
   level: 'Stufe',

@@ -92,6 +92,21 @@ export const admin: typeof de = {
       secondFactorResetConfirm: 'Yes, reset',
       secondFactorResetDone: 'The second factor has been reset. The person signs in with the password and sets it up again.',
       cancel: 'Cancel',
+      erase: 'Delete person',
+      eraseHint: 'For erasure requests under Art. 17 GDPR. Someone who only should not book for a while is better deactivated.',
+      eraseTitle: 'Delete {{name}} for good?',
+      eraseConsequences: [
+        'The name is replaced by “Gelöschte Person” (deleted person) wherever Buchbar shows names (bookings, maps, evaluations, trails).',
+        'Signing in is no longer possible; all sessions end at once.',
+        'Future vehicle and seat bookings are cancelled (without e-mail).',
+        'Roles, groups, direct permissions and personal settings are removed.',
+        'The driving licence with all checks and scans is deleted.',
+        'The e-mail address becomes free and can be invited again.',
+        'The logbook keeps the name as driver for 10 years (statutory retention).',
+      ],
+      eraseIrreversible: 'Deleting cannot be undone.',
+      eraseConfirm: 'Yes, delete for good',
+      erased: '{{name}} has been deleted.',
     },
   },
   settings: {
@@ -162,6 +177,12 @@ export const admin: typeof de = {
         'Everyone holding an administration permission needs a second factor (authenticator app); until then those permissions are withheld',
       sprache: 'Language of the interface and the e-mails',
       startseite: 'Start page after sign-in, e.g. /leseraum/karte; empty: vehicles if active, otherwise the reading-room map',
+      aufbewahrungBuchungenMonate:
+        'Months after their end after which seat, desk and vehicle bookings are anonymised (name, purpose, remarks); 0 = keep without limit',
+      aufbewahrungFahrtdetailsMonate:
+        'Months after their end after which the details of driven bookings outside the logbook (reason, destination, passengers, booker) are removed; the logbook is kept 10 years; 0 = no limit',
+      aufbewahrungGaestedatenMonate:
+        "Months after a guest booking's end after which the guest's name, e-mail, phone and licence details are deleted; 0 = no limit",
       zeitRasterMinuten: 'Step in minutes to which booking times are rounded',
       benutzerDeaktivierungStorniertBuchungen:
         'When a person is deactivated, their future vehicle and seat bookings are cancelled (with an e-mail to them); otherwise they stay',

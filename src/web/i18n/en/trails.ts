@@ -19,6 +19,7 @@ export const trails: typeof de = {
     abstellplatz: 'Parking space',
     mandant: 'Client',
     zugriff: 'Personal data',
+    aufbewahrung: 'Retention',
   },
   actions: { anlegen: 'created', ändern: 'changed', löschen: 'deleted', einsehen: 'viewed' },
   level: 'Level',

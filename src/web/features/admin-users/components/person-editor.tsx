@@ -4,6 +4,7 @@ import {
   Button,
   Drawer,
   Group,
+  List,
   Loader,
   MultiSelect,
   Select,
@@ -18,6 +19,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDeletePerson } from '../api/use-delete-person';
 import {
   type AccessOptions,
   type PersonDetail,
@@ -92,14 +94,84 @@ function SecondFactorReset({ person }: { person: PersonDetail }) {
   );
 }
 
+/** Erasure on request (decision 150): the confirmation lists what happens before anything does. */
+function ErasePerson({ person, onErased }: { person: PersonDetail; onErased: () => void }) {
+  const { t } = useTranslation('admin');
+  const erase = useDeletePerson();
+  const [asked, setAsked] = useState(false);
+  const name = `${person.user.firstName} ${person.user.lastName}`;
+  return (
+    <Stack gap="xs" data-testid="erase-person">
+      <Title order={3} size="h4">
+        {t('users.edit.erase')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('users.edit.eraseHint')}
+      </Text>
+      {asked ? (
+        <Alert
+          color="red"
+          title={t('users.edit.eraseTitle', { name })}
+          role="alertdialog"
+          aria-label={t('users.edit.eraseTitle', { name })}
+        >
+          <Stack gap="xs">
+            <List size="sm" spacing={2}>
+              {(t('users.edit.eraseConsequences', { returnObjects: true }) as string[]).map((line) => (
+                <List.Item key={line}>{line}</List.Item>
+              ))}
+            </List>
+            <Text size="sm" fw={600}>
+              {t('users.edit.eraseIrreversible')}
+            </Text>
+            {erase.error ? (
+              <Text size="sm" c="red" role="alert">
+                {erase.error.message}
+              </Text>
+            ) : null}
+            <Group>
+              <Button
+                color="red"
+                loading={erase.isPending}
+                onClick={() =>
+                  erase
+                    .mutateAsync(person.user.id)
+                    .then(() => {
+                      notifications.show({ color: 'green', message: t('users.edit.erased', { name }) });
+                      onErased();
+                    })
+                    .catch(() => undefined)
+                }
+              >
+                {t('users.edit.eraseConfirm')}
+              </Button>
+              <Button variant="default" onClick={() => setAsked(false)}>
+                {t('users.edit.cancel')}
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : (
+        <Group>
+          <Button variant="light" color="red" onClick={() => setAsked(true)}>
+            {t('users.edit.erase')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
 function EditorForm({
   person,
   options,
   departments,
+  onErased,
 }: {
   person: PersonDetail;
   options: AccessOptions;
   departments: { id: string; name: string }[];
+  onErased: () => void;
 }) {
   const { t } = useTranslation('admin');
   const save = useSavePerson();
@@ -243,6 +315,7 @@ function EditorForm({
             ))}
           </Stack>
         )}
+        <ErasePerson person={person} onErased={onErased} />
       </Stack>
     </form>
   );
@@ -277,6 +350,7 @@ export function PersonEditor({ id, onClose }: { id: string | null; onClose: () =
           person={person.data}
           options={options.data}
           departments={departments.data.departments}
+          onErased={onClose}
         />
       )}
     </Drawer>
