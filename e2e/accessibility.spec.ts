@@ -5,9 +5,9 @@ import { newPage } from './support/browser';
 import { fillLogin, setUpJourneys } from './support/journey';
 
 /**
- * Every screen of SPEC §2, as the demo account that may open it, at 390 and
- * 1440 px, in German and English: axe-core finds no WCAG 2.1 A/AA violation,
- * and at 390 px nothing scrolls sideways.
+ * Every screen of SPEC §2, as the demo account that may open it, in German
+ * at 390 and 1440 px and in English at 390 px: axe-core finds no WCAG 2.1
+ * A/AA violation, and at 390 px nothing scrolls sideways.
  */
 const env = setUpJourneys();
 type Tenant = 'stadtwerke' | 'tourismus' | 'bibliothek';
@@ -111,10 +111,10 @@ function describeViolations(path: string, width: number, result: Awaited<ReturnT
   );
 }
 
-async function checkAll(browser: Browser, language: Language): Promise<string[]> {
+async function checkAll(browser: Browser, language: Language, widths: readonly number[]): Promise<string[]> {
   await kioskLink();
   const problems: string[] = [];
-  for (const width of WIDTHS) {
+  for (const width of widths) {
     for (const visit of visits()) {
       const page = await newPage(browser, { width, height: width === 390 ? 844 : 900, locale: language === 'en' ? 'en-US' : 'de-DE' });
       // Signed in, the person's saved language counts (set after signing in); signed out, the one chosen in this browser.
@@ -140,10 +140,11 @@ async function checkAll(browser: Browser, language: Language): Promise<string[]>
 
 describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {
   it('German, at 390 and 1440 px: no violation', { timeout: 600_000 }, async () => {
-    expect(await checkAll(env.browser, 'de')).toEqual([]);
+    expect(await checkAll(env.browser, 'de', WIDTHS)).toEqual([]);
   });
 
-  it('English, at 390 and 1440 px: no violation', { timeout: 600_000 }, async () => {
-    expect(await checkAll(env.browser, 'en')).toEqual([]);
+  // English changes texts and their length, not the layout: the phone, where longer words break first, is enough.
+  it('English, at 390 px: no violation', { timeout: 600_000 }, async () => {
+    expect(await checkAll(env.browser, 'en', [390])).toEqual([]);
   });
 });
