@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { formatDate } from '@domain/time';
+import { IDP_PASSWORD, startTestIdp } from '@test/support/oidc-idp';
 import { totpCode } from '@test/support/totp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -151,5 +152,50 @@ describe('second factor in Chromium', () => {
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     await page.getByText('Willkommen, Felix Fuhrmann').waitFor();
     await page.context().close();
+  });
+
+  it("anna.sonne@ signs in at the Stadtwerke through the tenant's OpenID Connect provider; the first sign-in creates her", async () => {
+    const idp = await startTestIdp({
+      name: 'Stadtwerke-Login',
+      accounts: [{ sub: 'sso-anna', email: 'anna.sonne@stadtwerke.test', given_name: 'Anna', family_name: 'Sonne' }],
+    });
+    try {
+      const host = 'stadtwerke.localhost';
+      const cookie = await env.server.login(host, 'admin@stadtwerke.test');
+      const settings = await env.server.call(host, { method: 'GET', url: '/api/admin/tenant/single-sign-on', cookie });
+      const group = (settings.json().groups as { id: string; name: string }[]).find((g) => g.name === 'Alle Mitarbeitenden');
+      const saved = await env.server.call(host, {
+        method: 'PUT',
+        url: '/api/admin/tenant/single-sign-on',
+        cookie,
+        payload: {
+          providerName: 'Stadtwerke-Login',
+          issuerUrl: idp.issuer,
+          clientId: idp.clientId,
+          clientSecret: idp.clientSecret,
+          emailClaim: 'email',
+          defaultGroupId: group?.id ?? null,
+          passwordAllowed: true,
+        },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+
+      const page = await newPage(env.browser, { width: 390, height: 844 });
+      await page.goto(env.server.url('stadtwerke', '/login'));
+      await page.getByRole('link', { name: 'Mit Stadtwerke-Login anmelden' }).click();
+      // The provider's own page, on its own address
+      await page.waitForURL((u) => u.origin === idp.issuer);
+      await page.getByLabel('E-Mail').fill('anna.sonne@stadtwerke.test');
+      await page.getByLabel('Passwort').fill(IDP_PASSWORD);
+      await page.getByRole('button', { name: 'Anmelden' }).click();
+      await page.waitForURL((u) => u.hostname === host && !u.pathname.startsWith('/login') && !u.pathname.startsWith('/api/'));
+      const me = await page.evaluate(async () => (await fetch('/api/session/me')).json());
+      expect(me.user.email).toBe('anna.sonne@stadtwerke.test');
+      await page.getByText('Willkommen, Anna Sonne').waitFor();
+      await page.screenshot({ path: `${SHOTS}/anmeldung-anbieter-390.png` });
+      await page.context().close();
+    } finally {
+      await idp.close();
+    }
   });
 });
