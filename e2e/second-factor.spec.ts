@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { formatDate } from '@domain/time';
-import { IDP_PASSWORD, startTestIdp } from '@test/support/oidc-idp';
+import { IDP_PASSWORD, providerSettings, startTestIdp } from '@test/support/oidc-idp';
 import { totpCode } from '@test/support/totp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -168,15 +168,7 @@ describe('second factor in Chromium', () => {
         method: 'PUT',
         url: '/api/admin/tenant/single-sign-on',
         cookie,
-        payload: {
-          providerName: 'Stadtwerke-Login',
-          issuerUrl: idp.issuer,
-          clientId: idp.clientId,
-          clientSecret: idp.clientSecret,
-          emailClaim: 'email',
-          defaultGroupId: group?.id ?? null,
-          passwordAllowed: true,
-        },
+        payload: providerSettings(idp, group?.id ?? null, { passwordAllowed: true }),
       });
       expect(saved.statusCode, saved.body).toBe(200);
 

@@ -3,7 +3,7 @@ import { LOGIN_FAILED } from '@server/services/session/sign-in';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
-import { IDP_PASSWORD, type IdpAccount, startTestIdp, type TestIdp } from '../support/oidc-idp';
+import { IDP_PASSWORD, type IdpAccount, providerSettings, startTestIdp, type TestIdp } from '../support/oidc-idp';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const SW = 'stadtwerke.localhost';
@@ -98,16 +98,7 @@ describe.each(DB_KINDS)('single sign-on over OpenID Connect on %s', (kind) => {
       method: 'PUT',
       url: '/api/admin/tenant/single-sign-on',
       cookie,
-      payload: {
-        providerName: 'Stadtwerke-Login',
-        issuerUrl: idp.issuer,
-        clientId: idp.clientId,
-        clientSecret: idp.clientSecret,
-        emailClaim: 'email',
-        defaultGroupId: groups.find((g) => g.name === 'Alle Mitarbeitenden')?.id ?? null,
-        passwordAllowed: false,
-        ...patch,
-      },
+      payload: providerSettings(idp, groups.find((g) => g.name === 'Alle Mitarbeitenden')?.id ?? null, patch),
     });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();

@@ -48,6 +48,20 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
+/** What a tenant admin enters under /admin/mandanten for this provider (PUT /api/admin/tenant/single-sign-on). */
+export function providerSettings(idp: TestIdp, defaultGroupId: string | null, patch: Record<string, unknown> = {}) {
+  return {
+    providerName: 'Stadtwerke-Login',
+    issuerUrl: idp.issuer,
+    clientId: idp.clientId,
+    clientSecret: idp.clientSecret,
+    emailClaim: 'email',
+    defaultGroupId,
+    passwordAllowed: false,
+    ...patch,
+  };
+}
+
 export async function startTestIdp(opts: { port?: number; accounts: IdpAccount[]; name?: string }): Promise<TestIdp> {
   const accounts = new Map(opts.accounts.map((a) => [a.sub, a]));
   const server: Server = createServer();
