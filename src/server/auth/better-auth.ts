@@ -20,25 +20,37 @@ export const SESSION_OPTIONS = { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateA
 /** The tenant a single sign-on session belongs to (decision 100); read back with every session. */
 export const SSO_SESSION_FIELDS = { ssoTenantId: { type: 'string', required: false, input: false } } as const;
 
-export function createAuth(opts: { db: Db; config: Config; mailer: Mailer }) {
-  const { config, mailer } = opts;
-  return betterAuth({
-    baseURL: config.publicUrl,
+/**
+ * What every better-auth instance of Buchbar shares (the main one, the
+ * per-address passkey ones, the per-tenant single sign-on ones): the same
+ * tables, secret, session lifetime and cookie names, so a session opened by
+ * any of them is one ordinary Buchbar session. Sign-in runs through our own
+ * routes (tenant checks, generic errors, @fastify/rate-limit), so better-auth's
+ * own rate limit stays off.
+ */
+export function commonAuthOptions(db: Db, config: Config, baseURL: string, tables: Record<string, unknown> = {}) {
+  return {
+    baseURL,
     basePath: '/api/auth',
     secret: config.appSecret,
-    database: drizzleAdapter(opts.db, {
+    database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification, twoFactor: authTwoFactor },
+      schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification, ...tables },
     }),
-    // Sign-in, reset and confirmation go through our own routes (tenant checks,
-    // generic errors, @fastify/rate-limit); better-auth's handler is not mounted.
     rateLimit: { enabled: false },
     session: { ...SESSION_OPTIONS, additionalFields: SSO_SESSION_FIELDS },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: config.publicUrl.startsWith('https://'),
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' as const, path: '/' },
     },
+  };
+}
+
+export function createAuth(opts: { db: Db; config: Config; mailer: Mailer }) {
+  const { config, mailer } = opts;
+  return betterAuth({
+    ...commonAuthOptions(opts.db, config, config.publicUrl, { twoFactor: authTwoFactor }),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,

@@ -1,11 +1,10 @@
 import { passkey } from '@better-auth/passkey';
 import type { Db } from '@db/client';
-import { authAccount, authPasskey, authSession, authUser, authVerification } from '@db/schema/index';
+import { authPasskey } from '@db/schema/index';
 import { betterAuth } from 'better-auth';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import type { Config } from '../config';
-import { SESSION_COOKIE_PREFIX, SESSION_OPTIONS, SSO_SESSION_FIELDS } from './better-auth';
+import { commonAuthOptions } from './better-auth';
 
 /**
  * One better-auth instance with the `passkey` plugin per address (decision
@@ -20,21 +19,8 @@ const MAX_INSTANCES = 64;
 
 function createInstance(db: Db, config: Config, origin: string) {
   return betterAuth({
-    baseURL: origin,
-    basePath: '/api/auth',
-    secret: config.appSecret,
+    ...commonAuthOptions(db, config, origin, { passkey: authPasskey }),
     trustedOrigins: [origin],
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification, passkey: authPasskey },
-    }),
-    rateLimit: { enabled: false },
-    session: { ...SESSION_OPTIONS, additionalFields: SSO_SESSION_FIELDS },
-    advanced: {
-      cookiePrefix: SESSION_COOKIE_PREFIX,
-      useSecureCookies: config.publicUrl.startsWith('https://'),
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
-    },
     emailAndPassword: { enabled: true, minPasswordLength: 8 },
     plugins: [
       passkey({

@@ -1,15 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '@db/client';
-import { authAccount, authSession, authUser, authVerification } from '@db/schema/index';
 import { type PersonFromClaims, personFromClaims, providerIdOf } from '@domain/single-sign-on';
 import type { SingleSignOnRecord } from '@server/repositories/single-sign-on-repository';
 import { otherTenantsOfIdentity } from '@server/repositories/single-sign-on-repository';
 import { betterAuth } from 'better-auth';
-import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { symmetricDecrypt, symmetricEncrypt } from 'better-auth/crypto';
 import { genericOAuth } from 'better-auth/plugins';
 import type { Config } from '../config';
-import { SESSION_COOKIE_PREFIX, SESSION_OPTIONS, SSO_SESSION_FIELDS } from './better-auth';
+import { commonAuthOptions } from './better-auth';
 
 /**
  * One better-auth instance with the `genericOAuth` plugin per tenant, address
@@ -36,21 +34,8 @@ async function createInstance(db: Db, config: Config, origin: string, sso: Singl
   const providerId = providerIdOf(sso.tenantId);
   const clientSecret = await decryptClientSecret(config, sso.clientSecretEncrypted);
   return betterAuth({
-    baseURL: origin,
-    basePath: '/api/auth',
-    secret: config.appSecret,
+    ...commonAuthOptions(db, config, origin),
     trustedOrigins: [origin],
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification },
-    }),
-    rateLimit: { enabled: false },
-    session: { ...SESSION_OPTIONS, additionalFields: SSO_SESSION_FIELDS },
-    advanced: {
-      cookiePrefix: SESSION_COOKIE_PREFIX,
-      useSecureCookies: config.publicUrl.startsWith('https://'),
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
-    },
     // The tenant's admin chose this provider: an address it vouches for may
     // join an existing identity of this tenant (the hook below keeps other
     // tenants' identities out).
