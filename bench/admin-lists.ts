@@ -13,7 +13,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Database, migrateDatabase, openPglite } from '@db/client';
+import { type Database, migrateDatabase } from '@db/client';
 import { tenants } from '@db/schema/index';
 import { prepareDatabase } from '@db/seed/prepare';
 import { buildApp } from '@server/app';
@@ -22,7 +22,7 @@ import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { checkBudgets, type Figures, loadAdjusted, measure, summary } from './support/measure';
-import { scratchPostgres } from './support/scratch-postgres';
+import { onEachEngine } from './support/scratch-postgres';
 import { signInCookie } from './support/sign-in';
 
 const PEOPLE = 10_000;
@@ -132,18 +132,7 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   return { kind, runs, baseline, few, many };
 }
 
-const results = [
-  await runOn(
-    'pglite',
-    () => openPglite(undefined, undefined, onQuery),
-    async () => undefined,
-  ),
-];
-const url = process.env.DATABASE_URL;
-if (url) {
-  const scratch = await scratchPostgres(url, 'buchbar_bench_admin', onQuery);
-  results.push(await runOn('postgres', scratch.open, scratch.drop));
-}
+const results = await onEachEngine('buchbar_bench_admin', onQuery, runOn);
 const ok = checkBudgets(
   results.flatMap((r) => [
     ...r.runs.map((x) => ({

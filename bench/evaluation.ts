@@ -19,7 +19,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Database, migrateDatabase, openPglite } from '@db/client';
+import { type Database, migrateDatabase } from '@db/client';
 import { prepareDatabase } from '@db/seed/prepare';
 import { addDays, berlinDay, instantOf } from '@domain/opening-hours';
 import { buildApp } from '@server/app';
@@ -30,7 +30,7 @@ import Fastify from 'fastify';
 import pino from 'pino';
 import * as direct from '../test/support/evaluation-direct';
 import { checkBudgets, type Figures, latencies, loadAdjusted, measure } from './support/measure';
-import { scratchPostgres } from './support/scratch-postgres';
+import { onEachEngine } from './support/scratch-postgres';
 import { signInCookie } from './support/sign-in';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -222,21 +222,7 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
 
 const results: Awaited<ReturnType<typeof runOn>>[] = [];
 // BENCH_ENGINES=postgres (or pglite) measures one engine only.
-const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
-if (engines.includes('pglite')) {
-  results.push(
-    await runOn(
-      'pglite',
-      () => openPglite(undefined, undefined, onQuery),
-      async () => undefined,
-    ),
-  );
-}
-const url = process.env.DATABASE_URL;
-if (url && engines.includes('postgres')) {
-  const scratch = await scratchPostgres(url, 'buchbar_bench_eval', onQuery);
-  results.push(await runOn('postgres', scratch.open, scratch.drop));
-}
+results.push(...(await onEachEngine('buchbar_bench_eval', onQuery, runOn)));
 console.log("\nsummary (ratios to the same run's bare endpoint median)");
 for (const r of results) {
   const f = loadAdjusted(50, r.baseline).factor;

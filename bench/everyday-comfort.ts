@@ -13,7 +13,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Database, migrateDatabase, openPglite, withTenant } from '@db/client';
+import { type Database, migrateDatabase, withTenant } from '@db/client';
 import { floorPlans, readingRoomBookings, readingRooms, tenants, users } from '@db/schema/index';
 import { prepareDatabase } from '@db/seed/prepare';
 import { addDays, berlinDay, instantOf } from '@domain/opening-hours';
@@ -23,7 +23,7 @@ import { and, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { checkBudgets, latencies, loadAdjusted, measure } from './support/measure';
-import { scratchPostgres } from './support/scratch-postgres';
+import { onEachEngine } from './support/scratch-postgres';
 import { signInCookie } from './support/sign-in';
 
 const SEATS = 500;
@@ -299,18 +299,7 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   return { kind, series, vehicleSeries, feed, feedGzip, feedConditional, rebuilt, seriesQueries, vehicleSeriesQueries, baseline };
 }
 
-const results = [];
-results.push(
-  await runOn(
-    'pglite',
-    () => openPglite(undefined, undefined, onQuery),
-    async () => undefined,
-  ),
-);
-if (process.env.DATABASE_URL) {
-  const scratch = await scratchPostgres(process.env.DATABASE_URL, 'buchbar_bench_comfort', onQuery);
-  results.push(await runOn('postgres', scratch.open, scratch.drop));
-}
+const results = await onEachEngine('buchbar_bench_comfort', onQuery, runOn);
 // Latency limits are the DESIGN §7 figures times the run's load factor (the raw figure is printed); statements are exact.
 const ok = checkBudgets(
   results.flatMap((r) => {

@@ -14,7 +14,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Database, migrateDatabase, openPglite } from '@db/client';
+import { type Database, migrateDatabase } from '@db/client';
 import { tenants } from '@db/schema/index';
 import { prepareDatabase } from '@db/seed/prepare';
 import { addDays, berlinDay, berlinInstant } from '@domain/vehicle-time';
@@ -24,7 +24,7 @@ import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { checkBudgets, measure, summary } from './support/measure';
-import { scratchPostgres } from './support/scratch-postgres';
+import { onEachEngine } from './support/scratch-postgres';
 import { signInCookie } from './support/sign-in';
 
 const PEOPLE = 10_000;
@@ -180,20 +180,7 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   return { kind, perGated, perFree, perList, failed, baseline: b, create: c, plain, page, due, search, count };
 }
 
-const results = [];
-if (process.env.BENCH_PGLITE !== '0')
-  results.push(
-    await runOn(
-      'pglite',
-      () => openPglite(undefined, undefined, onQuery),
-      async () => undefined,
-    ),
-  );
-const url = process.env.DATABASE_URL;
-if (url) {
-  const scratch = await scratchPostgres(url, 'buchbar_lbench', onQuery);
-  results.push(await runOn('postgres', scratch.open, scratch.drop));
-}
+const results = await onEachEngine('buchbar_lbench', onQuery, runOn);
 console.log('\nsummary');
 for (const r of results) {
   console.log(`  ${r.kind}: bare ${r.baseline.rps.toFixed(0)} req/s`);

@@ -12,7 +12,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Database, migrateDatabase, openPglite } from '@db/client';
+import { type Database, migrateDatabase } from '@db/client';
 import { tenants } from '@db/schema/index';
 import { prepareDatabase } from '@db/seed/prepare';
 import { buildApp } from '@server/app';
@@ -20,7 +20,7 @@ import { loadConfig } from '@server/config';
 import { runRetentionForTenant } from '@server/services/privacy/retention';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { scratchPostgres } from './support/scratch-postgres';
+import { onEachEngine } from './support/scratch-postgres';
 
 const SEATS = Number(process.env.BENCH_SEATS ?? 20_000);
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 20_000);
@@ -98,13 +98,4 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-await runOn(
-  'pglite',
-  () => openPglite(undefined, undefined, onQuery),
-  async () => undefined,
-);
-const url = process.env.DATABASE_URL;
-if (url) {
-  const scratch = await scratchPostgres(url, 'buchbar_bench_retention', onQuery);
-  await runOn('postgres', scratch.open, scratch.drop);
-}
+await onEachEngine('buchbar_bench_retention', onQuery, runOn);

@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Database, migrateDatabase, openPglite, withTenant } from '@db/client';
+import { type Database, migrateDatabase, withTenant } from '@db/client';
 import { floorPlans, readingRoomBookings, readingRooms, tenants, users } from '@db/schema/index';
 import { DEMO_PASSWORD } from '@db/seed/demo-data';
 import { prepareDatabase } from '@db/seed/prepare';
@@ -25,7 +25,7 @@ import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { checkBudgets, latencies, measure, summary } from './support/measure';
-import { scratchPostgres } from './support/scratch-postgres';
+import { onEachEngine } from './support/scratch-postgres';
 import { signInCookie } from './support/sign-in';
 
 const SEATS = 500;
@@ -236,19 +236,7 @@ async function browserRender(origin: string, planId: string, day: string): Promi
   }
 }
 
-const results = [];
-results.push(
-  await runOn(
-    'pglite',
-    () => openPglite(undefined, undefined, onQuery),
-    async () => undefined,
-  ),
-);
-const url = process.env.DATABASE_URL;
-if (url) {
-  const scratch = await scratchPostgres(url, 'buchbar_bench', onQuery);
-  results.push(await runOn('postgres', scratch.open, scratch.drop));
-}
+const results = await onEachEngine('buchbar_bench', onQuery, runOn);
 console.log('\nsummary');
 for (const r of results) {
   console.log(
