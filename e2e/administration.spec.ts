@@ -14,6 +14,16 @@ async function signIn(page: Page, email: string, path: string) {
   await page.waitForURL((u) => u.pathname === path);
 }
 
+/** Finds one person in /admin/benutzer by the start of the address and opens their editor. */
+async function openPerson(page: Page, search: string) {
+  await page.getByLabel('Suchen').fill(search);
+  await page.getByText(/^1 von 1 Benutzer$/).waitFor();
+  await page
+    .getByRole('button', { name: /bearbeiten$/ })
+    .first()
+    .click();
+}
+
 const noOverflow = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 
@@ -145,12 +155,7 @@ describe('locations, tenant, logs and the person editor in Chromium', () => {
       .getByRole('button', { name: /bearbeiten$/ })
       .first()
       .waitFor();
-    await admin.getByLabel('Suchen').fill('fuhrpark@');
-    await admin.getByText(/^1 von 1 Benutzer$/).waitFor();
-    await admin
-      .getByRole('button', { name: /bearbeiten$/ })
-      .first()
-      .click();
+    await openPerson(admin, 'fuhrpark@');
     const drawer = admin.getByRole('dialog');
     await drawer.getByText('Wirksame Berechtigungen und ihre Herkunft').waitFor();
     await drawer.getByText('Gruppe „Fuhrpark-Team“', { exact: false }).first().waitFor();
@@ -174,12 +179,7 @@ describe('locations, tenant, logs and the person editor in Chromium', () => {
 
     const phone = await newPage(env.browser, { width: 390, height: 844 });
     await signIn(phone, 'admin@stadtwerke.test', '/admin/benutzer');
-    await phone.getByLabel('Suchen').fill('pruefer@');
-    await phone.getByText(/^1 von 1 Benutzer$/).waitFor();
-    await phone
-      .getByRole('button', { name: /bearbeiten$/ })
-      .first()
-      .click();
+    await openPerson(phone, 'pruefer@');
     await phone.getByRole('dialog').getByText('Wirksame Berechtigungen und ihre Herkunft').waitFor();
     await phone.screenshot({ path: `${SHOTS}/admin-benutzer-bearbeiten-390.png`, fullPage: false });
     await phone.context().close();
@@ -198,12 +198,7 @@ describe('locations, tenant, logs and the person editor in Chromium', () => {
     await period.scrollIntoViewIfNeeded();
     await admin.screenshot({ path: `${SHOTS}/admin-einstellungen-aufbewahrung-1440.png`, fullPage: false });
     await admin.goto(env.server.url('stadtwerke', '/admin/benutzer'));
-    await admin.getByLabel('Suchen').fill('freigabe@');
-    await admin.getByText(/^1 von 1 Benutzer$/).waitFor();
-    await admin
-      .getByRole('button', { name: /bearbeiten$/ })
-      .first()
-      .click();
+    await openPerson(admin, 'freigabe@');
     const drawer = admin.getByRole('dialog');
     await drawer.getByRole('button', { name: 'Person löschen' }).click();
     const confirm = drawer.getByRole('alertdialog', { name: 'Frieda Frei endgültig löschen?' });
@@ -221,12 +216,7 @@ describe('locations, tenant, logs and the person editor in Chromium', () => {
 
     const phone = await newPage(env.browser, { width: 390, height: 844 });
     await signIn(phone, 'admin@stadtwerke.test', '/admin/benutzer');
-    await phone.getByLabel('Suchen').fill('pruefer@');
-    await phone.getByText(/^1 von 1 Benutzer$/).waitFor();
-    await phone
-      .getByRole('button', { name: /bearbeiten$/ })
-      .first()
-      .click();
+    await openPerson(phone, 'pruefer@');
     await phone.getByRole('dialog').getByRole('button', { name: 'Person löschen' }).click();
     const ask = phone.getByRole('alertdialog', { name: 'Paul Prüfer endgültig löschen?' });
     await ask.getByText('Das Löschen kann nicht rückgängig gemacht werden.').scrollIntoViewIfNeeded();
