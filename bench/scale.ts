@@ -355,10 +355,14 @@ for (const stage of STAGES) {
   results.push({ rows: stage, figures, seq });
 }
 
-console.log('\nsummary (p95 in ms per stage)');
-console.log(`  ${'path'.padEnd(36)} ${results.map((r) => r.rows.toLocaleString('en').padStart(12)).join('')}`);
+console.log('\nsummary (p50 / p95 / p99 in ms per stage)');
+console.log(`  ${'path'.padEnd(36)} ${results.map((r) => r.rows.toLocaleString('en').padStart(24)).join('')}`);
 for (let i = 0; i < paths.length; i++) {
-  console.log(`  ${paths[i]!.label.padEnd(36)} ${results.map((r) => r.figures[i]!.p95.toFixed(1).padStart(12)).join('')}`);
+  const cells = results.map((r) => {
+    const f = r.figures[i]!;
+    return `${f.p50.toFixed(0)} / ${f.p95.toFixed(0)} / ${f.p99.toFixed(0)}`.padStart(24);
+  });
+  console.log(`  ${paths[i]!.label.padEnd(36)} ${cells.join('')}`);
 }
 const first = results[0]!;
 const last = results.at(-1)!;
