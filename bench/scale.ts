@@ -187,6 +187,9 @@ async function seedBookings(from: number, to: number) {
       execute buchbar_seat_rollup_sql(buchbar_seat_rollup_source(current_setting('buchbar.scale_seat'), 1));
       execute buchbar_vehicle_rollup_sql(buchbar_vehicle_rollup_source(current_setting('buchbar.scale_car'), 1));
     end $$`);
+    for (const table of ['seat_booking_days', 'seat_department_days', 'vehicle_booking_days', 'vehicle_department_days']) {
+      await q(`analyze ${table}`);
+    }
     const rollupSeconds = (performance.now() - tRollup) / 1000;
     // The triggers that bump the stamps were off: bump them once, so no cache serves the earlier stage.
     await q('update change_versions set version = version + 1 where tenant_id = $1', [tenantId]);
