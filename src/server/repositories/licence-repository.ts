@@ -2,7 +2,7 @@ import type { Db } from '@db/client';
 import { licenceChecks, licenceReminders } from '@db/schema/index';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from './rows';
-import { likeNeedle, personMatches } from './text-search';
+import { idMatches, likeNeedle, personMatches } from './text-search';
 
 /**
  * Driving licences: the latest check per person is the current
@@ -153,12 +153,8 @@ function driversCte(tenantId: string, q: DriverQuery) {
   const months = tenantNumber(tenantId, INTERVAL, q.defaults.months);
   const reminder = tenantNumber(tenantId, REMINDER, q.defaults.reminderDays);
   const term = likeNeedle(q.search);
-  // the people search of decision 125, plus the licence number through its own trigram index (migration 0033)
-  const searchCond = term
-    ? sql`and ${personMatches(term, [
-        sql`u.id = any(array(select x.user_id from current_licences x where x.tenant_id = ${tenantId} and lower(x.licence_number) like ${term}))`,
-      ])}`
-    : sql``;
+  // the people search of decision 125, plus the number of the current licence (decision 165)
+  const searchCond = term ? sql`and ${personMatches(term, [idMatches(sql`u.id`, 'licenceHolders', term)])}` : sql``;
   // A search keeps few people: for those, ask per person whether they drive (EXISTS) instead of collecting every driver first.
   return sql`with p as (
       select up.user_id from user_permissions up
