@@ -7,8 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
  * tenant policy keeps a LIKE from using those indexes (`~~` is not
  * leakproof), so the match itself runs in a search function of migration 0034
  * that takes the tenant from the session setting the policies read; the list
- * selects its rows by the ids it returns, which is an index condition under
- * the policies too.
+ * keeps the rows whose id it returns.
  */
 
 /** The search as a LIKE pattern over lower-cased text (`%`, `_` and `\` taken literally), or null for no search. */
@@ -29,9 +28,13 @@ const SEARCH_FUNCTIONS = {
   guestChecks: sql.raw('buchbar_guest_checks_matching'),
 } as const;
 
-/** `column` is one of the ids the tenant's search function finds for the needle (computed once per statement). */
+/**
+ * `column` is one of the ids the tenant's search function finds for the needle. A hashed subquery, run once
+ * per statement: with `= any(array(…))` each id was a probe of the primary key, which cost more than reading
+ * the tenant's rows when a term matched nearly everyone (decision 165).
+ */
 export function idMatches(column: SQL, subject: keyof typeof SEARCH_FUNCTIONS, needle: string): SQL {
-  return sql`${column} = any(array(select ${SEARCH_FUNCTIONS[subject]}(${needle})))`;
+  return sql`${column} in (select ${SEARCH_FUNCTIONS[subject]}(${needle}))`;
 }
 
 /**
