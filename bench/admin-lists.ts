@@ -6,8 +6,9 @@
  * Prints p50/p95/p99 and throughput of GET /api/users (first page, a later page, a search, a sort by
  * department) against a bare Fastify JSON endpoint measured in the same run, and the SQL statements per
  * request for 10,000 people and for the seeded few. Ends with the budget checks and exits 1 when one is
- * missed: p95 under 50 ms times the load factor of the same run (the bare endpoint's median against its
- * median on the quiet machine, bench/support/measure.ts), and no extra statements for more people.
+ * missed: p95 under the plain 50 ms of DESIGN §7, and no extra statements for more people. The load factor
+ * of the run (the bare endpoint's median against its median on the quiet machine, bench/support/measure.ts)
+ * is printed beside the figures, so a reader can tell a loaded run; it does not loosen the budget.
  * BENCH_N (default 150) sets the requests per figure.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -136,9 +137,9 @@ const results = await onEachEngine('buchbar_bench_admin', onQuery, runOn);
 const ok = checkBudgets(
   results.flatMap((r) => [
     ...r.runs.map((x) => ({
-      label: `${r.kind}: ${x.label} p95 (raw, limit 50 ms × load factor ${loadAdjusted(50, r.baseline).factor.toFixed(2)})`,
+      label: `${r.kind}: ${x.label} p95 (run's load factor ${loadAdjusted(50, r.baseline).factor.toFixed(2)})`,
       value: x.p95,
-      limit: loadAdjusted(50, r.baseline).limit,
+      limit: 50,
       unit: 'ms',
     })),
     { label: `${r.kind}: extra SQL statements for ${PEOPLE} people`, value: r.many - r.few, limit: 0, unit: 'statements' },

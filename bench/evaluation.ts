@@ -12,9 +12,10 @@
  * figures summed straight over the bookings as before the roll-up (repository
  * level, for the before/after comparison in one run), and counts the SQL
  * statements per request for a year and for one month: they must be the
- * same (no statement per row). Ends with the budget checks (p95 under 50 ms
- * times the load factor of the same run, bench/support/measure.ts) and exits
- * 1 when one is missed; tests never assert milliseconds.
+ * same (no statement per row). Ends with the budget checks (p95 under the
+ * plain 50 ms of DESIGN §7; the load factor of the run, bench/support/measure.ts,
+ * is printed as context and does not loosen them) and exits 1 when one is
+ * missed; tests never assert milliseconds.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -232,8 +233,8 @@ for (const r of results) {
   console.log(`    roll-up speed-up of the five aggregations (p50): ${(r.before.p50 / r.after.p50).toFixed(1)} ×`);
 }
 const budget = (r: (typeof results)[number], label: string, value: number) => {
-  const { limit, factor } = loadAdjusted(50, r.baseline);
-  return { label: `${r.kind}: ${label} p95 (raw, limit 50 ms × load factor ${factor.toFixed(2)})`, value, limit, unit: 'ms' };
+  const { factor } = loadAdjusted(50, r.baseline);
+  return { label: `${r.kind}: ${label} p95 (run's load factor ${factor.toFixed(2)})`, value, limit: 50, unit: 'ms' };
 };
 const ok = checkBudgets(
   results.flatMap((r) => [

@@ -174,6 +174,11 @@ describe.each(DB_KINDS)("guests' driving licences on %s", (kind) => {
         { field: 'Suche', old: null, new: 'Olga' },
       ]),
     });
+    // the one search (decision 165): case-insensitive over name, e-mail and licence number, % taken literally
+    const guestSearch = async (q: string, host = TI, cookie = tiAdmin) =>
+      (await t.call(host, { method: 'GET', url: `/api/driving-licences/guests?q=${encodeURIComponent(q)}`, cookie })).json().total;
+    for (const q of ['oo-77', 'OSTSEE', `olga.${kind}@`]) expect(await guestSearch(q), q).toBe(1);
+    expect(await guestSearch('%')).toBe(0);
 
     const cancel = await t.call(TI, { method: 'POST', url: `/api/vehicle-bookings/${b.id}/cancel`, cookie: reception, payload: {} });
     expect(cancel.statusCode, cancel.body).toBe(200);
@@ -186,6 +191,7 @@ describe.each(DB_KINDS)("guests' driving licences on %s", (kind) => {
     const foreign = await t.call(SW, { method: 'GET', url: '/api/driving-licences/guests?q=Olga', cookie: swAdmin });
     expect(foreign.statusCode).toBe(200);
     expect(foreign.json().total).toBe(0);
+    for (const q of ['oo-77', `olga.${kind}@`]) expect(await guestSearch(q, SW, swAdmin), q).toBe(0);
     const denied = await record(b.id, licence(), swEmployee, SW);
     expect(denied.statusCode).toBe(403);
     expect(denied.json().error.message).toBe('no fahrzeug_gastbuchung');

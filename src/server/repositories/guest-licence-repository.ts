@@ -3,7 +3,7 @@ import { guestLicenceChecks } from '@db/schema/index';
 import { sql } from 'drizzle-orm';
 import { GRACE, INTERVAL, type LicenceSettings, REMINDER, stateExpr, tenantNumber } from './licence-repository';
 import { rowsOf } from './rows';
-import { likeNeedle, matchesAny } from './text-search';
+import { idMatches, likeNeedle } from './text-search';
 
 /**
  * Guests' licences (decision 140): one append-only check per hand-over, kept
@@ -155,7 +155,7 @@ export async function listGuestDrivers(
           join vehicle_bookings b on b.tenant_id = c.tenant_id and b.id = c.booking_id
           join vehicles v on v.tenant_id = b.tenant_id and v.id = b.vehicle_id
          where c.tenant_id = ${tenantId}
-           ${term ? sql`and ${matchesAny([sql`lower(c.guest_name)`, sql`lower(c.guest_email)`, sql`lower(c.licence_number)`], term)}` : sql``}
+           ${term ? sql`and ${idMatches(sql`c.id`, 'guestChecks', term)}` : sql``}
          order by lower(c.guest_email), c.checked_on desc, c.created_at desc)
       select lc.*, ${stateExpr(q.today, tenantNumber(tenantId, REMINDER, q.defaults.reminderDays))} as state, count(*) over () as total
         from lc

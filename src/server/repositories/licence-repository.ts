@@ -2,7 +2,7 @@ import type { Db } from '@db/client';
 import { licenceChecks, licenceReminders } from '@db/schema/index';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from './rows';
-import { likeNeedle, personMatches } from './text-search';
+import { idMatches, likeNeedle, personMatches } from './text-search';
 
 /**
  * Driving licences: the latest check per person is the current
@@ -153,27 +153,29 @@ function driversCte(tenantId: string, q: DriverQuery) {
   const months = tenantNumber(tenantId, INTERVAL, q.defaults.months);
   const reminder = tenantNumber(tenantId, REMINDER, q.defaults.reminderDays);
   const term = likeNeedle(q.search);
-  // the people search of decision 125, plus the licence number through its own trigram index (migration 0033)
-  const searchCond = term
-    ? sql`and ${personMatches(term, [
-        sql`u.id = any(array(select x.user_id from current_licences x where x.tenant_id = ${tenantId} and lower(x.licence_number) like ${term}))`,
-      ])}`
+  // A search keeps few people (decision 165): they are found first (the people search of decision 125 plus the
+  // number of the current licence), and the drivers are collected among them only, each path by its primary key.
+  // Asking per person with EXISTS let the planner hash every member of a large group instead.
+  const found = term
+    ? sql`m as materialized (
+      select u.id from users u
+       where u.tenant_id = ${tenantId} and u.status = 'aktiv' and ${personMatches(term, [idMatches(sql`u.id`, 'licenceHolders', term)])}),`
     : sql``;
-  // A search keeps few people: for those, ask per person whether they drive (EXISTS) instead of collecting every driver first.
-  return sql`with p as (
+  const among = (column: SQL) => (term ? sql`and ${column} = any(array(select m.id from m))` : sql``);
+  return sql`with ${found} p as (
       select up.user_id from user_permissions up
-       where up.tenant_id = ${tenantId} and up.permission_name = 'fahrzeug_buchen' and up.value = 'true'
+       where up.tenant_id = ${tenantId} and up.permission_name = 'fahrzeug_buchen' and up.value = 'true' ${among(sql`up.user_id`)}
       union
       select ur.user_id from user_roles ur
         join role_permissions rp on rp.tenant_id = ur.tenant_id and rp.role_id = ur.role_id
-       where ur.tenant_id = ${tenantId} and rp.permission_name = 'fahrzeug_buchen' and rp.value = 'true'
+       where ur.tenant_id = ${tenantId} and rp.permission_name = 'fahrzeug_buchen' and rp.value = 'true' ${among(sql`ur.user_id`)}
       union
       select ug.user_id from user_groups ug
         join group_roles gr on gr.tenant_id = ug.tenant_id and gr.group_id = ug.group_id
         join role_permissions rp on rp.tenant_id = gr.tenant_id and rp.role_id = gr.role_id
-       where ug.tenant_id = ${tenantId} and rp.permission_name = 'fahrzeug_buchen' and rp.value = 'true'
+       where ug.tenant_id = ${tenantId} and rp.permission_name = 'fahrzeug_buchen' and rp.value = 'true' ${among(sql`ug.user_id`)}
       union
-      select x.user_id from current_licences x where x.tenant_id = ${tenantId}),
+      select x.user_id from current_licences x where x.tenant_id = ${tenantId} ${among(sql`x.user_id`)}),
     lc as (
       select c.tenant_id as checked_tenant, c.user_id as checked_user, c.check_id::text as check_id, c.classes, c.licence_number,
              c.issue_date::text, c.checked_on::text as last_check,
@@ -185,12 +187,11 @@ function driversCte(tenantId: string, q: DriverQuery) {
              lc.check_id, lc.classes, lc.licence_number, lc.issue_date, lc.last_check, lc.next_check, lc.ban_from, lc.ban_to,
              lc.extra_info, lc.method, lc.examiner_id, ${stateExpr(q.today, reminder)} as state
         from users u
-        ${term ? sql`` : sql`join p on p.user_id = u.id`}
+        join p on p.user_id = u.id
         -- on the whole key, so a search's few people each find their licence by the primary key
         left join lc on lc.checked_tenant = u.tenant_id and lc.checked_user = u.id
         left join departments dep on dep.tenant_id = u.tenant_id and dep.id = u.department_id
-       where u.tenant_id = ${tenantId} and u.status = 'aktiv' ${searchCond}
-         ${term ? sql`and ${driverCondition}` : sql``})`;
+       where u.tenant_id = ${tenantId} and u.status = 'aktiv')`;
 }
 
 const STATES = ['gueltig', 'bald_faellig', 'ueberfaellig', 'fahrverbot', 'keine_daten'] as const;

@@ -47,8 +47,8 @@ const ORDER_DESC: Record<PeopleSort, ReturnType<typeof sql>> = {
 /**
  * A page and the total in one statement (decision 125). The page is chosen on `users` alone, so the
  * offset walks the name index and only the page's rows are joined with their department; the total
- * is one count over the same filter. A search is answered by the trigram indexes of migration 0027
- * (every arm of the OR has one, the department arm goes through the tenant's matching departments).
+ * is one count over the same filter. A search selects people by the ids of the tenant's search
+ * function (trigram index of migration 0027, decision 165) or by the tenant's matching departments.
  */
 export async function listPeoplePage(db: Db, tenantId: string, q: PeoplePageQuery): Promise<{ total: number; people: PersonRow[] }> {
   const needle = likeNeedle(q.search);

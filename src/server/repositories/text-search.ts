@@ -2,10 +2,12 @@ import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * The free-text search of the lists (people, licences of people and guests;
- * decisions 125 and 156): a case-insensitive substring match, written so that
- * every arm is answered by a trigram (GIN, pg_trgm) index on the same
- * lower-cased expression, and the planner joins the arms with a BitmapOr
- * instead of reading every row of the tenant.
+ * decisions 125, 156 and 165): a case-insensitive substring match over the
+ * lower-cased expressions of the trigram indexes. Under the app role the
+ * tenant policy keeps a LIKE from using those indexes (`~~` is not
+ * leakproof), so the match itself runs in a search function of migration 0034
+ * that takes the tenant from the session setting the policies read; the list
+ * keeps the rows whose id it returns.
  */
 
 /** The search as a LIKE pattern over lower-cased text (`%`, `_` and `\` taken literally), or null for no search. */
@@ -14,27 +16,32 @@ export function likeNeedle(search: string | undefined): string | null {
   return term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
 }
 
-/** Any of the lower-cased expressions contains the needle, or any of the further conditions holds. */
-export function matchesAny(expressions: readonly SQL[], needle: string, more: readonly SQL[] = []): SQL {
-  return sql`(${sql.join([...expressions.map((e) => sql`${e} like ${needle}`), ...more], sql` or `)})`;
+/**
+ * What a search function of migration 0034 matches: people by name in both
+ * orders ("Anna Müller", "Müller, Anna"), e-mail or personnel number (the
+ * expressions of `users_search_trgm_index`); people by the number of their
+ * current licence; guests' licence checks by name, e-mail or licence number.
+ */
+const SEARCH_FUNCTIONS = {
+  people: sql.raw('buchbar_people_matching'),
+  licenceHolders: sql.raw('buchbar_licence_holders_matching'),
+  guestChecks: sql.raw('buchbar_guest_checks_matching'),
+} as const;
+
+/**
+ * `column` is one of the ids the tenant's search function finds for the needle. A hashed subquery, run once
+ * per statement: with `= any(array(…))` each id was a probe of the primary key, which cost more than reading
+ * the tenant's rows when a term matched nearly everyone (decision 165).
+ */
+export function idMatches(column: SQL, subject: keyof typeof SEARCH_FUNCTIONS, needle: string): SQL {
+  return sql`${column} in (select ${SEARCH_FUNCTIONS[subject]}(${needle}))`;
 }
 
 /**
- * A person (alias `u` of `users`) matches by name in both orders ("Anna
- * Müller", "Müller, Anna"), e-mail or personnel number: exactly the four
- * expressions of `users_search_trgm_index` (migration 0027). `more` are
- * conditions of the caller, each answered by an index of its own (the
+ * A person (alias `u` of `users`) matches by name, e-mail or personnel number,
+ * or any of `more`, conditions of the caller that are leakproof as well (the
  * person's department, their licence number).
  */
 export function personMatches(needle: string, more: readonly SQL[] = []): SQL {
-  return matchesAny(
-    [
-      sql`lower(u.first_name || ' ' || u.last_name)`,
-      sql`lower(u.last_name || ', ' || u.first_name)`,
-      sql`lower(u.email)`,
-      sql`lower(coalesce(u.employee_id, ''))`,
-    ],
-    needle,
-    more,
-  );
+  return sql`(${sql.join([idMatches(sql`u.id`, 'people', needle), ...more], sql` or `)})`;
 }
