@@ -6,9 +6,11 @@
  *
  *   npx tsx bench/everyday-comfort.ts    (PGlite; PostgreSQL too when DATABASE_URL is set)
  *
- * Prints latency percentiles and SQL statements per request, then the budget
- * checks – latency limits times the load factor of the run (a bare Fastify
- * endpoint measured in the same run), statements exact; exits 1 when one is missed.
+ * Prints latency percentiles and SQL statements per request, then checks the
+ * plain DESIGN §7 limits – p95 under 50 ms for reads, including the first feed
+ * poll after a change; a write of N bookings 50 ms + 2 ms per booking
+ * (decision 166) – and constant statement counts; exits 1 when one is missed.
+ * The load factor and load average of the run are printed as context only.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -30,8 +32,8 @@ const SEATS = 500;
 const SERIES_DATES = 52;
 const FEED_BOOKINGS = 1000;
 const RUNS = Number(process.env.BENCH_N ?? 30);
-/** Decision 166: the budget of a request that writes N bookings is the read budget plus 1 ms per booking. */
-const WRITE_BUDGET_MS = 50 + SERIES_DATES;
+/** Decision 166: a request that writes N bookings has the read budget plus 2 ms per booking written. */
+const WRITE_BUDGET_MS = 50 + 2 * SERIES_DATES;
 const ALL_WEEKDAYS = ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags'];
 
 let queries = 0;
@@ -321,7 +323,7 @@ const ok = checkBudgets(
       unit: 'statements',
     });
     return [
-      // Decision 166: a write of N bookings in one request has the read budget plus 1 ms per booking.
+      // Decision 166: a write of N bookings in one request has the read budget plus 2 ms per booking.
       ms(`series of ${SERIES_DATES} dates in one request`, r.series.p95, WRITE_BUDGET_MS),
       ms(`vehicle series of ${SERIES_DATES} dates in one request`, r.vehicleSeries.p95, WRITE_BUDGET_MS),
       // Decision 160: a series costs a constant number of statements, whatever its length.
