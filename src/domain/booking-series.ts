@@ -11,6 +11,10 @@ import {
 } from './opening-hours';
 import { type BookingRequest, checkSeatBooking, type HeldPlace, type PlaceItem, type ReadingRoomLimits } from './reading-room-booking';
 
+/** A series of which no date can be booked now or later is not saved at all (decisions 091 and 115). */
+export const nothingBookable = () =>
+  new AppError('series_nothing_bookable', 'Kein Termin der Serie ist buchbar. Es wurde nichts gespeichert.', 409);
+
 /**
  * Booking series (decision 091): a rule of calendar days, expanded here;
  * every day becomes an ordinary booking that passes every single-booking rule.

@@ -109,6 +109,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     caches: {
       responses: new StampedCache(32 * 1024 * 1024),
       calendarFeeds: new StampedCache(32 * 1024 * 1024, (f) => f.bytes.length + f.gzip.length),
+      calendarEvents: new StampedCache(16 * 1024 * 1024, (e) => e.head.length + e.tail.length),
       signIns: new StampedCache(10_000, () => 1),
       planStructures: new StampedCache(100_000, (d) => 1 + d.objects.length),
       planDays: new StampedCache(200_000, (d) => 1 + d.slots.length),

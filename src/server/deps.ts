@@ -9,6 +9,7 @@ import type { EventBus } from './realtime/event-bus';
 import type { FloorPlanRecord } from './repositories/reading-room-repository';
 import type { StampedCache } from './services/cache/stamped-cache';
 import type { FeedText } from './services/calendar/feed-text';
+import type { EventText } from './services/calendar/ics';
 import type { PlanDayData } from './services/reading-rooms/plan-day-data';
 import type { CachedSignIn } from './services/session/cached-sign-in';
 import type { FileStorage } from './storage/file-storage';
@@ -34,6 +35,8 @@ export interface Caches {
   responses: StampedCache<string>;
   /** Built calendar feeds with their gzip and entity tag, per person and day (bookings, rooms, people and settings versions). */
   calendarFeeds: StampedCache<FeedText>;
+  /** The text of one booking's event in one language, shared by all feeds, checked against the booking's row version (decision 166). */
+  calendarEvents: StampedCache<EventText>;
   /** Resolved sign-ins by tenant and session cookie (people, settings and auth versions). */
   signIns: StampedCache<CachedSignIn>;
   /** A floor plan with its objects (reading_rooms version). */

@@ -1,5 +1,6 @@
 import type { SeriesDate } from '@contracts/reading-rooms';
-import { addDays, germanDay, isoWeekday } from '@domain/opening-hours';
+import { addDays, germanDay, instantOf, isoWeekday } from '@domain/opening-hours';
+import type { BusEvent } from '@server/realtime/event-bus';
 import { extendSeries } from '@server/services/reading-rooms/series';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,8 +106,16 @@ describe.each(DB_KINDS)('booking series on %s', (kind) => {
     // Another tenant's person finds nothing.
     const fremd = await t.login(SW, 'mitarbeiter@stadtwerke.test');
     expect((await post(fremd, `/api/reading-room-bookings/${third}/cancel-series`, { scope: 'alle' }, SW)).statusCode).toBe(404);
+    // Live maps and kiosks of the plan refresh on any event of it: the three cancelled dates send one.
+    const tenantId = (await rows<{ id: string }>(sql`select tenant_id::text as id from floor_plans where id = ${plan}`))[0]!.id;
+    const seen: BusEvent[] = [];
+    const unsubscribe = t.deps.events.subscribe(tenantId, (e) => seen.push(e));
     const following = await post(leser, `/api/reading-room-bookings/${third}/cancel-series`, { scope: 'folgende' });
     expect(following.json()).toEqual({ cancelled: 3 });
+    await expect.poll(() => seen.length, { timeout: 5000 }).toBe(1);
+    await new Promise((r) => setTimeout(r, 200));
+    unsubscribe();
+    expect(seen).toEqual([{ tenantId, topic: 'seat-booking', type: 'cancelled', id: expect.any(String), scope: plan }]);
     const after = await rows<{ status: string }>(sql`select status from reading_room_bookings where series_id = ${seriesId} order by von`);
     expect(after.map((b) => b.status)).toEqual(['reserviert', 'reserviert', 'storniert', 'storniert', 'storniert']);
     expect((await post(leser, `/api/reading-room-bookings/${booked[0]!.id}/cancel-series`, { scope: 'eine' })).json()).toEqual({
@@ -168,5 +177,67 @@ describe.each(DB_KINDS)('booking series on %s', (kind) => {
     );
     expect(new Set(days.map((d) => d.day)).size).toBe(days.length);
     expect(days.every((d) => isoWeekday(d.day) === 5)).toBe(true);
+  });
+
+  it('a booking that comes past the object lock after the dates were checked is refused by the database: the other dates are booked; all taken is 409 and nothing written', async () => {
+    await setTenantSetting(t, BIB, admin, 'leseraumBuchbareTageVoraus', 70);
+    const adminId = (await rows<{ id: string }>(sql`select id::text from users where email = 'admin@bibliothek.test'`))[0]!.id;
+    const start = nextWeekday(inDays(1), 3);
+    const wednesdays = [start, addDays(start, 7), addDays(start, 14)];
+    const request = (seat: string) => ({
+      objectId: seats[seat]!,
+      mode: 'vormittags',
+      rule: { startDate: start, weekdays: [3], intervalWeeks: 1, count: 3 },
+    });
+    // Another path writes bookings of the seat on the given days as the series row is saved: after the dates were
+    // checked, before they are written – what a writer that skipped the object lock would do.
+    const raceOn = async (days: string[]) => {
+      const values = days.map(
+        (d) => `('${instantOf(d, '00:00').toISOString()}'::timestamptz, '${instantOf(addDays(d, 1), '00:00').toISOString()}'::timestamptz)`,
+      );
+      await t.database.db.execute(
+        sql.raw(`create or replace function test_series_race() returns trigger language plpgsql security definer as $f$
+          begin
+            insert into reading_room_bookings (tenant_id, reading_room_id, von, bis, status, booker_id)
+              select new.tenant_id, new.reading_room_id, d.von, d.bis, 'reserviert', '${adminId}' from (values ${values.join(', ')}) d(von, bis);
+            return new;
+          end $f$`),
+      );
+      await t.database.db.execute(
+        sql.raw('create trigger test_series_race after insert on booking_series for each row execute function test_series_race()'),
+      );
+    };
+    const noRace = () => t.database.db.execute(sql.raw('drop trigger if exists test_series_race on booking_series'));
+    try {
+      const preview = await post(leser, '/api/reading-room-series/preview', request('EG-31'));
+      expect(states(preview.json().dates)).toEqual(wednesdays.map((d) => `${d} buchbar`));
+      await raceOn([wednesdays[1]!]);
+      const saved = await post(leser, '/api/reading-room-series', request('EG-31'));
+      expect(saved.statusCode).toBe(200);
+      expect(states(saved.json().dates)).toEqual([
+        `${wednesdays[0]} gebucht`,
+        `${wednesdays[1]} abgelehnt belegt`,
+        `${wednesdays[2]} gebucht`,
+      ]);
+      expect((saved.json().dates as SeriesDate[])[1]!.message).toBe('Der Platz EG-31 ist im gewählten Zeitraum bereits belegt.');
+      const own = await rows<{ n: number }>(
+        sql`select count(*)::int as n from reading_room_bookings where series_id = ${saved.json().seriesId}`,
+      );
+      expect(own).toEqual([{ n: 2 }]);
+      await noRace();
+
+      // Every date taken that way: nothing is bookable, so nothing at all is saved – not the series, not a booking.
+      await raceOn(wednesdays);
+      const before = await rows<{ n: number }>(sql`select count(*)::int as n from reading_room_bookings`);
+      const refused = await post(leser, '/api/reading-room-series', request('EG-32'));
+      expect([refused.statusCode, refused.json().error.message]).toEqual([
+        409,
+        'Kein Termin der Serie ist buchbar. Es wurde nichts gespeichert.',
+      ]);
+      expect(await rows<{ n: number }>(sql`select count(*)::int as n from reading_room_bookings`)).toEqual(before);
+      expect(await rows(sql`select id from booking_series where reading_room_id = ${seats['EG-32']!}`)).toHaveLength(0);
+    } finally {
+      await noRace();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
 import { icsAttachmentOf, parseIcs } from '../support/ics';
@@ -99,6 +100,39 @@ describe.each(DB_KINDS)('calendar feed and .ics attachments on %s', (kind) => {
     // A revoked address is gone, whatever tag the calendar still holds.
     await feedCall(admin, 'DELETE');
     expect((await t.call(BIB, { method: 'GET', url, headers: { 'if-none-match': changed.headers.etag as string } })).statusCode).toBe(404);
+  });
+
+  it('after a change writes only the changed events again, and shows changes made past the application at the next poll', async () => {
+    const url = new URL((await feedCall(admin, 'POST')).json().url as string).pathname;
+    const one = (await book(t, BIB, admin, { objectId: seats['EG-28']!, date: inDays(4), mode: 'vormittags' })).json().booking;
+    const two = (await book(t, BIB, admin, { objectId: seats['EG-28']!, date: inDays(5), mode: 'vormittags' })).json().booking;
+    const eventsOf = async () => {
+      const body = (await t.call(BIB, { method: 'GET', url })).body;
+      const blocks = body.split('BEGIN:VEVENT').slice(1);
+      // Every event as written, without its DTSTAMP (the time of this poll's text).
+      return new Map(blocks.map((b) => [b.match(/UID:(\S+)/)![1]!, b.replace(/DTSTAMP:\S+/, '')]));
+    };
+    const before = await eventsOf();
+    // Changed past the application: the seat renamed and one booking cancelled in SQL, as a job on another node or a person by hand would.
+    await t.database.db.execute(sql`update reading_rooms set designation = 'EG-28a' where id = ${seats['EG-28']!}`);
+    await t.database.db.execute(sql`update reading_room_bookings set status = 'storniert' where id = ${one.id}`);
+    const feed = parseIcs((await t.call(BIB, { method: 'GET', url })).body).events;
+    expect(feed.find((e) => e.uid === `platz-${one.id}@buchbar`)).toMatchObject({
+      status: 'CANCELLED',
+      summary: 'Storniert: Leseraum: EG-28a (Lesesaal Erdgeschoss)',
+    });
+    expect(feed.find((e) => e.uid === `platz-${two.id}@buchbar`)).toMatchObject({
+      status: 'CONFIRMED',
+      summary: 'Leseraum: EG-28a (Lesesaal Erdgeschoss)',
+    });
+    // Events the changes did not touch are the same text as before.
+    const after = await eventsOf();
+    for (const [uid, text] of before) {
+      if (uid === `platz-${one.id}@buchbar` || uid === `platz-${two.id}@buchbar`) expect(after.get(uid)).not.toBe(text);
+      else expect(after.get(uid)).toBe(text);
+    }
+    await t.database.db.execute(sql`update reading_rooms set designation = 'EG-28' where id = ${seats['EG-28']!}`);
+    await feedCall(admin, 'DELETE');
   });
 
   it('lists pre-bookings made for the person as tentative, in their language, and the request mail carries the event', async () => {

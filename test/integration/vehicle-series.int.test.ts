@@ -336,4 +336,65 @@ describe.each(DB_KINDS)('vehicle series on %s', (kind) => {
     ).toBe(401);
     expect(await rows<{ n: number }>(sql`select count(*)::int as n from vehicle_bookings`)).toEqual(before);
   });
+
+  it('a booking that comes past the vehicle lock after the dates were checked is refused by the database: the other dates are booked; all taken is 409 and nothing written', async () => {
+    const ownerRows = async <T>(q: ReturnType<typeof sql>) => ((await t.database.db.execute(q)) as unknown as { rows: T[] }).rows;
+    const fleetId = (await ownerRows<{ id: string }>(sql`select id::text from users where email = 'fuhrpark@stadtwerke.test'`))[0]!.id;
+    const start = addDays(today(), 3);
+    const days = [start, addDays(start, 1), addDays(start, 2)];
+    const request = (vehicleId: string) => ({
+      vehicleId,
+      fromTime: '08:00',
+      toTime: '12:00',
+      rule: { startDate: start, weekdays: [1, 2, 3, 4, 5, 6, 7], intervalWeeks: 1, count: 3 },
+    });
+    // Another path writes bookings of the vehicle on the given days as the series row is saved: after the dates were
+    // checked, before they are written – what a writer that skipped the vehicle lock would do.
+    const raceOn = async (on: string[]) => {
+      const values = on.map(
+        (d) =>
+          `('${berlinInstant(d, '00:00').toISOString()}'::timestamptz, '${berlinInstant(addDays(d, 1), '00:00').toISOString()}'::timestamptz)`,
+      );
+      await t.database.db.execute(
+        sql.raw(`create or replace function test_vehicle_series_race() returns trigger language plpgsql security definer as $f$
+          begin
+            insert into vehicle_bookings (tenant_id, vehicle_id, von, bis, blocked_until, booked_by_id, driver_id)
+              select new.tenant_id, new.vehicle_id, d.von, d.bis, d.bis, '${fleetId}', '${fleetId}' from (values ${values.join(', ')}) d(von, bis);
+            return new;
+          end $f$`),
+      );
+      await t.database.db.execute(
+        sql.raw(
+          'create trigger test_vehicle_series_race after insert on vehicle_series for each row execute function test_vehicle_series_race()',
+        ),
+      );
+    };
+    const noRace = () => t.database.db.execute(sql.raw('drop trigger if exists test_vehicle_series_race on vehicle_series'));
+    try {
+      const id = await vehicle();
+      const preview = await post(booker, '/api/vehicle-series/preview', request(id));
+      expect(states(preview.json().dates)).toEqual(days.map((d) => `${d} buchbar`));
+      await raceOn([days[1]!]);
+      const saved = await post(booker, '/api/vehicle-series', request(id));
+      expect(saved.statusCode).toBe(200);
+      expect(states(saved.json().dates)).toEqual([`${days[0]} gebucht`, `${days[1]} abgelehnt belegt`, `${days[2]} gebucht`]);
+      expect((saved.json().dates as VehicleSeriesDate[])[1]!.message).toBe(MESSAGES.alreadyBooked);
+      expect((await seriesBookings(saved.json().seriesId)).map((b) => b.day)).toEqual([days[0], days[2]]);
+      await noRace();
+
+      // Every date taken that way: nothing is bookable, so nothing at all is saved – not the series, not a booking.
+      const other = await vehicle();
+      await raceOn(days);
+      const before = await rows<{ n: number }>(sql`select count(*)::int as n from vehicle_bookings`);
+      const refused = await post(booker, '/api/vehicle-series', request(other));
+      expect([refused.statusCode, refused.json().error.message]).toEqual([
+        409,
+        'Kein Termin der Serie ist buchbar. Es wurde nichts gespeichert.',
+      ]);
+      expect(await rows<{ n: number }>(sql`select count(*)::int as n from vehicle_bookings`)).toEqual(before);
+      expect(await rows(sql`select id from vehicle_series where vehicle_id = ${other}`)).toHaveLength(0);
+    } finally {
+      await noRace();
+    }
+  });
 });

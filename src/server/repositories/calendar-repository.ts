@@ -16,7 +16,7 @@ export async function findFeedOwnerStamp(
   tenantId: string,
   tokenHash: string,
   subjects: readonly ChangeSubject[],
-): Promise<{ userId: string; active: boolean; stamp: string } | null> {
+): Promise<{ userId: string; active: boolean; stamp: string; versions: ReadonlyMap<string, string> } | null> {
   const [row] = rowsOf<{ user_id: string; active: boolean; versions: [string, string][] | string | null }>(
     await db.execute(sql`
       select f.user_id::text as user_id, u.status = 'aktiv' as active,
@@ -28,7 +28,8 @@ export async function findFeedOwnerStamp(
   );
   if (!row) return null;
   const versions = typeof row.versions === 'string' ? (JSON.parse(row.versions) as [string, string][]) : (row.versions ?? []);
-  return { userId: row.user_id, active: row.active === true, stamp: stampOf(subjects, new Map(versions)) };
+  const byName = new Map(versions);
+  return { userId: row.user_id, active: row.active === true, stamp: stampOf(subjects, byName), versions: byName };
 }
 
 export async function hasFeed(db: Db, tenantId: string, userId: string): Promise<Date | null> {
@@ -72,36 +73,91 @@ export interface FeedRow {
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
 /**
- * Vehicle bookings the person drives or booked and seat bookings they made or
- * are to confirm, ending at or after `since`, cancelled ones included (a
- * calendar must learn of the cancellation). One query, capped at `limit`.
+ * The version of what a booking's event shows, as far as its own row and
+ * (for vehicles) the vehicle and location tell: the rows' `xmin`, the
+ * transaction that wrote that version of the row. Any change of the row
+ * writes a new version with a new `xmin`; the same version reads the same on
+ * every node. Names of seats, plans and people are not in it: the caller
+ * checks those against the change versions of `reading_rooms` and `people`.
+ * One definition for the narrow and the full read.
  */
-export async function listFeedBookings(db: Db, tenantId: string, userId: string, since: Date, limit: number): Promise<FeedRow[]> {
+const VEHICLE_VERSION = sql.raw(`b.xmin::text || ':' || v.xmin::text || ':' || coalesce(l.xmin::text, '')`);
+const SEAT_VERSION = sql.raw('rb.xmin::text');
+
+const vehicleWhere = (tenantId: string, userId: string, s: string) =>
+  sql`b.tenant_id = ${tenantId} and b.type = 'BUCHUNG' and (b.driver_id = ${userId} or b.booked_by_id = ${userId}) and b.bis >= ${s}::timestamptz`;
+const seatWhere = (tenantId: string, userId: string, s: string) =>
+  sql`rb.tenant_id = ${tenantId} and (rb.booker_id = ${userId} or rb.confirming_id = ${userId}) and rb.bis >= ${s}::timestamptz`;
+
+/** Which bookings to read in full: by kind, their ids. */
+export interface FeedKeys {
+  fahrzeug: string[];
+  platz: string[];
+}
+
+const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+
+export interface FeedVersion {
+  kind: FeedRow['kind'];
+  id: string;
+  /** The version of the booking's row (and vehicle and location), see VEHICLE_VERSION. */
+  version: string;
+}
+
+/**
+ * The bookings a person's feed lists – vehicle bookings they drive or booked,
+ * seat bookings they made or are to confirm, ending at or after `since`,
+ * cancelled ones included (a calendar must learn of the cancellation) – in
+ * order and at most `limit`, as kind, id and version only. Seat bookings need
+ * no join here: the poll after a change reads little more than the bookings
+ * themselves, and then in full only those whose kept text is stale.
+ */
+export async function listFeedVersions(db: Db, tenantId: string, userId: string, since: Date, limit: number): Promise<FeedVersion[]> {
   const s = since.toISOString();
   const r = await db.execute(sql`
-    select * from (
+    select kind, id, version from (
+      select 'fahrzeug' as kind, b.id::text as id, b.von, ${VEHICLE_VERSION} as version
+        from vehicle_bookings b
+        join vehicles v on v.tenant_id = b.tenant_id and v.id = b.vehicle_id
+        left join locations l on l.tenant_id = v.tenant_id and l.id = v.location_id
+       where ${vehicleWhere(tenantId, userId, s)}
+      union all
+      select 'platz' as kind, rb.id::text as id, rb.von, ${SEAT_VERSION} as version
+        from reading_room_bookings rb
+       where ${seatWhere(tenantId, userId, s)}
+    ) x order by von limit ${limit}`);
+  return rowsOf<FeedVersion>(r);
+}
+
+/** The given bookings of the feed in full, each with its version as read now (a row changed since carries its new one). */
+export async function findFeedBookings(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  since: Date,
+  only: FeedKeys,
+): Promise<(FeedRow & { version: string })[]> {
+  const s = since.toISOString();
+  const r = await db.execute(sql`
       select 'fahrzeug' as kind, b.id, b.von, b.bis, b.status,
              v.brand || ' ' || v.model as object, v.license_plate as detail, coalesce(l.name, '') as place,
              case when b.booked_by_id <> b.driver_id then bb.first_name || ' ' || bb.last_name end as booked_for,
-             b.created_at, b.updated_at
+             b.created_at, b.updated_at, ${VEHICLE_VERSION} as version
         from vehicle_bookings b
         join vehicles v on v.tenant_id = b.tenant_id and v.id = b.vehicle_id
         left join locations l on l.tenant_id = v.tenant_id and l.id = v.location_id
         join users bb on bb.tenant_id = b.tenant_id and bb.id = b.booked_by_id
-       where b.tenant_id = ${tenantId} and b.type = 'BUCHUNG'
-         and (b.driver_id = ${userId} or b.booked_by_id = ${userId}) and b.bis >= ${s}::timestamptz
+       where ${vehicleWhere(tenantId, userId, s)} and b.id = any(${uuidArray(only.fahrzeug)}::uuid[])
       union all
       select 'platz' as kind, rb.id, rb.von, rb.bis, rb.status,
              o.designation as object, p.name as detail, p.area as place,
              case when rb.confirming_id is not null then bk.first_name || ' ' || bk.last_name end as booked_for,
-             rb.created_at, rb.updated_at
+             rb.created_at, rb.updated_at, ${SEAT_VERSION} as version
         from reading_room_bookings rb
         join reading_rooms o on o.tenant_id = rb.tenant_id and o.id = rb.reading_room_id
         join floor_plans p on p.tenant_id = o.tenant_id and p.id = o.floor_plan_id
         join users bk on bk.tenant_id = rb.tenant_id and bk.id = rb.booker_id
-       where rb.tenant_id = ${tenantId}
-         and (rb.booker_id = ${userId} or rb.confirming_id = ${userId}) and rb.bis >= ${s}::timestamptz
-    ) x order by von limit ${limit}`);
+       where ${seatWhere(tenantId, userId, s)} and rb.id = any(${uuidArray(only.platz)}::uuid[])`);
   return rowsOf<Record<string, unknown>>(r).map((x) => ({
     kind: x.kind as FeedRow['kind'],
     id: String(x.id),
@@ -114,5 +170,6 @@ export async function listFeedBookings(db: Db, tenantId: string, userId: string,
     bookedFor: (x.booked_for as string | null) ?? null,
     createdAt: toDate(x.created_at),
     updatedAt: toDate(x.updated_at),
+    version: String(x.version),
   }));
 }

@@ -1,15 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CalendarFeedStatus } from '@contracts/calendar-feed';
+import type { Db } from '@db/client';
 import { withTenant } from '@db/client';
 import { berlinDay } from '@domain/opening-hours';
 import type { Deps } from '@server/deps';
-import { deleteFeed, findFeedOwnerStamp, hasFeed, listFeedBookings, upsertFeed } from '@server/repositories/calendar-repository';
-import type { ChangeSubject } from '@server/repositories/change-version-repository';
+import {
+  deleteFeed,
+  type FeedKeys,
+  type FeedVersion,
+  findFeedBookings,
+  findFeedOwnerStamp,
+  hasFeed,
+  listFeedVersions,
+  upsertFeed,
+} from '@server/repositories/calendar-repository';
+import { type ChangeSubject, stampOf } from '@server/repositories/change-version-repository';
 import type { UserContext } from '../context';
 import { notFound } from '../reading-rooms/common';
 import { effectiveSetting } from '../settings/effective-settings';
 import { type FeedText, feedText } from './feed-text';
-import { feedCalendar } from './ics';
+import { type EventText, eventText, feedCalendarOf } from './ics';
 
 /**
  * A person's private calendar subscription (decision 090): a secret token in
@@ -45,6 +55,8 @@ export async function revokeCalendarFeed(deps: Deps, user: UserContext): Promise
 
 /** The subjects whose change versions the cached feed text is checked against (decision 090). */
 const FEED_SUBJECTS: ChangeSubject[] = ['vehicle_bookings', 'reading_room_bookings', 'reading_rooms', 'people', 'settings'];
+/** Seat, plan and people names in an event are not in the booking's version: its kept text is checked against these too. */
+const NAME_SUBJECTS: ChangeSubject[] = ['reading_rooms', 'people'];
 
 /**
  * The feed itself (text/calendar) for the token's owner, in their language;
@@ -52,7 +64,8 @@ const FEED_SUBJECTS: ChangeSubject[] = ['vehicle_bookings', 'reading_room_bookin
  * built once per change of bookings, people or settings (and per day, as the
  * window moves) and kept with its gzip and entity tag in the stamped cache;
  * a poll in between costs one statement and no building, compressing or
- * hashing (decision 161).
+ * hashing (decision 161). Building it after a change writes only the events
+ * of bookings that changed (decision 166).
  */
 export async function calendarFeedIcs(
   deps: Deps,
@@ -68,9 +81,50 @@ export async function calendarFeedIcs(
     if (cached !== undefined) return cached;
     const locale = (await effectiveSetting(tx, tenant.id, owner.userId, 'sprache')) === 'en-us' ? 'en' : 'de';
     const since = new Date(now.getTime() - FEED_DAYS_BACK * 86_400_000);
-    const rows = await listFeedBookings(tx, tenant.id, owner.userId, since, FEED_LIMIT);
-    const built = feedText(feedCalendar(`Buchbar – ${tenant.name}`, rows, locale, now));
+    const names = stampOf(NAME_SUBJECTS, owner.versions);
+    const events = await feedEvents(deps, tx, tenant.id, owner.userId, since, locale, names);
+    const built = feedText(feedCalendarOf(`Buchbar – ${tenant.name}`, events, now));
     deps.caches.calendarFeeds.set(key, owner.stamp, built);
     return built;
   });
+}
+
+/**
+ * The events of the feed, in its order (decision 166): one narrow query lists
+ * every booking with the version of its row; a text kept under that version
+ * and the current name versions (by this node, for any feed) is reused, and
+ * only the other bookings are read in full and written. Versions come from
+ * the database, so a change made anywhere – another node, a job, by hand – shows.
+ */
+async function feedEvents(
+  deps: Deps,
+  tx: Db,
+  tenantId: string,
+  userId: string,
+  since: Date,
+  locale: 'de' | 'en',
+  names: string,
+): Promise<EventText[]> {
+  const kept = deps.caches.calendarEvents;
+  const keyOf = (b: Pick<FeedVersion, 'kind' | 'id'>) => `${tenantId}|${b.kind}-${b.id}|${locale}`;
+  const stampOfRow = (b: Pick<FeedVersion, 'version'>) => `${b.version}|${names}`;
+  const versions = await listFeedVersions(tx, tenantId, userId, since, FEED_LIMIT);
+  const events = versions.map((v) => kept.get(keyOf(v), stampOfRow(v)));
+  const stale: FeedKeys = { fahrzeug: [], platz: [] };
+  versions.forEach((v, i) => {
+    if (events[i] === undefined) stale[v.kind].push(v.id);
+  });
+  if (stale.fahrzeug.length + stale.platz.length > 0) {
+    const written = new Map<string, EventText>();
+    for (const row of await findFeedBookings(tx, tenantId, userId, since, stale)) {
+      const text = eventText(row, locale);
+      kept.set(keyOf(row), stampOfRow(row), text);
+      written.set(keyOf(row), text);
+    }
+    versions.forEach((v, i) => {
+      events[i] ??= written.get(keyOf(v));
+    });
+  }
+  // A booking that left the feed between the two reads (statements of one transaction may see a commit in between) is left out.
+  return events.filter((e): e is EventText => e !== undefined);
 }

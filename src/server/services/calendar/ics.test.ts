@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { type CalendarBooking, feedCalendar, foldLine } from './ics';
+import { type CalendarBooking, eventText, feedCalendar, feedCalendarOf, foldLine } from './ics';
 
 /** The hand-written RFC 5545 writer (decision 116), read back by ical.js, an independent parser. */
 
@@ -78,6 +78,23 @@ describe('calendar text', () => {
         expect(e!.description).toBe(bookedFor ? `Status: reserviert\nBooked by: ${bookedFor}` : 'Status: reserviert');
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('property: a feed of kept event texts is byte for byte the feed written at once (decision 166)', () => {
+    const word = fc.string({ unit: fc.constantFrom('a', 'ä', '😀', ';', ',', '\n', ' '), maxLength: 90 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ object: word, status: fc.constantFrom('reserviert', 'storniert', 'vorgemerkt') }), { maxLength: 5 }),
+        fc.constantFrom('de' as const, 'en' as const),
+        (items, locale) => {
+          const bookings = items.map((x, i) => booking({ id: `b${i}`, ...x }));
+          const now = new Date('2026-11-27T02:00:00Z');
+          const kept = bookings.map((b) => eventText(b, locale));
+          expect(feedCalendarOf('Buchbar', kept, now)).toBe(feedCalendar('Buchbar', bookings, locale, now));
+        },
+      ),
+      { numRuns: 100 },
     );
   });
 });

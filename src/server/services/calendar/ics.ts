@@ -89,24 +89,37 @@ function description(b: CalendarBooking, locale: Locale): string {
   return lines.join('\n');
 }
 
-function eventLines(b: CalendarBooking, locale: Locale, stamp: Date): string[] {
+/**
+ * One event's text around its DTSTAMP: `head` (BEGIN, UID, SEQUENCE) and
+ * `tail` (the times, texts and status up to END), each folded and joined by
+ * CRLF. DTSTAMP is the time the calendar is written, so it is the one line an
+ * event's text does not decide: keeping the rest lets the feed reuse the
+ * text of every booking that did not change (decision 166).
+ */
+export interface EventText {
+  head: string;
+  tail: string;
+}
+
+const folded = (lines: string[]) => lines.map(foldLine).join('\r\n');
+
+export function eventText(b: CalendarBooking, locale: Locale): EventText {
   const { summary, location } = texts(b, locale);
   const shown = b.status === 'storniert' ? `${locale === 'de' ? 'Storniert' : 'Cancelled'}: ${summary}` : summary;
-  return [
-    'BEGIN:VEVENT',
-    `UID:${bookingUid(b)}`,
-    `SEQUENCE:${sequenceOf(b)}`,
-    `DTSTAMP:${utc(stamp)}`,
-    `DTSTART:${utc(b.von)}`,
-    `DTEND:${utc(b.bis)}`,
-    `SUMMARY:${escapeText(shown)}`,
-    `LOCATION:${escapeText(location)}`,
-    `DESCRIPTION:${escapeText(description(b, locale))}`,
-    `STATUS:${STATUS[b.status] ?? 'CONFIRMED'}`,
-    `CREATED:${utc(b.createdAt)}`,
-    `LAST-MODIFIED:${utc(b.updatedAt)}`,
-    'END:VEVENT',
-  ];
+  return {
+    head: folded(['BEGIN:VEVENT', `UID:${bookingUid(b)}`, `SEQUENCE:${sequenceOf(b)}`]),
+    tail: folded([
+      `DTSTART:${utc(b.von)}`,
+      `DTEND:${utc(b.bis)}`,
+      `SUMMARY:${escapeText(shown)}`,
+      `LOCATION:${escapeText(location)}`,
+      `DESCRIPTION:${escapeText(description(b, locale))}`,
+      `STATUS:${STATUS[b.status] ?? 'CONFIRMED'}`,
+      `CREATED:${utc(b.createdAt)}`,
+      `LAST-MODIFIED:${utc(b.updatedAt)}`,
+      'END:VEVENT',
+    ]),
+  };
 }
 
 /**
@@ -114,16 +127,29 @@ function eventLines(b: CalendarBooking, locale: Locale, stamp: Date): string[] {
  * feed of a person with a thousand bookings is rebuilt after every change, and
  * building an object model per event cost about a second (decision 116).
  */
-function calendarText(bookings: readonly CalendarBooking[], locale: Locale, now: Date, feed?: { name: string }): string {
+function calendarOf(events: readonly EventText[], now: Date, feed?: { name: string }): string {
   const head = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${PROD_ID}`, 'METHOD:PUBLISH'];
   if (feed) {
     const name = escapeText(feed.name);
     head.push(`NAME:${name}`, `X-WR-CALNAME:${name}`, 'REFRESH-INTERVAL;VALUE=DURATION:PT15M', 'X-PUBLISHED-TTL:PT15M');
   }
-  const lines = head.map(foldLine);
-  for (const b of bookings) for (const l of eventLines(b, locale, now)) lines.push(foldLine(l));
-  lines.push('END:VCALENDAR');
-  return `${lines.join('\r\n')}\r\n`;
+  const stamp = `DTSTAMP:${utc(now)}`;
+  const parts = [folded(head)];
+  for (const e of events) parts.push(e.head, stamp, e.tail);
+  parts.push('END:VCALENDAR');
+  return `${parts.join('\r\n')}\r\n`;
+}
+
+const calendarText = (bookings: readonly CalendarBooking[], locale: Locale, now: Date, feed?: { name: string }) =>
+  calendarOf(
+    bookings.map((b) => eventText(b, locale)),
+    now,
+    feed,
+  );
+
+/** The subscription feed of events already written (each by `eventText`, possibly kept from an earlier poll). */
+export function feedCalendarOf(name: string, events: readonly EventText[], now = new Date()): string {
+  return calendarOf(events, now, { name });
 }
 
 /** The subscription feed: all listed bookings of a person. */

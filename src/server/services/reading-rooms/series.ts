@@ -1,6 +1,13 @@
 import type { SeriesDate, SeriesRequest, SeriesResponse } from '@contracts/reading-rooms';
 import { type Db, withTenant } from '@db/client';
-import { expandSeries, planSeatSeries, refusalOf, type SeatSeriesOutcome, type SeatSeriesState } from '@domain/booking-series';
+import {
+  expandSeries,
+  nothingBookable,
+  planSeatSeries,
+  refusalOf,
+  type SeatSeriesOutcome,
+  type SeatSeriesState,
+} from '@domain/booking-series';
 import { AppError } from '@domain/errors';
 import { addDays, berlinDay, completeRegularHours, germanDay, instantOf, weekStart } from '@domain/opening-hours';
 import { occupiedError } from '@domain/reading-room-booking';
@@ -234,7 +241,7 @@ export async function createSeries(
     const horizon = horizonOf(now, rules.limits.daysAhead);
     const planned = await planDays(tx, tenantId, user.member.id, obj, days, input, now, rules);
     if (!planned.some((o) => o.state === 'buchbar' || o.state === 'spaeter')) {
-      throw new AppError('series_nothing_bookable', 'Kein Termin der Serie ist buchbar. Es wurde nichts gespeichert.', 409);
+      throw nothingBookable();
     }
     const lastDay = days.at(-1) ?? input.rule.startDate;
     const seriesId = await insertSeries(tx, tenantId, {
@@ -260,7 +267,7 @@ export async function createSeries(
       user.locale,
     );
     if (booked.length === 0 && !dates.some((d) => d.state === 'spaeter')) {
-      throw new AppError('series_nothing_bookable', 'Kein Termin der Serie ist buchbar. Es wurde nichts gespeichert.', 409);
+      throw nothingBookable();
     }
     const refusedDates = dates.filter((d) => d.state === 'abgelehnt');
     const mail: PendingMail = {
@@ -312,7 +319,9 @@ export async function cancelInSeries(
     const from = scope === 'alle' ? now : b.von < now ? now : b.von;
     const ids = await cancelSeriesBookings(tx, tenantId, b.seriesId, scope === 'alle' ? new Date(0) : from, now, SERIES_CANCEL_REASON);
     await endSeries(tx, tenantId, b.seriesId, now);
-    for (const id of ids) await deps.events.publish(tx, { tenantId, topic: SEAT_TOPIC, type: 'cancelled', id, scope: b.floorPlanId });
+    // The dates of a series lie on one object, so on one plan: maps and kiosks refresh on any event of their plan, and one stands for all.
+    if (ids.length > 0)
+      await deps.events.publish(tx, { tenantId, topic: SEAT_TOPIC, type: 'cancelled', id: ids[0]!, scope: b.floorPlanId });
     return { cancelled: ids.length };
   });
 }

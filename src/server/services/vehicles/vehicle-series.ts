@@ -1,6 +1,6 @@
 import type { VehicleSeriesDate, VehicleSeriesRequest, VehicleSeriesResponse } from '@contracts/vehicles';
 import { type Db, withTenant } from '@db/client';
-import { expandSeries, type SeriesPeriod, type SeriesRule, seriesPeriods, vehicleRefusalOf } from '@domain/booking-series';
+import { expandSeries, nothingBookable, type SeriesPeriod, type SeriesRule, seriesPeriods, vehicleRefusalOf } from '@domain/booking-series';
 import { AppError } from '@domain/errors';
 import { addDays, berlinDay, germanDay } from '@domain/opening-hours';
 import { formatTime } from '@domain/time';
@@ -309,7 +309,7 @@ export async function createVehicleSeries(
     const ctx = await loadContext(tx, tenantId, v, s, driver, periods, now);
     const planned = plan(ctx, periods, now, user.locale, null);
     if (planned.toBook.length === 0 && !planned.dates.some((d) => d.state === 'spaeter')) {
-      throw new AppError('series_nothing_bookable', 'Kein Termin der Serie ist buchbar. Es wurde nichts gespeichert.', 409);
+      throw nothingBookable();
     }
     const d = details(req);
     const seriesId = await insertVehicleSeries(tx, tenantId, {
@@ -323,6 +323,10 @@ export async function createVehicleSeries(
       bookedThrough: earlierDay(days.at(-1) ?? req.rule.startDate, lastWindowDay(ctx.windowEnd)),
     });
     const { booked, approvers } = await bookPlanned(deps, tx, tenantId, seriesId, ctx, planned, user.member.id, d, user.locale);
+    // Every date refused by the exclusion constraint after all (a booking that came past the vehicle lock): as above, nothing is kept.
+    if (booked.length === 0 && !planned.dates.some((x) => x.state === 'spaeter')) {
+      throw nothingBookable();
+    }
     const me = { id: user.member.id, email: user.member.email, name: `${user.member.firstName} ${user.member.lastName}` };
     const mails = [summaryMail(me, v, booked, planned.dates, false, origin), ...approvalMails(approvers, booked, origin)];
     if (driver.id !== user.member.id)
