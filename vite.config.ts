@@ -127,7 +127,16 @@ export default defineConfig({
   root: 'src/web',
   publicDir: false,
   // Layer aliases (@domain/…, @web/…) come from tsconfig.json: one place for all tools.
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    alias: [
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react$/, replacement: path.resolve('src/web/lib/preact-react.ts') },
+    ],
+  },
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   plugins: [
     tanstackRouter({
@@ -189,7 +198,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](preact|react|react-dom|scheduler|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/,
             },
           ],
         },
