@@ -134,6 +134,8 @@ export default defineConfig({
       { find: /^react-dom$/, replacement: 'preact/compat' },
       { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
       { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+      // TanStack's stores read React 18's useSyncExternalStore through this shim; Preact's layer has the hook.
+      { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
       { find: /^react$/, replacement: path.resolve('src/web/lib/preact-react.ts') },
     ],
   },
