@@ -68,6 +68,8 @@ async function measure(screen: string, url: string, signIn?: string): Promise<Me
     await page.getByLabel('Passwort', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    // The start page after sign-in (e.g. /fahrzeuge) must finish loading first: its late scripts would count for the next screen.
+    await page.waitForLoadState('networkidle');
   }
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');

@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, type MantineColorsTuple, PasswordInput, TextInput } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 /** A calm blue; shade 6 (filled buttons, links) keeps 5.1:1 against white, shade 9 on shade 1 (light variants) 8.2:1. */
 const buchbarBlue: MantineColorsTuple = [
@@ -29,8 +29,9 @@ export const theme = createTheme({
   components: {
     // Required fields keep the required attribute, but no '*' in the label: every field
     // of our forms is required, and the label text stays exactly what users and tests read.
-    TextInput: TextInput.extend({ defaultProps: { withAsterisk: false } }),
-    PasswordInput: PasswordInput.extend({ defaultProps: { withAsterisk: false } }),
+    // Plain objects, not TextInput.extend(…): importing the components here put them into every screen's first load.
+    TextInput: { defaultProps: { withAsterisk: false } },
+    PasswordInput: { defaultProps: { withAsterisk: false } },
   },
 });
 

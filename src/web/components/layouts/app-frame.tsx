@@ -1,5 +1,5 @@
 import type { Me } from '@contracts/session';
-import { AppShell, Box, Burger, Button, Divider, Group, Stack } from '@mantine/core';
+import { Box, Burger, Button, Divider, Group, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { SettingsTab } from '@web/features/session/components/settings-dialog';
@@ -32,6 +32,7 @@ function MenuButtonPlaceholder({ label, variant, fullWidth = false }: { label: s
 
 /** Mantine's md breakpoint (62em): from here on the header shows everything, below it the burger menu. */
 const DESKTOP_QUERY = '(min-width: 62em)';
+/** Header rows in px; app.css sets the same heights as --app-frame-header for the fixed parts. */
 const ROW = 56;
 const NAV_ROW = 44;
 
@@ -81,14 +82,12 @@ function Shell({ children, sidebar, withSidebar = false, me, tenantName, layout 
   const showNavbar = desktop ? withSidebar : opened;
 
   return (
-    <AppShell
-      data-layout={layout}
-      header={{ height: { base: ROW, md: navRow ? ROW + NAV_ROW : ROW } }}
-      navbar={{ width: 280, breakpoint: 'md', collapsed: { mobile: !opened, desktop: !withSidebar } }}
-      padding="md"
-    >
+    // The frame is plain HTML with the rules in app.css (.app-frame): Mantine's AppShell brought 12 KB of
+    // JavaScript (its media styles and react-remove-scroll) to every signed-in first screen (decision 168).
+    <div className="app-frame" data-layout={layout} data-nav-row={navRow || undefined} data-with-sidebar={withSidebar || undefined}>
       <HelpDialogHost topic={help} onClose={() => setHelp(null)} />
-      <AppShell.Header>
+      {/* right-scroll-bar-position: a modal's scroll lock (react-remove-scroll) keeps the fixed header in place. */}
+      <header className="app-frame-header right-scroll-bar-position">
         <Group h={ROW} px="md" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger
@@ -120,18 +119,18 @@ function Shell({ children, sidebar, withSidebar = false, me, tenantName, layout 
           ) : null}
         </Group>
         {navRow ? (
-          <Box visibleFrom="md" px="md" h={NAV_ROW} style={{ borderTop: '1px solid var(--app-shell-border-color)' }}>
+          <Box visibleFrom="md" px="md" h={NAV_ROW} style={{ borderTop: '1px solid var(--app-frame-border-color)' }}>
             <Group h="100%" gap={4}>
               <HeaderNav entries={entries} />
             </Group>
           </Box>
         ) : null}
-      </AppShell.Header>
+      </header>
 
       {showNavbar ? (
-        <AppShell.Navbar p="sm" aria-label={t('menuTitle')}>
+        <nav className="app-frame-navbar" aria-label={t('menuTitle')}>
           {/* The browser's own scrolling: Mantine's ScrollArea (and the floating-ui code bundled with it) stays off the first screen. */}
-          <AppShell.Section grow style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
+          <div className="app-frame-navbar-section">
             <Stack gap="md">
               {entries.length > 0 ? <SidebarNav entries={entries} onNavigate={close} /> : null}
               {sidebar}
@@ -161,26 +160,26 @@ function Shell({ children, sidebar, withSidebar = false, me, tenantName, layout 
                 </>
               ) : null}
             </Stack>
-          </AppShell.Section>
-        </AppShell.Navbar>
+          </div>
+        </nav>
       ) : null}
 
-      <AppShell.Main>
-        <Stack mih={`calc(100dvh - var(--app-shell-header-offset, 0rem) - 2 * var(--mantine-spacing-md))`} gap={0}>
+      <main className="app-frame-main">
+        <Stack mih="calc(100dvh - var(--app-frame-header) - 2 * var(--mantine-spacing-md))" gap={0}>
           <Box style={{ flex: 1 }} miw={0}>
             <OfflineNotice />
             {children}
           </Box>
           <AppFooter />
         </Stack>
-      </AppShell.Main>
+      </main>
 
       {me && settings.used ? (
         <Suspense fallback={null}>
           <SettingsDialog opened={settings.opened} tab={settings.tab} onClose={() => setSettings((s) => ({ ...s, opened: false }))} />
         </Suspense>
       ) : null}
-    </AppShell>
+    </div>
   );
 }
 

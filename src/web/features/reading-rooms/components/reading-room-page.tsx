@@ -1,11 +1,12 @@
 import type { Area, BookingMode, MapObjectDto } from '@contracts/reading-rooms';
 import { formatDate } from '@domain/time';
-import { ActionIcon, Alert, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { AbsenceButton } from '@web/components/absence-button';
 import { DeferredDatePickerInput } from '@web/components/dates/deferred-date-inputs';
 import { DeferredSelect } from '@web/components/deferred/deferred-select';
+import { SegmentChoice } from '@web/components/segment-choice';
 import { isApiError } from '@web/lib/api-client';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useBootstrap } from '../api/use-bootstrap';
@@ -145,10 +146,10 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
         <Title order={1} size="h2">
           {rt(`title.${area}`)}
         </Title>
-        <SegmentedControl
+        <SegmentChoice
           aria-label={rt('view.label')}
           value={view}
-          onChange={(v) => onView(v as Ansicht)}
+          onChange={onView}
           data={[
             { value: 'karte', label: rt('view.karte') },
             { value: 'liste', label: rt('view.liste') },

@@ -1,11 +1,12 @@
 import { formatDate } from '@domain/time';
 import { addDays, berlinDay, berlinInstant, startOfDay, weekdayOf } from '@domain/vehicle-time';
-import { Alert, Badge, Button, Card, Group, Image, Loader, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { DeferredDateTimePicker } from '@web/components/dates/deferred-date-inputs';
 import { DeferredSelect } from '@web/components/deferred/deferred-select';
+import { SegmentChoice } from '@web/components/segment-choice';
 import { useCallback, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ObjectAttribute, useVehicleAttributes } from '../api/use-vehicle-attributes';
@@ -311,10 +312,10 @@ export function VehiclesPage({ myId }: { myId: string }) {
             {label}
           </Text>
         </Group>
-        <SegmentedControl
+        <SegmentChoice
           size="xs"
           value={mode}
-          onChange={(v) => setMode(v as TimelineMode)}
+          onChange={setMode}
           data={[
             { value: 'day', label: t('timeline.day') },
             { value: 'week', label: t('timeline.week') },
