@@ -1,4 +1,5 @@
 import { deleteExpiredVerifications } from '@server/repositories/auth-security-repository';
+import { rowsOf } from '@server/repositories/rows';
 import { PASSKEY_FAILED } from '@server/services/session/passkeys';
 import { PASSWORD_WRONG } from '@server/services/session/passwords';
 import { sql } from 'drizzle-orm';
@@ -163,16 +164,19 @@ describe.each(DB_KINDS)('passkeys on %s', (kind) => {
     const { authenticator } = await register('pruefer@stadtwerke.test');
     const tenant = (await t.call(SW, { method: 'GET', url: '/api/tenant' })).json() as { id: string };
     await t.database.db.execute(sql`update users set single_sign_on = true where email = 'pruefer@stadtwerke.test'`);
-    await t.database.db.execute(
-      sql`insert into tenant_single_sign_on (tenant_id, provider_name, issuer_url, client_id, client_secret_encrypted, password_allowed)
-          values (${tenant.id}, 'Anbieter', 'https://login.example.test', 'buchbar', 'x', false)`,
+    // The demo's Stadtwerke have a provider (decision 100) that allows only itself.
+    const [seeded] = rowsOf<{ passwordAllowed: boolean }>(
+      await t.database.db.execute(
+        sql`select password_allowed as "passwordAllowed" from tenant_single_sign_on where tenant_id = ${tenant.id}`,
+      ),
     );
+    expect(seeded?.passwordAllowed).toBe(false);
     try {
       expect((await signIn(SW, authenticator)).res.statusCode).toBe(401);
       await t.database.db.execute(sql`update tenant_single_sign_on set password_allowed = true where tenant_id = ${tenant.id}`);
       expect((await signIn(SW, authenticator)).res.statusCode).toBe(200);
     } finally {
-      await t.database.db.execute(sql`delete from tenant_single_sign_on where tenant_id = ${tenant.id}`);
+      await t.database.db.execute(sql`update tenant_single_sign_on set password_allowed = false where tenant_id = ${tenant.id}`);
       await t.database.db.execute(sql`update users set single_sign_on = false where email = 'pruefer@stadtwerke.test'`);
     }
   });
