@@ -34,6 +34,42 @@ export const ANONYMISED_PERSON = { firstName: 'Anonymisierte', lastName: 'Person
 /** What a guest's name becomes once guest data is past its period. */
 export const ANONYMISED_GUEST = 'Anonymisierter Gast';
 
+/**
+ * The placeholders are stored German (they are rows and texts in the database);
+ * en-us readers see them in English. Each German form a screen may receive —
+ * "First Last", "Last, First", first and last name as two JSON fields — maps to
+ * its English words. Applied to the JSON text of an answer, so every screen
+ * gets them without knowing about placeholders.
+ */
+const PLACEHOLDERS_EN: readonly { de: { firstName: string; lastName: string }; en: { firstName: string; lastName: string } }[] = [
+  { de: ERASED_PERSON, en: { firstName: 'Deleted', lastName: 'person' } },
+  { de: ANONYMISED_PERSON, en: { firstName: 'Anonymised', lastName: 'person' } },
+];
+const ANONYMISED_GUEST_EN = 'Anonymised guest';
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const word = (s: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(s)}(?![\\p{L}\\p{N}])`, 'gu');
+const PLACEHOLDER_RULES: readonly [RegExp, string][] = [
+  ...PLACEHOLDERS_EN.flatMap(({ de, en }): [RegExp, string][] => [
+    [
+      new RegExp(`"firstName":"${escapeRegExp(de.firstName)}","lastName":"${escapeRegExp(de.lastName)}"`, 'g'),
+      `"firstName":"${en.firstName}","lastName":"${en.lastName}"`,
+    ],
+    [word(`${de.firstName} ${de.lastName}`), `${en.firstName} ${en.lastName}`],
+    [word(`${de.lastName}, ${de.firstName}`), `${en.firstName} ${en.lastName}`],
+  ]),
+  [word(ANONYMISED_GUEST), ANONYMISED_GUEST_EN],
+];
+const ANY_PLACEHOLDER = /Gelöschte|Anonymisierte|Anonymisierter/;
+
+/** The JSON text of an answer with the placeholder names in English (unchanged when it holds none). */
+export function placeholderNamesInEnglish(json: string): string {
+  if (!ANY_PLACEHOLDER.test(json)) return json;
+  let out = json;
+  for (const [pattern, english] of PLACEHOLDER_RULES) out = out.replace(pattern, english);
+  return out;
+}
+
 /** YYYY-MM-DD minus whole calendar months; a day that does not exist in the target month becomes its last day. */
 export function subtractMonths(day: string, months: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

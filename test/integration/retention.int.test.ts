@@ -283,6 +283,20 @@ describe.each(DB_KINDS)('retention and deleting a person on %s', (kind) => {
     const trail = JSON.stringify((await call(admin, 'GET', '/api/admin/audit?page=1&pageSize=200')).json());
     expect(trail).not.toContain('Mustermann');
     expect(trail).toContain('Gelöschte Person');
+    // An en-us reader sees the placeholder in English on the same screens (decision 169).
+    expect((await call(admin, 'PUT', '/api/session/locale', { locale: 'en-us' })).statusCode).toBe(200);
+    try {
+      expect((await call(admin, 'GET', `/api/vehicle-bookings/${past}`)).json().booking.bookedFor.name).toBe('Deleted person');
+      const english = await call(admin, 'GET', `/api/vehicles/timeline?from=${ago(3)}&to=${ago(-1)}`);
+      expect(english.body).toContain('Deleted person');
+      expect(english.body).not.toContain('Gelöschte');
+      expect(english.headers.etag).toBeUndefined();
+      const englishTrail = JSON.stringify((await call(admin, 'GET', '/api/admin/audit?page=1&pageSize=200')).json());
+      expect(englishTrail).toContain('Deleted person');
+      expect(englishTrail).not.toContain('Gelöschte Person');
+    } finally {
+      await call(admin, 'PUT', '/api/session/locale', { locale: 'de-de' });
+    }
 
     // The address is free: the person can be invited again as someone new.
     const again = await call(admin, 'POST', '/api/users', { firstName: 'Max', lastName: 'Mustermann', email, roleIds: [], groupIds: [] });
