@@ -181,6 +181,26 @@ describe.each(DB_KINDS)('passkeys on %s', (kind) => {
     }
   });
 
+  it('counts a passkey sign-in as the second factor for admin rights; the same admin signed in by password alone loses them', async () => {
+    const { cookie: byPassword, authenticator } = await register('admin@stadtwerke.test');
+    const me = async (cookie: string) => (await t.call(SW, { method: 'GET', url: '/api/session/me', cookie })).json();
+    const rule = (cookie: string, value: boolean) =>
+      t.call(SW, { method: 'PUT', url: '/api/settings/zweiterFaktorFuerAdmins', cookie, payload: { layer: 'MANDANT', value } });
+    expect((await rule(byPassword, true)).statusCode).toBe(200);
+    const { res } = await signIn(SW, authenticator);
+    const byPasskey = sessionCookie(res);
+    try {
+      // A registered passkey is not enough: the session must have been opened with it.
+      expect(await me(byPassword)).toMatchObject({ isAdmin: false, secondFactorMissing: true, twoFactorEnabled: false });
+      expect(await me(byPasskey)).toMatchObject({ isAdmin: true, secondFactorMissing: false, twoFactorEnabled: false });
+      expect((await t.call(SW, { method: 'GET', url: '/api/users?page=1&pageSize=10', cookie: byPasskey })).statusCode).toBe(200);
+      expect((await t.call(SW, { method: 'GET', url: '/api/users?page=1&pageSize=10', cookie: byPassword })).statusCode).toBe(403);
+    } finally {
+      expect((await rule(byPasskey, false)).statusCode).toBe(200);
+    }
+    expect(await me(byPassword)).toMatchObject({ isAdmin: true, secondFactorMissing: false });
+  });
+
   it('unanswered challenges do not pile up: the hourly clean-up removes expired ones only', async () => {
     const start = await t.call(SW, {
       method: 'POST',
