@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  auditPurgeBefore,
   isDue,
   logbookKeptUntil,
+  logbookPurgeBefore,
   periodOf,
   placeholderNamesInEnglish,
   RETENTION_DEFAULTS,
@@ -160,6 +162,28 @@ describe('placeholderNamesInEnglish', () => {
           expect(placeholderNamesInEnglish(once)).toBe(once);
           if (!/Gelöschte|Anonymisierte|Anonymisierter/.test(JSON.stringify(value)))
             expect(JSON.parse(once).value).toEqual(JSON.parse(json).value);
+        },
+      ),
+    );
+  });
+});
+
+describe('logbookPurgeBefore and auditPurgeBefore', () => {
+  it('open the logbook ten and the audit trail three full years after the year of a row', () => {
+    expect(logbookPurgeBefore(now).toISOString()).toBe('2015-12-31T23:00:00.000Z');
+    expect(auditPurgeBefore(now).toISOString()).toBe('2022-12-31T23:00:00.000Z');
+    // New Year's night in Berlin is still the old year in UTC.
+    expect(logbookPurgeBefore(new Date('2026-12-31T23:30:00Z')).toISOString()).toBe('2016-12-31T23:00:00.000Z');
+  });
+
+  it('never removes a logbook entry before the law lets it go', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2060-01-01'), noInvalidDate: true }),
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2060-01-01'), noInvalidDate: true }),
+        (endedAt, at) => {
+          if (endedAt.getTime() < logbookPurgeBefore(at).getTime())
+            expect(logbookKeptUntil(endedAt).getTime()).toBeLessThanOrEqual(at.getTime());
         },
       ),
     );

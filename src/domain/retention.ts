@@ -126,6 +126,29 @@ export function logbookKeptUntil(endedAt: Date): Date {
   return startOfDay(`${String(year + 1 + LOGBOOK_KEEP_YEARS).padStart(4, '0')}-01-01`);
 }
 
+/**
+ * The retention run may remove logbook entries that ended before this instant:
+ * 1 January of the year ten years back (Berlin), so every entry it removes has
+ * passed `logbookKeptUntil`. The database refuses any later cut-off (migration 0035).
+ */
+export function logbookPurgeBefore(now: Date): Date {
+  const year = Number(berlinDay(now).slice(0, 4));
+  return startOfDay(`${String(year - LOGBOOK_KEEP_YEARS).padStart(4, '0')}-01-01`);
+}
+
+/**
+ * The audit trail (changes and reads of others' data) is kept three years after
+ * the end of an entry's year — the regular limitation period of §§ 195, 199 BGB,
+ * within which a person may still claim for a wrong access or change (decision 169).
+ */
+export const AUDIT_KEEP_YEARS = 3;
+
+/** Audit entries written before this instant may go: 1 January of the year three years back (Berlin). */
+export function auditPurgeBefore(now: Date): Date {
+  const year = Number(berlinDay(now).slice(0, 4));
+  return startOfDay(`${String(year - AUDIT_KEEP_YEARS).padStart(4, '0')}-01-01`);
+}
+
 /** Settings as read (numbers, or anything else from a broken value) → months; anything unusable keeps. */
 export function retentionMonthsOf(values: Partial<Record<RetentionPeriod, unknown>>): RetentionMonths {
   const months = (v: unknown, fallback: number) =>
