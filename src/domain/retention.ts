@@ -143,6 +143,9 @@ export function logbookPurgeBefore(now: Date): Date {
  */
 export const AUDIT_KEEP_YEARS = 3;
 
+/** Rows of the logging table (level, category, message) serve troubleshooting and incident analysis: kept twelve months (decision 169). */
+export const LOG_KEEP_MONTHS = 12;
+
 /** Audit entries written before this instant may go: 1 January of the year three years back (Berlin). */
 export function auditPurgeBefore(now: Date): Date {
   const year = Number(berlinDay(now).slice(0, 4));

@@ -209,6 +209,7 @@ describe.each(DB_KINDS)('retention and deleting a person on %s', (kind) => {
       mails: 0,
       logbookEntries: 0,
       auditEntries: 0,
+      logs: 0,
     });
     expect(await state()).toEqual(before);
     expect(await logbook(swId)).toEqual(logbookBefore);
@@ -277,6 +278,16 @@ describe.each(DB_KINDS)('retention and deleting a person on %s', (kind) => {
               returning id::text as id`,
         )
       ).id;
+    const log = async (daysAgo: number) =>
+      (
+        await one<{ id: string }>(
+          swId,
+          sql`insert into logs (tenant_id, level, message, category, created_at)
+              values (${swId}, 'INFO', 'Buchung von Max Mustermann', 'fahrzeug', ${ago(daysAgo)}::timestamptz) returning id::text as id`,
+        )
+      ).id;
+    const oldLog = await log(400);
+    const newLog = await log(300);
     const oldEntry = await entry(year - 4);
     const keptEntry = await entry(year - 3);
 
@@ -295,7 +306,7 @@ describe.each(DB_KINDS)('retention and deleting a person on %s', (kind) => {
     ).rejects.toThrow();
 
     const first = await runRetentionForTenant(t.deps, swId);
-    expect(first).toMatchObject({ series: 1, mails: 1, logbookEntries: 1, auditEntries: 1 });
+    expect(first).toMatchObject({ series: 1, mails: 1, logbookEntries: 1, auditEntries: 1, logs: 1 });
     const exists = async (table: string, id: string) =>
       (await one<{ n: number }>(swId, sql`select count(*)::int as n from ${sql.raw(table)} where id::text = ${id}`)).n === 1;
     expect(await exists('logbook_entries', oldTrip)).toBe(false);
@@ -304,6 +315,8 @@ describe.each(DB_KINDS)('retention and deleting a person on %s', (kind) => {
     expect(await exists('audit_log', keptEntry)).toBe(true);
     expect(await exists('mail_outbox', oldMail)).toBe(false);
     expect(await exists('mail_outbox', newMail)).toBe(true);
+    expect(await exists('logs', oldLog)).toBe(false);
+    expect(await exists('logs', newLog)).toBe(true);
     const seriesPeople = await rows<{ id: string; name: string; details: unknown }>(
       swId,
       sql`select s.id::text as id, u.first_name || ' ' || u.last_name as name, null as details
@@ -319,7 +332,7 @@ describe.each(DB_KINDS)('retention and deleting a person on %s', (kind) => {
     });
 
     const again = await runRetentionForTenant(t.deps, swId);
-    expect(again).toMatchObject({ series: 0, mails: 0, logbookEntries: 0, auditEntries: 0 });
+    expect(again).toMatchObject({ series: 0, mails: 0, logbookEntries: 0, auditEntries: 0, logs: 0 });
     const trail = JSON.stringify((await call(admin, 'GET', '/api/admin/audit?subjectType=aufbewahrung&page=1&pageSize=10')).json());
     expect(trail).toContain('Fahrtenbucheinträge gelöscht (nach 10 Jahren)');
   });

@@ -252,3 +252,14 @@ export async function deleteOldAuditEntries(db: Db, tenantId: string, before: Da
   await db.execute(sql`select set_config('buchbar.purge_audit_before', '', true)`);
   return rows.length;
 }
+
+/** Rows of the logging table written before the cut-off (decision 169). */
+export async function deleteOldLogs(db: Db, tenantId: string, cutoff: Date, limit: number): Promise<number> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      delete from logs where tenant_id = ${tenantId} and id in (
+        select id from logs where tenant_id = ${tenantId} and created_at < ${cutoff.toISOString()}::timestamptz order by created_at limit ${limit})
+      returning id::text as id`),
+  );
+  return rows.length;
+}

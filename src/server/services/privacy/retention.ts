@@ -1,6 +1,7 @@
 import { type Db, withTenant } from '@db/client';
 import {
   auditPurgeBefore,
+  LOG_KEEP_MONTHS,
   logbookPurgeBefore,
   RETENTION_SETTINGS,
   type RetentionMonths,
@@ -18,6 +19,7 @@ import {
   anonymiseVehicleBookings,
   deleteOldAuditEntries,
   deleteOldLogbookEntries,
+  deleteOldLogs,
   deleteOutboxMails,
   ensureAnonymousPeople,
 } from '@server/repositories/retention-repository';
@@ -29,8 +31,8 @@ import { effectiveSettings } from '../settings/effective-settings';
  * tenant's periods is anonymised in batches of short transactions. Rows are
  * marked when done, so a second run (or a second node) changes nothing. Ended
  * series and the outbox's mails follow the bookings' period; logbook entries
- * go ten years after their trip's year and audit entries three years after
- * theirs, whatever the tenant set (decision 169).
+ * go ten years after their trip's year, audit entries three years after
+ * theirs and logging rows after twelve months, whatever the tenant set (decision 169).
  */
 
 // Small batches: the evaluation roll-up triggers compare a statement's old and new rows pairwise, so a
@@ -47,10 +49,11 @@ export interface RetentionResult {
   mails: number;
   logbookEntries: number;
   auditEntries: number;
+  logs: number;
 }
 
 const changedAnything = (r: RetentionResult) =>
-  r.seats + r.vehicles + r.guests + r.rentalRequests + r.series + r.mails + r.logbookEntries + r.auditEntries > 0;
+  r.seats + r.vehicles + r.guests + r.rentalRequests + r.series + r.mails + r.logbookEntries + r.auditEntries + r.logs > 0;
 
 async function monthsOf(deps: Deps, tenantId: string): Promise<RetentionMonths> {
   const periods = Object.keys(RETENTION_SETTINGS) as RetentionPeriod[];
@@ -90,6 +93,7 @@ export async function runRetentionForTenant(deps: Deps, tenantId: string, now = 
     mails: 0,
     logbookEntries: 0,
     auditEntries: 0,
+    logs: 0,
   };
   if (bookings || trips) {
     await withTenant(deps.database.db, tenantId, (tx) => ensureAnonymousPeople(tx, tenantId));
@@ -111,6 +115,8 @@ export async function runRetentionForTenant(deps: Deps, tenantId: string, now = 
   result.logbookEntries = await drain(deps, tenantId, (tx) => deleteOldLogbookEntries(tx, tenantId, logbookBefore, BATCH));
   const auditBefore = auditPurgeBefore(now);
   result.auditEntries = await drain(deps, tenantId, (tx) => deleteOldAuditEntries(tx, tenantId, auditBefore, BATCH));
+  const logsBefore = retentionCutoff(now, LOG_KEEP_MONTHS)!;
+  result.logs = await drain(deps, tenantId, (tx) => deleteOldLogs(tx, tenantId, logsBefore, BATCH));
   const changes = [
     { field: 'Platz- und Arbeitsplatzbuchungen anonymisiert', n: result.seats },
     { field: 'Fahrzeugbuchungen anonymisiert', n: result.vehicles },
@@ -120,6 +126,7 @@ export async function runRetentionForTenant(deps: Deps, tenantId: string, now = 
     { field: 'Mails im Postausgang gelöscht', n: result.mails },
     { field: 'Fahrtenbucheinträge gelöscht (nach 10 Jahren)', n: result.logbookEntries },
     { field: 'Protokolleinträge gelöscht (nach 3 Jahren)', n: result.auditEntries },
+    { field: 'Logging-Einträge gelöscht (nach 12 Monaten)', n: result.logs },
   ].filter((c) => c.n > 0);
   if (changes.length > 0) {
     // One entry per run that changed something: the trail shows when data went, not whose.
