@@ -6,14 +6,26 @@
 -- the entry's year, §§ 195, 199 BGB). Everything else is refused as before.
 ALTER TABLE "auth_session" ADD COLUMN "passkey_verified" boolean DEFAULT false NOT NULL;
 --> statement-breakpoint
+-- Whether the retention run may delete a row dated `row_at`: the transaction names a cut-off in `setting`, the row
+-- lies before it, and the cut-off is not later than 1 January `keep_years` years back (Berlin) by the database's clock.
+CREATE OR REPLACE FUNCTION buchbar_purge_allowed(setting text, keep_years integer, row_at timestamptz) RETURNS boolean
+LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  purge_before text := coalesce(current_setting(setting, true), '');
+BEGIN
+  IF purge_before = '' THEN
+    RETURN false;
+  END IF;
+  RETURN purge_before::timestamptz <= ((date_trunc('year', now() AT TIME ZONE 'Europe/Berlin') - make_interval(years => keep_years)) AT TIME ZONE 'Europe/Berlin')
+    AND row_at < purge_before::timestamptz;
+END
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION buchbar_logbook_append_only() RETURNS trigger
 LANGUAGE plpgsql AS $$
-DECLARE
-  purge_before text := coalesce(current_setting('buchbar.purge_logbook_before', true), '');
 BEGIN
-  IF TG_OP = 'DELETE' AND purge_before <> '' THEN
-    IF purge_before::timestamptz <= ((date_trunc('year', now() AT TIME ZONE 'Europe/Berlin') - interval '10 years') AT TIME ZONE 'Europe/Berlin')
-       AND OLD.ended_at < purge_before::timestamptz THEN
+  IF TG_OP = 'DELETE' THEN
+    IF buchbar_purge_allowed('buchbar.purge_logbook_before', 10, OLD.ended_at) THEN
       RETURN OLD;
     END IF;
   END IF;
@@ -32,12 +44,9 @@ $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION buchbar_audit_log_append_only() RETURNS trigger
 LANGUAGE plpgsql AS $$
-DECLARE
-  purge_before text := coalesce(current_setting('buchbar.purge_audit_before', true), '');
 BEGIN
-  IF TG_OP = 'DELETE' AND purge_before <> '' THEN
-    IF purge_before::timestamptz <= ((date_trunc('year', now() AT TIME ZONE 'Europe/Berlin') - interval '3 years') AT TIME ZONE 'Europe/Berlin')
-       AND OLD.at < purge_before::timestamptz THEN
+  IF TG_OP = 'DELETE' THEN
+    IF buchbar_purge_allowed('buchbar.purge_audit_before', 3, OLD.at) THEN
       RETURN OLD;
     END IF;
   END IF;
