@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { DEMO_IDP } from '@db/seed/single-sign-on';
 import { formatDate } from '@domain/time';
 import { IDP_PASSWORD, providerSettings, startTestIdp } from '@test/support/oidc-idp';
 import { totpCode } from '@test/support/totp';
@@ -151,6 +152,18 @@ describe('second factor in Chromium', () => {
     await page.getByRole('button', { name: 'Mit Passkey anmelden' }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     await page.getByText('Willkommen, Felix Fuhrmann').waitFor();
+    await page.context().close();
+  });
+
+  it('the demo Stadtwerke offer their test provider; while it is not running, the login page says so after the click', async () => {
+    const page = await newPage(env.browser, { width: 390, height: 844 });
+    await page.goto(env.server.url('stadtwerke', '/login'));
+    await page.getByRole('link', { name: `Mit ${DEMO_IDP.providerName} anmelden` }).click();
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('sso') === 'nicht-erreichbar');
+    await page.getByRole('alert').getByText('Der Anmeldedienst ist gerade nicht erreichbar', { exact: false }).waitFor();
+    // The password form stays for everyone without the flag.
+    await fillLogin(page, 'fuhrpark@stadtwerke.test');
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     await page.context().close();
   });
 

@@ -21,11 +21,11 @@ mkdirSync(out, { recursive: true });
 
 const database = await openPglite(undefined);
 await migrateDatabase(database);
-await prepareDatabase(database.db);
 const config = loadConfig({
   APP_SECRET: 'handbook-secret-handbook-secret-000000',
   DATA_DIR: mkdtempSync(path.join(tmpdir(), 'buchbar-handbook-')),
 });
+await prepareDatabase(database.db, { appSecret: config.appSecret });
 const { app } = await buildApp({ config, database, log: pino({ level: 'silent' }), webRoot: path.join(root, 'dist/web') });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address() as { port: number };

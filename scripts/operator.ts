@@ -47,7 +47,7 @@ if (command !== 'create-tenant' && command !== 'delete-tenant') {
 const config = loadConfig();
 const database = await openDatabase(config);
 await migrateDatabase(database);
-await prepareDatabase(database.db);
+await prepareDatabase(database.db, { appSecret: config.appSecret });
 const { app, deps } = await buildApp({ config, database, log: pino({ level: 'warn' }), startJobs: false });
 let code = 0;
 try {

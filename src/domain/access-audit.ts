@@ -16,6 +16,7 @@ export const PERSONAL_DATA_ACCESS = {
   fahrtenbuchexcel: 'Fahrtenbuch-Export (Excel)',
   fahrtenbuchpdf: 'Fahrtenbuch-Export (PDF)',
   fahrtenbuchbericht: 'Fahrtenbuch-Bericht per E-Mail (PDF und Excel)',
+  sonderfahrten: 'Sonderfahrten zur Freigabe (Buchungen anderer mit Zweck und Ziel)',
 } as const;
 export type PersonalDataAccess = keyof typeof PERSONAL_DATA_ACCESS;
 

@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  auditPurgeBefore,
   isDue,
   logbookKeptUntil,
+  logbookPurgeBefore,
   periodOf,
+  placeholderNamesInEnglish,
   RETENTION_DEFAULTS,
   type RetentionCandidate,
   retentionCutoff,
@@ -118,5 +121,71 @@ describe('retentionMonthsOf', () => {
   it('falls back to the defaults for missing values and keeps for broken ones', () => {
     expect(retentionMonthsOf({})).toEqual(RETENTION_DEFAULTS);
     expect(retentionMonthsOf({ buchungen: 0, fahrtdetails: 'x', gaeste: 3 })).toEqual({ buchungen: 0, fahrtdetails: 0, gaeste: 3 });
+  });
+});
+
+describe('placeholderNamesInEnglish', () => {
+  it('words every form a screen receives in English', () => {
+    const json = JSON.stringify({
+      a: { name: 'Gelöschte Person' },
+      b: 'Person, Gelöschte',
+      c: { firstName: 'Anonymisierte', lastName: 'Person' },
+      d: 'Anonymisierter Gast',
+      e: 'Gebucht von Gelöschte Person, Anonymisierte Person und 2 weitere',
+    });
+    expect(JSON.parse(placeholderNamesInEnglish(json))).toEqual({
+      a: { name: 'Deleted person' },
+      b: 'Deleted person',
+      c: { firstName: 'Anonymised', lastName: 'person' },
+      d: 'Anonymised guest',
+      e: 'Gebucht von Deleted person, Anonymised person und 2 weitere',
+    });
+  });
+
+  it('leaves names that only start like a placeholder alone', () => {
+    const json = JSON.stringify({
+      a: 'Gelöschte Personen',
+      b: 'Anonymisierte Personalnummer',
+      c: { firstName: 'Gelöschte', lastName: 'Personal' },
+    });
+    expect(placeholderNamesInEnglish(json)).toBe(json);
+  });
+
+  it('keeps text without placeholders as it is and changes nothing twice', () => {
+    fc.assert(
+      fc.property(
+        fc.jsonValue(),
+        fc.constantFrom('', 'Gelöschte Person', 'Anonymisierter Gast', 'Person, Anonymisierte'),
+        (value, name) => {
+          const json = JSON.stringify({ value, name });
+          const once = placeholderNamesInEnglish(json);
+          expect(placeholderNamesInEnglish(once)).toBe(once);
+          if (!/Gelöschte|Anonymisierte|Anonymisierter/.test(JSON.stringify(value)))
+            expect(JSON.parse(once).value).toEqual(JSON.parse(json).value);
+        },
+      ),
+    );
+  });
+});
+
+describe('logbookPurgeBefore and auditPurgeBefore', () => {
+  it('open the logbook ten and the audit trail three full years after the year of a row', () => {
+    expect(logbookPurgeBefore(now).toISOString()).toBe('2015-12-31T23:00:00.000Z');
+    expect(auditPurgeBefore(now).toISOString()).toBe('2022-12-31T23:00:00.000Z');
+    // New Year's night in Berlin is still the old year in UTC.
+    expect(logbookPurgeBefore(new Date('2026-12-31T23:30:00Z')).toISOString()).toBe('2016-12-31T23:00:00.000Z');
+  });
+
+  it('never removes a logbook entry before the law lets it go', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2060-01-01'), noInvalidDate: true }),
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2060-01-01'), noInvalidDate: true }),
+        (endedAt, at) => {
+          if (endedAt.getTime() < logbookPurgeBefore(at).getTime())
+            expect(logbookKeptUntil(endedAt).getTime()).toBeLessThanOrEqual(at.getTime());
+        },
+      ),
+    );
   });
 });

@@ -34,6 +34,42 @@ export const ANONYMISED_PERSON = { firstName: 'Anonymisierte', lastName: 'Person
 /** What a guest's name becomes once guest data is past its period. */
 export const ANONYMISED_GUEST = 'Anonymisierter Gast';
 
+/**
+ * The placeholders are stored German (they are rows and texts in the database);
+ * en-us readers see them in English. Each German form a screen may receive —
+ * "First Last", "Last, First", first and last name as two JSON fields — maps to
+ * its English words. Applied to the JSON text of an answer, so every screen
+ * gets them without knowing about placeholders.
+ */
+const PLACEHOLDERS_EN: readonly { de: { firstName: string; lastName: string }; en: { firstName: string; lastName: string } }[] = [
+  { de: ERASED_PERSON, en: { firstName: 'Deleted', lastName: 'person' } },
+  { de: ANONYMISED_PERSON, en: { firstName: 'Anonymised', lastName: 'person' } },
+];
+const ANONYMISED_GUEST_EN = 'Anonymised guest';
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const word = (s: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(s)}(?![\\p{L}\\p{N}])`, 'gu');
+const PLACEHOLDER_RULES: readonly [RegExp, string][] = [
+  ...PLACEHOLDERS_EN.flatMap(({ de, en }): [RegExp, string][] => [
+    [
+      new RegExp(`"firstName":"${escapeRegExp(de.firstName)}","lastName":"${escapeRegExp(de.lastName)}"`, 'g'),
+      `"firstName":"${en.firstName}","lastName":"${en.lastName}"`,
+    ],
+    [word(`${de.firstName} ${de.lastName}`), `${en.firstName} ${en.lastName}`],
+    [word(`${de.lastName}, ${de.firstName}`), `${en.firstName} ${en.lastName}`],
+  ]),
+  [word(ANONYMISED_GUEST), ANONYMISED_GUEST_EN],
+];
+const ANY_PLACEHOLDER = /Gelöschte|Anonymisierte|Anonymisierter/;
+
+/** The JSON text of an answer with the placeholder names in English (unchanged when it holds none). */
+export function placeholderNamesInEnglish(json: string): string {
+  if (!ANY_PLACEHOLDER.test(json)) return json;
+  let out = json;
+  for (const [pattern, english] of PLACEHOLDER_RULES) out = out.replace(pattern, english);
+  return out;
+}
+
 /** YYYY-MM-DD minus whole calendar months; a day that does not exist in the target month becomes its last day. */
 export function subtractMonths(day: string, months: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -88,6 +124,32 @@ export function isDue(c: RetentionCandidate, months: RetentionMonths, now: Date)
 export function logbookKeptUntil(endedAt: Date): Date {
   const year = Number(berlinDay(endedAt).slice(0, 4));
   return startOfDay(`${String(year + 1 + LOGBOOK_KEEP_YEARS).padStart(4, '0')}-01-01`);
+}
+
+/**
+ * The retention run may remove logbook entries that ended before this instant:
+ * 1 January of the year ten years back (Berlin), so every entry it removes has
+ * passed `logbookKeptUntil`. The database refuses any later cut-off (migration 0035).
+ */
+export function logbookPurgeBefore(now: Date): Date {
+  const year = Number(berlinDay(now).slice(0, 4));
+  return startOfDay(`${String(year - LOGBOOK_KEEP_YEARS).padStart(4, '0')}-01-01`);
+}
+
+/**
+ * The audit trail (changes and reads of others' data) is kept three years after
+ * the end of an entry's year — the regular limitation period of §§ 195, 199 BGB,
+ * within which a person may still claim for a wrong access or change (decision 169).
+ */
+export const AUDIT_KEEP_YEARS = 3;
+
+/** Rows of the logging table (level, category, message) serve troubleshooting and incident analysis: kept twelve months (decision 169). */
+export const LOG_KEEP_MONTHS = 12;
+
+/** Audit entries written before this instant may go: 1 January of the year three years back (Berlin). */
+export function auditPurgeBefore(now: Date): Date {
+  const year = Number(berlinDay(now).slice(0, 4));
+  return startOfDay(`${String(year - AUDIT_KEEP_YEARS).padStart(4, '0')}-01-01`);
 }
 
 /** Settings as read (numbers, or anything else from a broken value) → months; anything unusable keeps. */

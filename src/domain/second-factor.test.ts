@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_PERMISSIONS, hasAdminAccess, PERMISSIONS, type Permission } from './permissions';
-import { permissionsUntilSecondFactor } from './second-factor';
+import { hasSecondFactor, permissionsUntilSecondFactor } from './second-factor';
 
 const permissionSet = fc.subarray([...PERMISSIONS]).map((ps) => new Set<Permission>(ps));
 
@@ -25,5 +25,13 @@ describe('permissionsUntilSecondFactor', () => {
         expect(permissionsUntilSecondFactor(perms, { required: false, enrolled: false }).secondFactorMissing).toBe(false);
       }),
     );
+  });
+});
+
+describe('hasSecondFactor', () => {
+  it('counts an enrolled authenticator app or a session opened by a passkey with user verification', () => {
+    expect(hasSecondFactor({ totpEnrolled: true, passkeyVerified: false })).toBe(true);
+    expect(hasSecondFactor({ totpEnrolled: false, passkeyVerified: true })).toBe(true);
+    expect(hasSecondFactor({ totpEnrolled: false, passkeyVerified: false })).toBe(false);
   });
 });

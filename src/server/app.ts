@@ -14,6 +14,7 @@ import { createAuth } from './auth/better-auth';
 import type { Config } from './config';
 import type { Deps } from './deps';
 import { registerErrorHandler } from './http/error-handler';
+import { registerPlaceholderNames } from './http/placeholder-names';
 import { currentUser } from './http/request-context';
 import { requestId } from './http/request-id';
 import { registerRouteAccess } from './http/route-access';
@@ -172,6 +173,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     if (req.tenant) await currentUser(deps, req);
   });
   registerRouteAccess(app, deps);
+  registerPlaceholderNames(app);
   registerMetrics(app, deps);
 
   await app.register(healthRoutes(deps));

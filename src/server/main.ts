@@ -16,7 +16,7 @@ async function main() {
   const tracing = await startTracing();
   const database = await openDatabase(config);
   await migrateDatabase(database);
-  const seeded = await prepareDatabase(database.db);
+  const seeded = await prepareDatabase(database.db, { appSecret: config.appSecret });
   const { app, deps } = await buildApp({ config, database, log, startJobs: true, tracing });
   await app.listen({ port: config.port, host: config.host });
   log.info(

@@ -1,4 +1,5 @@
 import { deleteExpiredVerifications } from '@server/repositories/auth-security-repository';
+import { rowsOf } from '@server/repositories/rows';
 import { PASSKEY_FAILED } from '@server/services/session/passkeys';
 import { PASSWORD_WRONG } from '@server/services/session/passwords';
 import { sql } from 'drizzle-orm';
@@ -163,18 +164,41 @@ describe.each(DB_KINDS)('passkeys on %s', (kind) => {
     const { authenticator } = await register('pruefer@stadtwerke.test');
     const tenant = (await t.call(SW, { method: 'GET', url: '/api/tenant' })).json() as { id: string };
     await t.database.db.execute(sql`update users set single_sign_on = true where email = 'pruefer@stadtwerke.test'`);
-    await t.database.db.execute(
-      sql`insert into tenant_single_sign_on (tenant_id, provider_name, issuer_url, client_id, client_secret_encrypted, password_allowed)
-          values (${tenant.id}, 'Anbieter', 'https://login.example.test', 'buchbar', 'x', false)`,
+    // The demo's Stadtwerke have a provider (decision 100) that allows only itself.
+    const [seeded] = rowsOf<{ passwordAllowed: boolean }>(
+      await t.database.db.execute(
+        sql`select password_allowed as "passwordAllowed" from tenant_single_sign_on where tenant_id = ${tenant.id}`,
+      ),
     );
+    expect(seeded?.passwordAllowed).toBe(false);
     try {
       expect((await signIn(SW, authenticator)).res.statusCode).toBe(401);
       await t.database.db.execute(sql`update tenant_single_sign_on set password_allowed = true where tenant_id = ${tenant.id}`);
       expect((await signIn(SW, authenticator)).res.statusCode).toBe(200);
     } finally {
-      await t.database.db.execute(sql`delete from tenant_single_sign_on where tenant_id = ${tenant.id}`);
+      await t.database.db.execute(sql`update tenant_single_sign_on set password_allowed = false where tenant_id = ${tenant.id}`);
       await t.database.db.execute(sql`update users set single_sign_on = false where email = 'pruefer@stadtwerke.test'`);
     }
+  });
+
+  it('counts a passkey sign-in as the second factor for admin rights; the same admin signed in by password alone loses them', async () => {
+    const { cookie: byPassword, authenticator } = await register('admin@stadtwerke.test');
+    const me = async (cookie: string) => (await t.call(SW, { method: 'GET', url: '/api/session/me', cookie })).json();
+    const rule = (cookie: string, value: boolean) =>
+      t.call(SW, { method: 'PUT', url: '/api/settings/zweiterFaktorFuerAdmins', cookie, payload: { layer: 'MANDANT', value } });
+    expect((await rule(byPassword, true)).statusCode).toBe(200);
+    const { res } = await signIn(SW, authenticator);
+    const byPasskey = sessionCookie(res);
+    try {
+      // A registered passkey is not enough: the session must have been opened with it.
+      expect(await me(byPassword)).toMatchObject({ isAdmin: false, secondFactorMissing: true, twoFactorEnabled: false });
+      expect(await me(byPasskey)).toMatchObject({ isAdmin: true, secondFactorMissing: false, twoFactorEnabled: false });
+      expect((await t.call(SW, { method: 'GET', url: '/api/users?page=1&pageSize=10', cookie: byPasskey })).statusCode).toBe(200);
+      expect((await t.call(SW, { method: 'GET', url: '/api/users?page=1&pageSize=10', cookie: byPassword })).statusCode).toBe(403);
+    } finally {
+      expect((await rule(byPasskey, false)).statusCode).toBe(200);
+    }
+    expect(await me(byPassword)).toMatchObject({ isAdmin: true, secondFactorMissing: false });
   });
 
   it('unanswered challenges do not pile up: the hourly clean-up removes expired ones only', async () => {

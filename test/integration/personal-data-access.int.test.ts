@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { SW, TI, vehicleByPlate } from './vehicle-support';
+import { book, dayAt, SW, TI, vehicleByPlate } from './vehicle-support';
 
 type Json = Record<string, unknown>;
 interface Entry {
@@ -152,6 +152,23 @@ describe.each(DB_KINDS)('access audit of logbooks, exports and licence lists on 
     expect(entries).toHaveLength(1);
     expect(line(entries[0]!, 'Daten')).toBe('Fahrzeugverlauf (Fahrtbeginn und -ende anderer)');
     expect(new Set(entries[0]!.subjectId.split(','))).toEqual(drivers);
+  });
+
+  it('the approver’s list of special trips is one entry naming the drivers and bookers it showed (decision 169)', async () => {
+    const approver = await t.login(SW, 'freigabe@stadtwerke.test');
+    const yaris = await vehicleByPlate(t, max, 'MS-SW 120');
+    const special = await book(t, max, {
+      vehicleId: yaris.id,
+      von: dayAt(24, '19:00'),
+      bis: dayAt(24, '21:00'),
+      reason: 'Abendtermin Stadtrat',
+    });
+    expect(special.statusCode, special.body).toBe(201);
+    const entries = await added(() => ok(t.call(SW, { method: 'GET', url: '/api/vehicle-approvals', cookie: approver })));
+    expect(entries).toHaveLength(1);
+    expect(line(entries[0]!, 'Daten')).toBe('Sonderfahrten zur Freigabe (Buchungen anderer mit Zweck und Ziel)');
+    expect(entries[0]!.subjectId.split(',')).toContain(maxId);
+    expect(entries[0]!.actorName).toBe('Frieda Frei');
   });
 
   it('the examiner’s licence list records each page shown, also from the cache, and only this tenant’s admins read it', async () => {

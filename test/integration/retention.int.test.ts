@@ -199,12 +199,142 @@ describe.each(DB_KINDS)('retention and deleting a person on %s', (kind) => {
     const state = () => rows(swId, sql`select id, booked_by_id, driver_id, reason, anonymised_at from vehicle_bookings order by id`);
     const before = await state();
     const second = await runRetentionForTenant(t.deps, swId);
-    expect(second).toEqual({ tenantId: swId, seats: 0, vehicles: 0, guests: 0, rentalRequests: 0 });
+    expect(second).toEqual({
+      tenantId: swId,
+      seats: 0,
+      vehicles: 0,
+      guests: 0,
+      rentalRequests: 0,
+      series: 0,
+      mails: 0,
+      logbookEntries: 0,
+      auditEntries: 0,
+      logs: 0,
+    });
     expect(await state()).toEqual(before);
     expect(await logbook(swId)).toEqual(logbookBefore);
 
     const trail = (await call(admin, 'GET', '/api/admin/audit?subjectType=aufbewahrung&page=1&pageSize=10')).json();
     expect(JSON.stringify(trail)).toContain('Fahrzeugbuchungen anonymisiert');
+  });
+
+  it('ends what the periods and the law let go: old series and mails, the logbook after ten years, the trail after three', async () => {
+    const year = Number(new Date().toISOString().slice(0, 4));
+    const person = await idOf(swId, 'mitarbeiter@stadtwerke.test');
+    const vehicle = (await one<{ id: string }>(swId, sql`select id::text as id from vehicles order by license_plate limit 1`)).id;
+    const room = (await one<{ id: string }>(swId, sql`select id::text as id from reading_rooms limit 1`)).id;
+    const seatSeries = async (endedDaysAgo: number) =>
+      (
+        await one<{ id: string }>(
+          swId,
+          sql`insert into booking_series (tenant_id, booker_id, reading_room_id, rule, from_time, to_time, booked_through, ended_at)
+              values (${swId}, ${person}::uuid, ${room}::uuid, '{}'::jsonb, '08:00', '12:00', ${ago(endedDaysAgo).slice(0, 10)}::date, ${ago(endedDaysAgo)}::timestamptz)
+              returning id::text as id`,
+        )
+      ).id;
+    const oldSeats = await seatSeries(3 * 365);
+    const newSeats = await seatSeries(30);
+    const oldTrips = (
+      await one<{ id: string }>(
+        swId,
+        sql`insert into vehicle_series (tenant_id, vehicle_id, booked_by_id, driver_id, rule, from_time, to_time, details, booked_through, ended_at)
+            values (${swId}, ${vehicle}::uuid, ${person}::uuid, ${person}::uuid, '{}'::jsonb, '08:00', '12:00', '{"reason":"Zählerablesung"}'::jsonb,
+                    ${ago(3 * 365).slice(0, 10)}::date, ${ago(3 * 365)}::timestamptz)
+            returning id::text as id`,
+      )
+    ).id;
+    const mail = async (daysAgo: number) =>
+      (
+        await one<{ id: string }>(
+          swId,
+          sql`insert into mail_outbox (tenant_id, "to", subject, text, html, status, created_at)
+              values (${swId}, 'mitarbeiter@stadtwerke.test', 'Ihre Buchung', 'Max Mustermann', '<p>Max Mustermann</p>', 'gesendet', ${ago(daysAgo)}::timestamptz)
+              returning id::text as id`,
+        )
+      ).id;
+    const oldMail = await mail(3 * 365);
+    const newMail = await mail(10);
+    // Trips of the year eleven years back may go; those of ten years back stay until next New Year.
+    const trip = async (tripYear: number) =>
+      (
+        await one<{ id: string }>(
+          swId,
+          sql`with n as (select gen_random_uuid() as id)
+              insert into logbook_entries (tenant_id, id, entry_id, revision, kind, vehicle_id, started_at, ended_at, odometer_start, odometer_end,
+                                           driver_id, driver_name, trip_kind)
+              select ${swId}, n.id, n.id, 1, 'FAHRT', ${vehicle}::uuid, ${`${tripYear}-06-01T08:00:00Z`}::timestamptz, ${`${tripYear}-06-01T10:00:00Z`}::timestamptz,
+                     1000, 1050, ${person}::uuid, 'Max Mustermann', 'dienstlich' from n
+              returning id::text as id`,
+        )
+      ).id;
+    const oldTrip = await trip(year - 11);
+    const keptTrip = await trip(year - 10);
+    const entry = async (entryYear: number) =>
+      (
+        await one<{ id: string }>(
+          swId,
+          sql`insert into audit_log (tenant_id, at, actor_id, actor_name, action, subject_type, subject_id, subject_name, changes)
+              values (${swId}, ${`${entryYear}-03-01T10:00:00Z`}::timestamptz, null, 'Anna Adler', 'einsehen', 'zugriff', ${person}, 'Max Mustermann', '[]'::jsonb)
+              returning id::text as id`,
+        )
+      ).id;
+    const log = async (daysAgo: number) =>
+      (
+        await one<{ id: string }>(
+          swId,
+          sql`insert into logs (tenant_id, level, message, category, created_at)
+              values (${swId}, 'INFO', 'Buchung von Max Mustermann', 'fahrzeug', ${ago(daysAgo)}::timestamptz) returning id::text as id`,
+        )
+      ).id;
+    const oldLog = await log(400);
+    const newLog = await log(300);
+    const oldEntry = await entry(year - 4);
+    const keptEntry = await entry(year - 3);
+
+    // The database itself refuses a cut-off later than the law allows, even in the run's own way.
+    await expect(
+      withTenant(t.database.db, swId, async (tx) => {
+        await tx.execute(sql`select set_config('buchbar.purge_logbook_before', ${new Date().toISOString()}, true)`);
+        await tx.execute(sql`delete from logbook_entries where id = ${keptTrip}::uuid`);
+      }),
+    ).rejects.toThrow();
+    await expect(
+      withTenant(t.database.db, swId, async (tx) => {
+        await tx.execute(sql`select set_config('buchbar.purge_audit_before', ${new Date().toISOString()}, true)`);
+        await tx.execute(sql`delete from audit_log where id = ${keptEntry}::bigint`);
+      }),
+    ).rejects.toThrow();
+
+    const first = await runRetentionForTenant(t.deps, swId);
+    expect(first).toMatchObject({ series: 1, mails: 1, logbookEntries: 1, auditEntries: 1, logs: 1 });
+    const exists = async (table: string, id: string) =>
+      (await one<{ n: number }>(swId, sql`select count(*)::int as n from ${sql.raw(table)} where id::text = ${id}`)).n === 1;
+    expect(await exists('logbook_entries', oldTrip)).toBe(false);
+    expect(await exists('logbook_entries', keptTrip)).toBe(true);
+    expect(await exists('audit_log', oldEntry)).toBe(false);
+    expect(await exists('audit_log', keptEntry)).toBe(true);
+    expect(await exists('mail_outbox', oldMail)).toBe(false);
+    expect(await exists('mail_outbox', newMail)).toBe(true);
+    expect(await exists('logs', oldLog)).toBe(false);
+    expect(await exists('logs', newLog)).toBe(true);
+    const seriesPeople = await rows<{ id: string; name: string; details: unknown }>(
+      swId,
+      sql`select s.id::text as id, u.first_name || ' ' || u.last_name as name, null as details
+            from booking_series s join users u on u.tenant_id = s.tenant_id and u.id = s.booker_id where s.id in (${oldSeats}::uuid, ${newSeats}::uuid)
+          union all
+          select s.id::text, d.first_name || ' ' || d.last_name, s.details
+            from vehicle_series s join users d on d.tenant_id = s.tenant_id and d.id = s.driver_id where s.id = ${oldTrips}::uuid`,
+    );
+    expect(Object.fromEntries(seriesPeople.map((r) => [r.id, [r.name, r.details]]))).toEqual({
+      [oldSeats]: ['Anonymisierte Person', null],
+      [newSeats]: ['Max Mustermann', null],
+      [oldTrips]: ['Anonymisierte Person', {}],
+    });
+
+    const again = await runRetentionForTenant(t.deps, swId);
+    expect(again).toMatchObject({ series: 0, mails: 0, logbookEntries: 0, auditEntries: 0, logs: 0 });
+    const trail = JSON.stringify((await call(admin, 'GET', '/api/admin/audit?subjectType=aufbewahrung&page=1&pageSize=10')).json());
+    expect(trail).toContain('Fahrtenbucheinträge gelöscht (nach 10 Jahren)');
   });
 
   it('leaves another tenant alone, and a tenant that keeps without limit', async () => {
@@ -283,6 +413,20 @@ describe.each(DB_KINDS)('retention and deleting a person on %s', (kind) => {
     const trail = JSON.stringify((await call(admin, 'GET', '/api/admin/audit?page=1&pageSize=200')).json());
     expect(trail).not.toContain('Mustermann');
     expect(trail).toContain('Gelöschte Person');
+    // An en-us reader sees the placeholder in English on the same screens (decision 169).
+    expect((await call(admin, 'PUT', '/api/session/locale', { locale: 'en-us' })).statusCode).toBe(200);
+    try {
+      expect((await call(admin, 'GET', `/api/vehicle-bookings/${past}`)).json().booking.bookedFor.name).toBe('Deleted person');
+      const english = await call(admin, 'GET', `/api/vehicles/timeline?from=${ago(3)}&to=${ago(-1)}`);
+      expect(english.body).toContain('Deleted person');
+      expect(english.body).not.toContain('Gelöschte');
+      expect(english.headers.etag).toBeUndefined();
+      const englishTrail = JSON.stringify((await call(admin, 'GET', '/api/admin/audit?page=1&pageSize=200')).json());
+      expect(englishTrail).toContain('Deleted person');
+      expect(englishTrail).not.toContain('Gelöschte Person');
+    } finally {
+      await call(admin, 'PUT', '/api/session/locale', { locale: 'de-de' });
+    }
 
     // The address is free: the person can be invited again as someone new.
     const again = await call(admin, 'POST', '/api/users', { firstName: 'Max', lastName: 'Mustermann', email, roleIds: [], groupIds: [] });

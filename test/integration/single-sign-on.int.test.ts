@@ -1,3 +1,4 @@
+import { DEMO_IDP } from '@db/seed/single-sign-on';
 import { rowsOf } from '@server/repositories/rows';
 import { LOGIN_FAILED } from '@server/services/session/sign-in';
 import { sql } from 'drizzle-orm';
@@ -12,6 +13,7 @@ const UB = 'bibliothek.localhost';
 const ANNA: IdpAccount = { sub: 'anna', email: 'anna.sonne@stadtwerke.test', given_name: 'Anna', family_name: 'Sonne' };
 const MITARBEITER: IdpAccount = { sub: 'ma', email: 'mitarbeiter@stadtwerke.test', given_name: 'Max', family_name: 'Mitarbeiter' };
 const LESER: IdpAccount = { sub: 'leser', email: 'leser@bibliothek.test', given_name: 'Lea', family_name: 'Leser' };
+const BERND: IdpAccount = { sub: 'sso-bernd', email: 'bernd.berg@stadtwerke.test', given_name: 'Bernd', family_name: 'Berg' };
 const UPN: IdpAccount = { sub: 'upn', email: 'privat@example.org', upn: 'p.upn@stadtwerke.test', given_name: 'Paul', family_name: 'Upn' };
 
 /** Cookies of one party (browser towards the provider), sent back on every request. */
@@ -104,8 +106,40 @@ describe.each(DB_KINDS)('single sign-on over OpenID Connect on %s', (kind) => {
     return res.json();
   }
 
+  it('the demo’s Stadtwerke point at the provider of npm run dev:idp; while it is down, the start explains that', async () => {
+    expect((await t.call(SW, { method: 'GET', url: '/api/tenant' })).json().singleSignOn).toEqual({ providerName: DEMO_IDP.providerName });
+    const cookie = await t.login(SW, 'admin@stadtwerke.test');
+    const seeded = (await t.call(SW, { method: 'GET', url: '/api/admin/tenant/single-sign-on', cookie })).json();
+    expect(seeded).toMatchObject({ configured: true, issuerUrl: DEMO_IDP.issuer, clientId: DEMO_IDP.clientId, passwordAllowed: false });
+    expect(seeded.groups.find((g: { id: string }) => g.id === seeded.defaultGroupId)?.name).toBe('Alle Mitarbeitenden');
+    // Nothing listens on the demo port: the browser lands on the login page with the reason.
+    const down = await t.call(SW, { method: 'GET', url: '/api/session/sso/start' });
+    expect(down.headers.location).toBe('/login?sso=nicht-erreichbar');
+    // With the provider up, the seeded secret (encrypted with the app secret) signs a person in just in time.
+    const demo = await startTestIdp({ port: DEMO_IDP.port, accounts: [BERND] });
+    const random = idp;
+    idp = demo;
+    try {
+      const { location, cookie: sso } = await ssoSignIn(SW, BERND.email);
+      expect(location).toBe('/fahrzeuge');
+      expect((await t.call(SW, { method: 'GET', url: '/api/session/me', cookie: sso })).json().user.email).toBe(BERND.email);
+    } finally {
+      idp = random;
+      await demo.close();
+    }
+    // People without the flag keep their password.
+    expect(
+      (
+        await t.call(SW, {
+          method: 'POST',
+          url: '/api/session/login',
+          payload: { email: 'fuhrpark@stadtwerke.test', password: IDP_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
   it('an admin configures the provider; the secret never comes back; bad input is explained', async () => {
-    expect((await t.call(SW, { method: 'GET', url: '/api/tenant' })).json().singleSignOn).toBeNull();
     const cookie = await t.login(SW, 'admin@stadtwerke.test');
     const bad = await t.call(SW, {
       method: 'PUT',
@@ -124,10 +158,11 @@ describe.each(DB_KINDS)('single sign-on over OpenID Connect on %s', (kind) => {
     expect(bad.json().error.message).toBe(
       'Bitte geben Sie die Aussteller-Adresse (Issuer) als vollständige https-Adresse ein, z. B. https://login.beispiel.de/realms/buchbar.',
     );
-    const en = await t.call(SW, {
+    // A tenant without a provider yet must name a secret (the Stadtwerke keep their seeded one).
+    const en = await t.call(UB, {
       method: 'PUT',
       url: '/api/admin/tenant/single-sign-on',
-      cookie,
+      cookie: await t.login(UB, 'admin@bibliothek.test'),
       headers: { 'accept-language': 'en-US' },
       payload: {
         providerName: 'X',

@@ -4,6 +4,7 @@ import { migrateDatabase, openPglite, openPostgres } from '@db/client';
 import { prepareDatabase } from '@db/seed/prepare';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { TEST_APP_SECRET } from './test-secret';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,7 +23,7 @@ export default async function setup(project: TestProject) {
   mkdirSync(dir, { recursive: true });
   const pgl = await openPglite(undefined);
   await migrateDatabase(pgl);
-  await prepareDatabase(pgl.db);
+  await prepareDatabase(pgl.db, { appSecret: TEST_APP_SECRET });
   const dump = await pgl.pglite!.dumpDataDir('none');
   const file = path.join(dir, `pglite-template-${process.pid}-${project.name}.tar`);
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
@@ -39,7 +40,7 @@ export default async function setup(project: TestProject) {
   await adminQuery(url, `CREATE DATABASE ${name}`);
   const tpl = await openPostgres(withDatabase(url, name));
   await migrateDatabase(tpl);
-  await prepareDatabase(tpl.db);
+  await prepareDatabase(tpl.db, { appSecret: TEST_APP_SECRET });
   await tpl.close();
   project.provide('postgresTemplate', name);
   return async () => {

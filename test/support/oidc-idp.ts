@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DEMO_PASSWORD } from '@db/seed/demo-data';
+import { DEMO_IDP } from '@db/seed/single-sign-on';
 import Provider from 'oidc-provider';
 
 /**
@@ -27,9 +29,10 @@ export interface TestIdp {
   close(): Promise<void>;
 }
 
-export const IDP_PASSWORD = 'Buchbar!2026';
-export const IDP_CLIENT_ID = 'buchbar';
-export const IDP_CLIENT_SECRET = 'buchbar-demo-secret-0123456789abcdef';
+export const IDP_PASSWORD = DEMO_PASSWORD;
+/** The client the demo's Stadtwerke are seeded with (decision 100), so `npm run dev:idp` fits the seed. */
+export const IDP_CLIENT_ID = DEMO_IDP.clientId;
+export const IDP_CLIENT_SECRET = DEMO_IDP.clientSecret;
 
 const CALLBACK =
   /^http:\/\/(?:[a-z0-9-]+\.)*localhost(?::\d+)?\/api\/auth\/callback\/sso-[0-9a-f-]{36}$|^http:\/\/127\.0\.0\.1(?::\d+)?\/api\/auth\/callback\/sso-[0-9a-f-]{36}$/;

@@ -6,6 +6,7 @@ import type { Deps } from '@server/deps';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pino from 'pino';
 import { type DbKind, openTestDatabase } from './databases';
+import { TEST_APP_SECRET } from './test-secret';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -25,7 +26,7 @@ export async function startTestApp(
   const database = await openTestDatabase(kind);
   const config = loadConfig({
     NODE_ENV: 'test',
-    APP_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    APP_SECRET: TEST_APP_SECRET,
     PUBLIC_URL: 'http://localhost:3000',
     ...(opts.smtpUrl ? { SMTP_URL: opts.smtpUrl } : {}),
     ...opts.env,

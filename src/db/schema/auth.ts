@@ -30,6 +30,8 @@ export const authSession = pgTable('auth_session', {
     .references(() => authUser.id, { onDelete: 'cascade' }),
   /** Set when a tenant's single sign-on opened the session: it counts on that tenant only (migration 0022). */
   ssoTenantId: uuid('sso_tenant_id'),
+  /** Opened by a passkey with user verification: counts as the second factor for admin rights (migration 0035, decision 169). */
+  passkeyVerified: boolean('passkey_verified').notNull().default(false),
 });
 
 export const authAccount = pgTable('auth_account', {

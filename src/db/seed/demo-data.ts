@@ -8,6 +8,7 @@ import { seedEvaluation } from './evaluation';
 import { seedGuests } from './guests';
 import { seedLogbook } from './logbook';
 import { seedReadingRooms } from './reading-rooms';
+import { seedSingleSignOn } from './single-sign-on';
 import { seedVehicleCare } from './vehicle-care';
 import { seedVehicles } from './vehicles';
 
@@ -180,7 +181,11 @@ const ADDRESSES: Record<string, [string, string]> = {
 };
 
 /** Writes the demo tenants with their people, rights and places. Runs once, into an empty database. */
-export async function seedDemoData(db: Db): Promise<void> {
+/**
+ * `appSecret` encrypts the demo's single sign-on client secret (the Stadtwerke
+ * provider of `npm run dev:idp`); without it that one row is left out.
+ */
+export async function seedDemoData(db: Db, opts: { appSecret?: string } = {}): Promise<void> {
   // One hash for all accounts: they share the password, and scrypt is slow by design.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
@@ -254,5 +259,6 @@ export async function seedDemoData(db: Db): Promise<void> {
     await seedGuests(tx as unknown as Db);
     await seedLogbook(tx as unknown as Db);
     await seedVehicleCare(tx as unknown as Db);
+    if (opts.appSecret) await seedSingleSignOn(tx as unknown as Db, opts.appSecret);
   });
 }

@@ -17,8 +17,15 @@ const SESSION_DAYS = 400;
 // freshAge 0: sensitive changes re-authenticate with the password in the
 // request itself (decision 085), not by the age of the session.
 export const SESSION_OPTIONS = { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60, freshAge: 0 };
-/** The tenant a single sign-on session belongs to (decision 100); read back with every session. */
-export const SSO_SESSION_FIELDS = { ssoTenantId: { type: 'string', required: false, input: false } } as const;
+/**
+ * Read back with every session: the tenant a single sign-on session belongs to
+ * (decision 100), and whether a passkey with user verification opened it, which
+ * counts as the second factor for admin rights (decision 169).
+ */
+export const SESSION_FIELDS = {
+  ssoTenantId: { type: 'string', required: false, input: false },
+  passkeyVerified: { type: 'boolean', required: false, input: false },
+} as const;
 
 /**
  * What every better-auth instance of Buchbar shares (the main one, the
@@ -38,7 +45,7 @@ export function commonAuthOptions(db: Db, config: Config, baseURL: string, table
       schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification, ...tables },
     }),
     rateLimit: { enabled: false },
-    session: { ...SESSION_OPTIONS, additionalFields: SSO_SESSION_FIELDS },
+    session: { ...SESSION_OPTIONS, additionalFields: SESSION_FIELDS },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: config.publicUrl.startsWith('https://'),

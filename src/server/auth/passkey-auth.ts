@@ -22,6 +22,11 @@ function createInstance(db: Db, config: Config, origin: string) {
     ...commonAuthOptions(db, config, origin, { passkey: authPasskey }),
     trustedOrigins: [origin],
     emailAndPassword: { enabled: true, minPasswordLength: 8 },
+    // Only an assertion with user verification gets this far (afterVerification
+    // below), so every session this instance opens stands for two factors.
+    databaseHooks: {
+      session: { create: { before: async (session) => ({ data: { ...session, passkeyVerified: true } }) } },
+    },
     plugins: [
       passkey({
         rpID: new URL(origin).hostname,

@@ -152,3 +152,114 @@ export async function anonymiseRentalRequests(db: Db, tenantId: string, cutoff: 
   );
   return rows.length;
 }
+
+/**
+ * Booking series (seats and vehicles) that ended before the cut-off: their
+ * people become the placeholder of their department and a vehicle series'
+ * details (purpose, destination, …) go. Done when no real person is left on
+ * them, so a second run finds nothing (decision 169).
+ */
+export async function anonymiseEndedSeries(db: Db, tenantId: string, cutoff: Date, limit: number): Promise<number> {
+  const real = (column: SQL) =>
+    sql`exists (select 1 from users u where u.tenant_id = ${tenantId} and u.id = ${column} and u.status <> 'geloescht')`;
+  const seats = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      with due as (
+        select id from booking_series s
+         where s.tenant_id = ${tenantId} and s.ended_at < ${cutoff.toISOString()}::timestamptz and ${real(sql`s.booker_id`)}
+         order by s.ended_at limit ${limit})
+      update booking_series s set booker_id = ${anonOf(tenantId, sql`s.booker_id`)}
+        from due where s.tenant_id = ${tenantId} and s.id = due.id
+      returning s.id::text as id`),
+  );
+  const vehicles = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      with due as (
+        select id from vehicle_series s
+         where s.tenant_id = ${tenantId} and s.ended_at < ${cutoff.toISOString()}::timestamptz
+           and (s.details <> '{}'::jsonb or ${real(sql`s.booked_by_id`)} or ${real(sql`s.driver_id`)})
+         order by s.ended_at limit ${limit})
+      update vehicle_series s
+         set booked_by_id = ${anonOf(tenantId, sql`s.booked_by_id`)}, driver_id = ${anonOf(tenantId, sql`s.driver_id`)}, details = '{}'::jsonb
+        from due where s.tenant_id = ${tenantId} and s.id = due.id
+      returning s.id::text as id`),
+  );
+  return Math.max(seats.length, vehicles.length);
+}
+
+/** The tenant's mails in the outbox written before the cut-off (they name people, bookings and purposes). */
+export async function deleteOutboxMails(db: Db, tenantId: string, cutoff: Date, limit: number): Promise<number> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      delete from mail_outbox where id in (
+        select id from mail_outbox where tenant_id = ${tenantId} and created_at < ${cutoff.toISOString()}::timestamptz limit ${limit})
+      returning id::text as id`),
+  );
+  return rows.length;
+}
+
+/**
+ * Logbook entries whose every revision ended before `before` (ten years after
+ * the trip's year, decision 169), removed whole: the trigger of migration 0035
+ * lets these deletes through while the transaction names the cut-off. The
+ * driver that an anonymised booking kept for the logbook goes with it.
+ */
+export async function deleteOldLogbookEntries(db: Db, tenantId: string, before: Date, limit: number): Promise<number> {
+  const due = rowsOf<{ entry_id: string }>(
+    await db.execute(sql`
+      select entry_id::text as entry_id from logbook_entries where tenant_id = ${tenantId}
+       group by entry_id having max(ended_at) < ${before.toISOString()}::timestamptz
+       order by min(started_at) limit ${limit}`),
+  );
+  if (due.length === 0) return 0;
+  const entries = sql.join(
+    due.map((r) => sql`${r.entry_id}::uuid`),
+    sql`, `,
+  );
+  await db.execute(sql`select set_config('buchbar.purge_logbook_before', ${before.toISOString()}, true)`);
+  const bookings = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      delete from logbook_entries where tenant_id = ${tenantId} and entry_id in (${entries})
+      returning booking_id::text as id`),
+  ).filter((r) => r.id !== null);
+  await db.execute(sql`select set_config('buchbar.purge_logbook_before', '', true)`);
+  if (bookings.length > 0) {
+    const ids = sql.join(
+      [...new Set(bookings.map((r) => r.id))].map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    await db.execute(sql`
+      update vehicle_history h set user_id = ${anonOf(tenantId, sql`h.user_id`)}
+        from vehicle_bookings b
+       where h.tenant_id = ${tenantId} and b.tenant_id = h.tenant_id and b.id = h.booking_id and b.id in (${ids})
+         and b.anonymised_at is not null and h.user_id is not null`);
+    await db.execute(sql`
+      update vehicle_bookings b set driver_id = ${anonOf(tenantId, sql`b.driver_id`)}
+       where b.tenant_id = ${tenantId} and b.id in (${ids}) and b.anonymised_at is not null`);
+  }
+  return due.length;
+}
+
+/** Audit entries written before `before` (three years after their year, decision 169); opened by the trigger of migration 0035. */
+export async function deleteOldAuditEntries(db: Db, tenantId: string, before: Date, limit: number): Promise<number> {
+  await db.execute(sql`select set_config('buchbar.purge_audit_before', ${before.toISOString()}, true)`);
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      delete from audit_log where tenant_id = ${tenantId} and id in (
+        select id from audit_log where tenant_id = ${tenantId} and at < ${before.toISOString()}::timestamptz order by at limit ${limit})
+      returning id::text as id`),
+  );
+  await db.execute(sql`select set_config('buchbar.purge_audit_before', '', true)`);
+  return rows.length;
+}
+
+/** Rows of the logging table written before the cut-off (decision 169). */
+export async function deleteOldLogs(db: Db, tenantId: string, cutoff: Date, limit: number): Promise<number> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      delete from logs where tenant_id = ${tenantId} and id in (
+        select id from logs where tenant_id = ${tenantId} and created_at < ${cutoff.toISOString()}::timestamptz order by created_at limit ${limit})
+      returning id::text as id`),
+  );
+  return rows.length;
+}

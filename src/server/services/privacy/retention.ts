@@ -1,12 +1,26 @@
 import { type Db, withTenant } from '@db/client';
-import { RETENTION_SETTINGS, type RetentionMonths, type RetentionPeriod, retentionCutoff, retentionMonthsOf } from '@domain/retention';
+import {
+  auditPurgeBefore,
+  LOG_KEEP_MONTHS,
+  logbookPurgeBefore,
+  RETENTION_SETTINGS,
+  type RetentionMonths,
+  type RetentionPeriod,
+  retentionCutoff,
+  retentionMonthsOf,
+} from '@domain/retention';
 import type { Deps } from '@server/deps';
 import { insertAudit } from '@server/repositories/access-admin-repository';
 import {
+  anonymiseEndedSeries,
   anonymiseGuests,
   anonymiseRentalRequests,
   anonymiseSeatBookings,
   anonymiseVehicleBookings,
+  deleteOldAuditEntries,
+  deleteOldLogbookEntries,
+  deleteOldLogs,
+  deleteOutboxMails,
   ensureAnonymousPeople,
 } from '@server/repositories/retention-repository';
 import { listTenantIds } from '@server/repositories/tenant-repository';
@@ -15,8 +29,10 @@ import { effectiveSettings } from '../settings/effective-settings';
 /**
  * The daily retention run (decision 150): per tenant, what ended before the
  * tenant's periods is anonymised in batches of short transactions. Rows are
- * marked when done, so a second run (or a second node) changes nothing. The
- * logbook is never touched: the law keeps it ten years with the driver.
+ * marked when done, so a second run (or a second node) changes nothing. Ended
+ * series and the outbox's mails follow the bookings' period; logbook entries
+ * go ten years after their trip's year, audit entries three years after
+ * theirs and logging rows after twelve months, whatever the tenant set (decision 169).
  */
 
 // Small batches: the evaluation roll-up triggers compare a statement's old and new rows pairwise, so a
@@ -29,7 +45,15 @@ export interface RetentionResult {
   vehicles: number;
   guests: number;
   rentalRequests: number;
+  series: number;
+  mails: number;
+  logbookEntries: number;
+  auditEntries: number;
+  logs: number;
 }
+
+const changedAnything = (r: RetentionResult) =>
+  r.seats + r.vehicles + r.guests + r.rentalRequests + r.series + r.mails + r.logbookEntries + r.auditEntries + r.logs > 0;
 
 async function monthsOf(deps: Deps, tenantId: string): Promise<RetentionMonths> {
   const periods = Object.keys(RETENTION_SETTINGS) as RetentionPeriod[];
@@ -59,11 +83,26 @@ export async function runRetentionForTenant(deps: Deps, tenantId: string, now = 
   const bookings = retentionCutoff(now, months.buchungen);
   const trips = retentionCutoff(now, months.fahrtdetails);
   const guests = retentionCutoff(now, months.gaeste);
-  const result: RetentionResult = { tenantId, seats: 0, vehicles: 0, guests: 0, rentalRequests: 0 };
+  const result: RetentionResult = {
+    tenantId,
+    seats: 0,
+    vehicles: 0,
+    guests: 0,
+    rentalRequests: 0,
+    series: 0,
+    mails: 0,
+    logbookEntries: 0,
+    auditEntries: 0,
+    logs: 0,
+  };
   if (bookings || trips) {
     await withTenant(deps.database.db, tenantId, (tx) => ensureAnonymousPeople(tx, tenantId));
   }
-  if (bookings) result.seats = await drain(deps, tenantId, (tx) => anonymiseSeatBookings(tx, tenantId, bookings, now, BATCH));
+  if (bookings) {
+    result.seats = await drain(deps, tenantId, (tx) => anonymiseSeatBookings(tx, tenantId, bookings, now, BATCH));
+    result.series = await drain(deps, tenantId, (tx) => anonymiseEndedSeries(tx, tenantId, bookings, BATCH));
+    result.mails = await drain(deps, tenantId, (tx) => deleteOutboxMails(tx, tenantId, bookings, BATCH));
+  }
   if (bookings || trips) {
     result.vehicles = await drain(deps, tenantId, (tx) => anonymiseVehicleBookings(tx, tenantId, { bookings, trips }, now, BATCH));
   }
@@ -71,11 +110,23 @@ export async function runRetentionForTenant(deps: Deps, tenantId: string, now = 
     result.guests = await drain(deps, tenantId, (tx) => anonymiseGuests(tx, tenantId, guests, now, BATCH));
     result.rentalRequests = await drain(deps, tenantId, (tx) => anonymiseRentalRequests(tx, tenantId, guests, now, BATCH));
   }
+  // By law, not by the tenant's settings: the logbook after ten years, the audit trail after three.
+  const logbookBefore = logbookPurgeBefore(now);
+  result.logbookEntries = await drain(deps, tenantId, (tx) => deleteOldLogbookEntries(tx, tenantId, logbookBefore, BATCH));
+  const auditBefore = auditPurgeBefore(now);
+  result.auditEntries = await drain(deps, tenantId, (tx) => deleteOldAuditEntries(tx, tenantId, auditBefore, BATCH));
+  const logsBefore = retentionCutoff(now, LOG_KEEP_MONTHS)!;
+  result.logs = await drain(deps, tenantId, (tx) => deleteOldLogs(tx, tenantId, logsBefore, BATCH));
   const changes = [
     { field: 'Platz- und Arbeitsplatzbuchungen anonymisiert', n: result.seats },
     { field: 'Fahrzeugbuchungen anonymisiert', n: result.vehicles },
     { field: 'Gastdaten gelöscht', n: result.guests },
     { field: 'Gästeverleih-Anfragen anonymisiert', n: result.rentalRequests },
+    { field: 'Buchungsserien anonymisiert', n: result.series },
+    { field: 'Mails im Postausgang gelöscht', n: result.mails },
+    { field: 'Fahrtenbucheinträge gelöscht (nach 10 Jahren)', n: result.logbookEntries },
+    { field: 'Protokolleinträge gelöscht (nach 3 Jahren)', n: result.auditEntries },
+    { field: 'Logging-Einträge gelöscht (nach 12 Monaten)', n: result.logs },
   ].filter((c) => c.n > 0);
   if (changes.length > 0) {
     // One entry per run that changed something: the trail shows when data went, not whose.
@@ -98,7 +149,7 @@ export async function runRetention(deps: Deps, now = new Date()): Promise<Retent
   const results: RetentionResult[] = [];
   for (const tenantId of await listTenantIds(deps.database.db)) {
     const r = await runRetentionForTenant(deps, tenantId, now);
-    if (r.seats + r.vehicles + r.guests + r.rentalRequests > 0) deps.log.info({ retention: r }, 'retention run anonymised data');
+    if (changedAnything(r)) deps.log.info({ retention: r }, 'retention run anonymised data');
     results.push(r);
   }
   return results;

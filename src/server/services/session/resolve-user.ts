@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { withTenant } from '@db/client';
 import { hasAdminAccess, resolvePermissions } from '@domain/permissions';
-import { permissionsUntilSecondFactor } from '@domain/second-factor';
+import { hasSecondFactor, permissionsUntilSecondFactor } from '@domain/second-factor';
 import { findOption, resolveSetting } from '@domain/settings';
 import { SESSION_COOKIE_PREFIX } from '@server/auth/better-auth';
 import type { Deps } from '@server/deps';
@@ -53,13 +53,15 @@ export async function resolveUser(deps: Deps, tenant: TenantRecord, headers: Inc
   if (context?.member.status !== 'aktiv') return null;
   const locale = resolveSetting(LANGUAGE, { user: context.userSetting }).value;
   const twoFactorEnabled = (session.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true;
+  const passkeyVerified = (session.session as { passkeyVerified?: boolean | null }).passkeyVerified === true;
+  const secondFactor = hasSecondFactor({ totpEnrolled: twoFactorEnabled, passkeyVerified });
   const permissions = resolvePermissions(context.sources);
   // The tenant's rule matters only for an admin without a factor: look it up only then.
   const required =
-    !twoFactorEnabled &&
+    !secondFactor &&
     hasAdminAccess(permissions) &&
     (await withTenant(deps.database.db, tenant.id, (tx) => effectiveSetting(tx, tenant.id, null, 'zweiterFaktorFuerAdmins'))) === true;
-  const granted = permissionsUntilSecondFactor(permissions, { required, enrolled: twoFactorEnabled });
+  const granted = permissionsUntilSecondFactor(permissions, { required, enrolled: secondFactor });
   const resolved: Omit<UserContext, 'tenant'> = {
     member: context.member,
     permissions: granted.permissions,

@@ -13,14 +13,25 @@ import {
 import { vehicleIcs } from '../calendar/booking-events';
 import type { UserContext } from '../context';
 import { type PendingMail, sendAll } from '../notifications/pending-mail';
+import { recordAccessOfMany } from '../privacy/access-audit';
 import { notFound, toBookingDto, VEHICLE_TOPIC } from './common';
 
 /** Special trips (Sonderfahrten): approvers see, approve or reject bookings outside the booking times. */
 
+/**
+ * The approver's list shows other people's bookings with purpose, destination
+ * and passengers: one access entry per read, naming the drivers and bookers it
+ * showed (decisions 155, 169), in the transaction of the read.
+ */
 export async function listApprovals(deps: Deps, user: UserContext) {
   const tenantId = user.tenant.id;
   const me = user.member.id;
-  const list = await withTenant(deps.database.db, tenantId, (tx) => findApprovalRequestsOf(tx, tenantId, me));
+  const list = await withTenant(deps.database.db, tenantId, async (tx) => {
+    const rows = await findApprovalRequestsOf(tx, tenantId, me);
+    const shown = rows.flatMap((b) => [b.driver, b.bookedBy]).map((p) => ({ id: p.id, name: p.name }));
+    await recordAccessOfMany(tx, tenantId, user.member, shown, 'sonderfahrten');
+    return rows;
+  });
   const now = new Date();
   const pending = list.filter(
     (b) => blocks(parseBookingStatus(b.status)) && !isApproved(b, now) && !b.approvers.some((a) => a.approved === false),

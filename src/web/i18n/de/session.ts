@@ -85,7 +85,7 @@ export const session = {
     unknownDevice: 'Unbekanntes Gerät',
     lastUsed: 'zuletzt aktiv: {{at}}',
     requiredForAdmins:
-      'Ihre Organisation verlangt für Administrationsrechte einen zweiten Faktor. Bis Sie ihn eingerichtet haben, ruhen Ihre Administrationsrechte.',
+      'Ihre Organisation verlangt für Administrationsrechte einen zweiten Faktor. Richten Sie eine Authenticator-App ein oder melden Sie sich mit einem Passkey an; bis dahin ruhen Ihre Administrationsrechte.',
     endSession: 'Abmelden',
   },
   forgot: {

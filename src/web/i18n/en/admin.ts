@@ -96,7 +96,7 @@ export const admin: typeof de = {
       eraseHint: 'For erasure requests under Art. 17 GDPR. Someone who only should not book for a while is better deactivated.',
       eraseTitle: 'Delete {{name}} for good?',
       eraseConsequences: [
-        'The name is replaced by “Gelöschte Person” (deleted person) wherever Buchbar shows names (bookings, maps, evaluations, trails).',
+        'The name is replaced by “Deleted person” wherever Buchbar shows names (bookings, maps, evaluations, trails).',
         'Signing in is no longer possible; all sessions end at once.',
         'Future vehicle and seat bookings are cancelled (without e-mail).',
         'Roles, groups, direct permissions and personal settings are removed.',

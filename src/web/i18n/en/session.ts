@@ -83,7 +83,7 @@ export const session: typeof de = {
     unknownDevice: 'Unknown device',
     lastUsed: 'last active: {{at}}',
     requiredForAdmins:
-      'Your organisation requires a second factor for administration permissions. Until you set it up, your administration permissions are withheld.',
+      'Your organisation requires a second factor for administration permissions. Set up an authenticator app or sign in with a passkey; until then, your administration permissions are withheld.',
     endSession: 'Sign out',
   },
   forgot: {
