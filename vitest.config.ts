@@ -46,12 +46,15 @@ export default defineConfig({
           root: '.',
           sequence: { groupOrder: 2 },
           include: ['e2e/**/*.spec.ts'],
-          globalSetup: ['test/support/global-setup.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          maxWorkers: 1,
-          fileParallelism: false,
+          // Two spec files at once, each with its own app, database clone and Chromium: a journey
+          // spends much of its time waiting on the network and transitions, so the second core is
+          // otherwise idle (decision 167).
+          maxWorkers: 2,
+          fileParallelism: true,
         },
       },
     ],

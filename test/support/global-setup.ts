@@ -18,6 +18,12 @@ declare module 'vitest' {
  * and ~750 MB for a fresh instance; PostgreSQL: CREATE DATABASE … TEMPLATE).
  */
 export default async function setup(project: TestProject) {
+  await providePgliteTemplate(project);
+  return providePostgresTemplate(project);
+}
+
+/** The PGlite template as a data-dir tarball under `.tmp/`. */
+export async function providePgliteTemplate(project: TestProject): Promise<void> {
   const dir = path.resolve('.tmp');
   mkdirSync(dir, { recursive: true });
   const pgl = await openPglite(undefined);
@@ -28,7 +34,10 @@ export default async function setup(project: TestProject) {
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await pgl.close();
   project.provide('pgliteTemplate', file);
+}
 
+/** The PostgreSQL template database when DATABASE_URL is set; returns its teardown. */
+export async function providePostgresTemplate(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     project.provide('postgresTemplate', null);
