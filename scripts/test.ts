@@ -3,45 +3,28 @@
  * build), checks types, lint, formatting and import rules, then runs every suite — unit, integration (PGlite, and PostgreSQL
  * when DATABASE_URL is set) and browser — and ends with one summary line.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const run = (cmd: string, args: string[]) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
 
-/** Runs a command with its output held back, so checks running side by side print one after another. */
-const runQuietly = (cmd: string, args: string[]) =>
-  new Promise<{ status: number; output: string }>((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, env: process.env });
-    let output = '';
-    child.stdout.on('data', (d) => {
-      output += d;
-    });
-    child.stderr.on('data', (d) => {
-      output += d;
-    });
-    child.on('error', (err) => resolve({ status: 1, output: String(err) }));
-    child.on('close', (code) => resolve({ status: code ?? 1, output }));
-  });
-
 if (run('npx', ['vite', 'build', '--logLevel', 'warn']) !== 0) {
   console.error('0 passed, 1 failed: the web build failed');
   process.exit(1);
 }
 // Static checks before any test: a type error, a lint or formatting difference, or a broken import rule fails the run.
-// They read the same files and write nothing, so they run side by side: tsc and the import check use one core each.
 const checks: [string, string[], string][] = [
   ['npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], 'type errors'],
   ['npx', ['biome', 'ci', '.'], 'lint or formatting errors (npm run format fixes formatting)'],
   ['npx', ['tsx', 'scripts/check-imports.ts'], 'broken import rules'],
 ];
-const results = await Promise.all(checks.map(([cmd, args]) => runQuietly(cmd, args)));
-const failed = checks.filter((_, i) => results[i]!.status !== 0).map(([, , what]) => what);
-for (const { output } of results) process.stdout.write(output);
-if (failed.length > 0) {
-  console.error(`0 passed, 1 failed: ${failed.join(', ')}`);
-  process.exit(1);
+for (const [cmd, args, what] of checks) {
+  if (run(cmd, args) !== 0) {
+    console.error(`0 passed, 1 failed: ${what}`);
+    process.exit(1);
+  }
 }
 mkdirSync(path.join(root, '.tmp'), { recursive: true });
 const report = path.join(root, '.tmp/vitest-report.json');
