@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
  * not the PostgreSQL one: building that would migrate and seed a database no journey opens.
  */
 export default async function setup(project: TestProject) {
-  await providePgliteTemplate(project);
+  const removePglite = await providePgliteTemplate(project);
   project.provide('postgresTemplate', null);
+  return removePglite;
 }
