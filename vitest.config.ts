@@ -46,10 +46,11 @@ export default defineConfig({
           root: '.',
           sequence: { groupOrder: 2 },
           include: ['e2e/**/*.spec.ts'],
-          globalSetup: ['test/support/global-setup.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 180_000,
+          // One spec file at a time: two at once timed out journeys on the shared machine (decision 167).
           maxWorkers: 1,
           fileParallelism: false,
         },

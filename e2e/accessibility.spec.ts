@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage } from './support/browser';
 import { fillLogin, setUpJourneys } from './support/journey';
+import { inLanes } from './support/lanes';
 
 /**
  * Every screen of SPEC §2, as the demo account that may open it, in German
@@ -13,6 +14,8 @@ const env = setUpJourneys();
 type Tenant = 'stadtwerke' | 'tourismus' | 'bibliothek';
 type Language = 'de' | 'en';
 const WIDTHS = [390, 1440] as const;
+/** Two screens are checked at once: while one waits for the network to go quiet, the other is analysed. */
+const LANES = 2;
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 interface Visit {
@@ -76,7 +79,23 @@ const visits = (): Visit[] => [
   { tenant: 'bibliothek', account: 'leser@bibliothek.test', paths: ['/leseraum/karte', '/leseraum/liste', '/leseraum/passwort'] },
 ];
 
-async function signIn(page: Page, tenant: Tenant, account: string, language: Language) {
+type SignedIn = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * Signs the account in through the login form once per language and keeps what the browser holds
+ * afterwards (session cookie, stored language); each width then starts from that instead of the form.
+ */
+function signedIn(language: Language): (tenant: Tenant, account: string) => Promise<SignedIn> {
+  const sessions = new Map<string, Promise<SignedIn>>();
+  return (tenant, account) => {
+    const key = `${tenant} ${account}`;
+    if (!sessions.has(key)) sessions.set(key, signIn(tenant, account, language));
+    return sessions.get(key)!;
+  };
+}
+
+async function signIn(tenant: Tenant, account: string, language: Language): Promise<SignedIn> {
+  const page = await newPage(env.browser, { locale: language === 'en' ? 'en-US' : 'de-DE' });
   await page.goto(env.server.url(tenant, '/login'));
   await fillLogin(page, account);
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
@@ -91,6 +110,9 @@ async function signIn(page: Page, tenant: Tenant, account: string, language: Lan
     });
     expect(status).toBe(200);
   }
+  const state = await page.context().storageState();
+  await page.context().close();
+  return state;
 }
 
 /** The screen has rendered: the splash is gone, no request is under way and no loader spins. */
@@ -111,31 +133,44 @@ function describeViolations(path: string, width: number, result: Awaited<ReturnT
   );
 }
 
-async function checkAll(browser: Browser, language: Language, widths: readonly number[]): Promise<string[]> {
-  await kioskLink();
+async function checkVisit(
+  browser: Browser,
+  language: Language,
+  width: number,
+  visit: Visit,
+  session: ReturnType<typeof signedIn>,
+): Promise<string[]> {
   const problems: string[] = [];
-  for (const width of widths) {
-    for (const visit of visits()) {
-      const page = await newPage(browser, { width, height: width === 390 ? 844 : 900, locale: language === 'en' ? 'en-US' : 'de-DE' });
-      // Signed in, the person's saved language counts (set after signing in); signed out, the one chosen in this browser.
-      if (visit.account) await signIn(page, visit.tenant, visit.account, language);
-      else if (language === 'en') await page.addInitScript(() => window.localStorage.setItem('buchbar.language', 'en'));
-      for (const path of visit.paths) {
-        await page.goto(env.server.url(visit.tenant, path));
-        await settle(page);
-        const lang = await page.evaluate(() => document.documentElement.lang);
-        expect(lang, `${path} language`).toBe(language);
-        const result = await new AxeBuilder({ page }).withTags(WCAG).analyze();
-        problems.push(...describeViolations(`${visit.account ?? 'anonym'} ${path}`, width, result));
-        if (width === 390) {
-          const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-          if (sideways > 1) problems.push(`${path} @390: scrolls ${sideways} px sideways`);
-        }
-      }
-      await page.context().close();
+  const page = await newPage(browser, {
+    width,
+    height: width === 390 ? 844 : 900,
+    locale: language === 'en' ? 'en-US' : 'de-DE',
+    // Signed in, the person's saved language counts (set after signing in); signed out, the one chosen in this browser.
+    signedIn: visit.account ? await session(visit.tenant, visit.account) : undefined,
+  });
+  if (!visit.account && language === 'en') await page.addInitScript(() => window.localStorage.setItem('buchbar.language', 'en'));
+  for (const path of visit.paths) {
+    await page.goto(env.server.url(visit.tenant, path));
+    await settle(page);
+    const lang = await page.evaluate(() => document.documentElement.lang);
+    expect(lang, `${path} language`).toBe(language);
+    const result = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+    problems.push(...describeViolations(`${visit.account ?? 'anonym'} ${path}`, width, result));
+    if (width === 390) {
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (sideways > 1) problems.push(`${path} @390: scrolls ${sideways} px sideways`);
     }
   }
+  await page.context().close();
   return problems;
+}
+
+async function checkAll(browser: Browser, language: Language, widths: readonly number[]): Promise<string[]> {
+  await kioskLink();
+  const session = signedIn(language);
+  const screens = widths.flatMap((width) => visits().map((visit) => ({ width, visit })));
+  const problems = await inLanes(screens, LANES, ({ width, visit }) => checkVisit(browser, language, width, visit, session));
+  return problems.flat();
 }
 
 describe('accessibility of every screen (axe-core, WCAG 2.1 AA)', () => {

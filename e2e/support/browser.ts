@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
 /** Where Debian puts Chromium; CHROME_PATH comes first. Never a downloaded browser. */
 export const chromiumCandidates = () =>
@@ -35,16 +35,25 @@ export async function launchBrowser(): Promise<Browser> {
 /**
  * A fresh context per journey: cookies never leak between tests. The service worker would download the
  * whole build again in the background of every journey; only the offline journeys switch it on.
+ * `signedIn` starts the context with the cookies and local storage a sign-in left behind
+ * (`page.context().storageState()`), for journeys that visit many screens as the same person.
  */
 export async function newPage(
   browser: Browser,
-  opts: { width?: number; height?: number; locale?: string; serviceWorker?: boolean } = {},
+  opts: {
+    width?: number;
+    height?: number;
+    locale?: string;
+    serviceWorker?: boolean;
+    signedIn?: BrowserContextOptions['storageState'];
+  } = {},
 ): Promise<Page> {
   const context = await browser.newContext({
     viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 },
     locale: opts.locale ?? 'de-DE',
     timezoneId: 'Europe/Berlin',
     serviceWorkers: opts.serviceWorker ? 'allow' : 'block',
+    ...(opts.signedIn ? { storageState: opts.signedIn } : {}),
   });
   return context.newPage();
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { migrateDatabase, openPglite, openPostgres } from '@db/client';
 import { prepareDatabase } from '@db/seed/prepare';
@@ -19,6 +19,16 @@ declare module 'vitest' {
  * and ~750 MB for a fresh instance; PostgreSQL: CREATE DATABASE … TEMPLATE).
  */
 export default async function setup(project: TestProject) {
+  const removePglite = await providePgliteTemplate(project);
+  const removePostgres = await providePostgresTemplate(project);
+  return async () => {
+    await removePostgres?.();
+    removePglite();
+  };
+}
+
+/** The PGlite template as a data-dir tarball under `.tmp/`; returns its removal (47 MB a run otherwise stay behind). */
+export async function providePgliteTemplate(project: TestProject): Promise<() => void> {
   const dir = path.resolve('.tmp');
   mkdirSync(dir, { recursive: true });
   const pgl = await openPglite(undefined);
@@ -29,7 +39,11 @@ export default async function setup(project: TestProject) {
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await pgl.close();
   project.provide('pgliteTemplate', file);
+  return () => rmSync(file, { force: true });
+}
 
+/** The PostgreSQL template database when DATABASE_URL is set; returns its teardown. */
+export async function providePostgresTemplate(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     project.provide('postgresTemplate', null);
