@@ -147,6 +147,9 @@ describe.each(DB_KINDS)('reading-room bookings on %s', (kind) => {
 
   it('checks in inside the window (→ durchgeführt) and then refuses to cancel with the specification text', async () => {
     await openAllDay(t, BIB, bibAdmin, plans['Lesesaal 1. Obergeschoss']!, today());
+    // A whole day ends after the maximum duration counted from opening (decision 035): with the default of
+    // 600 minutes an all-day opening ends at 10:00, so the booking would lie in the past later in the day.
+    await setTenantSetting(t, BIB, bibAdmin, 'leseraumMaxBuchungsdauerMinuten', 1440);
     const res = await book(t, BIB, leser, { objectId: og['OG-01'], date: today(), mode: 'ganztags' });
     expect(res.statusCode).toBe(200);
     const b = res.json().booking;
@@ -166,6 +169,7 @@ describe.each(DB_KINDS)('reading-room bookings on %s', (kind) => {
     // A checked-in seat stays taken for the rest of its period.
     const other = await book(t, BIB, bibAdmin, { objectId: og['OG-01'], date: today(), mode: 'ganztags' });
     expect(other.json().error.message).toBe('Der Platz OG-01 ist im gewählten Zeitraum bereits belegt.');
+    await setTenantSetting(t, BIB, bibAdmin, 'leseraumMaxBuchungsdauerMinuten', 600);
   });
 
   it('refuses a check-in outside the window with the window in the message', async () => {
