@@ -178,6 +178,16 @@ describe('reading-room journeys in Chromium', () => {
       cookie,
       payload: { validFrom: today(), validTo: today(), von: '00:00', bis: '23:59', status: 'offen' },
     });
+    // A whole day ends after the maximum duration counted from opening (decision 035): with the default of
+    // 600 minutes that opening would end at 10:00, and the booking below would lie in the past later in the day.
+    const maxDuration = (value: number) =>
+      env.server.call(BIB, {
+        method: 'PUT',
+        url: '/api/settings/leseraumMaxBuchungsdauerMinuten',
+        cookie,
+        payload: { layer: 'MANDANT', value },
+      });
+    expect((await maxDuration(1440)).statusCode).toBe(200);
     const admin = await newPage(env.browser);
     await signIn(admin, 'admin@bibliothek.test', `/admin/raeume?grundriss=${planId}&tab=kiosk`);
     await admin.getByLabel('Name des Bildschirms').fill('Eingang 1. OG');
@@ -217,5 +227,6 @@ describe('reading-room journeys in Chromium', () => {
     await phone.getByTestId('kiosk-board').waitFor();
     await phone.screenshot({ path: `${shots}/kiosk-390.png`, fullPage: true });
     for (const p of [admin, kiosk, leser, phone]) await p.context().close();
+    expect((await maxDuration(600)).statusCode).toBe(200);
   });
 });
