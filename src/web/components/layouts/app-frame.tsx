@@ -5,7 +5,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import type { SettingsTab } from '@web/features/session/components/settings-dialog';
 import { useTenant } from '@web/features/tenant/api/use-tenant';
 import { useMe } from '@web/lib/use-me';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppFooter } from '../app-footer';
 import { Brand } from '../brand';
@@ -67,8 +67,12 @@ function Shell({ children, sidebar, withSidebar = false, me, tenantName, layout 
   const entries = me ? menuFor(me, 'main') : [];
   const navRow = !withSidebar && entries.length > 0;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the drawer closes whenever the page or the layout changes
+  // The drawer closes whenever the page or the layout changes, and only then: the effect may run again
+  // without either changing (a re-render that hands over new dependencies), and must not close it then.
+  const shown = useRef({ pathname, desktop });
   useEffect(() => {
+    if (shown.current.pathname === pathname && shown.current.desktop === desktop) return;
+    shown.current = { pathname, desktop };
     close();
   }, [pathname, desktop, close]);
 
