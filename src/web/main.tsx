@@ -57,12 +57,24 @@ function applyAppStyles(): Promise<void> {
   });
 }
 
-// A transition: React renders the first screen in slices and keeps the main thread free between them (DESIGN §7).
-void Promise.all([initI18n(), applyAppStyles()]).then(() => startTransition(() => createRoot(container).render(<App />)));
+/**
+ * The splash goes in the same task in which the app renders: Preact's root diffs against the nodes it
+ * finds and kept the splash above the first screen until a later commit, so the whole page jumped up
+ * by a screen's height when it went (a layout shift of 0.67 on the guest page; decision 172).
+ */
+function renderApp() {
+  container?.replaceChildren();
+  startTransition(() => createRoot(container!).render(<App />));
+}
+
+void Promise.all([initI18n(), applyAppStyles()]).then(renderApp);
 
 // Installable app with an offline shell (decision 097): only the built app has a service worker.
+// Installing it precaches the app's code (about 2 MB); on a phone that would compete with the first
+// screen's requests and main thread, so it starts once the page has settled (decision 172).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
   window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+    setTimeout(() => (window.requestIdleCallback ? window.requestIdleCallback(register, { timeout: 5000 }) : register()), 3000);
   });
 }

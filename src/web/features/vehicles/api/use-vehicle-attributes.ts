@@ -1,5 +1,5 @@
 import type { attributeList, ObjectAttribute } from '@contracts/vehicles';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
 import type { z } from 'zod';
 import { vehicleKeys } from './keys';
@@ -7,10 +7,13 @@ import { vehicleKeys } from './keys';
 export type { ObjectAttribute };
 
 /** GET /api/vehicle-attributes?target=…: object attributes of vehicles or trips. */
-export function useVehicleAttributes(target: 'FAHRZEUG' | 'FAHRZEUG_VERLAUF') {
-  return useQuery({
+export const vehicleAttributesQueryOptions = (target: 'FAHRZEUG' | 'FAHRZEUG_VERLAUF') =>
+  queryOptions({
     queryKey: vehicleKeys.attributes(target),
     queryFn: ({ signal }) => api.get<z.infer<typeof attributeList>>(`/api/vehicle-attributes?target=${target}`, { signal }),
     staleTime: 5 * 60_000,
   });
+
+export function useVehicleAttributes(target: 'FAHRZEUG' | 'FAHRZEUG_VERLAUF') {
+  return useQuery(vehicleAttributesQueryOptions(target));
 }

@@ -1,5 +1,6 @@
 import type { timelineResponse } from '@contracts/vehicles';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { addDays, startOfDay } from '@domain/vehicle-time';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
 import { useMe } from '@web/lib/use-me';
 import { useCallback } from 'react';
@@ -46,15 +47,22 @@ export function decodeTimeline(wire: TimelineWire, myId: string): Timeline {
   return { minGapMinutes: wire.minGapMinutes, byVehicle };
 }
 
+/** The period a timeline shows: the day, or the week from its Monday; ISO instants of Berlin midnights. */
+export function timelinePeriod(startDay: string, days: 1 | 7): { from: string; to: string } {
+  return { from: startOfDay(startDay).toISOString(), to: startOfDay(addDays(startDay, days)).toISOString() };
+}
+
 /** GET /api/vehicles/timeline: every vehicle's bookings in [from, to); revalidated by ETag, so an unchanged period costs a 304. */
-export function useVehicleTimeline(from: string, to: string) {
-  const myId = useMe().user.id;
-  const select = useCallback((wire: TimelineWire) => decodeTimeline(wire, myId), [myId]);
-  return useQuery({
+export const vehicleTimelineQueryOptions = (from: string, to: string) =>
+  queryOptions({
     queryKey: vehicleKeys.timeline(from, to),
     queryFn: ({ signal }) =>
       api.get<TimelineWire>(`/api/vehicles/timeline?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { signal }),
-    select,
     placeholderData: keepPreviousData,
   });
+
+export function useVehicleTimeline(from: string, to: string) {
+  const myId = useMe().user.id;
+  const select = useCallback((wire: TimelineWire) => decodeTimeline(wire, myId), [myId]);
+  return useQuery({ ...vehicleTimelineQueryOptions(from, to), select });
 }

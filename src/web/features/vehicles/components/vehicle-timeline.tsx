@@ -4,6 +4,7 @@ import { Box, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TimelineBooking } from '../api/use-vehicle-timeline';
 import { type BookableTimes, unbookableStretches } from './format';
+import css from './vehicle-timeline.module.css';
 
 export type { BookableTimes };
 
@@ -60,22 +61,27 @@ export function VehicleTimeline({
         });
 
   const pick = (e: React.MouseEvent<HTMLDivElement>) => {
+    // A click on a booking is not a pick of free time.
+    if ((e.target as HTMLElement).closest('[data-booking]')) return;
     const rect = e.currentTarget.getBoundingClientRect();
     const at = new Date(from + ((e.clientX - rect.left) / rect.width) * span);
     const dayIndex = Math.min(days - 1, Math.floor(((e.clientX - rect.left) / rect.width) * days));
     onPick(addDays(startDay, dayIndex), at);
   };
 
+  const place = (a: number, b: number) => ({ left: pct(a), width: `calc(${pct(b)} - ${pct(a)})` });
+
   return (
-    <Box>
-      <Box pos="relative" h={16} aria-hidden>
+    <div>
+      <div className={css.scale} aria-hidden>
         {ticks.map((tick) => (
-          <Text key={tick.at} size="xs" c="dimmed" pos="absolute" left={pct(tick.at)} style={{ whiteSpace: 'nowrap', paddingLeft: 2 }}>
+          <span key={tick.at} className={css.tickLabel} style={{ left: pct(tick.at) }}>
             {tick.label}
-          </Text>
+          </span>
         ))}
-      </Box>
-      <Box
+      </div>
+      {/* biome-ignore lint/a11y/useSemanticElements: a clickable bar with child bars; a <button> may not hold the booking blocks' titles */}
+      <div
         role="button"
         tabIndex={0}
         aria-label={t('timeline.label', { name })}
@@ -83,59 +89,42 @@ export function VehicleTimeline({
         onKeyDown={(e) => {
           if (e.key === 'Enter') onPick(startDay, new Date(Math.max(now, from)));
         }}
-        pos="relative"
-        h={26}
-        style={{
-          cursor: 'pointer',
-          borderRadius: 4,
-          background: 'var(--mantine-color-green-0)',
-          border: '1px solid var(--mantine-color-gray-3)',
-          overflow: 'hidden',
-        }}
+        className={css.bar}
       >
         {unbookableStretches(bookable, startDay, days).map((u) => (
-          <Box
+          <div
             key={`u${u.from}`}
             data-unbookable
             title={t('timeline.unbookable')}
-            pos="absolute"
-            top={0}
-            bottom={0}
-            left={pct(u.from)}
-            w={`calc(${pct(u.to)} - ${pct(u.from)})`}
-            style={{ background: UNBOOKABLE_BACKGROUND }}
+            className={`${css.piece} ${css.unbookable}`}
+            style={place(u.from, u.to)}
           />
         ))}
         {ticks.map((tick) => (
-          <Box key={tick.at} pos="absolute" top={0} bottom={0} left={pct(tick.at)} w={1} bg="gray.3" />
+          <div key={tick.at} className={`${css.piece} ${css.tick}`} style={{ left: pct(tick.at) }} />
         ))}
-        {now > from && now < to && <Box pos="absolute" top={0} bottom={0} left={pct(now)} w={2} bg="red.6" title={t('timeline.today')} />}
+        {now > from && now < to && <div className={`${css.piece} ${css.now}`} style={{ left: pct(now) }} title={t('timeline.today')} />}
         {bookings.map((b, i) => {
           const s = b.von;
           const e = b.bis;
           if (e <= from || s >= to) return null;
           const blockedType = b.type !== 'BUCHUNG';
-          const color = blockedType ? 'gray.6' : b.mine ? 'blue.6' : b.status === 'durchgeführt' ? 'gray.4' : 'orange.6';
+          const kind = blockedType ? css.blocked : b.mine ? css.mine : b.status === 'durchgeführt' ? css.done : css.booked;
           const who = blockedType ? t('timeline.blocked') : b.mine ? t('timeline.mine') : b.bookedFor || t('timeline.booked');
           return (
             // A native title, not a Tooltip component: one per bar over a whole fleet, and the first screen's weight (decision 006).
-            <Box
+            <div
               // biome-ignore lint/suspicious/noArrayIndexKey: a day's bars are rebuilt as a whole from the timeline tuples
               key={i}
               title={t('timeline.bookingTitle', { from: formatTime(new Date(b.von)), to: formatTime(new Date(b.bis)), who })}
-              pos="absolute"
-              top={3}
-              bottom={3}
-              left={pct(s)}
-              w={`calc(${pct(e)} - ${pct(s)})`}
-              bg={color}
-              style={{ borderRadius: 3, minWidth: 3 }}
-              onClick={(ev) => ev.stopPropagation()}
+              className={`${css.piece} ${css.booking} ${kind}`}
+              style={place(s, e)}
+              data-booking
             />
           );
         })}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }
 

@@ -1,23 +1,25 @@
 import { formatDate } from '@domain/time';
 import { addDays, berlinDay, berlinInstant, startOfDay, weekdayOf } from '@domain/vehicle-time';
-import { Alert, Badge, Button, Card, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { DeferredDateTimePicker } from '@web/components/dates/deferred-date-inputs';
 import { DeferredSelect } from '@web/components/deferred/deferred-select';
 import { SegmentChoice } from '@web/components/segment-choice';
-import { useCallback, useDeferredValue, useState } from 'react';
+import { useRevealInSteps } from '@web/lib/use-reveal-in-steps';
+import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ObjectAttribute, useVehicleAttributes } from '../api/use-vehicle-attributes';
 import { useVehicleCare, type VehicleCare } from '../api/use-vehicle-care';
 import { useVehicleEvents } from '../api/use-vehicle-events';
 import { useVehicleLocations } from '../api/use-vehicle-locations';
-import { type TimelineBooking, useVehicleTimeline } from '../api/use-vehicle-timeline';
+import { type TimelineBooking, timelinePeriod, useVehicleTimeline } from '../api/use-vehicle-timeline';
 import { useVehicles, type Vehicle, type VehicleFilters, type VehicleList } from '../api/use-vehicles';
 import { CareBadges } from './care-badges';
 import { attributeText, valueText, vehicleName, weekdayList } from './format';
 import { BookingDialog } from './lazy-dialogs';
+import css from './vehicle-card.module.css';
 import { type BookableTimes, TimelineLegend, type TimelineMode, VehicleTimeline } from './vehicle-timeline';
 
 const ORDER = ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags'];
@@ -45,7 +47,7 @@ function VehicleIcon({ bike }: { bike: boolean }) {
   );
 }
 
-function VehicleCard({
+const VehicleCard = memo(function VehicleCard({
   v,
   care,
   attributes,
@@ -77,60 +79,45 @@ function VehicleCard({
   const cardAttrs = attributes.filter((a) => has(a, 'SHOW_CARD') && v.attributes[a.id] !== undefined);
   const days = v.bookingTimes.weekdays.length === 7 ? t('card.everyDay') : weekdayList(t, v.bookingTimes.weekdays);
   return (
+    // Plain elements inside the card: a fleet renders dozens of them, and each styled component
+    // costs more than its markup (DESIGN §7: total blocking time; decision 172).
     <Card withBorder padding="md" data-vehicle={v.licensePlate}>
-      <Group align="flex-start" wrap="nowrap" gap="sm">
+      <div className={css.head}>
         {v.imageUrl ? (
-          <Image
-            src={v.imageUrl}
-            alt={t('card.imageAlt', { name })}
-            w={{ base: 72, sm: 120 }}
-            h={{ base: 48, sm: 80 }}
-            radius="sm"
-            fit="cover"
-          />
+          <img src={v.imageUrl} alt={t('card.imageAlt', { name })} className={css.picture} />
         ) : (
-          <Stack
-            w={{ base: 72, sm: 120 }}
-            h={{ base: 48, sm: 80 }}
-            justify="center"
-            align="center"
-            bg="gray.1"
-            style={{ borderRadius: 4, flexShrink: 0 }}
-            aria-hidden
-          >
+          <div className={`${css.picture} ${css.placeholder}`} aria-hidden>
             <VehicleIcon bike={/rad|bike/i.test(v.category)} />
-          </Stack>
+          </div>
         )}
-        <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-          <Group justify="space-between" gap="xs" wrap="wrap">
-            <Title order={2} size="h5">
-              {name}
-            </Title>
-            <Group gap={6}>
+        <div className={css.facts}>
+          <div className={css.titleRow}>
+            <h2 className={css.name}>{name}</h2>
+            <div className={css.marks}>
               <CareBadges care={care} />
               <Badge variant="outline" tt="none" size="lg">
                 {v.licensePlate}
               </Badge>
-            </Group>
-          </Group>
-          <Text size="sm" c="dimmed">
+            </div>
+          </div>
+          <p className={`${css.line} ${css.dimmed}`} data-size="sm">
             {v.locationName} · {valueText(t, v.category)}
-          </Text>
-          <Text size="xs">{facts.join(' · ')}</Text>
+          </p>
+          <p className={css.line}>{facts.join(' · ')}</p>
           {cardAttrs.length > 0 && (
-            <Text size="xs" fw={500}>
+            <p className={`${css.line} ${css.strong}`}>
               {cardAttrs
                 .map((a) => `${a.label}: ${attributeText(a, v.attributes[a.id], t('attributes.yes'), t('attributes.no'))}`)
                 .join(' · ')}
-            </Text>
+            </p>
           )}
-          <Text size="xs" c="dimmed">
+          <p className={`${css.line} ${css.dimmed}`}>
             {t('card.times', { days, from: v.bookingTimes.from, to: v.bookingTimes.to })}
             {v.bookingOutsidePossible ? ` · ${t('card.outsideTimes', { from: v.bookingTimes.from, to: v.bookingTimes.to })}` : ''}
-          </Text>
-        </Stack>
-      </Group>
-      <Stack gap={6} mt="sm">
+          </p>
+        </div>
+      </div>
+      <div className={css.body}>
         <VehicleTimeline
           name={name}
           bookings={bookings}
@@ -139,7 +126,7 @@ function VehicleCard({
           bookable={bookable}
           onPick={(day, at) => onBook(v, day, at)}
         />
-        <Group justify="flex-end">
+        <div className={css.actions}>
           <Button
             size="xs"
             variant="default"
@@ -150,11 +137,11 @@ function VehicleCard({
           <Button size="xs" onClick={() => onBook(v, startDay)} aria-label={`${t('card.book')}: ${name} ${v.licensePlate}`}>
             {t('card.book')}
           </Button>
-        </Group>
-      </Stack>
+        </div>
+      </div>
     </Card>
   );
-}
+});
 
 /**
  * The hours a vehicle can be booked in, as the server's rules say: its own
@@ -167,6 +154,8 @@ function bookableTimes(v: Vehicle, rules: VehicleList['rules']): BookableTimes |
 
 /** /fahrzeuge: filters, vehicle cards with day/week timeline, booking dialog; live updates over SSE. */
 const NO_BOOKINGS = new Map<string, TimelineBooking[]>();
+const NO_TIMELINE: TimelineBooking[] = [];
+const NO_ATTRIBUTES: ObjectAttribute[] = [];
 
 export function VehiclesPage({ myId }: { myId: string }) {
   const { t } = useTranslation('vehicles');
@@ -193,12 +182,11 @@ export function VehiclesPage({ myId }: { myId: string }) {
     (free.from || free.to ? 1 : 0) +
     Object.values(filters.attributes ?? {}).filter((x) => x !== '').length;
   const vehicles = useVehicles(filters);
-  const care = useVehicleCare().data?.vehicles;
+  const care = useVehicleCare();
   const locations = useVehicleLocations();
   const attributes = useVehicleAttributes('FAHRZEUG');
   const startDay = mode === 'day' ? anchor : mondayOf(anchor);
-  const from = startOfDay(startDay).toISOString();
-  const to = startOfDay(addDays(startDay, mode === 'day' ? 1 : 7)).toISOString();
+  const { from, to } = timelinePeriod(startDay, mode === 'day' ? 1 : 7);
   const timeline = useVehicleTimeline(from, to);
   const onEvent = useCallback(
     (type: string) => {
@@ -210,10 +198,18 @@ export function VehiclesPage({ myId }: { myId: string }) {
   useVehicleEvents(onEvent);
 
   const byVehicle = timeline.data?.byVehicle ?? NO_BOOKINGS;
-  // The cards (one timeline each) render in a background pass React can interrupt, so the page
-  // stays responsive while they are built (DESIGN §7: Lighthouse total blocking time).
-  const shown = useDeferredValue(vehicles.data);
-  const shownBookings = useDeferredValue(byVehicle);
+  // The cards wait until everything they show has come (or failed), so they render once and not again
+  // with every answer; then they appear a few at a time, each step a short task, so the page stays
+  // responsive while a fleet is built (DESIGN §7: total blocking time; decision 172).
+  const settled = (q: { isPending: boolean }) => !q.isPending;
+  const shown = settled(timeline) && settled(attributes) && settled(care) ? vehicles.data : undefined;
+  const revealed = useRevealInSteps(shown?.vehicles.length ?? 0);
+  const allAttributes = attributes.data?.attributes ?? NO_ATTRIBUTES;
+  const onBook = useCallback(
+    (vehicle: Vehicle, day?: string, at?: Date) =>
+      setDialog({ vehicle, ...(day ? { day: day < today ? today : day } : {}), ...(at ? { at } : {}) }),
+    [today],
+  );
   const filterAttrs = (attributes.data?.attributes ?? []).filter((a) => has(a, 'SHOW_FILTER'));
   const move = (dir: number) => setAnchor(addDays(anchor, dir * (mode === 'day' ? 1 : 7)));
   const label =
@@ -331,20 +327,17 @@ export function VehiclesPage({ myId }: { myId: string }) {
           </Text>
           <TimelineLegend />
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-            {shown.vehicles.map((v) => (
+            {shown.vehicles.slice(0, revealed).map((v) => (
               <VehicleCard
                 key={v.id}
                 v={v}
-                care={care?.[v.id]}
+                care={care.data?.vehicles[v.id]}
                 bookable={bookableTimes(v, shown.rules)}
-                attributes={attributes.data?.attributes ?? []}
-                bookings={shownBookings.get(v.id) ?? []}
+                attributes={allAttributes}
+                bookings={byVehicle.get(v.id) ?? NO_TIMELINE}
                 mode={mode}
                 startDay={startDay}
-                onBook={(vehicle, day, at) =>
-                  // biome-ignore lint/complexity/useMathMinMax: compares ISO date strings
-                  setDialog({ vehicle, ...(day ? { day: day < today ? today : day } : {}), ...(at ? { at } : {}) })
-                }
+                onBook={onBook}
               />
             ))}
           </SimpleGrid>

@@ -1,7 +1,11 @@
+import { berlinDay } from '@domain/vehicle-time';
 import { Text } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { WorkplaceSidebarLayout } from '@web/components/layouts/workplace-sidebar-layout';
 import { myBookingsQueryOptions } from '@web/features/vehicles/api/use-my-bookings';
+import { vehicleAttributesQueryOptions } from '@web/features/vehicles/api/use-vehicle-attributes';
+import { vehicleCareQueryOptions } from '@web/features/vehicles/api/use-vehicle-care';
+import { timelinePeriod, vehicleTimelineQueryOptions } from '@web/features/vehicles/api/use-vehicle-timeline';
 import { vehiclesQueryOptions } from '@web/features/vehicles/api/use-vehicles';
 import { VehiclesPage } from '@web/features/vehicles/components/vehicles-page';
 import { i18n } from '@web/lib/i18n';
@@ -13,10 +17,15 @@ import { useTranslation } from 'react-i18next';
 /** SPEC §2: /fahrzeuge (workplace sidebar layout): vehicle cards with timeline and booking; the sidebar shows the own bookings. */
 export const Route = createFileRoute('/_app/fahrzeuge/')({
   beforeLoad: ({ context, location }) => guardPage(context.me, location.pathname),
-  // Runs while the screen's code loads: the vehicle list, the own bookings and the texts are not
-  // requested one after the other by the rendered components (DESIGN §7: LCP).
+  // Runs while the screen's code loads: the vehicle list, today's timeline, the care marks, the
+  // attributes, the own bookings and the texts are not requested one after the other by the
+  // rendered components, and the cards render once with all of it (DESIGN §7: LCP, CLS).
   loader: ({ context }) => {
+    const today = timelinePeriod(berlinDay(new Date()), 1);
     void context.queryClient.prefetchQuery(vehiclesQueryOptions());
+    void context.queryClient.prefetchQuery(vehicleTimelineQueryOptions(today.from, today.to));
+    void context.queryClient.prefetchQuery(vehicleCareQueryOptions());
+    void context.queryClient.prefetchQuery(vehicleAttributesQueryOptions('FAHRZEUG'));
     void context.queryClient.prefetchQuery(myBookingsQueryOptions(false));
     return i18n.loadNamespaces('vehicles');
   },
