@@ -30,7 +30,7 @@ describe.each(DB_KINDS)('list search on %s', (kind) => {
   const person = async (
     host: string,
     key: string,
-    p: { first: string; last: string; email: string; employeeId: string; licence?: string },
+    p: { first: string; last: string; email: string; employeeId: string; licence?: string; checkedDaysAgo?: number },
   ) => {
     const tenantId = tenant[host]!;
     const db = t.database.db;
@@ -41,7 +41,7 @@ describe.each(DB_KINDS)('list search on %s', (kind) => {
     );
     if (p.licence) {
       await db.execute(sql`insert into licence_checks (tenant_id, user_id, checked_on, examiner_id, method, classes, licence_number, issue_date)
-        values (${tenantId}, ${row!.id}::uuid, current_date,
+        values (${tenantId}, ${row!.id}::uuid, current_date - ${p.checkedDaysAgo ?? 0}::int,
                 (select id from users where tenant_id = ${tenantId} and email like 'admin@%'), 'persoenlich', array['B'], ${p.licence}, date '2010-01-01')`);
     }
     return row!.id;
@@ -152,5 +152,68 @@ describe.each(DB_KINDS)('list search on %s', (kind) => {
                                  + (select count(*) from buchbar_guest_checks_matching('%'))::int as n`);
     });
     expect(rowsOf<{ n: number }>(none)[0]!.n).toBe(0);
+  });
+
+  it('pages a search over the found drivers: total, state filter and order as in the whole list, the chips count the whole tenant', async () => {
+    // five drivers named Seitenblick, checked 0–250 days ago; two more found people are no drivers: one has
+    // neither a licence nor a grant, one with a licence has left
+    for (const [i, days] of [
+      [1, 0],
+      [2, 200],
+      [3, 175],
+      [4, 30],
+      [5, 250],
+    ] as const) {
+      await person(SW, `search-seitenblick-${i}-${kind}`, {
+        first: `Sina${i}`,
+        last: 'Seitenblick',
+        email: `seitenblick${i}@stadtwerke.test`,
+        employeeId: `SB-${i}`,
+        licence: `SB-L${i}`,
+        checkedDaysAgo: days,
+      });
+    }
+    await person(SW, `search-seitenblick-none-${kind}`, {
+      first: 'Kai',
+      last: 'Seitenblick',
+      email: 'kai.sb@stadtwerke.test',
+      employeeId: 'SB-8',
+    });
+    const left = await person(SW, `search-seitenblick-left-${kind}`, {
+      first: 'Lea',
+      last: 'Seitenblick',
+      email: 'lea.sb@stadtwerke.test',
+      employeeId: 'SB-9',
+      licence: 'SB-L9',
+    });
+    await t.database.db.execute(sql`update users set status = 'inaktiv' where id = ${left}::uuid`);
+
+    const list = async (query: string) => {
+      const res = await t.call(SW, { method: 'GET', url: `/api/driving-licences?${query}`, cookie: examiner });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { items: { name: string; state: string }[]; total: number; counts: Record<string, number>; dueCount: number };
+    };
+    const pages = await Promise.all([1, 2, 3].map((page) => list(`q=seitenBLICK&pageSize=2&page=${page}`)));
+    // most urgent first, then by the next check
+    expect(pages.flatMap((p) => p.items.map((i) => `${i.name} ${i.state}`))).toEqual([
+      'Seitenblick, Sina5 ueberfaellig',
+      'Seitenblick, Sina2 ueberfaellig',
+      'Seitenblick, Sina3 bald_faellig',
+      'Seitenblick, Sina4 gueltig',
+      'Seitenblick, Sina1 gueltig',
+    ]);
+    expect(pages.map((p) => [p.items.length, p.total])).toEqual([
+      [2, 5],
+      [2, 5],
+      [1, 5],
+    ]);
+    const due = await list('q=seitenblick&state=ueberfaellig,bald_faellig&pageSize=2&page=2');
+    expect([due.items.map((i) => i.name), due.total]).toEqual([['Seitenblick, Sina3'], 3]);
+    expect((await list('q=sb-l&state=gueltig')).items.map((i) => i.name)).toEqual(['Seitenblick, Sina4', 'Seitenblick, Sina1']);
+    // the chips and the due count stay those of every driver of the tenant, whatever the search
+    const all = await list('');
+    expect(pages[0]!.counts).toEqual(all.counts);
+    expect(pages[0]!.dueCount).toBe(all.dueCount);
+    expect(Object.values(all.counts).reduce((a, b) => a + b, 0)).toBe(all.total);
   });
 });

@@ -2,7 +2,7 @@ import type { Db } from '@db/client';
 import { licenceChecks, licenceReminders } from '@db/schema/index';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from './rows';
-import { idMatches, likeNeedle, personMatches } from './text-search';
+import { foundIds, likeNeedle } from './text-search';
 
 /**
  * Driving licences: the latest check per person is the current
@@ -116,13 +116,24 @@ const driverCondition = sql`u.status = 'aktiv' and (
                 where ug.tenant_id = u.tenant_id and ug.user_id = u.id and rp.permission_name = 'fahrzeug_buchen' and rp.value = 'true')
     or exists (select 1 from current_licences x where x.tenant_id = u.tenant_id and x.user_id = u.id))`;
 
+/** The state of domain/driving-licence licenceState, in SQL, over a licence's columns as text (alias `lc`). */
+export const stateExpr = (today: string, reminderDays: SQL) =>
+  stateOf(today, reminderDays, {
+    missing: sql`lc.check_id is null`,
+    banFrom: sql`lc.ban_from::date`,
+    banTo: sql`lc.ban_to::date`,
+    nextCheck: sql`lc.next_check::date`,
+  });
+
 /** The state of domain/driving-licence licenceState, in SQL, so filtering and paging stay in the database. */
-export const stateExpr = (today: string, reminderDays: SQL) => sql`case
-    when lc.check_id is null then 'keine_daten'
-    when lc.ban_from is not null and lc.ban_from::date <= ${today}::date and ${today}::date <= lc.ban_to::date then 'fahrverbot'
-    when lc.next_check::date <= ${today}::date then 'ueberfaellig'
-    when lc.next_check::date - ${reminderDays} <= ${today}::date then 'bald_faellig'
+function stateOf(today: string, reminderDays: SQL, lc: { missing: SQL; banFrom: SQL; banTo: SQL; nextCheck: SQL }) {
+  return sql`case
+    when ${lc.missing} then 'keine_daten'
+    when ${lc.banFrom} is not null and ${lc.banFrom} <= ${today}::date and ${today}::date <= ${lc.banTo} then 'fahrverbot'
+    when ${lc.nextCheck} <= ${today}::date then 'ueberfaellig'
+    when ${lc.nextCheck} - ${reminderDays} <= ${today}::date then 'bald_faellig'
     else 'gueltig' end`;
+}
 
 export interface DriverRow extends CurrentLicence {
   userId: string;
@@ -144,25 +155,27 @@ export interface DriverQuery {
 }
 
 /**
- * All drivers of the tenant with their current licence and state, set-based so
- * 10,000 people cost a few index scans and hash joins, not 10,000 lookups: the
- * holders of fahrzeug_buchen (direct, role, group role) and anyone with a check
- * as one union, the latest check per person with DISTINCT ON.
+ * All drivers of the tenant (`d`: id, names, next check as a date, state), set-based so 10,000 people cost
+ * a few index scans and hash joins, not 10,000 lookups: the holders of fahrzeug_buchen (direct, role, group
+ * role) and anyone with a current licence as one union. Narrow on purpose (decision 171): sorting and counting
+ * run over these columns, and the wide ones are read only for the rows of a page.
  */
 function driversCte(tenantId: string, q: DriverQuery) {
-  const months = tenantNumber(tenantId, INTERVAL, q.defaults.months);
-  const reminder = tenantNumber(tenantId, REMINDER, q.defaults.reminderDays);
   const term = likeNeedle(q.search);
-  // A search keeps few people (decision 165): they are found first (the people search of decision 125 plus the
-  // number of the current licence), and the drivers are collected among them only, each path by its primary key.
+  // A search keeps few people (decisions 165, 171): the ids the search functions find (names, e-mail, personnel
+  // number; the number of the current licence), and the drivers among them only, each path by its primary key.
   // Asking per person with EXISTS let the planner hash every member of a large group instead.
   const found = term
     ? sql`m as materialized (
-      select u.id from users u
-       where u.tenant_id = ${tenantId} and u.status = 'aktiv' and ${personMatches(term, [idMatches(sql`u.id`, 'licenceHolders', term)])}),`
+      select f.id from ${foundIds('people', term)} f(id) union select f.id from ${foundIds('licenceHolders', term)} f(id)),`
     : sql``;
   const among = (column: SQL) => (term ? sql`and ${column} = any(array(select m.id from m))` : sql``);
-  return sql`with ${found} p as (
+  // the tenant's two settings once: inlined, each use of the state planned and ran its own pair of subqueries
+  const nextCheck = sql`(c.checked_on + make_interval(months => s.months))::date`;
+  return sql`with ${found} s as materialized (
+      select ${tenantNumber(tenantId, INTERVAL, q.defaults.months)} as months,
+             ${tenantNumber(tenantId, REMINDER, q.defaults.reminderDays)} as reminder_days),
+    p as (
       select up.user_id from user_permissions up
        where up.tenant_id = ${tenantId} and up.permission_name = 'fahrzeug_buchen' and up.value = 'true' ${among(sql`up.user_id`)}
       union
@@ -176,30 +189,31 @@ function driversCte(tenantId: string, q: DriverQuery) {
        where ug.tenant_id = ${tenantId} and rp.permission_name = 'fahrzeug_buchen' and rp.value = 'true' ${among(sql`ug.user_id`)}
       union
       select x.user_id from current_licences x where x.tenant_id = ${tenantId} ${among(sql`x.user_id`)}),
-    lc as (
-      select c.tenant_id as checked_tenant, c.user_id as checked_user, c.check_id::text as check_id, c.classes, c.licence_number,
-             c.issue_date::text, c.checked_on::text as last_check,
-             (c.checked_on + make_interval(months => ${months}))::date::text as next_check,
-             c.ban_from::text, c.ban_to::text, c.extra_info, c.method, c.examiner_id
-        from current_licences c where c.tenant_id = ${tenantId}),
     d as (
-      select u.id::text as user_id, u.first_name, u.last_name, u.email, u.employee_id, dep.name as department_name,
-             lc.check_id, lc.classes, lc.licence_number, lc.issue_date, lc.last_check, lc.next_check, lc.ban_from, lc.ban_to,
-             lc.extra_info, lc.method, lc.examiner_id, ${stateExpr(q.today, reminder)} as state
+      select u.id, u.first_name, u.last_name, ${nextCheck} as next_check,
+             ${stateOf(q.today, sql`s.reminder_days`, { missing: sql`c.user_id is null`, banFrom: sql`c.ban_from`, banTo: sql`c.ban_to`, nextCheck })} as state
         from users u
         join p on p.user_id = u.id
+        cross join s
         -- on the whole key, so a search's few people each find their licence by the primary key
-        left join lc on lc.checked_tenant = u.tenant_id and lc.checked_user = u.id
-        left join departments dep on dep.tenant_id = u.tenant_id and dep.id = u.department_id
+        left join current_licences c on c.tenant_id = u.tenant_id and c.user_id = u.id
        where u.tenant_id = ${tenantId} and u.status = 'aktiv')`;
 }
 
 const STATES = ['gueltig', 'bald_faellig', 'ueberfaellig', 'fahrverbot', 'keine_daten'] as const;
 
-const URGENCY = sql`case d.state when 'ueberfaellig' then 0 when 'fahrverbot' then 1 when 'bald_faellig' then 2
-  when 'keine_daten' then 3 else 4 end`;
+const urgency = (alias: string) =>
+  `case ${alias}.state when 'ueberfaellig' then 0 when 'fahrverbot' then 1 when 'bald_faellig' then 2 when 'keine_daten' then 3 else 4 end`;
 
-/** One page of drivers with their licence state and the total for the filter, in one statement. */
+/** The list's order: most urgent first, then by next check, name and id (so pages never overlap). */
+const listOrder = (alias: string) =>
+  sql.raw(`${urgency(alias)}, ${alias}.next_check nulls last, ${alias}.last_name, ${alias}.first_name, ${alias}.id`);
+
+/**
+ * One page of drivers with their licence state and the total for the filter, in one statement. Without a
+ * search the same pass counts the drivers per state (the filter chips); a search does not need them, the
+ * service shows the tenant's counts then.
+ */
 export async function listDrivers(
   tx: Db,
   tenantId: string,
@@ -212,6 +226,9 @@ export async function listDrivers(
           sql`, `,
         )})`
       : sql``;
+  const withCounts = likeNeedle(q.search) === null;
+  const counted = (make: (st: string) => SQL) => (withCounts ? sql`, ${sql.join(STATES.map(make), sql`, `)}` : sql``);
+  const stateCounts = counted((st) => sql`count(*) filter (where d.state = ${st}) over () as ${sql.raw(`n_${st}`)}`);
   const rows = rowsOf<
     LicenceRow & {
       user_id: string;
@@ -222,28 +239,31 @@ export async function listDrivers(
       department_name: string | null;
       state: string;
       total: number;
-    } & Record<`n_${(typeof STATES)[number]}`, number>
+    } & Partial<Record<`n_${(typeof STATES)[number]}`, number>>
   >(
     await tx.execute(sql`${driversCte(tenantId, q)},
-      w as (
-        select d.*, ${sql.join(
-          STATES.map((st) => sql`count(*) filter (where d.state = ${st}) over () as ${sql.raw(`n_${st}`)}`),
-          sql`, `,
-        )} from d)
-      select pg.*, e.first_name || ' ' || e.last_name as examiner_name from (
+      w as (select d.* ${stateCounts} from d),
+      pg as (
         select w.*, count(*) over () as total from w ${stateCond}
-         order by ${sql.raw("case w.state when 'ueberfaellig' then 0 when 'fahrverbot' then 1 when 'bald_faellig' then 2 when 'keine_daten' then 3 else 4 end")},
-                  w.next_check nulls last, w.last_name, w.first_name, w.user_id
-         limit ${q.limit} offset ${q.offset}) pg
-      left join users e on e.tenant_id = ${tenantId} and e.id = pg.examiner_id
-      order by ${sql.raw("case pg.state when 'ueberfaellig' then 0 when 'fahrverbot' then 1 when 'bald_faellig' then 2 when 'keine_daten' then 3 else 4 end")},
-               pg.next_check nulls last, pg.last_name, pg.first_name, pg.user_id`),
+         order by ${listOrder('w')}
+         limit ${q.limit} offset ${q.offset})
+      select pg.total ${counted((st) => sql.raw(`pg.n_${st}`))}, pg.id::text as user_id, pg.first_name, pg.last_name, pg.state,
+             pg.next_check::text as next_check, u.email, u.employee_id, dep.name as department_name,
+             c.check_id::text as check_id, c.classes, c.licence_number, c.issue_date::text as issue_date,
+             c.checked_on::text as last_check, c.ban_from::text as ban_from, c.ban_to::text as ban_to, c.extra_info, c.method,
+             e.first_name || ' ' || e.last_name as examiner_name
+        from pg
+        join users u on u.tenant_id = ${tenantId} and u.id = pg.id
+        left join current_licences c on c.tenant_id = ${tenantId} and c.user_id = pg.id
+        left join departments dep on dep.tenant_id = ${tenantId} and dep.id = u.department_id
+        left join users e on e.tenant_id = ${tenantId} and e.id = c.examiner_id
+       order by ${listOrder('pg')}`),
   );
   const first = rows[0];
   return {
     total: Number(first?.total ?? 0),
-    // Counts per state over all drivers matching the search, from the same pass (absent on an empty page).
-    counts: first ? new Map(STATES.map((st) => [st, Number(first[`n_${st}`])])) : null,
+    // Counts per state over all drivers, from the same pass (absent on an empty page and for a search).
+    counts: first && withCounts ? new Map(STATES.map((st) => [st, Number(first[`n_${st}`])])) : null,
     rows: rows.map((r) => ({
       ...(toLicence(r) ?? {
         checkId: '',
@@ -426,9 +446,9 @@ export async function claimReminder(tx: Db, tenantId: string, userId: string, ki
 export async function dueDriverNames(tx: Db, tenantId: string, today: string, defaults: LicenceSettings) {
   const rows = rowsOf<{ name: string; state: string; next_check: string | null }>(
     await tx.execute(sql`${driversCte(tenantId, { today, defaults, limit: 0, offset: 0 })}
-      select d.last_name || ', ' || d.first_name as name, d.state, d.next_check from d
+      select d.last_name || ', ' || d.first_name as name, d.state, d.next_check::text as next_check from d
        where d.state in ('bald_faellig', 'ueberfaellig', 'keine_daten')
-       order by ${URGENCY}, d.last_name, d.first_name`),
+       order by ${sql.raw(urgency('d'))}, d.last_name, d.first_name`),
   );
   return rows.map((r) => ({ name: r.name, state: r.state, nextCheck: r.next_check }));
 }

@@ -45,3 +45,12 @@ export function idMatches(column: SQL, subject: keyof typeof SEARCH_FUNCTIONS, n
 export function personMatches(needle: string, more: readonly SQL[] = []): SQL {
   return sql`(${sql.join([idMatches(sql`u.id`, 'people', needle), ...more], sql` or `)})`;
 }
+
+/**
+ * The ids the tenant's search function finds for the needle, as a set to select from
+ * (`… from ${foundIds('people', needle)} f(id)`): for a list that starts from the found people and reads
+ * each of them by its primary key, instead of reading the tenant's rows to keep the found ones (decision 171).
+ */
+export function foundIds(subject: keyof typeof SEARCH_FUNCTIONS, needle: string): SQL {
+  return sql`${SEARCH_FUNCTIONS[subject]}(${needle})`;
+}
