@@ -31,7 +31,14 @@ export function RentalPage({ confirmToken }: { confirmToken: string | undefined 
           <Title order={1} size="h2">
             {t('rental.title')}
           </Title>
-          {info.data && <Text c="dimmed">{info.data.tenantName}</Text>}
+          {/* A line kept while loading, so the language switch beside it does not move when the name arrives. */}
+          <Text c="dimmed">{info.data?.tenantName ?? '\u00a0'}</Text>
+          {/* The contact sits under the name, not under the results, which would push it off the screen when they come. */}
+          {info.data?.active && info.data.contact && (
+            <Text size="sm" c="dimmed">
+              {info.data.contact}
+            </Text>
+          )}
         </Stack>
         <LanguageSwitch />
       </Group>
@@ -44,11 +51,6 @@ export function RentalPage({ confirmToken }: { confirmToken: string | undefined 
       )}
       {info.data?.active &&
         (confirmToken ? <ConfirmRequest token={confirmToken} /> : <Finder phoneRequired={info.data.phoneRequired} key={i18n.language} />)}
-      {info.data?.active && info.data.contact && (
-        <Text size="sm" c="dimmed">
-          {info.data.contact}
-        </Text>
-      )}
     </Stack>
   );
 }
