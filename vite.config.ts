@@ -53,12 +53,22 @@ export function routePathOf(file: string): string | null {
   return segments.length ? `/${segments.join('/')}` : null;
 }
 
-/** Browser script (plain ES5, no module): modulepreload links for the chunks of location.pathname. */
+/**
+ * Browser script (plain ES5, no module): preload links for the files of location.pathname –
+ * modulepreload for code, preload as style for the stylesheets the route's code applies.
+ */
 export function routePreloadScript(table: Record<string, string[]>): string {
   // Each file once, routes as indices: the table stays small although routes share most chunks.
   const files = [...new Set(Object.values(table).flat())];
   const index = Object.fromEntries(Object.entries(table).map(([route, list]) => [route, list.map((f) => files.indexOf(f))]));
-  return `(function(f,t){var p=location.pathname.replace(/\\/+$/,'')||'/';var r=t[p]||[];for(var i=0;i<r.length;i++){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=f[r[i]];document.head.appendChild(l);}})(${JSON.stringify(files)},${JSON.stringify(index)});\n`;
+  return `(function(f,t){var p=location.pathname.replace(/\\/+$/,'')||'/';var r=t[p]||[];for(var i=0;i<r.length;i++){var l=document.createElement('link');var h=f[r[i]];if(/\\.css$/.test(h)){l.rel='preload';l.as='style';}else{l.rel='modulepreload';}l.crossOrigin='';l.href=h;document.head.appendChild(l);}})(${JSON.stringify(files)},${JSON.stringify(index)});\n`;
+}
+
+/** The i18n namespaces a module's code loads or translates with: loadNamespaces('x'), useTranslation('x'). */
+export function namespacesIn(code: string): string[] {
+  const found = new Set<string>();
+  for (const m of code.matchAll(/\b(?:loadNamespaces|useTranslation)\(\s*['"]([A-Za-z]+)['"]/g)) found.add(m[1]!);
+  return [...found];
 }
 
 /**
@@ -87,6 +97,16 @@ function routePreload(): Plugin {
         return seen;
       };
       const initial = withImports([entry.fileName]);
+      // namespace (camelCase) → the chunk of its German catalogue, src/web/i18n/de/<kebab-name>.ts.
+      const catalogues = new Map<string, string>();
+      for (const c of chunks) {
+        const m = c.facadeModuleId ? /\/src\/web\/i18n\/de\/([a-z-]+)\.ts$/.exec(c.facadeModuleId) : null;
+        if (m)
+          catalogues.set(
+            m[1]!.replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase()),
+            c.fileName,
+          );
+      }
       const routeChunks = new Map<string, string>();
       for (const c of chunks) {
         const m = c.facadeModuleId ? /\/src\/web\/routes\/(.+)\.tsx\?tsr-split=component/.exec(c.facadeModuleId) : null;
@@ -103,10 +123,16 @@ function routePreload(): Plugin {
           .map((_, i) => parts.slice(0, i + 1).join('/'))
           .filter((l) => routeChunks.has(l));
         const names = [...layouts, file].map((f) => routeChunks.get(f)!);
+        const code = [...withImports(names)].filter((n) => !initial.has(n));
+        // The German texts the screen's code asks for (the default language) and the stylesheets its
+        // code applies would otherwise be requested only after that code ran: one round trip each.
+        const texts = code
+          .flatMap((n) => (byName.get(n)?.moduleIds ?? []).flatMap((id) => namespacesIn(this.getModuleInfo(id)?.code ?? '')))
+          .map((ns) => catalogues.get(ns))
+          .filter((n): n is string => n !== undefined && !initial.has(n));
+        const styles = code.flatMap((n) => [...(byName.get(n)?.viteMetadata?.importedCss ?? [])]);
         // /admin is both a layout (admin.tsx) and a page (admin/index.tsx): keep the union.
-        table[route] = [
-          ...new Set([...(table[route] ?? []), ...[...withImports(names)].filter((n) => !initial.has(n)).map((n) => `/${n}`)]),
-        ];
+        table[route] = [...new Set([...(table[route] ?? []), ...[...code, ...texts, ...styles].map((n) => `/${n}`)])];
       }
       const source = routePreloadScript(table);
       const fileName = `assets/route-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;

@@ -2,7 +2,7 @@
 
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { routePathOf, routePreloadScript } from '../../../vite.config';
+import { namespacesIn, routePathOf, routePreloadScript } from '../../../vite.config';
 
 describe('routePathOf', () => {
   it('maps route files to addresses like TanStack Router', () => {
@@ -22,12 +22,12 @@ describe('routePathOf', () => {
 
 describe('routePreloadScript', () => {
   const run = (pathname: string) => {
-    const links: { rel: string; href: string; crossOrigin: string | null }[] = [];
+    const links: { rel: string; href: string; crossOrigin: string | null; as?: string }[] = [];
     const document = {
       createElement: () => ({ rel: '', href: '', crossOrigin: null }),
       head: { appendChild: (l: (typeof links)[number]) => links.push(l) },
     };
-    runInNewContext(routePreloadScript({ '/fahrzeuge': ['/assets/a.js', '/assets/b.js'], '/login': ['/assets/l.js'] }), {
+    runInNewContext(routePreloadScript({ '/fahrzeuge': ['/assets/a.js', '/assets/b.js', '/assets/c.css'], '/login': ['/assets/l.js'] }), {
       location: { pathname },
       document,
     });
@@ -37,8 +37,17 @@ describe('routePreloadScript', () => {
     expect(run('/fahrzeuge')).toEqual([
       { rel: 'modulepreload', href: '/assets/a.js', crossOrigin: '' },
       { rel: 'modulepreload', href: '/assets/b.js', crossOrigin: '' },
+      { rel: 'preload', as: 'style', href: '/assets/c.css', crossOrigin: '' },
     ]);
-    expect(run('/fahrzeuge/').map((l) => l.href)).toEqual(['/assets/a.js', '/assets/b.js']);
+    expect(run('/fahrzeuge/').map((l) => l.href)).toEqual(['/assets/a.js', '/assets/b.js', '/assets/c.css']);
     expect(run('/admin')).toEqual([]);
+  });
+});
+
+describe('namespacesIn', () => {
+  it('finds the namespaces a module loads or translates with, once each', () => {
+    const code = `const { t } = useTranslation("vehicles"); i18n.loadNamespaces('readingRooms'); useTranslation('vehicles'); useTranslation();`;
+    expect(namespacesIn(code)).toEqual(['vehicles', 'readingRooms']);
+    expect(namespacesIn('const vehicles = "vehicles";')).toEqual([]);
   });
 });

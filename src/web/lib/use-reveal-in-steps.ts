@@ -9,19 +9,27 @@ export function nextRevealCount(shown: number, total: number, step = REVEAL_STEP
 }
 
 /**
- * Shows a long list a step at a time: the first step renders at once, each
- * further one in its own task after the browser had a chance to paint and
- * handle input. The build in use has no concurrent rendering, so one render
- * of a whole fleet would be one long task (DESIGN §7: total blocking time;
- * decision 172). A list that grows later (a filter removed) goes on from
- * what is shown.
+ * Shows a long list a step at a time: the first step with the screen around
+ * it (so what follows it, such as the footer, is not pushed down after it
+ * painted), each further one in its own task after the browser painted the
+ * one before, so no single task builds a whole fleet or plan. The
+ * build in use has no concurrent rendering, so one render of everything would
+ * be one long task (DESIGN §7: largest contentful paint, total blocking time;
+ * decision 172). A list that grows later (a filter removed) goes on from what
+ * is shown.
  */
 export function useRevealInSteps(total: number, step = REVEAL_STEP): number {
   const [shown, setShown] = useState(() => Math.min(total, step));
   useEffect(() => {
     if (shown >= total) return;
-    const timer = setTimeout(() => setShown((n) => nextRevealCount(n, total, step)), 0);
-    return () => clearTimeout(timer);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setShown((n) => nextRevealCount(n, total, step)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [shown, total, step]);
   return Math.min(shown, total);
 }

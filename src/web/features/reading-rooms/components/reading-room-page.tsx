@@ -8,6 +8,7 @@ import { DeferredDatePickerInput } from '@web/components/dates/deferred-date-inp
 import { DeferredSelect } from '@web/components/deferred/deferred-select';
 import { SegmentChoice } from '@web/components/segment-choice';
 import { isApiError } from '@web/lib/api-client';
+import { useRevealInSteps } from '@web/lib/use-reveal-in-steps';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useBootstrap } from '../api/use-bootstrap';
 import { useCheckInObject } from '../api/use-check-in-object';
@@ -24,6 +25,8 @@ import { FloorPlanMap } from './floor-plan-map';
 import { MapLegend } from './map-legend';
 
 const NO_OBJECTS: MapObjectDto[] = [];
+/** Markers per step: a large reading room has a few hundred. */
+const MARKER_STEP = 60;
 
 // Loaded when needed, not with the first screen (DESIGN §7, decision 006).
 const BookingDialog = lazy(() => import('./booking-dialog').then((m) => ({ default: m.BookingDialog })));
@@ -69,8 +72,10 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
   // „Mein Team heute“ (decision 110): only in the workplace area; the API answers nothing without the switches.
   const teamDay = useTeamDay(date, area === 'arbeitswelt');
   const team = useMemo(() => teamByDesk(teamDay.data?.colleagues), [teamDay.data?.colleagues]);
-  // Map markers and list rows render in a background pass React can interrupt (DESIGN §7: total blocking time).
+  // Map markers and list rows render in a background pass React can interrupt (DESIGN §7: total blocking time);
+  // the markers also come a few dozen per task after the plan image painted (decision 172).
   const shownMap = useDeferredValue(map.data);
+  const markers = useRevealInSteps(shownMap?.objects.length ?? 0, MARKER_STEP);
   const filter = search.filter ?? 'aus';
   const visible = useCallback(
     (o: MapObjectDto) =>
@@ -275,7 +280,7 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
         // The plan image shows at once; the markers follow with the map data.
         <FloorPlanMap
           plan={plan}
-          objects={shownMap?.objects ?? NO_OBJECTS}
+          objects={shownMap ? shownMap.objects.slice(0, markers) : NO_OBJECTS}
           favourites={favourites}
           dimmed={(o) => !visible(o)}
           onSelect={(o) => setSelected(o.id)}
