@@ -30,7 +30,6 @@ import {
   type BookingRecord,
   countBookerBookingsByWeek,
   findBooking,
-  findBookingsByIds,
   listObjectSlots,
   listOwnHeld,
   lockBooker,
@@ -142,16 +141,25 @@ const asDate = (o: SeatSeriesOutcome, locale: Locale): SeriesDate =>
     ? refused(o.date, o.error, locale)
     : { date: o.date, state: o.state, reason: null, message: null, bookingId: null };
 
+/** Who books a series, as its bookings' records name them. */
+interface Booker {
+  id: string;
+  name: string;
+  email: string;
+}
+
 /**
  * Writes the planned days: the places some of them move (group rooms) in one
  * go, all bookings in one insert. A day the exclusion constraints refused
- * after all is reported as taken. Returns the dates and the booked records.
+ * after all is reported as taken. Returns the dates and the booked records,
+ * put together from the object and booker this transaction holds and what
+ * the insert returned, rather than read back.
  */
 async function bookPlanned(
   deps: Deps,
   tx: Db,
   tenantId: string,
-  memberId: string,
+  booker: Booker,
   obj: Obj,
   seriesId: string,
   planned: SeatSeriesOutcome[],
@@ -173,13 +181,13 @@ async function bookPlanned(
       readingRoomId: obj.id,
       von: o.von,
       bis: o.bis,
-      bookerId: memberId,
+      bookerId: booker.id,
       groupSize: req.groupSize,
       placeFrom: o.place,
-      exclusivePersonId: onePlace ? memberId : null,
+      exclusivePersonId: onePlace ? booker.id : null,
     })),
   );
-  const byStart = new Map(inserted.map((r) => [new Date(r.von).getTime(), r.id]));
+  const byStart = new Map(inserted.map((r) => [r.von.getTime(), r.id]));
   const taken = occupiedError(obj.kind, obj.designation);
   const dates = planned.map((o): SeriesDate => {
     if (o.state !== 'buchbar') return asDate(o, locale);
@@ -189,11 +197,32 @@ async function bookPlanned(
   // Maps refresh on any event of their plan, so one event stands for all days.
   if (inserted.length > 0)
     await deps.events.publish(tx, { tenantId, topic: SEAT_TOPIC, type: 'created', id: inserted[0]!.id, scope: obj.floorPlanId });
-  const booked = await findBookingsByIds(
-    tx,
-    tenantId,
-    inserted.map((r) => r.id),
-  );
+  const booked = inserted
+    .map(
+      (r): BookingRecord => ({
+        id: r.id,
+        objectId: obj.id,
+        objectName: obj.designation,
+        objectKind: obj.kind,
+        floorPlanId: obj.floorPlanId,
+        floorPlanName: obj.floorPlanName,
+        area: obj.area,
+        von: r.von,
+        bis: r.bis,
+        status: 'reserviert',
+        groupSize: req.groupSize,
+        bookerId: booker.id,
+        bookerName: booker.name,
+        bookerEmail: booker.email,
+        confirmingId: null,
+        confirmingName: null,
+        confirmingEmail: null,
+        cancelReason: null,
+        createdAt: r.createdAt,
+        seriesId,
+      }),
+    )
+    .sort((a, b) => a.von.getTime() - b.von.getTime());
   return { dates, booked };
 }
 
@@ -258,7 +287,7 @@ export async function createSeries(
       deps,
       tx,
       tenantId,
-      user.member.id,
+      { id: user.member.id, name: `${user.member.firstName} ${user.member.lastName}`, email: user.member.email },
       obj,
       seriesId,
       planned,
@@ -400,7 +429,7 @@ async function extendOne(
         deps,
         tx,
         tenantId,
-        s.bookerId,
+        { id: person.id, name: `${person.firstName} ${person.lastName}`, email: person.email },
         obj,
         s.id,
         await planDays(tx, tenantId, s.bookerId, obj, days, req, now, rules),
