@@ -35,12 +35,12 @@ import {
   lockBooker,
   movePlaces,
 } from '@server/repositories/reading-room-booking-repository';
-import { findObject, listDeviatingHours, listRegularHours, lockObject } from '@server/repositories/reading-room-repository';
+import { findObjectWithoutEquipment, listDeviatingHours, listRegularHours, lockObject } from '@server/repositories/reading-room-repository';
 import { listTenantIds } from '@server/repositories/tenant-repository';
 import { findMemberById } from '@server/repositories/user-repository';
 import { seatsIcs } from '../calendar/booking-events';
 import type { UserContext } from '../context';
-import { type PendingMail, sendAll } from '../notifications/pending-mail';
+import { type PendingMail, recipientLocales, sendAll } from '../notifications/pending-mail';
 import { tenantOrigins } from '../notifications/tenant-origins';
 import { effectiveSetting } from '../settings/effective-settings';
 import { cancelBooking } from './bookings';
@@ -61,7 +61,7 @@ import { loadSeatRules, notFound, requireArea, SEAT_TOPIC, toPlaceItem } from '.
 /** The earlier of two ISO days (ISO days sort as text). */
 const earlierDay = (a: string, b: string) => [a, b].sort()[0]!;
 
-type Obj = NonNullable<Awaited<ReturnType<typeof findObject>>>;
+type Obj = NonNullable<Awaited<ReturnType<typeof findObjectWithoutEquipment>>>;
 type Locale = UserContext['locale'];
 type Period = Pick<SeriesRequest, 'mode' | 'von' | 'bis' | 'groupSize'>;
 
@@ -227,7 +227,7 @@ async function bookPlanned(
 }
 
 async function loadBookable(tx: Db, tenantId: string, objectId: string, lock: boolean): Promise<Obj> {
-  const obj = await findObject(tx, tenantId, objectId);
+  const obj = await findObjectWithoutEquipment(tx, tenantId, objectId);
   if (!obj) throw notFound('Platz');
   const live = lock ? await lockObject(tx, tenantId, obj.id, 'book') : obj;
   const planActive = lock ? (live as { planActive: boolean } | null)?.planActive : obj.planActive;
@@ -261,7 +261,7 @@ export async function createSeries(
 ): Promise<SeriesResponse> {
   const tenantId = user.tenant.id;
   const days = expandSeries(input.rule);
-  const { result, mail } = await withTenant(deps.database.db, tenantId, async (tx) => {
+  const { result, mail, locales } = await withTenant(deps.database.db, tenantId, async (tx) => {
     const obj = await loadBookable(tx, tenantId, input.objectId, true);
     requireArea(user, obj.area);
     // One booker's bookings run one after another, so the weekly limit and one place per person cannot be raced.
@@ -317,9 +317,9 @@ export async function createSeries(
           seatsIcs(booked, locale),
         ),
     };
-    return { result: { seriesId, dates }, mail };
+    return { result: { seriesId, dates }, mail, locales: await recipientLocales(tx, tenantId, [mail]) };
   });
-  await sendAll(deps, tenantId, [mail]);
+  await sendAll(deps, tenantId, [mail], locales);
   return result;
 }
 
@@ -395,7 +395,7 @@ async function extendOne(
   origin: string,
 ): Promise<{ booked: number; mail: PendingMail | null }> {
   const person = await findMemberById(tx, tenantId, s.bookerId);
-  const obj = await findObject(tx, tenantId, s.readingRoomId);
+  const obj = await findObjectWithoutEquipment(tx, tenantId, s.readingRoomId);
   const rule = s.rule as SeriesRecord['rule'] & { mode?: SeriesRequest['mode'] };
   const all = expandSeries(rule);
   const lastDay = all.at(-1) ?? rule.startDate;

@@ -36,7 +36,7 @@ import {
 import { vehiclesIcs } from '../calendar/booking-events';
 import type { UserContext } from '../context';
 import { licenceGateFor } from '../driving-licences/licence-gate';
-import { type PendingMail, sendAll } from '../notifications/pending-mail';
+import { type PendingMail, recipientLocales, sendAll } from '../notifications/pending-mail';
 import { tenantOrigins } from '../notifications/tenant-origins';
 import { effectiveSetting } from '../settings/effective-settings';
 import { assertDepartment, cancelBooking, checkPeriodAgainst, details, resolveDriver } from './book-vehicle';
@@ -333,7 +333,7 @@ export async function createVehicleSeries(
   const tenantId = user.tenant.id;
   const days = expandSeries(req.rule);
   const periods = seriesPeriods(days, req.fromTime, req.toTime);
-  const { result, mails } = await withTenant(deps.database.db, tenantId, async (tx) => {
+  const { result, mails, locales } = await withTenant(deps.database.db, tenantId, async (tx) => {
     const driver = await resolveDriver(tx, user, req.forUserId);
     // Locked like a single booking: series and single bookings of one vehicle are checked one after the other.
     const v = await loadVehicle(tx, tenantId, req.vehicleId, true);
@@ -363,9 +363,9 @@ export async function createVehicleSeries(
     }
     const mails = [summaryMail(me, v, booked, planned.dates, false, origin), ...approvalMails(approvers, booked, origin)];
     if (driver.id !== user.member.id) mails.push(summaryMail(personOf(driver), v, booked, planned.dates, false, origin));
-    return { result: { seriesId, dates: planned.dates }, mails };
+    return { result: { seriesId, dates: planned.dates }, mails, locales: await recipientLocales(tx, tenantId, mails) };
   });
-  await sendAll(deps, tenantId, mails);
+  await sendAll(deps, tenantId, mails, locales);
   return result;
 }
 
