@@ -96,8 +96,9 @@ const hourOffsets = new Map<number, number>();
  * Offset of Berlin from UTC at that instant, in ms (3_600_000 in winter).
  * Berlin's offset changes a few times a year, always months apart, so it is
  * read from Intl once per UTC hour: an hour whose first and last millisecond
- * have the same offset has it throughout. An hour with a change (01:00 UTC on
- * the switch days, the odd historic minute) is asked of Intl every time.
+ * have the same offset has it throughout. Today's switches fall on whole UTC
+ * hours; an hour in which the offset does change (local mean time ended at
+ * 23:06:32 UTC in 1893) is asked of Intl for every instant.
  */
 function offsetAt(instantMs: number): number {
   const hour = Math.floor(instantMs / HOUR_MS);
