@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   expandSeries,
   MAX_SERIES_DATES,
+  MAX_SERIES_SPAN_DAYS,
   matchesPattern,
   refusalOf,
   type SeriesRule,
@@ -112,6 +113,21 @@ describe('expandSeries', () => {
         const days = expandSeries(s);
         const end = days.length === (s.count ?? MAX_SERIES_DATES) ? days.at(-1)! : (s.until ?? days.at(-1) ?? s.startDate);
         for (let d = s.startDate; d <= end; d = addDays(d, 1)) expect(days.includes(d)).toBe(matchesPattern(s, d));
+      }),
+    );
+  });
+
+  it('property: equals walking day by day through matchesPattern', () => {
+    fc.assert(
+      fc.property(rule, fc.option(fc.integer({ min: -3, max: 400 }), { nil: undefined }), (r, cut) => {
+        const s = toRule(r);
+        const through = cut === undefined ? undefined : addDays(s.startDate, cut);
+        let last = s.until ?? addDays(s.startDate, MAX_SERIES_SPAN_DAYS);
+        if (through && through < last) last = through;
+        const walked: string[] = [];
+        for (let d = s.startDate; d <= last && walked.length < (s.count ?? MAX_SERIES_DATES); d = addDays(d, 1))
+          if (matchesPattern(s, d)) walked.push(d);
+        expect(expandSeries(s, through)).toEqual(walked);
       }),
     );
   });

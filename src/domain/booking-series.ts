@@ -75,8 +75,13 @@ export function expandSeries(rule: SeriesRule, through?: string): string[] {
   let last = rule.until ?? addDays(rule.startDate, MAX_SERIES_SPAN_DAYS);
   if (through && through < last) last = through;
   const out: string[] = [];
-  for (let day = rule.startDate; day <= last && out.length < limit; day = addDays(day, 1)) {
-    if (matchesPattern(rule, day)) out.push(day);
+  // matchesPattern by arithmetic: a day's weekday and week follow from its distance to the start, so the
+  // up to 366 days are not each parsed and formatted again; only the matching ones become ISO days.
+  const sinceMonday = isoWeekday(rule.startDate) - 1;
+  const span = daysBetween(rule.startDate, last);
+  for (let k = 0; k <= span && out.length < limit; k++) {
+    const d = sinceMonday + k;
+    if (rule.weekdays.includes((d % 7) + 1) && Math.floor(d / 7) % rule.intervalWeeks === 0) out.push(addDays(rule.startDate, k));
   }
   return out;
 }

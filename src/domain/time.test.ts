@@ -168,6 +168,45 @@ describe('formatDate / formatTime / formatDateTime', () => {
     expect(formatDateTime(new Date('2024-01-01T00:00:00Z'))).toBe('01.01.2024 01:00');
   });
 
+  it('reads the offset of the instant in an hour in which it changes (local mean time to CET, 1893)', () => {
+    // 01.04.1893 00:00 local mean time (+0:53:28) is 23:06:32 UTC, inside a UTC hour.
+    expect(formatDateTime('1893-03-31T23:00:00Z')).toBe('31.03.1893 23:53');
+    expect(formatDateTime('1893-03-31T23:30:00Z')).toBe('01.04.1893 00:30');
+    expect(formatDateTime('1893-03-31T23:59:59Z')).toBe('01.04.1893 00:59');
+  });
+
+  it('agrees with Intl on any instant, also in switch hours and under historic offsets', () => {
+    const intl = new Intl.DateTimeFormat('de-DE', {
+      timeZone: ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    const reference = (d: Date) => {
+      const p = Object.fromEntries(intl.formatToParts(d).map((x) => [x.type, x.value]));
+      return `${p.day}.${p.month}.${p.year!.padStart(4, '0')} ${p.hour}:${p.minute}`;
+    };
+    // Around 01:00 UTC on the last Sundays of March and October, where the offset changes within the hour.
+    const switchHour = fc
+      .record({ year: fc.integer({ min: 1980, max: 2100 }), october: fc.boolean(), ms: fc.integer({ min: -7_200_000, max: 7_200_000 }) })
+      .map(({ year, october, ms }) => {
+        const lastDay = new Date(Date.UTC(year, october ? 10 : 3, 0));
+        const sunday = lastDay.getUTCDate() - lastDay.getUTCDay();
+        return new Date(Date.UTC(year, october ? 9 : 2, sunday, 1) + ms);
+      });
+    // 1850–2150 covers local mean time (+0:53:28 before 1893) and the war and post-war double summer times.
+    const any = fc.integer({ min: Date.UTC(1850, 0, 1), max: Date.UTC(2150, 0, 1) }).map((ms) => new Date(ms));
+    fc.assert(
+      fc.property(fc.oneof(any, switchHour), (d) => {
+        expect(formatDateTime(d)).toBe(reference(d));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
   it('refuses an unparseable instant', () => {
     expect(caught(() => formatDate('gestern')).message).toBe('Invalid date format');
     expect(caught(() => formatTime(new Date(NaN))).code).toBe('date_invalid');

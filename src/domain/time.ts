@@ -35,7 +35,8 @@ const wallFormatter = new Intl.DateTimeFormat('en-US', {
   second: 'numeric',
 });
 
-function wallTime(instant: Date): WallTime {
+/** The wall time as Intl reads it: the reference the fast path below is checked against. */
+function intlWallTime(instant: Date): WallTime {
   const parts: Record<string, number> = {};
   for (const part of wallFormatter.formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -51,6 +52,28 @@ function wallTime(instant: Date): WallTime {
   };
 }
 
+/** 0001-01-01T00:00:00Z: before it Intl counts years by era (1 BC is year 1), the UTC fields do not. */
+const FIRST_YEAR_MS = -62_135_596_800_000;
+/** The last instant a Date can hold. */
+const LAST_MS = 8_640_000_000_000_000;
+
+function wallTime(instant: Date): WallTime {
+  const ms = instant.getTime();
+  // The UTC fields of the instant moved by its offset are the wall time; a day
+  // of bookings needs hundreds of these, and formatToParts is the costly part.
+  if (!(ms >= FIRST_YEAR_MS + DAY_MINUTES * MINUTE_MS && ms <= LAST_MS - DAY_MINUTES * MINUTE_MS)) return intlWallTime(instant);
+  const w = new Date(ms + offsetAt(ms));
+  return {
+    year: w.getUTCFullYear(),
+    month: w.getUTCMonth() + 1,
+    day: w.getUTCDate(),
+    hour: w.getUTCHours(),
+    minute: w.getUTCMinutes(),
+    second: w.getUTCSeconds(),
+    millisecond: w.getUTCMilliseconds(),
+  };
+}
+
 // Date.UTC maps years 0..99 to 1900..1999; setUTCFullYear does not.
 function wallAsUtcMs(w: WallTime): number {
   const d = new Date(0);
@@ -59,9 +82,34 @@ function wallAsUtcMs(w: WallTime): number {
   return d.getTime();
 }
 
-/** Offset of Berlin from UTC at that instant, in ms (3_600_000 in winter). */
+function intlOffsetAt(instantMs: number): number {
+  return wallAsUtcMs(intlWallTime(new Date(instantMs))) - instantMs;
+}
+
+const HOUR_MS = 60 * MINUTE_MS;
+/** About eleven years of hours; cleared when full, so memory stays bounded in a long-running process. */
+const OFFSET_CACHE_HOURS = 100_000;
+/** Offset per UTC hour, or NaN for an hour in which the offset changes. */
+const hourOffsets = new Map<number, number>();
+
+/**
+ * Offset of Berlin from UTC at that instant, in ms (3_600_000 in winter).
+ * Berlin's offset changes a few times a year, always months apart, so it is
+ * read from Intl once per UTC hour: an hour whose first and last millisecond
+ * have the same offset has it throughout. Today's switches fall on whole UTC
+ * hours; an hour in which the offset does change (local mean time ended at
+ * 23:06:32 UTC in 1893) is asked of Intl for every instant.
+ */
 function offsetAt(instantMs: number): number {
-  return wallAsUtcMs(wallTime(new Date(instantMs))) - instantMs;
+  const hour = Math.floor(instantMs / HOUR_MS);
+  let offset = hourOffsets.get(hour);
+  if (offset === undefined) {
+    const first = intlOffsetAt(hour * HOUR_MS);
+    offset = first === intlOffsetAt((hour + 1) * HOUR_MS - 1) ? first : NaN;
+    if (hourOffsets.size >= OFFSET_CACHE_HOURS) hourOffsets.clear();
+    hourOffsets.set(hour, offset);
+  }
+  return Number.isNaN(offset) ? intlOffsetAt(instantMs) : offset;
 }
 
 /**

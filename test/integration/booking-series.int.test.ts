@@ -1,11 +1,14 @@
 import type { SeriesDate } from '@contracts/reading-rooms';
+import { withTenant } from '@db/client';
 import { addDays, germanDay, instantOf, isoWeekday } from '@domain/opening-hours';
 import type { BusEvent } from '@server/realtime/event-bus';
+import { findBookingsByIds } from '@server/repositories/reading-room-booking-repository';
+import { seatsIcs } from '@server/services/calendar/booking-events';
 import { extendSeries } from '@server/services/reading-rooms/series';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
-import { icsAttachmentOf, parseIcs } from '../support/ics';
+import { icsAttachmentOf, type ParsedEvent, parseIcs } from '../support/ics';
 import { startSmtpServer } from '../support/smtp';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { ALL_WEEKDAYS, BIB, book, floorPlanIds, inDays, objectIds, SW, setTenantSetting, today } from './reading-room-support';
@@ -98,6 +101,17 @@ describe.each(DB_KINDS)('booking series on %s', (kind) => {
     expect(mail.text).toContain(`${germanDay(tuesdays[2]!)}: Am ${germanDay(tuesdays[2]!)} ist geschlossen`);
     const events = parseIcs(icsAttachmentOf(mail.raw)!).events;
     expect(events.map((e) => e.uid).sort()).toEqual(booked.map((b) => `platz-${b.id}@buchbar`).sort());
+    // The events are made from what the insert returned (decision 170): they show what the bookings read back show.
+    const bookedTenant = (await rows<{ id: string }>(sql`select tenant_id::text as id from floor_plans where id = ${plan}`))[0]!.id;
+    const readBack = await withTenant(t.database.db, bookedTenant, (tx) =>
+      findBookingsByIds(
+        tx,
+        bookedTenant,
+        booked.map((b) => b.id),
+      ),
+    );
+    const shown = ({ sequence: _sequence, ...e }: ParsedEvent) => e;
+    expect(events.map(shown)).toEqual(parseIcs(seatsIcs(readBack, 'de')).events.map(shown));
 
     // The sidebar knows the series; cancelling this and all following leaves the earlier days.
     const mine = (await t.call(BIB, { method: 'GET', url: '/api/reading-room-bookings/mine?area=leseraum', cookie: leser })).json();

@@ -3,11 +3,13 @@ import { withTenant } from '@db/client';
 import { addDays, germanDay, isoWeekday } from '@domain/opening-hours';
 import { MESSAGES } from '@domain/vehicle-booking';
 import { berlinDay, berlinInstant } from '@domain/vehicle-time';
+import { findBookingsByIds } from '@server/repositories/vehicle-booking-repository';
+import { vehiclesIcs } from '@server/services/calendar/booking-events';
 import { extendVehicleSeries } from '@server/services/vehicles/vehicle-series';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
-import { icsAttachmentOf, parseIcs } from '../support/ics';
+import { icsAttachmentOf, type ParsedEvent, parseIcs } from '../support/ics';
 import { startSmtpServer } from '../support/smtp';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { book, createVehicle, locationId, mailTo, SW, TI, testVehicle, UB } from './vehicle-support';
@@ -80,6 +82,9 @@ describe.each(DB_KINDS)('vehicle series on %s', (kind) => {
       fromTime: '08:00',
       toTime: '10:00',
       reason: 'Baustellenrunde',
+      // Texts an array literal must carry unchanged (the insert passes one array per column, decision 170).
+      destination: 'Hof "Nord", Tor {2} \\ Rampe',
+      passengers: 'Ülkü, Zoë',
       rule: { startDate: monday, weekdays: [1, 2, 3, 4, 5, 6, 7], intervalWeeks: 1, count: 7 },
     };
 
@@ -113,7 +118,16 @@ describe.each(DB_KINDS)('vehicle series on %s', (kind) => {
     expect((await seriesBookings(seriesId)).map((b) => b.day)).toEqual([week[0], week[3], week[4]]);
     const mail = await mailTo(smtp, 'mitarbeiter@stadtwerke.test', 'Serie gebucht: Test Modell');
     expect(mail.text).toContain(`${germanDay(week[5]!)}: ${MESSAGES.outsideTimes}`);
-    expect(parseIcs(icsAttachmentOf(mail.raw)!).events).toHaveLength(3);
+    const events = parseIcs(icsAttachmentOf(mail.raw)!).events;
+    expect(events).toHaveLength(3);
+    // The events are made from what the insert returned (decision 170): they show what the bookings read back show.
+    const ids = (await seriesBookings(seriesId)).map((b) => b.id);
+    const readBack = await withTenant(t.database.db, swTenant, (tx) => findBookingsByIds(tx, swTenant, ids));
+    const shown = ({ sequence: _sequence, ...e }: ParsedEvent) => e;
+    expect(events.map(shown)).toEqual(parseIcs(vehiclesIcs(readBack, 'de')).events.map(shown));
+    expect(readBack.map((b) => [b.reason, b.destination, b.passengers, b.stopover])).toEqual(
+      Array(3).fill(['Baustellenrunde', 'Hof "Nord", Tor {2} \\ Rampe', 'Ülkü, Zoë', null]),
+    );
     // The series shows in "Ihre Buchungen".
     const mine = (await t.call(SW, { method: 'GET', url: '/api/vehicle-bookings/mine', cookie: booker })).json();
     expect(mine.forMe.filter((b: { seriesId: string | null }) => b.seriesId === seriesId)).toHaveLength(3);

@@ -183,14 +183,24 @@ export async function findObject(
   tenantId: string,
   id: string,
 ): Promise<(ObjectRecord & { area: string; floorPlanName: string; planActive: boolean }) | null> {
+  const row = await findObjectWithoutEquipment(db, tenantId, id);
+  if (!row) return null;
+  const [withEq] = await withEquipment(db, tenantId, [row]);
+  return { ...withEq!, area: row.area, floorPlanName: row.floorPlanName, planActive: row.planActive };
+}
+
+/** An object with its plan's name, area and state, without its equipment: what booking it needs (one query). */
+export async function findObjectWithoutEquipment(
+  db: Db,
+  tenantId: string,
+  id: string,
+): Promise<(Omit<ObjectRecord, 'equipment'> & { area: string; floorPlanName: string; planActive: boolean }) | null> {
   const [row] = await db
     .select({ ...objectColumns, area: floorPlans.area, floorPlanName: floorPlans.name, planActive: floorPlans.active })
     .from(readingRooms)
     .innerJoin(floorPlans, and(eq(floorPlans.tenantId, readingRooms.tenantId), eq(floorPlans.id, readingRooms.floorPlanId)))
     .where(and(eq(readingRooms.tenantId, tenantId), eq(readingRooms.id, id)));
-  if (!row) return null;
-  const [withEq] = await withEquipment(db, tenantId, [row]);
-  return { ...withEq!, area: row.area, floorPlanName: row.floorPlanName, planActive: row.planActive };
+  return row ?? null;
 }
 
 /**

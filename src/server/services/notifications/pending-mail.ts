@@ -1,4 +1,4 @@
-import { withTenant } from '@db/client';
+import { type Db, withTenant } from '@db/client';
 import type { Deps } from '@server/deps';
 import type { Locale, RenderedMail } from '@server/mail/render';
 import { mailLocales } from '../settings/mail-locales';
@@ -14,15 +14,20 @@ export interface PendingMail {
   render(locale: Locale): RenderedMail;
 }
 
-/** Sends mails after the transaction committed, each in its recipient's language; a failed send stays in the outbox. */
-export async function sendAll(deps: Deps, tenantId: string, mails: PendingMail[]): Promise<void> {
+/**
+ * Sends mails after the transaction committed, each in its recipient's language; a failed send stays in the outbox.
+ * `locales` (from recipientLocales in the deciding transaction) spares a request its own transaction for the lookup.
+ */
+export async function sendAll(deps: Deps, tenantId: string, mails: PendingMail[], locales?: Map<string, Locale>): Promise<void> {
   if (mails.length === 0) return;
-  const locales = await withTenant(deps.database.db, tenantId, (tx) =>
-    mailLocales(
-      tx,
-      tenantId,
-      mails.map((m) => m.recipientId),
-    ),
-  );
+  locales ??= await withTenant(deps.database.db, tenantId, (tx) => recipientLocales(tx, tenantId, mails));
   for (const m of mails) await deps.mailer.send({ tenantId, to: m.to, ...m.render(locales.get(m.recipientId) ?? 'de') });
 }
+
+/** The languages of the mails' recipients, read in the transaction that decides the mails. */
+export const recipientLocales = (tx: Db, tenantId: string, mails: readonly PendingMail[]): Promise<Map<string, Locale>> =>
+  mailLocales(
+    tx,
+    tenantId,
+    mails.map((m) => m.recipientId),
+  );

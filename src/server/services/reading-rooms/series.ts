@@ -30,18 +30,17 @@ import {
   type BookingRecord,
   countBookerBookingsByWeek,
   findBooking,
-  findBookingsByIds,
   listObjectSlots,
   listOwnHeld,
   lockBooker,
   movePlaces,
 } from '@server/repositories/reading-room-booking-repository';
-import { findObject, listDeviatingHours, listRegularHours, lockObject } from '@server/repositories/reading-room-repository';
+import { findObjectWithoutEquipment, listDeviatingHours, listRegularHours, lockObject } from '@server/repositories/reading-room-repository';
 import { listTenantIds } from '@server/repositories/tenant-repository';
 import { findMemberById } from '@server/repositories/user-repository';
 import { seatsIcs } from '../calendar/booking-events';
 import type { UserContext } from '../context';
-import { type PendingMail, sendAll } from '../notifications/pending-mail';
+import { type PendingMail, recipientLocales, sendAll } from '../notifications/pending-mail';
 import { tenantOrigins } from '../notifications/tenant-origins';
 import { effectiveSetting } from '../settings/effective-settings';
 import { cancelBooking } from './bookings';
@@ -62,7 +61,7 @@ import { loadSeatRules, notFound, requireArea, SEAT_TOPIC, toPlaceItem } from '.
 /** The earlier of two ISO days (ISO days sort as text). */
 const earlierDay = (a: string, b: string) => [a, b].sort()[0]!;
 
-type Obj = NonNullable<Awaited<ReturnType<typeof findObject>>>;
+type Obj = NonNullable<Awaited<ReturnType<typeof findObjectWithoutEquipment>>>;
 type Locale = UserContext['locale'];
 type Period = Pick<SeriesRequest, 'mode' | 'von' | 'bis' | 'groupSize'>;
 
@@ -142,16 +141,25 @@ const asDate = (o: SeatSeriesOutcome, locale: Locale): SeriesDate =>
     ? refused(o.date, o.error, locale)
     : { date: o.date, state: o.state, reason: null, message: null, bookingId: null };
 
+/** Who books a series, as its bookings' records name them. */
+interface Booker {
+  id: string;
+  name: string;
+  email: string;
+}
+
 /**
  * Writes the planned days: the places some of them move (group rooms) in one
  * go, all bookings in one insert. A day the exclusion constraints refused
- * after all is reported as taken. Returns the dates and the booked records.
+ * after all is reported as taken. Returns the dates and the booked records,
+ * put together from the object and booker this transaction holds and what
+ * the insert returned, rather than read back.
  */
 async function bookPlanned(
   deps: Deps,
   tx: Db,
   tenantId: string,
-  memberId: string,
+  booker: Booker,
   obj: Obj,
   seriesId: string,
   planned: SeatSeriesOutcome[],
@@ -173,13 +181,13 @@ async function bookPlanned(
       readingRoomId: obj.id,
       von: o.von,
       bis: o.bis,
-      bookerId: memberId,
+      bookerId: booker.id,
       groupSize: req.groupSize,
       placeFrom: o.place,
-      exclusivePersonId: onePlace ? memberId : null,
+      exclusivePersonId: onePlace ? booker.id : null,
     })),
   );
-  const byStart = new Map(inserted.map((r) => [new Date(r.von).getTime(), r.id]));
+  const byStart = new Map(inserted.map((r) => [r.von.getTime(), r.id]));
   const taken = occupiedError(obj.kind, obj.designation);
   const dates = planned.map((o): SeriesDate => {
     if (o.state !== 'buchbar') return asDate(o, locale);
@@ -189,16 +197,37 @@ async function bookPlanned(
   // Maps refresh on any event of their plan, so one event stands for all days.
   if (inserted.length > 0)
     await deps.events.publish(tx, { tenantId, topic: SEAT_TOPIC, type: 'created', id: inserted[0]!.id, scope: obj.floorPlanId });
-  const booked = await findBookingsByIds(
-    tx,
-    tenantId,
-    inserted.map((r) => r.id),
-  );
+  const booked = inserted
+    .map(
+      (r): BookingRecord => ({
+        id: r.id,
+        objectId: obj.id,
+        objectName: obj.designation,
+        objectKind: obj.kind,
+        floorPlanId: obj.floorPlanId,
+        floorPlanName: obj.floorPlanName,
+        area: obj.area,
+        von: r.von,
+        bis: r.bis,
+        status: 'reserviert',
+        groupSize: req.groupSize,
+        bookerId: booker.id,
+        bookerName: booker.name,
+        bookerEmail: booker.email,
+        confirmingId: null,
+        confirmingName: null,
+        confirmingEmail: null,
+        cancelReason: null,
+        createdAt: r.createdAt,
+        seriesId,
+      }),
+    )
+    .sort((a, b) => a.von.getTime() - b.von.getTime());
   return { dates, booked };
 }
 
 async function loadBookable(tx: Db, tenantId: string, objectId: string, lock: boolean): Promise<Obj> {
-  const obj = await findObject(tx, tenantId, objectId);
+  const obj = await findObjectWithoutEquipment(tx, tenantId, objectId);
   if (!obj) throw notFound('Platz');
   const live = lock ? await lockObject(tx, tenantId, obj.id, 'book') : obj;
   const planActive = lock ? (live as { planActive: boolean } | null)?.planActive : obj.planActive;
@@ -232,7 +261,7 @@ export async function createSeries(
 ): Promise<SeriesResponse> {
   const tenantId = user.tenant.id;
   const days = expandSeries(input.rule);
-  const { result, mail } = await withTenant(deps.database.db, tenantId, async (tx) => {
+  const { result, mail, locales } = await withTenant(deps.database.db, tenantId, async (tx) => {
     const obj = await loadBookable(tx, tenantId, input.objectId, true);
     requireArea(user, obj.area);
     // One booker's bookings run one after another, so the weekly limit and one place per person cannot be raced.
@@ -258,7 +287,7 @@ export async function createSeries(
       deps,
       tx,
       tenantId,
-      user.member.id,
+      { id: user.member.id, name: `${user.member.firstName} ${user.member.lastName}`, email: user.member.email },
       obj,
       seriesId,
       planned,
@@ -288,9 +317,9 @@ export async function createSeries(
           seatsIcs(booked, locale),
         ),
     };
-    return { result: { seriesId, dates }, mail };
+    return { result: { seriesId, dates }, mail, locales: await recipientLocales(tx, tenantId, [mail]) };
   });
-  await sendAll(deps, tenantId, [mail]);
+  await sendAll(deps, tenantId, [mail], locales);
   return result;
 }
 
@@ -366,7 +395,7 @@ async function extendOne(
   origin: string,
 ): Promise<{ booked: number; mail: PendingMail | null }> {
   const person = await findMemberById(tx, tenantId, s.bookerId);
-  const obj = await findObject(tx, tenantId, s.readingRoomId);
+  const obj = await findObjectWithoutEquipment(tx, tenantId, s.readingRoomId);
   const rule = s.rule as SeriesRecord['rule'] & { mode?: SeriesRequest['mode'] };
   const all = expandSeries(rule);
   const lastDay = all.at(-1) ?? rule.startDate;
@@ -400,7 +429,7 @@ async function extendOne(
         deps,
         tx,
         tenantId,
-        s.bookerId,
+        { id: person.id, name: `${person.firstName} ${person.lastName}`, email: person.email },
         obj,
         s.id,
         await planDays(tx, tenantId, s.bookerId, obj, days, req, now, rules),

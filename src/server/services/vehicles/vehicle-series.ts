@@ -16,7 +16,6 @@ import {
   type BookingRecord,
   bookingsInRange,
   findBooking,
-  findBookingsByIds,
   lockBooking,
   membersWithPermission,
 } from '@server/repositories/vehicle-booking-repository';
@@ -37,7 +36,7 @@ import {
 import { vehiclesIcs } from '../calendar/booking-events';
 import type { UserContext } from '../context';
 import { licenceGateFor } from '../driving-licences/licence-gate';
-import { type PendingMail, sendAll } from '../notifications/pending-mail';
+import { type PendingMail, recipientLocales, sendAll } from '../notifications/pending-mail';
 import { tenantOrigins } from '../notifications/tenant-origins';
 import { effectiveSetting } from '../settings/effective-settings';
 import { assertDepartment, cancelBooking, checkPeriodAgainst, details, resolveDriver } from './book-vehicle';
@@ -144,10 +143,21 @@ function plan(ctx: Context, periods: readonly SeriesPeriod[], now: Date, locale:
   return { dates, toBook };
 }
 
+/** Who booked and who drives, as the bookings' records name them. */
+interface Person {
+  id: string;
+  name: string;
+  email: string;
+}
+
+const personOf = (m: MemberRecord): Person => ({ id: m.id, name: `${m.firstName} ${m.lastName}`, email: m.email });
+
 /**
  * Writes the planned dates in one statement; a date the exclusion constraint
  * refused after all is reported as taken. Approver rows for special trips in
- * one more statement. Returns the booked records for the mails.
+ * one more statement. Returns the booked records for the mails, put together
+ * from the vehicle, the people and the approvers this transaction read and
+ * what the insert returned, rather than read back.
  */
 async function bookPlanned(
   deps: Deps,
@@ -156,10 +166,10 @@ async function bookPlanned(
   seriesId: string,
   ctx: Context,
   planned: Planned,
-  bookedById: string,
+  bookedBy: Person,
   d: VehicleSeriesDetails,
   locale: Locale,
-): Promise<{ booked: BookingRecord[]; approvers: { id: string; name: string; email: string }[] }> {
+): Promise<{ booked: BookingRecord[]; approvers: Person[] }> {
   const inserted = await insertSeriesBookings(
     tx,
     tenantId,
@@ -171,13 +181,13 @@ async function bookPlanned(
       blockedUntil: blockedUntil(p.bis, ctx.settings.minGapMinutes),
       type: 'BUCHUNG',
       status: 'reserviert',
-      bookedById,
+      bookedById: bookedBy.id,
       driverId: ctx.driver.id,
       ...d,
       needsApproval: p.needsApproval,
     })),
   );
-  const byStart = new Map(inserted.map((r) => [new Date(r.von).getTime(), r.id]));
+  const byStart = new Map(inserted.map((r) => [r.von.getTime(), r.id]));
   const taken = new AppError('already_booked', MESSAGES.alreadyBooked, 409);
   for (let i = 0; i < planned.dates.length; i++) {
     const date = planned.dates[i]!;
@@ -187,25 +197,48 @@ async function bookPlanned(
       ? { ...date, state: 'gebucht', bookingId: id }
       : refusedDate({ date: date.date, von: new Date(date.von), bis: new Date(date.bis) }, taken, locale);
   }
-  const special = planned.dates.filter((x) => x.state === 'gebucht' && x.needsApproval).map((x) => x.bookingId!);
+  const special = new Set(planned.dates.filter((x) => x.state === 'gebucht' && x.needsApproval).map((x) => x.bookingId!));
   const approvers =
-    special.length > 0
-      ? (await membersWithPermission(tx, tenantId, 'fahrzeug_freigabe_von_sonderfahrten')).filter((a) => a.id !== ctx.driver.id)
+    special.size > 0
+      ? (await membersWithPermission(tx, tenantId, 'fahrzeug_freigabe_von_sonderfahrten'))
+          .filter((a) => a.id !== ctx.driver.id)
+          .map((a) => ({ id: a.id, name: a.name, email: a.email }))
       : [];
   await insertApproversForAll(
     tx,
     tenantId,
-    special,
+    [...special],
     approvers.map((a) => a.id),
-  );
-  const booked = await findBookingsByIds(
-    tx,
-    tenantId,
-    inserted.map((r) => r.id),
   );
   if (inserted.length > 0)
     await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'created', id: inserted[0]!.id, scope: ctx.vehicle.id });
-  return { booked, approvers: approvers.map((a) => ({ id: a.id, name: a.name, email: a.email })) };
+  const v = ctx.vehicle;
+  const driver = personOf(ctx.driver);
+  const booked = inserted
+    .map(
+      (r): BookingRecord => ({
+        id: r.id,
+        vehicleId: v.id,
+        vehicleLabel: `${v.brand} ${v.model}`,
+        licensePlate: v.licensePlate,
+        locationName: v.locationName,
+        von: r.von,
+        bis: r.bis,
+        status: 'reserviert',
+        type: 'BUCHUNG',
+        bookedBy,
+        driver,
+        ...d,
+        cancelReason: null,
+        needsApproval: special.has(r.id),
+        reminderCount: 0,
+        createdAt: r.createdAt,
+        seriesId,
+        approvers: special.has(r.id) ? approvers.map((a) => ({ userId: a.id, name: a.name, email: a.email, approved: null })) : [],
+      }),
+    )
+    .sort((a, b) => a.von.getTime() - b.von.getTime());
+  return { booked, approvers };
 }
 
 const bookedLine = (b: BookingRecord) => `${germanDay(berlinDay(b.von))} ${formatTime(b.von)}–${formatTime(b.bis)}`;
@@ -300,7 +333,7 @@ export async function createVehicleSeries(
   const tenantId = user.tenant.id;
   const days = expandSeries(req.rule);
   const periods = seriesPeriods(days, req.fromTime, req.toTime);
-  const { result, mails } = await withTenant(deps.database.db, tenantId, async (tx) => {
+  const { result, mails, locales } = await withTenant(deps.database.db, tenantId, async (tx) => {
     const driver = await resolveDriver(tx, user, req.forUserId);
     // Locked like a single booking: series and single bookings of one vehicle are checked one after the other.
     const v = await loadVehicle(tx, tenantId, req.vehicleId, true);
@@ -322,27 +355,17 @@ export async function createVehicleSeries(
       details: d,
       bookedThrough: earlierDay(days.at(-1) ?? req.rule.startDate, lastWindowDay(ctx.windowEnd)),
     });
-    const { booked, approvers } = await bookPlanned(deps, tx, tenantId, seriesId, ctx, planned, user.member.id, d, user.locale);
+    const me = personOf(user.member);
+    const { booked, approvers } = await bookPlanned(deps, tx, tenantId, seriesId, ctx, planned, me, d, user.locale);
     // Every date refused by the exclusion constraint after all (a booking that came past the vehicle lock): as above, nothing is kept.
     if (booked.length === 0 && !planned.dates.some((x) => x.state === 'spaeter')) {
       throw nothingBookable();
     }
-    const me = { id: user.member.id, email: user.member.email, name: `${user.member.firstName} ${user.member.lastName}` };
     const mails = [summaryMail(me, v, booked, planned.dates, false, origin), ...approvalMails(approvers, booked, origin)];
-    if (driver.id !== user.member.id)
-      mails.push(
-        summaryMail(
-          { id: driver.id, email: driver.email, name: `${driver.firstName} ${driver.lastName}` },
-          v,
-          booked,
-          planned.dates,
-          false,
-          origin,
-        ),
-      );
-    return { result: { seriesId, dates: planned.dates }, mails };
+    if (driver.id !== user.member.id) mails.push(summaryMail(personOf(driver), v, booked, planned.dates, false, origin));
+    return { result: { seriesId, dates: planned.dates }, mails, locales: await recipientLocales(tx, tenantId, mails) };
   });
-  await sendAll(deps, tenantId, mails);
+  await sendAll(deps, tenantId, mails, locales);
   return result;
 }
 
@@ -418,7 +441,9 @@ async function extendOne(
   const driver = await findMemberById(tx, tenantId, s.driverId);
   const v =
     driver?.status === 'aktiv' && (await lockVehicle(tx, tenantId, s.vehicleId)) ? await findVehicle(tx, tenantId, s.vehicleId) : null;
-  if (!driver || !v) {
+  // People are never removed, only anonymised (decision 150), so the booker is always found.
+  const bookedBy = driver && v ? (s.bookedById === driver.id ? driver : await findMemberById(tx, tenantId, s.bookedById)) : null;
+  if (!driver || !v || !bookedBy) {
     await endVehicleSeries(tx, tenantId, s.id, now);
     return { booked: 0, mails: [] };
   }
@@ -444,21 +469,12 @@ async function extendOne(
   }
   const ctx = await loadContext(tx, tenantId, v, settings, driver, periods, now);
   const planned = plan(ctx, periods, now, locale, wholeSeries);
-  const { booked, approvers } = await bookPlanned(deps, tx, tenantId, s.id, ctx, planned, s.bookedById, s.details, locale);
+  const { booked, approvers } = await bookPlanned(deps, tx, tenantId, s.id, ctx, planned, personOf(bookedBy), s.details, locale);
   await setVehicleSeriesBookedThrough(tx, tenantId, s.id, through);
   if (through >= lastDay) await endVehicleSeries(tx, tenantId, s.id, now);
   const mails = approvalMails(approvers, booked, origin);
   if (planned.dates.some((d) => d.state === 'abgelehnt')) {
-    mails.push(
-      summaryMail(
-        { id: driver.id, email: driver.email, name: `${driver.firstName} ${driver.lastName}` },
-        v,
-        booked,
-        planned.dates,
-        true,
-        origin,
-      ),
-    );
+    mails.push(summaryMail(personOf(driver), v, booked, planned.dates, true, origin));
   }
   return { booked: booked.length, mails };
 }
