@@ -169,8 +169,11 @@ function Shell({ children, sidebar, withSidebar = false, me, tenantName, layout 
       ) : null}
 
       <main className="app-frame-main">
-        <Stack mih="calc(100dvh - var(--app-frame-header) - 2 * var(--mantine-spacing-md))" gap={0}>
-          <Box style={{ flex: 1 }} miw={0}>
+        <Stack gap={0}>
+          {/* The page fills at least the first screen, so the footer starts below it: a page whose lists
+              arrive after the first paint would otherwise push a visible footer down (a layout shift;
+              decision 172). */}
+          <Box mih="calc(100dvh - var(--app-frame-header) - var(--mantine-spacing-md))" miw={0}>
             <OfflineNotice />
             {children}
           </Box>

@@ -259,8 +259,10 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
         />
       </Group>
 
-      {day ? (
-        <Group gap="md" justify="space-between">
+      {/* The day's line keeps its height while the map data loads, so the plan below it does not move
+          (decision 172); on a phone it takes two lines. */}
+      <Group gap="md" justify="space-between" mih={{ base: 58, xs: 26 }}>
+        {day ? (
           <Text fw={600} data-testid="day-info" c={day.bookable ? undefined : 'red.8'}>
             {day.bookable
               ? rt(day.source === 'abweichend-offen' ? 'day.openDeviating' : 'day.open', { von: day.von, bis: day.bis })
@@ -268,11 +270,13 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
                   date: formatDate(`${date}T12:00:00Z`),
                 })}
           </Text>
-          <Text size="xs" c="dimmed">
-            {rt('map.live')}
-          </Text>
-        </Group>
-      ) : null}
+        ) : (
+          <span />
+        )}
+        <Text size="xs" c="dimmed">
+          {rt('map.live')}
+        </Text>
+      </Group>
       <MapLegend />
 
       {map.error ? <Alert color="red">{isApiError(map.error) ? map.error.message : String(map.error)}</Alert> : null}
