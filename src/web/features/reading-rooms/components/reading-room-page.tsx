@@ -72,8 +72,8 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
   // „Mein Team heute“ (decision 110): only in the workplace area; the API answers nothing without the switches.
   const teamDay = useTeamDay(date, area === 'arbeitswelt');
   const team = useMemo(() => teamByDesk(teamDay.data?.colleagues), [teamDay.data?.colleagues]);
-  // Map markers and list rows render in a background pass React can interrupt (DESIGN §7: total blocking time);
-  // the markers also come a few dozen per task after the plan image painted (decision 172).
+  // With React (development) markers and list rows render in a background pass it can interrupt; the build's
+  // Preact layer has no such pass, so the markers also come sixty per task after the plan painted (decision 172).
   const shownMap = useDeferredValue(map.data);
   const markers = useRevealInSteps(shownMap?.objects.length ?? 0, MARKER_STEP);
   const filter = search.filter ?? 'aus';
