@@ -115,6 +115,23 @@ describe.each(DB_KINDS)('list search on %s', (kind) => {
     expect(await people('mü-4711')).toEqual([]);
   });
 
+  it("finds people by their department's name together with those found by name, in the tenant's departments only", async () => {
+    const db = t.database.db;
+    const department = async (host: string, name: string, email: string) => {
+      const [d] = rowsOf<{ id: string }>(
+        await db.execute(sql`insert into departments (tenant_id, name) values (${tenant[host]!}, ${name}) returning id::text`),
+      );
+      await db.execute(sql`update users set department_id = ${d!.id}::uuid where tenant_id = ${tenant[host]!} and email = ${email}`);
+    };
+    await department(SW, `Prozessleitstelle ${kind}`, 'ulla.u@stadtwerke.test');
+    await department(TI, `Prozessleitstelle ${kind}`, 'juergen.ml@tourismus.test');
+    // "proze": Rosa Prozent by her name, Ulla by her department; the other tenant's department finds nobody here.
+    expect(await people('proze')).toEqual(['rosa_p@stadtwerke.test', 'ulla.u@stadtwerke.test']);
+    expect(await people(`leitstelle ${kind}`)).toEqual(['ulla.u@stadtwerke.test']);
+    const res = await t.call(SW, { method: 'GET', url: '/api/users?search=proze&status=inaktiv', cookie: admin });
+    expect(res.json().total).toBe(0);
+  });
+
   it('takes % and _ literally', async () => {
     expect(await people('%')).toEqual(['rosa_p@stadtwerke.test']);
     expect(await people('_')).toEqual(['rosa_p@stadtwerke.test', 'ulla.u@stadtwerke.test']);

@@ -3,7 +3,7 @@ import { authUser, departments, userGroups, userPermissions, userRoles, users } 
 import type { PermissionGrant } from '@domain/permissions';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { rowsOf } from './rows';
-import { likeNeedle, personMatches } from './text-search';
+import { foundIds, likeNeedle } from './text-search';
 
 /** The people list of /admin/benutzer and the links of one person; scoped by tenant, run inside withTenant. */
 
@@ -47,22 +47,15 @@ const ORDER_DESC: Record<PeopleSort, ReturnType<typeof sql>> = {
 /**
  * A page and the total in one statement (decision 125). The page is chosen on `users` alone, so the
  * offset walks the name index and only the page's rows are joined with their department; the total
- * is one count over the same filter. A search selects people by the ids of the tenant's search
- * function (trigram index of migration 0027, decision 165) or by the tenant's matching departments.
+ * is one count over the same filter. A search starts from the ids of the tenant's search function
+ * (trigram index of migration 0027, decisions 165 and 171) and the people of the tenant's matching departments.
  */
 export async function listPeoplePage(db: Db, tenantId: string, q: PeoplePageQuery): Promise<{ total: number; people: PersonRow[] }> {
   const needle = likeNeedle(q.search);
   const order = q.dir === 'desc' ? ORDER_DESC[q.sort] : sql`${ORDER[q.sort]}, u.id`;
   // Erased people and the retention run's placeholders (status geloescht, decision 150) are no longer people to manage.
   const filter = sql`u.tenant_id = ${tenantId} and u.status <> 'geloescht'
-         ${q.status ? sql`and u.status = ${q.status}` : sql``}
-         ${
-           needle
-             ? sql`and ${personMatches(needle, [
-                 sql`u.department_id = any(array(select dd.id from departments dd where dd.tenant_id = ${tenantId} and lower(dd.name) like ${needle}))`,
-               ])}`
-             : sql``
-         }`;
+         ${q.status ? sql`and u.status = ${q.status}` : sql``}`;
   type Row = {
     total: number;
     id: string | null;
@@ -79,12 +72,24 @@ export async function listPeoplePage(db: Db, tenantId: string, q: PeoplePageQuer
   const rows = rowsOf<Row>(
     await db.execute(
       needle
-        ? // A search: the trigram indexes find the matches once; they are counted and the page is sorted
-          // from them (walking the name index and filtering every person would read the whole tenant).
+        ? // A search starts from the people the tenant's search function finds and those of matching
+          // departments, each read by its key (decision 171); they are counted and the page is sorted from
+          // them. Filtering every person of the tenant by the found ids read the whole tenant.
           sql`
-      with u as materialized (
+      with matching_departments as materialized (
+        select dd.id from departments dd where dd.tenant_id = ${tenantId} and lower(dd.name) like ${needle}
+      ),
+      found as (
+        select f.id from ${foundIds('people', needle)} f(id)
+        union
+        select du.id from users du
+         where exists (select 1 from matching_departments)
+           and du.tenant_id = ${tenantId} and du.department_id in (select id from matching_departments)
+      ),
+      u as materialized (
         select u.tenant_id, u.id, u.employee_id, u.first_name, u.last_name, u.email, u.status, u.department_id
-          from users u where ${filter}
+          from found f join users u on u.tenant_id = ${tenantId} and u.id = f.id
+         where ${filter}
       )
       select c.total, x.*
         from (select count(*)::int as total from u) c
