@@ -22,6 +22,7 @@ import { registerGuestJobs } from './jobs/guest-jobs';
 import { createJobQueue } from './jobs/job-queue';
 import { registerLicenceJobs } from './jobs/licence-jobs';
 import { registerLogbookJobs } from './jobs/logbook-jobs';
+import { registerMaintenanceJobs } from './jobs/maintenance-jobs';
 import { registerPrivacyJobs } from './jobs/privacy-jobs';
 import { registerReadingRoomJobs } from './jobs/reading-room-jobs';
 import { registerRetentionJobs } from './jobs/retention-jobs';
@@ -203,6 +204,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   registerLogbookJobs(deps);
   registerPrivacyJobs(deps);
   registerRetentionJobs(deps);
+  registerMaintenanceJobs(deps);
   registerSessionJobs(deps);
   await app.register(guestRoutes(deps));
   registerGuestJobs(deps);

@@ -71,3 +71,13 @@ export async function readRateLimit(db: Db, key: string): Promise<{ hits: number
 export async function purgeRateLimits(db: Db): Promise<void> {
   await db.execute(sql`delete from rate_limit_hits where reset_at < clock_timestamp() - interval '1 hour'`);
 }
+
+/**
+ * Fresh planner statistics for every table. The embedded database runs no
+ * autovacuum, so without this its planner keeps the row counts of the day the
+ * tables were small and, for example, walks a tenant's whole people table
+ * instead of the search index (decision 173).
+ */
+export async function analyzeAllTables(db: Db): Promise<void> {
+  await db.execute(sql`analyze`);
+}

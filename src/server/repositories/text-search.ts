@@ -18,8 +18,8 @@ export function likeNeedle(search: string | undefined): string | null {
 
 /**
  * What a search function of migration 0034 matches: people by name in both
- * orders ("Anna Müller", "Müller, Anna"), e-mail or personnel number (the
- * expressions of `users_search_trgm_index`); people by the number of their
+ * orders ("Anna Müller", "Müller, Anna"), e-mail or personnel number (kept
+ * together as `users.search_text`, migration 0036); people by the number of their
  * current licence; guests' licence checks by name, e-mail or licence number.
  */
 const SEARCH_FUNCTIONS = {
