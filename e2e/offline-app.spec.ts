@@ -43,6 +43,8 @@ describe('installable app and offline shell', () => {
     await page.waitForFunction(() => !!navigator.serviceWorker.controller);
     const online = page.locator('[data-booking-id]');
     await online.first().waitFor();
+    // The cards come a few per task; the list says when it is complete (aria-busy, decision 172).
+    await page.locator('[aria-busy="false"]').filter({ has: online.first() }).waitFor();
     const count = await online.count();
     expect(count).toBeGreaterThan(0);
     await page.waitForLoadState('networkidle');
@@ -54,6 +56,10 @@ describe('installable app and offline shell', () => {
       'Offline – Sie sehen den Stand Ihres letzten Besuchs',
     );
     await page.locator('[data-booking-id]').first().waitFor();
+    await page
+      .locator('[aria-busy="false"]')
+      .filter({ has: page.locator('[data-booking-id]').first() })
+      .waitFor();
     expect(await page.locator('[data-booking-id]').count()).toBe(count);
     await page.screenshot({ path: `${SHOTS}/offline-uebersicht-390.png`, fullPage: true });
     await page.context().close();

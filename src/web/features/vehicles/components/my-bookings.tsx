@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { openConfirmModal } from '@web/components/overlays/deferred-overlays';
 import { isApiError } from '@web/lib/api-client';
+import { useRevealInSteps } from '@web/lib/use-reveal-in-steps';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCancelBooking } from '../api/use-cancel-booking';
@@ -178,14 +179,30 @@ function Dialogs({ actions, myId }: { actions: Actions; myId: string }) {
   );
 }
 
+const NO_BOOKINGS: VehicleBooking[] = [];
+
+/** How many of two lists shown one after the other a count of shown items covers: [of the first, of the second]. */
+function revealedOfTwo(shown: number, first: number): [number, number] {
+  return [Math.min(shown, first), Math.max(0, shown - first)];
+}
+
 /** Sidebar of /fahrzeuge: the user's upcoming bookings and bookings made for others (SPEC §2 booking overview sidebar). */
 export function MyBookingsSidebar({ myId }: { myId: string }) {
   const { t } = useTranslation('vehicles');
   const mine = useMyBookings();
   const actions = useBookingActions();
   const upcoming = (list: VehicleBooking[]) => list.filter((b) => b.status !== 'storniert' && b.status !== 'durchgeführt').slice(0, 8);
+  const forMe = mine.data ? upcoming(mine.data.forMe) : NO_BOOKINGS;
+  const forOthers = mine.data ? upcoming(mine.data.forOthers) : NO_BOOKINGS;
+  const [shownForMe, shownForOthers] = revealedOfTwo(useRevealInSteps(forMe.length + forOthers.length), forMe.length);
   return (
-    <Stack gap="xs" p="xs" aria-label={t('overview.sidebarTitle')} component="section">
+    <Stack
+      gap="xs"
+      p="xs"
+      aria-label={t('overview.sidebarTitle')}
+      component="section"
+      aria-busy={mine.isPending || shownForMe + shownForOthers < forMe.length + forOthers.length}
+    >
       <Group justify="space-between">
         <Title order={2} size="h5">
           {t('overview.sidebarTitle')}
@@ -195,18 +212,20 @@ export function MyBookingsSidebar({ myId }: { myId: string }) {
         </Anchor>
       </Group>
       {mine.isPending && <Loader size="sm" />}
-      {mine.data && upcoming(mine.data.forMe).length === 0 && upcoming(mine.data.forOthers).length === 0 && (
+      {mine.data && forMe.length === 0 && forOthers.length === 0 && (
         <Text size="sm" c="dimmed">
           {t('overview.empty')}
         </Text>
       )}
-      {mine.data && upcoming(mine.data.forMe).map((b) => <BookingCard key={b.id} b={b} myId={myId} actions={actions} compact />)}
-      {mine.data && upcoming(mine.data.forOthers).length > 0 && (
+      {forMe.slice(0, shownForMe).map((b) => (
+        <BookingCard key={b.id} b={b} myId={myId} actions={actions} compact />
+      ))}
+      {shownForOthers > 0 && (
         <>
           <Text size="sm" fw={600} mt="xs">
             {t('overview.forOthers')}
           </Text>
-          {upcoming(mine.data.forOthers).map((b) => (
+          {forOthers.slice(0, shownForOthers).map((b) => (
             <BookingCard key={b.id} b={b} myId={myId} actions={actions} compact />
           ))}
         </>
@@ -223,7 +242,12 @@ export function BookingsOverview({ myId }: { myId: string }) {
   const mine = useMyBookings(past);
   const actions = useBookingActions();
   useVehicleEvents();
-  const section = (title: string, list: VehicleBooking[]) => (
+  const forMe = mine.data?.forMe ?? NO_BOOKINGS;
+  const forOthers = mine.data?.forOthers ?? NO_BOOKINGS;
+  // A few cards per task, the second section only after the first is complete: the page grows at its end
+  // and nothing painted moves (decision 172).
+  const [shownForMe, shownForOthers] = revealedOfTwo(useRevealInSteps(forMe.length + forOthers.length), forMe.length);
+  const section = (title: string, list: VehicleBooking[], shown: number) => (
     <Stack gap="xs">
       <Title order={2} size="h4">
         {title}
@@ -234,7 +258,7 @@ export function BookingsOverview({ myId }: { myId: string }) {
         </Text>
       ) : (
         <Stack gap="xs">
-          {list.map((b) => (
+          {list.slice(0, shown).map((b) => (
             <BookingCard key={b.id} b={b} myId={myId} actions={actions} />
           ))}
         </Stack>
@@ -242,14 +266,14 @@ export function BookingsOverview({ myId }: { myId: string }) {
     </Stack>
   );
   return (
-    <Stack gap="lg" maw={900}>
+    <Stack gap="lg" maw={900} aria-busy={mine.isPending || shownForOthers < forOthers.length || shownForMe < forMe.length}>
       <Group justify="space-between">
         <Title order={1}>{t('overview.title')}</Title>
         <Switch label={t('overview.includePast')} checked={past} onChange={(e) => setPast(e.currentTarget.checked)} />
       </Group>
       {mine.isPending && <Loader />}
-      {mine.data && section(t('overview.forMe'), mine.data.forMe)}
-      {mine.data && section(t('overview.forOthers'), mine.data.forOthers)}
+      {mine.data && section(t('overview.forMe'), forMe, shownForMe)}
+      {mine.data && shownForMe === forMe.length && section(t('overview.forOthers'), forOthers, shownForOthers)}
       <Dialogs actions={actions} myId={myId} />
     </Stack>
   );

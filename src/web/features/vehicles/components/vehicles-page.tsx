@@ -326,7 +326,7 @@ export function VehiclesPage({ myId }: { myId: string }) {
             {shown.vehicles.length ? t('filters.count', { count: shown.vehicles.length }) : t('filters.none')}
           </Text>
           <TimelineLegend />
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" aria-busy={revealed < shown.vehicles.length}>
             {shown.vehicles.slice(0, revealed).map((v) => (
               <VehicleCard
                 key={v.id}
