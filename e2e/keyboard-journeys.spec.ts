@@ -76,7 +76,9 @@ describe('booking with the keyboard alone', () => {
     await tabTo(page, /^Weiter/);
     for (let i = 0; i < 17; i++) await page.keyboard.press('Enter');
     const day = addDays(berlinDay(new Date()), 17);
-    await page.getByText(germanDay(day)).first().waitFor();
+    // The timeline's own date label (exact): the sidebar may list a booking of that day, which would match
+    // before all the presses have moved the timeline there.
+    await page.getByText(germanDay(day), { exact: true }).waitFor();
     await tabTo(page, /^Buchen: Škoda Fabia MS-SW 121$/, 200);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
