@@ -181,9 +181,17 @@ function Dialogs({ actions, myId }: { actions: Actions; myId: string }) {
 
 const NO_BOOKINGS: VehicleBooking[] = [];
 
-/** How many of two lists shown one after the other a count of shown items covers: [of the first, of the second]. */
-function revealedOfTwo(shown: number, first: number): [number, number] {
-  return [Math.min(shown, first), Math.max(0, shown - first)];
+/**
+ * Two lists shown one after the other, a few cards per task (decision 172): how many of each are shown,
+ * and whether more are to come (for aria-busy while loading or revealing).
+ */
+function useRevealTwoLists(first: VehicleBooking[], second: VehicleBooking[], loading: boolean) {
+  const shown = useRevealInSteps(first.length + second.length);
+  return {
+    first: Math.min(shown, first.length),
+    second: Math.max(0, shown - first.length),
+    busy: loading || shown < first.length + second.length,
+  };
 }
 
 /** Sidebar of /fahrzeuge: the user's upcoming bookings and bookings made for others (SPEC §2 booking overview sidebar). */
@@ -194,15 +202,9 @@ export function MyBookingsSidebar({ myId }: { myId: string }) {
   const upcoming = (list: VehicleBooking[]) => list.filter((b) => b.status !== 'storniert' && b.status !== 'durchgeführt').slice(0, 8);
   const forMe = mine.data ? upcoming(mine.data.forMe) : NO_BOOKINGS;
   const forOthers = mine.data ? upcoming(mine.data.forOthers) : NO_BOOKINGS;
-  const [shownForMe, shownForOthers] = revealedOfTwo(useRevealInSteps(forMe.length + forOthers.length), forMe.length);
+  const { first: shownForMe, second: shownForOthers, busy } = useRevealTwoLists(forMe, forOthers, mine.isPending);
   return (
-    <Stack
-      gap="xs"
-      p="xs"
-      aria-label={t('overview.sidebarTitle')}
-      component="section"
-      aria-busy={mine.isPending || shownForMe + shownForOthers < forMe.length + forOthers.length}
-    >
+    <Stack gap="xs" p="xs" aria-label={t('overview.sidebarTitle')} component="section" aria-busy={busy}>
       <Group justify="space-between">
         <Title order={2} size="h5">
           {t('overview.sidebarTitle')}
@@ -246,7 +248,7 @@ export function BookingsOverview({ myId }: { myId: string }) {
   const forOthers = mine.data?.forOthers ?? NO_BOOKINGS;
   // A few cards per task, the second section only after the first is complete: the page grows at its end
   // and nothing painted moves (decision 172).
-  const [shownForMe, shownForOthers] = revealedOfTwo(useRevealInSteps(forMe.length + forOthers.length), forMe.length);
+  const { first: shownForMe, second: shownForOthers, busy } = useRevealTwoLists(forMe, forOthers, mine.isPending);
   const section = (title: string, list: VehicleBooking[], shown: number) => (
     <Stack gap="xs">
       <Title order={2} size="h4">
@@ -266,7 +268,7 @@ export function BookingsOverview({ myId }: { myId: string }) {
     </Stack>
   );
   return (
-    <Stack gap="lg" maw={900} aria-busy={mine.isPending || shownForOthers < forOthers.length || shownForMe < forMe.length}>
+    <Stack gap="lg" maw={900} aria-busy={busy}>
       <Group justify="space-between">
         <Title order={1}>{t('overview.title')}</Title>
         <Switch label={t('overview.includePast')} checked={past} onChange={(e) => setPast(e.currentTarget.checked)} />

@@ -1,6 +1,6 @@
 import { formatTime } from '@domain/time';
 import { addDays, startOfDay } from '@domain/vehicle-time';
-import { Box, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TimelineBooking } from '../api/use-vehicle-timeline';
 import { type BookableTimes, unbookableStretches } from './format';
@@ -9,10 +9,6 @@ import css from './vehicle-timeline.module.css';
 export type { BookableTimes };
 
 export type TimelineMode = 'day' | 'week';
-
-/** Grey, hatched: hours in which the vehicle cannot be booked (also used by the legend). */
-export const UNBOOKABLE_BACKGROUND =
-  'repeating-linear-gradient(135deg, var(--mantine-color-gray-3) 0 4px, var(--mantine-color-gray-1) 4px 8px)';
 
 const WEEKDAY_SHORT_DE = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'];
 const WEEKDAY_SHORT_EN = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -89,7 +85,7 @@ export function VehicleTimeline({
         onKeyDown={(e) => {
           if (e.key === 'Enter') onPick(startDay, new Date(Math.max(now, from)));
         }}
-        className={css.bar}
+        className={`${css.bar} ${css.free}`}
       >
         {unbookableStretches(bookable, startDay, days).map((u) => (
           <div
@@ -131,23 +127,19 @@ export function VehicleTimeline({
 /** The colours of the bars, once above the cards: free, own booking, booked, blocked, not bookable. */
 export function TimelineLegend() {
   const { t } = useTranslation('vehicles');
-  const items: { key: string; label: string; background: string }[] = [
-    { key: 'free', label: t('timeline.free'), background: 'var(--mantine-color-green-0)' },
-    { key: 'mine', label: t('timeline.mine'), background: 'var(--mantine-color-blue-6)' },
-    { key: 'booked', label: t('timeline.booked'), background: 'var(--mantine-color-orange-6)' },
-    { key: 'blocked', label: t('timeline.blocked'), background: 'var(--mantine-color-gray-6)' },
-    { key: 'unbookable', label: t('timeline.unbookable'), background: UNBOOKABLE_BACKGROUND },
+  // The same classes as the bars, so each colour is defined once (vehicle-timeline.module.css).
+  const items: { key: string; label: string; className: string | undefined }[] = [
+    { key: 'free', label: t('timeline.free'), className: css.free },
+    { key: 'mine', label: t('timeline.mine'), className: css.mine },
+    { key: 'booked', label: t('timeline.booked'), className: css.booked },
+    { key: 'blocked', label: t('timeline.blocked'), className: css.blocked },
+    { key: 'unbookable', label: t('timeline.unbookable'), className: css.unbookable },
   ];
   return (
     <Group gap="md" role="list" aria-label={t('timeline.legend')} data-testid="timeline-legend">
       {items.map((i) => (
         <Group key={i.key} gap={6} role="listitem" wrap="nowrap">
-          <Box
-            w={18}
-            h={12}
-            style={{ background: i.background, border: '1px solid var(--mantine-color-gray-4)', borderRadius: 2 }}
-            aria-hidden
-          />
+          <span className={`${css.swatch} ${i.className}`} aria-hidden />
           <Text size="xs">{i.label}</Text>
         </Group>
       ))}
