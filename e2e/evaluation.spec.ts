@@ -52,6 +52,27 @@ describe('evaluation and lockers in Chromium', () => {
       '\uFEFFKennzeichen;Fahrzeug;Lokation;Buchungen;Fahrten;Stornos;Gebuchte Stunden;Auslastung %;Kilometer',
     );
     expect(download.suggestedFilename()).toMatch(/^auswertung_fahrzeuge_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+    // the fleet per month, and the months of the vehicle picked
+    const fleetMonths = page.getByRole('region', { name: 'Flotte je Monat', exact: true });
+    const monthsShown = await fleetMonths.locator('tbody tr').count();
+    expect(monthsShown).toBeGreaterThan(0);
+    const own = page.getByRole('region', { name: 'Monate eines Fahrzeugs', exact: true });
+    const select = own.getByLabel('Fahrzeug', { exact: true });
+    const option = (await select.locator('option', { hasText: 'MS-SW 121' }).getAttribute('value'))!;
+    await select.selectOption(option);
+    await expect.poll(() => own.locator('tbody tr').count()).toBe(monthsShown);
+    const firstMonth = await fleetMonths.locator('tbody tr').first().locator('td').first().textContent();
+    await own.getByRole('cell', { name: firstMonth!, exact: true }).waitFor();
+    await own.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/auswertung-monate-1440.png` });
+    // on a phone: the month tables fit, wide tables scroll inside their card, the page never sideways
+    const phone = await fresh({ width: 390, height: 844 });
+    await signIn(phone, 'fuhrpark@stadtwerke.test', '/admin/auswertung');
+    const phoneMonths = phone.getByRole('region', { name: 'Monate eines Fahrzeugs', exact: true });
+    await phoneMonths.locator('tbody tr').first().waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await phoneMonths.scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: `${SHOTS}/auswertung-monate-390.png` });
     // the office screen is not theirs: the guard's text
     await page.goto(env.server.url('stadtwerke', '/admin/bueroauslastung'));
     await page.getByText('no ausstattung').waitFor();

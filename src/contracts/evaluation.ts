@@ -75,7 +75,13 @@ const vehicleRow = z.object({
   kilometres: z.number(),
 });
 
-const vehicleMonthRow = vehicleRow.extend({ month: z.string() });
+/** The figures of one month: of the whole fleet in the filter, or of one vehicle. */
+const monthRow = vehicleRow
+  .pick({ bookings: true, trips: true, cancelled: true, bookedHours: true, utilisation: true, kilometres: true })
+  .extend({
+    month: z.string(),
+  });
+export type EvaluationMonth = z.infer<typeof monthRow>;
 
 const vehicleDepartmentRow = z.object({
   department: z.string().nullable(),
@@ -89,13 +95,24 @@ export const vehicleEvaluationResponse = z.object({
   to: z.string(),
   locations: z.array(location),
   vehicles: z.array(vehicleRow),
-  months: z.array(vehicleMonthRow),
+  /** The fleet per month, every month of the period; one vehicle's months come from vehicleMonthsResponse. */
+  months: z.array(monthRow),
   departments: z.array(vehicleDepartmentRow),
 });
 export type VehicleEvaluation = z.infer<typeof vehicleEvaluationResponse>;
 
+/** The months of one vehicle, asked for when the person picks it: a year of a whole fleet is thousands of rows. */
+export const vehicleMonthsQuery = evaluationQuery.omit({ locationId: true }).extend({ vehicleId: z.uuid() });
+export type VehicleMonthsQuery = z.infer<typeof vehicleMonthsQuery>;
+
+export const vehicleMonthsResponse = z.object({
+  vehicleId: z.string(),
+  months: z.array(monthRow),
+});
+export type VehicleMonths = z.infer<typeof vehicleMonthsResponse>;
+
 export const OFFICE_TABLES = ['grundrisse', 'wochentage', 'plaetze', 'abteilungen'] as const;
-export const VEHICLE_TABLES = ['fahrzeuge', 'monate', 'abteilungen'] as const;
+export const VEHICLE_TABLES = ['fahrzeuge', 'flotte', 'monate', 'abteilungen'] as const;
 export type OfficeTable = (typeof OFFICE_TABLES)[number];
 export type VehicleTable = (typeof VEHICLE_TABLES)[number];
 

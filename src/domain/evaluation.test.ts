@@ -4,6 +4,7 @@ import { AppError } from './errors';
 import {
   bookableMinutesByMonth,
   heatLevel,
+  monthWeekdayCounts,
   openMinutesByWeekday,
   parseCsv,
   percent,
@@ -157,6 +158,21 @@ describe('vehicle bookable minutes', () => {
         const total = [...bookableMinutesByMonth(period, ['montags', 'freitags'], '06:00', '22:00').values()].reduce((a, b) => a + b, 0);
         const counts = weekdayCounts(period);
         expect(total).toBe(((counts[0] ?? 0) + (counts[4] ?? 0)) * 960);
+      }),
+    );
+  });
+
+  it('counts each weekday of the period once across its months, shared by every vehicle', () => {
+    fc.assert(
+      fc.property(day, fc.integer({ min: 0, max: 400 }), (from, span) => {
+        const period = { from, to: addDays(from, span) };
+        const perMonth = monthWeekdayCounts(period);
+        expect([...perMonth.keys()]).toEqual(periodMonths(period));
+        const summed = [0, 1, 2, 3, 4, 5, 6].map((i) => [...perMonth.values()].reduce((sum, c) => sum + (c[i] ?? 0), 0));
+        expect(summed).toEqual(weekdayCounts(period));
+        expect(bookableMinutesByMonth(period, ['dienstags'], '08:00', '12:00', perMonth)).toEqual(
+          bookableMinutesByMonth(period, ['dienstags'], '08:00', '12:00'),
+        );
       }),
     );
   });

@@ -29,6 +29,13 @@ describe.each(DB_KINDS)('evaluation on %s', (kind) => {
     return rows(await t.database.db.execute(q))[0] as Row;
   }
 
+  /** A CSV download, read back into rows. */
+  async function csvOf(host: string, cookie: string, url: string): Promise<string[][]> {
+    const res = await t.call(host, { method: 'GET', url, cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    return parseCsv(res.body);
+  }
+
   beforeAll(async () => {
     t = await startTestApp(kind);
     tenants = await tenantIds(t);
@@ -123,7 +130,7 @@ describe.each(DB_KINDS)('evaluation on %s', (kind) => {
     expect(body.departments).toEqual([{ department, bookings: 4, bookedHours: 12, cancellationRate: 25, noShowRate: 25 }]);
   });
 
-  it('vehicle evaluation: per vehicle and month with kilometres from check-in and check-out, trips per department', async () => {
+  it('vehicle evaluation: per vehicle, the fleet and one vehicle per month, kilometres from check-in and check-out, trips per department', async () => {
     const res = await t.call(SW, { method: 'GET', url: '/api/admin/evaluation/vehicles?from=2025-03-01&to=2025-04-30', cookie: fleet });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -134,26 +141,46 @@ describe.each(DB_KINDS)('evaluation on %s', (kind) => {
       String(vehicle.booking_to),
     );
     const share = (min: number, whole: number) => Math.round((min / whole) * 1000) / 10;
-    const months = body.months.filter((m: Row) => m.vehicleId === vehicle.id);
-    expect(months).toEqual([
-      expect.objectContaining({
-        month: '2025-03',
-        bookings: 1,
-        trips: 1,
-        cancelled: 1,
-        bookedHours: 4,
-        kilometres: 120,
-        utilisation: share(240, bookable.get('2025-03')!),
-      }),
-      expect.objectContaining({
-        month: '2025-04',
-        bookings: 1,
-        trips: 1,
-        cancelled: 0,
-        bookedHours: 2,
-        kilometres: 30,
-        utilisation: share(120, bookable.get('2025-04')!),
-      }),
+    const march = { month: '2025-03', bookings: 1, trips: 1, cancelled: 1, bookedHours: 4, kilometres: 120 };
+    const april = { month: '2025-04', bookings: 1, trips: 1, cancelled: 0, bookedHours: 2, kilometres: 30 };
+    const own = await t.call(SW, {
+      method: 'GET',
+      url: `/api/admin/evaluation/vehicles/months?from=2025-03-01&to=2025-04-30&vehicleId=${vehicle.id}`,
+      cookie: fleet,
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({
+      vehicleId: vehicle.id,
+      months: [
+        { ...march, utilisation: share(240, bookable.get('2025-03')!) },
+        { ...april, utilisation: share(120, bookable.get('2025-04')!) },
+      ],
+    });
+    // The fleet: these are the only bookings of the period, measured against the hours of every listed vehicle.
+    const listed = rows(
+      await t.database.db.execute(
+        sql`select booking_weekdays, booking_from, booking_to from vehicles
+             where id in (${sql.join(
+               body.vehicles.map((v: Row) => sql`${v.vehicleId}::uuid`),
+               sql`, `,
+             )})`,
+      ),
+    );
+    const fleetBookable = (month: string) =>
+      listed.reduce(
+        (sum, v) =>
+          sum +
+          bookableMinutesByMonth(
+            { from: '2025-03-01', to: '2025-04-30' },
+            v.booking_weekdays as string[],
+            String(v.booking_from),
+            String(v.booking_to),
+          ).get(month)!,
+        0,
+      );
+    expect(body.months).toEqual([
+      { ...march, utilisation: share(240, fleetBookable('2025-03')) },
+      { ...april, utilisation: share(120, fleetBookable('2025-04')) },
     ]);
     expect(body.vehicles.find((v: Row) => v.vehicleId === vehicle.id)).toMatchObject({
       licensePlate: vehicle.license_plate,
@@ -168,6 +195,33 @@ describe.each(DB_KINDS)('evaluation on %s', (kind) => {
       true,
     );
     expect(body.departments).toEqual([{ department, bookings: 2, trips: 2, kilometres: 150 }]);
+  });
+
+  it('lists every month of the period, zero where nothing was booked, for the fleet and for an unbooked vehicle', async () => {
+    const period = 'from=2025-03-01&to=2025-05-31';
+    const body = (await t.call(SW, { method: 'GET', url: `/api/admin/evaluation/vehicles?${period}`, cookie: fleet })).json();
+    expect(body.months.map((m: Row) => m.month)).toEqual(['2025-03', '2025-04', '2025-05']);
+    expect(body.months[2]).toEqual({
+      month: '2025-05',
+      bookings: 0,
+      trips: 0,
+      cancelled: 0,
+      bookedHours: 0,
+      utilisation: 0,
+      kilometres: 0,
+    });
+    const other = body.vehicles.find((v: Row) => v.vehicleId !== vehicle.id);
+    const res = await t.call(SW, {
+      method: 'GET',
+      url: `/api/admin/evaluation/vehicles/months?${period}&vehicleId=${other.vehicleId}`,
+      cookie: fleet,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().months.map((m: Row) => [m.month, m.bookings, m.utilisation])).toEqual([
+      ['2025-03', 0, 0],
+      ['2025-04', 0, 0],
+      ['2025-05', 0, 0],
+    ]);
   });
 
   it('filters by location: another location of the tenant shows none of these bookings', async () => {
@@ -211,15 +265,7 @@ describe.each(DB_KINDS)('evaluation on %s', (kind) => {
       expect(header).toEqual(parsed[0]);
       expect(sheet.rowCount - 2).toBe(parsed.length - 1);
     }
-    const csv = parseCsv(
-      (
-        await t.call(SW, {
-          method: 'GET',
-          url: `/api/admin/evaluation/office/export?${PERIOD}&table=grundrisse&format=csv`,
-          cookie: swAdmin,
-        })
-      ).body,
-    );
+    const csv = await csvOf(SW, swAdmin, `/api/admin/evaluation/office/export?${PERIOD}&table=grundrisse&format=csv`);
     expect(csv[0]).toEqual([
       'Grundriss',
       'Bereich',
@@ -264,23 +310,19 @@ describe.each(DB_KINDS)('evaluation on %s', (kind) => {
       ['03.2025', 1, 1, 1, 4, 120],
       ['04.2025', 1, 1, 0, 2, 30],
     ]);
-    for (const table of ['fahrzeuge', 'abteilungen']) {
-      const res = await t.call(SW, {
-        method: 'GET',
-        url: `/api/admin/evaluation/vehicles/export?from=2025-03-01&to=2025-04-30&table=${table}&format=csv`,
-        cookie: fleet,
-      });
-      expect(res.statusCode).toBe(200);
-    }
-    const dep = parseCsv(
-      (
-        await t.call(SW, {
-          method: 'GET',
-          url: '/api/admin/evaluation/vehicles/export?from=2025-03-01&to=2025-04-30&table=abteilungen&format=csv',
-          cookie: fleet,
-        })
-      ).body,
+    const fleetCsv = await csvOf(SW, fleet, '/api/admin/evaluation/vehicles/export?from=2025-03-01&to=2025-04-30&table=flotte&format=csv');
+    expect(fleetCsv[0]).toEqual(['Monat', 'Buchungen', 'Fahrten', 'Stornos', 'Gebuchte Stunden', 'Auslastung %', 'Kilometer']);
+    expect(fleetCsv.slice(1).map((r) => [r[0], r[1], r[2], r[3], r[4], r[6]])).toEqual([
+      ['03.2025', '1', '1', '1', '4', '120'],
+      ['04.2025', '1', '1', '0', '2', '30'],
+    ]);
+    const perVehicle = await csvOf(
+      SW,
+      fleet,
+      '/api/admin/evaluation/vehicles/export?from=2025-03-01&to=2025-04-30&table=fahrzeuge&format=csv',
     );
+    expect(perVehicle.find((r) => r[0] === vehicle.license_plate)?.slice(3, 6)).toEqual(['2', '2', '1']);
+    const dep = await csvOf(SW, fleet, '/api/admin/evaluation/vehicles/export?from=2025-03-01&to=2025-04-30&table=abteilungen&format=csv');
     expect(dep).toEqual([
       ['Abteilung', 'Buchungen', 'Fahrten', 'Kilometer'],
       [department, '2', '2', '150'],
@@ -298,6 +340,22 @@ describe.each(DB_KINDS)('evaluation on %s', (kind) => {
     expect(await bad('from=2025-02-30&to=2025-03-03')).toContain('Invalid date format');
     expect(await bad('to=2025-03-03')).toContain('from');
     expect(await bad(`${PERIOD}&locationId=kein-uuid`)).toContain('locationId');
+    const months = await t.call(SW, {
+      method: 'GET',
+      url: `/api/admin/evaluation/vehicles/months?${PERIOD}&vehicleId=kein-uuid`,
+      cookie: fleet,
+    });
+    expect(months.statusCode).toBe(400);
+    expect(months.json().error.message).toContain('vehicleId');
+    const without = await t.call(SW, { method: 'GET', url: `/api/admin/evaluation/vehicles/months?${PERIOD}`, cookie: fleet });
+    expect(without.statusCode).toBe(400);
+    const unknown = await t.call(SW, {
+      method: 'GET',
+      url: `/api/admin/evaluation/vehicles/months?${PERIOD}&vehicleId=00000000-0000-4000-8000-000000000000`,
+      cookie: fleet,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe('Fahrzeug nicht gefunden.');
     const exportBad = await t.call(SW, {
       method: 'GET',
       url: `/api/admin/evaluation/office/export?${PERIOD}&table=fahrzeuge&format=csv`,
@@ -359,7 +417,20 @@ describe.each(DB_KINDS)('evaluation on %s', (kind) => {
       cookie: tourAdmin,
     });
     expect(foreign.statusCode).toBe(200);
-    expect(foreign.json()).toMatchObject({ vehicles: [], months: [], departments: [] });
+    expect(foreign.json()).toMatchObject({ vehicles: [], departments: [] });
+    expect(foreign.json().months.every((m: Row) => m.bookings === 0 && m.kilometres === 0)).toBe(true);
+    const foreignMonths = await t.call(TOUR, {
+      method: 'GET',
+      url: `/api/admin/evaluation/vehicles/months?from=2025-03-01&to=2025-04-30&vehicleId=${vehicle.id}`,
+      cookie: tourAdmin,
+    });
+    expect(foreignMonths.statusCode).toBe(404);
+    const foreignTable = await csvOf(
+      TOUR,
+      tourAdmin,
+      '/api/admin/evaluation/vehicles/export?from=2025-03-01&to=2025-04-30&table=monate&format=csv',
+    );
+    expect(foreignTable.some((r) => r[0] === vehicle.license_plate)).toBe(false);
     const bibAdmin = await t.login(BIB, 'admin@bibliothek.test');
     const office = await t.call(BIB, { method: 'GET', url: `/api/admin/evaluation/office?${PERIOD}`, cookie: bibAdmin });
     expect(office.statusCode).toBe(200);

@@ -138,7 +138,7 @@ export async function officeDepartmentFigures(db: Db, s: EvaluationScope): Promi
   }));
 }
 
-export interface VehicleMonthFigures {
+interface VehicleMonthFigures {
   vehicleId: string;
   licensePlate: string;
   label: string;
@@ -154,12 +154,8 @@ export interface VehicleMonthFigures {
   kilometres: number;
 }
 
-/**
- * Per vehicle and month: bookings (type BUCHUNG), trips done, cancellations,
- * booked minutes and the kilometres between each trip's CHECK_IN and
- * CHECK_OUT mileage. Vehicles without bookings come with month null.
- */
-export async function vehicleMonthFigures(db: Db, s: EvaluationScope): Promise<VehicleMonthFigures[]> {
+/** Per vehicle and month, a vehicle without bookings once with month null. */
+async function vehicleMonthRows(db: Db, s: EvaluationScope): Promise<VehicleMonthFigures[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       with b as (
@@ -211,6 +207,44 @@ export async function vehicleMonthFigures(db: Db, s: EvaluationScope): Promise<V
     bookedMinutes: num(r.booked_minutes),
     kilometres: num(r.kilometres),
   }));
+}
+
+const FIGURES = ['bookings', 'trips', 'cancelled', 'bookedMinutes', 'kilometres'] as const;
+type Figures = Record<(typeof FIGURES)[number], number>;
+const figuresOf = (r: Figures): Figures => Object.fromEntries(FIGURES.map((f) => [f, r[f]])) as Figures;
+const add = (into: Figures, r: Figures) => {
+  for (const f of FIGURES) into[f] += r[f];
+};
+
+/** Every vehicle of the filter with its figures over the period (a deactivated one only when booked). */
+export async function vehicleTotals(db: Db, s: EvaluationScope) {
+  const totals = new Map<string, Omit<VehicleMonthFigures, 'month'>>();
+  for (const { month: _, ...r } of await vehicleMonthRows(db, s)) {
+    const t = totals.get(r.vehicleId);
+    if (t) add(t, r);
+    else totals.set(r.vehicleId, r);
+  }
+  return [...totals.values()];
+}
+
+/** The fleet of the filter per month with bookings. */
+export async function fleetMonthFigures(db: Db, s: EvaluationScope) {
+  const months = new Map<string, Figures & { month: string }>();
+  for (const r of await vehicleMonthRows(db, s)) {
+    if (r.month === null) continue;
+    const m = months.get(r.month);
+    if (m) add(m, r);
+    else months.set(r.month, { month: r.month, ...figuresOf(r) });
+  }
+  return [...months.values()].sort((a, b) => a.month.localeCompare(b.month));
+}
+
+/** The vehicle-month rows with bookings (the vehicles of the filter are vehicleTotals'). */
+export async function vehicleMonthFigures(db: Db, s: EvaluationScope) {
+  const months = (await vehicleMonthRows(db, s))
+    .filter((r) => r.month !== null)
+    .map((r) => ({ vehicleId: r.vehicleId, month: r.month as string, ...figuresOf(r) }));
+  return { months };
 }
 
 /** Trips (done), bookings and kilometres per department of the driver. */

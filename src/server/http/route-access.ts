@@ -211,6 +211,7 @@ export const DECLARED_ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/admin/evaluation/office/export': OFFICE_UTILISATION,
   'GET /api/admin/evaluation/vehicles': VEHICLE_EVALUATION,
   'GET /api/admin/evaluation/vehicles/export': VEHICLE_EVALUATION,
+  'GET /api/admin/evaluation/vehicles/months': VEHICLE_EVALUATION,
   // lockers: people with a desk day on /officelocker, room admins place them
   'GET /api/lockers': LOCKERS,
   'POST /api/lockers/assignments': LOCKERS,

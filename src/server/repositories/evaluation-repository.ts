@@ -30,13 +30,20 @@ export interface EvaluationScope {
 }
 
 /**
- * The roll-up rows of the period: month rows for the whole months inside it,
- * day rows for the days before and after them (two index ranges, no more).
+ * The roll-up rows of the period as the derived table `x`: month rows for the
+ * whole months inside it, day rows for the days before and after them. Three
+ * index ranges joined by UNION ALL rather than one OR, so that each is read
+ * from the key's index alone, which carries the sums (migration 0039,
+ * decision 181).
  */
-function inPeriod(s: EvaluationScope) {
+function periodRows(table: 'seat_booking_days' | 'vehicle_booking_days', s: EvaluationScope) {
   const m = wholeMonths(s.fromDay, s.toDay);
-  return sql`((not x.whole_month and ((x.day >= ${s.fromDay}::date and x.day < ${m.start}::date) or (x.day >= ${m.end}::date and x.day < ${s.toDay}::date)))
-           or (x.whole_month and x.day >= ${m.start}::date and x.day < ${m.end}::date))`;
+  const t = sql.raw(table);
+  return sql`(select * from ${t} where tenant_id = ${s.tenantId} and not whole_month and day >= ${s.fromDay}::date and day < ${m.start}::date
+     union all
+     select * from ${t} where tenant_id = ${s.tenantId} and not whole_month and day >= ${m.end}::date and day < ${s.toDay}::date
+     union all
+     select * from ${t} where tenant_id = ${s.tenantId} and whole_month and day >= ${m.start}::date and day < ${m.end}::date) x`;
 }
 
 /** Day rows of the period (the roll-ups by department have no month rows). */
@@ -66,8 +73,7 @@ export async function officeObjectFigures(db: Db, s: EvaluationScope): Promise<O
       with agg as (
         select x.reading_room_id, sum(x.bookings) as bookings, sum(x.cancelled) as cancelled,
                sum(x.no_shows) as no_shows, sum(x.booked_minutes) as booked_minutes
-          from seat_booking_days x
-         where x.tenant_id = ${s.tenantId} and ${inPeriod(s)}
+          from ${periodRows('seat_booking_days', s)}
          group by x.reading_room_id
         having sum(x.bookings) > 0
       )
@@ -153,7 +159,8 @@ export async function officeDepartmentFigures(db: Db, s: EvaluationScope): Promi
   }));
 }
 
-export interface VehicleMonthFigures {
+/** A vehicle with what its utilisation is measured against: its booking weekdays and daily booking time. */
+export interface EvaluatedVehicle {
   vehicleId: string;
   licensePlate: string;
   label: string;
@@ -161,7 +168,10 @@ export interface VehicleMonthFigures {
   bookingWeekdays: string[];
   bookingFrom: string;
   bookingTo: string;
-  month: string | null;
+}
+
+/** Bookings (type BUCHUNG), trips done, cancellations, booked minutes and kilometres of a vehicle, a month or both. */
+export interface VehicleFigures {
   bookings: number;
   trips: number;
   cancelled: number;
@@ -169,50 +179,110 @@ export interface VehicleMonthFigures {
   kilometres: number;
 }
 
+const VEHICLE_SUMS = sql`sum(x.bookings) as bookings, sum(x.trips) as trips, sum(x.cancelled) as cancelled,
+             sum(x.booked_minutes) as booked_minutes, sum(x.kilometres) as kilometres`;
+
+const figuresOf = (r: Record<string, unknown>): VehicleFigures => ({
+  bookings: num(r.bookings),
+  trips: num(r.trips),
+  cancelled: num(r.cancelled),
+  bookedMinutes: num(r.booked_minutes),
+  kilometres: num(r.kilometres),
+});
+
+const evaluatedVehicleOf = (r: Record<string, unknown>): EvaluatedVehicle => ({
+  vehicleId: String(r.vehicle_id),
+  licensePlate: String(r.license_plate),
+  label: String(r.label),
+  locationName: String(r.location_name),
+  bookingWeekdays: (typeof r.booking_weekdays === 'string' ? JSON.parse(r.booking_weekdays) : r.booking_weekdays) as string[],
+  bookingFrom: String(r.booking_from),
+  bookingTo: String(r.booking_to),
+});
+
+const VEHICLE_COLUMNS = sql`v.id::text as vehicle_id, v.license_plate, v.brand || ' ' || v.model as label, l.name as location_name,
+             v.booking_weekdays, v.booking_from, v.booking_to`;
+
 /**
- * Per vehicle and month: bookings (type BUCHUNG), trips done, cancellations,
- * booked minutes and the kilometres between each trip's CHECK_IN and
- * CHECK_OUT mileage. Vehicles without bookings come with month null.
+ * Every vehicle of the (filtered) locations with its figures over the period,
+ * zero where unbooked; a deactivated vehicle only when it was booked in the
+ * period. Kilometres are those between each trip's CHECK_IN and CHECK_OUT.
  */
-export async function vehicleMonthFigures(db: Db, s: EvaluationScope): Promise<VehicleMonthFigures[]> {
+export async function vehicleTotals(db: Db, s: EvaluationScope): Promise<(EvaluatedVehicle & VehicleFigures)[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       with agg as (
-        select x.vehicle_id, to_char(x.day, 'YYYY-MM') as month,
-               sum(x.total) as total, sum(x.bookings) as bookings, sum(x.trips) as trips, sum(x.cancelled) as cancelled,
-               sum(x.booked_minutes) as booked_minutes, sum(x.kilometres) as kilometres
-          from vehicle_booking_days x
-         where x.tenant_id = ${s.tenantId} and ${inPeriod(s)}
-         group by 1, 2
+        select x.vehicle_id, ${VEHICLE_SUMS}
+          from ${periodRows('vehicle_booking_days', s)}
+         group by x.vehicle_id
         having sum(x.total) > 0
       )
-      select v.id::text as vehicle_id, v.license_plate, v.brand || ' ' || v.model as label, l.name as location_name,
-             v.booking_weekdays, v.booking_from, v.booking_to, agg.month,
-             coalesce(agg.bookings, 0) as bookings, coalesce(agg.trips, 0) as trips, coalesce(agg.cancelled, 0) as cancelled,
-             coalesce(agg.booked_minutes, 0) as booked_minutes, coalesce(agg.kilometres, 0) as kilometres
+      select ${VEHICLE_COLUMNS}, agg.bookings, agg.trips, agg.cancelled, agg.booked_minutes, agg.kilometres
         from vehicles v
         join locations l on l.tenant_id = v.tenant_id and l.id = v.location_id
         left join agg on agg.vehicle_id = v.id
        where v.tenant_id = ${s.tenantId}
          and (not v.deactivated or agg.vehicle_id is not null)
          and (${s.locationId}::uuid is null or v.location_id = ${s.locationId}::uuid)
-       order by v.license_plate, agg.month`),
+       order by v.license_plate`),
   );
-  return rows.map((r) => ({
-    vehicleId: String(r.vehicle_id),
-    licensePlate: String(r.license_plate),
-    label: String(r.label),
-    locationName: String(r.location_name),
-    bookingWeekdays: (typeof r.booking_weekdays === 'string' ? JSON.parse(r.booking_weekdays) : r.booking_weekdays) as string[],
-    bookingFrom: String(r.booking_from),
-    bookingTo: String(r.booking_to),
-    month: r.month === null ? null : String(r.month),
-    bookings: num(r.bookings),
-    trips: num(r.trips),
-    cancelled: num(r.cancelled),
-    bookedMinutes: num(r.booked_minutes),
-    kilometres: num(r.kilometres),
-  }));
+  return rows.map((r) => ({ ...evaluatedVehicleOf(r), ...figuresOf(r) }));
+}
+
+/** The figures of all vehicles of the (filtered) locations per month (YYYY-MM) with bookings. */
+export async function fleetMonthFigures(db: Db, s: EvaluationScope): Promise<({ month: string } & VehicleFigures)[]> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select to_char(x.day, 'YYYY-MM') as month, ${VEHICLE_SUMS}
+        from ${periodRows('vehicle_booking_days', s)}
+        join vehicles v on v.tenant_id = x.tenant_id and v.id = x.vehicle_id
+       where (${s.locationId}::uuid is null or v.location_id = ${s.locationId}::uuid)
+       group by 1
+      having sum(x.total) > 0
+       order by 1`),
+  );
+  return rows.map((r) => ({ month: String(r.month), ...figuresOf(r) }));
+}
+
+/**
+ * Per vehicle and month with bookings: the whole table for the download, or
+ * the months of one vehicle. Two statements, the vehicles and narrow month
+ * rows: a year of a fleet is thousands of month rows, and repeating each
+ * vehicle's texts on every one of them cost more than the sums (decision 175).
+ */
+export async function vehicleMonthFigures(
+  db: Db,
+  s: EvaluationScope,
+  vehicleId: string | null = null,
+): Promise<{
+  vehicles: EvaluatedVehicle[];
+  months: ({ vehicleId: string; month: string } & VehicleFigures)[];
+}> {
+  const months = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select x.vehicle_id::text as vehicle_id, to_char(x.day, 'YYYY-MM') as month, ${VEHICLE_SUMS}
+        from ${periodRows('vehicle_booking_days', s)}
+       where (${vehicleId}::uuid is null or x.vehicle_id = ${vehicleId}::uuid)
+         and (${s.locationId}::uuid is null
+              or x.vehicle_id in (select v.id from vehicles v where v.tenant_id = ${s.tenantId} and v.location_id = ${s.locationId}::uuid))
+       group by 1, 2
+      having sum(x.total) > 0
+       order by 1, 2`),
+  );
+  const vehicles = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select ${VEHICLE_COLUMNS}
+        from vehicles v
+        join locations l on l.tenant_id = v.tenant_id and l.id = v.location_id
+       where v.tenant_id = ${s.tenantId}
+         and (${vehicleId}::uuid is null or v.id = ${vehicleId}::uuid)
+         and (${s.locationId}::uuid is null or v.location_id = ${s.locationId}::uuid)
+       order by v.license_plate`),
+  );
+  return {
+    vehicles: vehicles.map(evaluatedVehicleOf),
+    months: months.map((m) => ({ vehicleId: String(m.vehicle_id), month: String(m.month), ...figuresOf(m) })),
+  };
 }
 
 /** Trips (done), bookings and kilometres per department of the driver. */

@@ -5,15 +5,17 @@ import {
   officeEvaluationResponse,
   VEHICLE_TABLES,
   vehicleEvaluationResponse,
+  vehicleMonthsQuery,
+  vehicleMonthsResponse,
 } from '@contracts/evaluation';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { requireSection } from '../http/request-context';
-import { type ExportFile, exportFile, officeTable, vehicleTable } from '../services/evaluation/evaluation-export';
+import { type ExportFile, exportFile, officeTable, vehicleMonthsTable, vehicleTable } from '../services/evaluation/evaluation-export';
 import { officeEvaluation } from '../services/evaluation/office-evaluation';
-import { vehicleEvaluation } from '../services/evaluation/vehicle-evaluation';
+import { vehicleEvaluation, vehicleMonths, vehicleMonthTable } from '../services/evaluation/vehicle-evaluation';
 
 const OFFICE = '/admin/bueroauslastung';
 const VEHICLES = '/admin/auswertung';
@@ -84,15 +86,25 @@ export const evaluationRoutes =
       },
       async (req, reply) => {
         const user = await requireSection(deps, req, VEHICLES);
+        const { table, format } = req.query;
+        if (table === 'monate') {
+          const data = await vehicleMonthTable(deps, user, req.query);
+          return sendFile(reply, await exportFile(vehicleMonthsTable(data.rows), `auswertung_${table}`, data.from, data.to, format));
+        }
         const data = await vehicleEvaluation(deps, user, req.query);
-        const file = await exportFile(
-          vehicleTable(data, req.query.table),
-          `auswertung_${req.query.table}`,
-          data.from,
-          data.to,
-          req.query.format,
-        );
-        return sendFile(reply, file);
+        return sendFile(reply, await exportFile(vehicleTable(data, table), `auswertung_${table}`, data.from, data.to, format));
       },
+    );
+    app.get(
+      '/api/admin/evaluation/vehicles/months',
+      {
+        schema: {
+          tags,
+          summary: 'Die Monate eines Fahrzeugs im Zeitraum',
+          querystring: vehicleMonthsQuery,
+          response: { 200: vehicleMonthsResponse },
+        },
+      },
+      async (req) => vehicleMonths(deps, await requireSection(deps, req, VEHICLES), req.query),
     );
   };

@@ -1,4 +1,4 @@
-import type { ExportFormat, OfficeEvaluation, OfficeTable, VehicleEvaluation, VehicleTable } from '@contracts/evaluation';
+import type { EvaluationMonth, ExportFormat, OfficeEvaluation, OfficeTable, VehicleEvaluation, VehicleTable } from '@contracts/evaluation';
 import { type CsvCell, toCsv } from '@domain/evaluation';
 import ExcelJS from 'exceljs';
 
@@ -76,7 +76,7 @@ export function officeTable(data: OfficeEvaluation, table: OfficeTable): ExportT
   }
 }
 
-export function vehicleTable(data: VehicleEvaluation, table: VehicleTable): ExportTable {
+export function vehicleTable(data: VehicleEvaluation, table: Exclude<VehicleTable, 'monate'>): ExportTable {
   switch (table) {
     case 'fahrzeuge':
       return {
@@ -94,21 +94,11 @@ export function vehicleTable(data: VehicleEvaluation, table: VehicleTable): Expo
           v.kilometres,
         ]),
       };
-    case 'monate':
+    case 'flotte':
       return {
-        title: 'Auslastung je Fahrzeug und Monat',
-        header: ['Kennzeichen', 'Fahrzeug', 'Monat', 'Buchungen', 'Fahrten', 'Stornos', 'Gebuchte Stunden', 'Auslastung %', 'Kilometer'],
-        rows: data.months.map((m) => [
-          m.licensePlate,
-          m.vehicle,
-          germanMonth(m.month),
-          m.bookings,
-          m.trips,
-          m.cancelled,
-          m.bookedHours,
-          m.utilisation,
-          m.kilometres,
-        ]),
+        title: 'Flotte je Monat',
+        header: ['Monat', 'Buchungen', 'Fahrten', 'Stornos', 'Gebuchte Stunden', 'Auslastung %', 'Kilometer'],
+        rows: data.months.map((m) => [germanMonth(m.month), m.bookings, m.trips, m.cancelled, m.bookedHours, m.utilisation, m.kilometres]),
       };
     case 'abteilungen':
       return {
@@ -117,6 +107,25 @@ export function vehicleTable(data: VehicleEvaluation, table: VehicleTable): Expo
         rows: data.departments.map((d) => [d.department ?? NO_DEPARTMENT, d.bookings, d.trips, d.kilometres]),
       };
   }
+}
+
+/** Per vehicle and month: the one table too long for the screen, so it is read in full only here. */
+export function vehicleMonthsTable(rows: ({ licensePlate: string; vehicle: string } & EvaluationMonth)[]): ExportTable {
+  return {
+    title: 'Auslastung je Fahrzeug und Monat',
+    header: ['Kennzeichen', 'Fahrzeug', 'Monat', 'Buchungen', 'Fahrten', 'Stornos', 'Gebuchte Stunden', 'Auslastung %', 'Kilometer'],
+    rows: rows.map((m) => [
+      m.licensePlate,
+      m.vehicle,
+      germanMonth(m.month),
+      m.bookings,
+      m.trips,
+      m.cancelled,
+      m.bookedHours,
+      m.utilisation,
+      m.kilometres,
+    ]),
+  };
 }
 
 export interface ExportFile {

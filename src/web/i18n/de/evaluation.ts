@@ -54,7 +54,11 @@ export const evaluation = {
       'Auslastung = gebuchte Stunden im Verhältnis zu den individuellen Buchungszeiten des Fahrzeugs. Kilometer aus dem Kilometerstand bei Fahrtbeginn und Fahrtende.',
     chart: 'Auslastung je Fahrzeug in %',
     perVehicle: 'Auslastung je Fahrzeug',
-    perMonth: 'Fahrzeug und Monat',
+    perMonth: 'Flotte je Monat',
+    vehicleMonths: 'Monate eines Fahrzeugs',
+    vehicleMonthsAll: 'alle Fahrzeuge je Monat',
+    pickVehicle: 'Fahrzeug',
+    vehicleMonthsDownload: 'Der Download enthält alle Fahrzeuge mit ihren Monaten.',
     departments: 'Fahrten je Abteilung',
     col: {
       plate: 'Kennzeichen',

@@ -56,7 +56,11 @@ export const evaluation: typeof de = {
       "Utilisation = booked hours relative to the vehicle's individual booking times. Kilometres from the mileage at trip start and trip end.",
     chart: 'Utilisation per vehicle in %',
     perVehicle: 'Utilisation per vehicle',
-    perMonth: 'Vehicle and month',
+    perMonth: 'Fleet per month',
+    vehicleMonths: 'Months of one vehicle',
+    vehicleMonthsAll: 'all vehicles per month',
+    pickVehicle: 'Vehicle',
+    vehicleMonthsDownload: 'The download holds every vehicle with its months.',
     departments: 'Trips per department',
     col: {
       plate: 'Licence plate',

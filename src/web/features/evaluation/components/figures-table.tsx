@@ -1,4 +1,5 @@
 import { Card, Group, ScrollArea, Table, Text, Title } from '@mantine/core';
+import { KEYBOARD_SCROLL } from '@web/components/keyboard-scroll';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -17,6 +18,8 @@ export function FiguresTable<T>({
   rowKey,
   actions,
   maxHeight,
+  footer,
+  loading = false,
 }: {
   title: string;
   columns: Column<T>[];
@@ -24,6 +27,10 @@ export function FiguresTable<T>({
   rowKey: (row: T) => string;
   actions?: ReactNode;
   maxHeight?: number;
+  /** A note under the table. */
+  footer?: ReactNode;
+  /** The rows are still on their way: no "no data" until they are known. */
+  loading?: boolean;
 }) {
   const { t } = useTranslation('evaluation');
   return (
@@ -35,11 +42,11 @@ export function FiguresTable<T>({
         {actions}
       </Group>
       {rows.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {t('empty')}
+        <Text c="dimmed" size="sm" role={loading ? 'status' : undefined}>
+          {loading ? t('loading') : t('empty')}
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={maxHeight} type="auto" viewportProps={{ tabIndex: 0 }}>
+        <ScrollArea.Autosize mah={maxHeight} type="auto" {...KEYBOARD_SCROLL}>
           <Table striped highlightOnHover stickyHeader withTableBorder={false} fz="sm">
             <Table.Thead>
               <Table.Tr>
@@ -64,6 +71,7 @@ export function FiguresTable<T>({
           </Table>
         </ScrollArea.Autosize>
       )}
+      {footer}
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import type { EvaluationQuery, OfficeEvaluation } from '@contracts/evaluation';
 import { heatLevel } from '@domain/evaluation';
 import { Card, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { KEYBOARD_SCROLL } from '@web/components/keyboard-scroll';
 import { useTranslation } from 'react-i18next';
 import { useOfficeEvaluation } from '../api/use-office-evaluation';
 import { useNumberFormat } from '../format';
@@ -24,7 +25,7 @@ function Heatmap({ data }: { data: OfficeEvaluation }) {
   const weekdays = t('office.weekdays', { returnObjects: true }) as string[];
   // Focusable: a table wider than a phone scrolls sideways by keyboard too (WCAG 2.1.1).
   return (
-    <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
+    <ScrollArea type="auto" {...KEYBOARD_SCROLL}>
       <Table withTableBorder withColumnBorders fz="sm" miw={520}>
         <Table.Thead>
           <Table.Tr>
