@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -6,6 +6,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { ROUTE_PRELOADS_FILE } from './src/server/http/route-preloads';
+import { OWN_DATA_CACHE } from './src/web/lib/own-data-cache';
 
 /** One id per build: baked into the bundle and written to builds/latest.json, which running clients poll (SPEC §2). */
 const buildId = `${new Date().toISOString().replace(/[-:.TZ]/g, '')}-${randomBytes(3).toString('hex')}`;
@@ -42,7 +44,7 @@ function precompress(): Plugin {
   };
 }
 
-// Build-time helpers of the route preload script below (tested in src/web/lib/route-preload.test.ts).
+// Build-time helpers of the route preload table below (tested in src/web/lib/route-preload.test.ts).
 
 /** 'login' → '/login', '_app/fahrzeuge/index' → '/fahrzeuge', '_app/leseraum/karte' → '/leseraum/karte'; null for layouts and '/'. */
 export function routePathOf(file: string): string | null {
@@ -51,17 +53,6 @@ export function routePathOf(file: string): string | null {
   if (last.startsWith('_')) return null;
   const segments = parts.filter((p) => !p.startsWith('_') && p !== 'index');
   return segments.length ? `/${segments.join('/')}` : null;
-}
-
-/**
- * Browser script (plain ES5, no module): preload links for the files of location.pathname –
- * modulepreload for code, preload as style for the stylesheets the route's code applies.
- */
-export function routePreloadScript(table: Record<string, string[]>): string {
-  // Each file once, routes as indices: the table stays small although routes share most chunks.
-  const files = [...new Set(Object.values(table).flat())];
-  const index = Object.fromEntries(Object.entries(table).map(([route, list]) => [route, list.map((f) => files.indexOf(f))]));
-  return `(function(f,t){var p=location.pathname.replace(/\\/+$/,'')||'/';var r=t[p]||[];for(var i=0;i<r.length;i++){var l=document.createElement('link');var h=f[r[i]];if(/\\.css$/.test(h)){l.rel='preload';l.as='style';}else{l.rel='modulepreload';}l.crossOrigin='';l.href=h;document.head.appendChild(l);}})(${JSON.stringify(files)},${JSON.stringify(index)});\n`;
 }
 
 /** The i18n namespaces a module's code loads or translates with: loadNamespaces('x'), useTranslation('x'). */
@@ -73,9 +64,11 @@ export function namespacesIn(code: string): string[] {
 
 /**
  * The code of a screen's route loads only after the router has checked the
- * session; a small async script in <head> starts it at once instead: it maps
- * the address to the route's chunks (built here) and adds modulepreload links
- * (DESIGN §7, decision 006). A file, not inline code: the CSP allows 'self' only.
+ * session. The build writes, for each address, the route's chunks, the German
+ * texts and the stylesheets its code asks for to `route-preloads.json`. The
+ * server puts them into the page as preload links (src/server/http/route-preloads.ts),
+ * so the browser fetches them with the page instead of one after the other
+ * (DESIGN §7, decisions 006 and 176).
  */
 function routePreload(): Plugin {
   return {
@@ -134,11 +127,8 @@ function routePreload(): Plugin {
         // /admin is both a layout (admin.tsx) and a page (admin/index.tsx): keep the union.
         table[route] = [...new Set([...(table[route] ?? []), ...[...code, ...texts, ...styles].map((n) => `/${n}`)])];
       }
-      const source = routePreloadScript(table);
-      const fileName = `assets/route-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
-      this.emitFile({ type: 'asset', fileName, source });
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(table)}\n` });
       html.source = String(html.source)
-        .replace('<script type="module"', `<script async src="/${fileName}"></script>\n    <script type="module"`)
         // The stylesheet does not block the first paint (the splash in index.html has inline styles);
         // main.tsx applies it and renders the app once it has loaded.
         .replace(
@@ -210,7 +200,7 @@ export default defineConfig(({ command }) => ({
               url.pathname === '/api/vehicle-bookings/mine' ||
               url.pathname === '/api/reading-room-bookings/mine',
             handler: 'NetworkFirst',
-            options: { cacheName: 'buchbar-eigene-daten', networkTimeoutSeconds: 6, cacheableResponse: { statuses: [200] } },
+            options: { cacheName: OWN_DATA_CACHE, networkTimeoutSeconds: 6, cacheableResponse: { statuses: [200] } },
           },
         ],
       },
@@ -222,6 +212,8 @@ export default defineConfig(({ command }) => ({
     outDir: path.resolve('dist/web'),
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser Buchbar supports preloads modules itself; the polyfill only scanned the page's links on start.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -48,9 +48,19 @@ async function kioskPath(app: FastifyInstance, port: number): Promise<string> {
   return `/kiosk?token=${link.json().token}`;
 }
 
-export async function webScreens(app: FastifyInstance, port: number, only?: string[]): Promise<WebScreen[]> {
-  const sw = (p: string) => `http://stadtwerke.localhost:${port}${p}`;
-  const bib = (p: string) => `http://bibliothek.localhost:${port}${p}`;
+/**
+ * The screens on the app's port, or on `front` (the address the browser uses,
+ * e.g. nginx with TLS in front of the app).
+ */
+export async function webScreens(
+  app: FastifyInstance,
+  port: number,
+  only?: string[],
+  front: { scheme: 'http' | 'https'; port: number } = { scheme: 'http', port },
+): Promise<WebScreen[]> {
+  const at = (host: string, p: string) => `${front.scheme}://${host}:${front.port}${p}`;
+  const sw = (p: string) => at('stadtwerke.localhost', p);
+  const bib = (p: string) => at('bibliothek.localhost', p);
   const all: WebScreen[] = [
     { key: 'login', label: 'Anmeldung', url: sw('/login') },
     {
@@ -78,7 +88,7 @@ export async function webScreens(app: FastifyInstance, port: number, only?: stri
       signIn: { host: 'stadtwerke.localhost', email: 'mitarbeiter@stadtwerke.test' },
     },
     { key: 'kiosk', label: 'Kiosk', url: bib(await kioskPath(app, port)) },
-    { key: 'public', label: 'Gästeseite', url: `http://tourismus.localhost:${port}/public` },
+    { key: 'public', label: 'Gästeseite', url: at('tourismus.localhost', '/public') },
   ];
   return all.filter((s) => !only || only.includes(s.key));
 }

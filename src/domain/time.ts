@@ -1,10 +1,10 @@
 import { AppError } from './errors';
 
 /**
- * Berlin wall-clock arithmetic on top of Intl (full ICU ships with Node 20 and
- * every browser). Intl is used instead of the dayjs timezone plugin because the
- * plugin has known off-by-one-hour bugs around the DST switch, and these rules
- * must be exact on exactly those days.
+ * Berlin wall-clock arithmetic: the EU summer-time rule for the years it
+ * covers, Intl for all others (full ICU ships with Node 20 and every browser).
+ * Not the dayjs timezone plugin: it has known off-by-one-hour bugs around the
+ * DST switch, and these rules must be exact on exactly those days.
  */
 
 export const ZONE = 'Europe/Berlin';
@@ -22,23 +22,28 @@ interface WallTime {
   millisecond: number;
 }
 
-// One shared formatter: constructing Intl.DateTimeFormat is expensive and these
-// functions run for every row of a booking list. h23 avoids ICU's '24' hour.
-const wallFormatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
+// One shared formatter, made on first use: constructing Intl.DateTimeFormat is
+// expensive (the first one with a time zone loads ICU's zone data: 80 ms on a
+// desktop, four times that on a phone, in the task that starts the app), and
+// the summer-time rule below answers every date of today's bookings without
+// it. h23 avoids ICU's '24' hour.
+let wallFormatter: Intl.DateTimeFormat | undefined;
+const formatter = () =>
+  (wallFormatter ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }));
 
 /** The wall time as Intl reads it: the reference the fast path below is checked against. */
 function intlWallTime(instant: Date): WallTime {
   const parts: Record<string, number> = {};
-  for (const part of wallFormatter.formatToParts(instant)) {
+  for (const part of formatter().formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
   return {
@@ -92,6 +97,29 @@ const OFFSET_CACHE_HOURS = 100_000;
 /** Offset per UTC hour, or NaN for an hour in which the offset changes. */
 const hourOffsets = new Map<number, number>();
 
+/** Years in which Berlin follows the EU summer-time rule; the property test checks every one against Intl. */
+const RULE_FIRST_YEAR = 1996;
+const RULE_LAST_YEAR = 2099;
+
+/** 01:00 UTC on the last Sunday of the month (0-based), when the EU clocks change. */
+function lastSundayOneUtc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+/**
+ * Berlin's offset by the EU rule in force since 1996: summer time (UTC+2) from
+ * 01:00 UTC on the last Sunday of March to 01:00 UTC on the last Sunday of
+ * October, UTC+1 otherwise. Null outside those years, where Intl knows the
+ * history (other end dates, double summer time, local mean time).
+ */
+function summerTimeRuleOffsetAt(instantMs: number): number | null {
+  const year = new Date(instantMs).getUTCFullYear();
+  if (!(year >= RULE_FIRST_YEAR && year <= RULE_LAST_YEAR)) return null;
+  const summer = instantMs >= lastSundayOneUtc(year, 2) && instantMs < lastSundayOneUtc(year, 9);
+  return summer ? 2 * HOUR_MS : HOUR_MS;
+}
+
 /**
  * Offset of Berlin from UTC at that instant, in ms (3_600_000 in winter).
  * Berlin's offset changes a few times a year, always months apart, so it is
@@ -101,6 +129,8 @@ const hourOffsets = new Map<number, number>();
  * 23:06:32 UTC in 1893) is asked of Intl for every instant.
  */
 function offsetAt(instantMs: number): number {
+  const byRule = summerTimeRuleOffsetAt(instantMs);
+  if (byRule !== null) return byRule;
   const hour = Math.floor(instantMs / HOUR_MS);
   let offset = hourOffsets.get(hour);
   if (offset === undefined) {

@@ -10,6 +10,8 @@ import { DeferredOverlays } from './components/overlays/deferred-overlays';
 import { initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import { reloadOnce } from './lib/reload-guard';
+import { seedStartData } from './lib/start-data';
+import { whenIdle } from './lib/when-idle';
 import { createAppRouter } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -19,6 +21,7 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 const queryClient = createQueryClient();
+seedStartData(queryClient);
 const router = createAppRouter(queryClient);
 
 function App() {
@@ -75,6 +78,6 @@ void Promise.all([initI18n(), applyAppStyles()]).then(renderApp);
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
   window.addEventListener('load', () => {
-    setTimeout(() => (window.requestIdleCallback ? window.requestIdleCallback(register, { timeout: 5000 }) : register()), 3000);
+    setTimeout(() => whenIdle(register, 5000), 3000);
   });
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, matchesEtag } from './conditional';
+import { acceptsEncoding, acceptsGzip, matchesEtag } from './conditional';
 
 describe('matchesEtag', () => {
   it('matches the tag among a list, weak or strong, and *', () => {
@@ -33,5 +33,15 @@ describe('acceptsGzip', () => {
     expect(acceptsGzip('*')).toBe(true);
     expect(acceptsGzip('*, gzip;q=0')).toBe(false);
     expect(acceptsGzip(undefined)).toBe(false);
+  });
+});
+
+describe('acceptsEncoding', () => {
+  it('reads brotli like gzip, and x-gzip only as gzip', () => {
+    expect(acceptsEncoding('gzip, deflate, br, zstd', 'br')).toBe(true);
+    expect(acceptsEncoding('gzip, deflate', 'br')).toBe(false);
+    expect(acceptsEncoding('br;q=0, *', 'br')).toBe(false);
+    expect(acceptsEncoding('*', 'br')).toBe(true);
+    expect(acceptsEncoding('x-gzip', 'br')).toBe(false);
   });
 });

@@ -3,9 +3,16 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps';
+import { compressedPage } from '../http/compressed-page';
 import { sendError } from '../http/error-handler';
-import { currentUser } from '../http/request-context';
+import { firstScreenOf } from '../http/first-screen';
+import { currentUser, requireTenant } from '../http/request-context';
+import { loadRoutePreloads, routeKey, withImagePreload, withRoutePreloads } from '../http/route-preloads';
+import { withStartData } from '../http/start-data';
+import type { UserContext } from '../services/context';
+import { meOf } from '../services/session/me';
 import { signOut } from '../services/session/sign-in';
+import { tenantInfoOf } from '../services/tenant/tenant-info';
 
 export const REDIRECT_COOKIE = 'buchbar_redirect';
 
@@ -45,11 +52,38 @@ export async function registerSpa(app: FastifyInstance, deps: Deps, webRoot: str
     });
   }
   let indexHtml: string | null = null;
-  const sendIndex = (reply: FastifyReply) => {
+  const preloads = built ? loadRoutePreloads(webRoot) : {};
+  // one page per address of the table, and the plain page for all others
+  const pages = new Map<string, string>();
+  const pageFor = (pathname: string) => {
+    indexHtml ??= readFileSync(indexFile, 'utf8');
+    const key = routeKey(pathname);
+    if (!Object.hasOwn(preloads, key)) return indexHtml;
+    let page = pages.get(key);
+    if (page === undefined) {
+      page = withRoutePreloads(indexHtml, preloads, key);
+      pages.set(key, page);
+    }
+    return page;
+  };
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply, url: URL, user?: UserContext) => {
     if (!built)
       return reply.status(503).type('text/plain; charset=utf-8').send('Die Oberfläche ist nicht gebaut: bitte "npm run build" ausführen.');
-    indexHtml ??= readFileSync(indexFile, 'utf8');
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    let page = pageFor(url.pathname);
+    try {
+      const tenant = await tenantInfoOf(deps, requireTenant(req));
+      const me = user ? await meOf(deps, user) : undefined;
+      const first = await firstScreenOf(deps, req, url, user && me ? { user, me } : undefined);
+      if (first.image) page = withImagePreload(page, first.image);
+      page = withStartData(page, { tenant, ...(me ? { me } : {}), ...first.data });
+    } catch (err) {
+      // The app still starts and asks for the same data, and shows the server's fault as it would anyway.
+      req.log.warn({ err }, 'app page without start data');
+    }
+    const { body, encoding } = compressedPage(page, req.headers['accept-encoding']);
+    if (encoding) reply.header('Content-Encoding', encoding);
+    // the page carries the person's data: never kept by a shared cache
+    return reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8').send(body);
   };
 
   app.setNotFoundHandler(async (req: FastifyRequest, reply: FastifyReply) => {
@@ -65,7 +99,7 @@ export async function registerSpa(app: FastifyInstance, deps: Deps, webRoot: str
       for (const c of await signOut(deps, req.headers)) reply.header('set-cookie', c);
       return reply.redirect('/login');
     }
-    if (isPublicPath(url.pathname)) return sendIndex(reply);
+    if (isPublicPath(url.pathname)) return sendIndex(req, reply, url);
     const user = await currentUser(deps, req);
     if (!user) {
       // Only a page the person opened is worth returning to, not a background request of the browser.
@@ -73,6 +107,6 @@ export async function registerSpa(app: FastifyInstance, deps: Deps, webRoot: str
         reply.setCookie(REDIRECT_COOKIE, url.pathname + url.search, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 600 });
       return reply.redirect('/login');
     }
-    return sendIndex(reply);
+    return sendIndex(req, reply, url, user);
   });
 }

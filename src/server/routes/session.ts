@@ -25,9 +25,6 @@ import {
   updateProfileRequest,
   webAuthnOptions,
 } from '@contracts/session';
-import { withTenant } from '@db/client';
-import { startPath } from '@domain/navigation';
-import { hasAdminAccess } from '@domain/permissions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,8 +32,8 @@ import type { Deps } from '../deps';
 import { requestOrigin, requireTenant, requireUser } from '../http/request-context';
 import { REDIRECT_COOKIE } from '../plugins/spa';
 import type { TenantRecord } from '../repositories/tenant-repository';
-import type { UserContext } from '../services/context';
 import { EMAIL_CODE_SENT, requestEmailCode, signInWithEmailCode } from '../services/session/email-code';
+import { meOf, startPathOf } from '../services/session/me';
 import {
   finishPasskeyRegistration,
   listOwnPasskeys,
@@ -66,7 +63,6 @@ import {
 import { endOwnSession, listOwnSessions } from '../services/session/sessions';
 import { signIn, signOut } from '../services/session/sign-in';
 import { finishSingleSignOn, startSingleSignOn } from '../services/session/single-sign-on';
-import { effectiveSetting } from '../services/settings/effective-settings';
 import { saveSetting } from '../services/settings/save-setting';
 
 /**
@@ -78,13 +74,6 @@ const SIGN_IN_LIMIT = {
   timeWindow: '1 minute',
   keyGenerator: (req: FastifyRequest) => `${req.ip}|${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
 };
-
-async function startPathOf(deps: Deps, user: UserContext) {
-  const setting = await withTenant(deps.database.db, user.tenant.id, (tx) =>
-    effectiveSetting(tx, user.tenant.id, user.member.id, 'startseite'),
-  );
-  return startPath(user.permissions, new Set(user.tenant.features), typeof setting === 'string' ? setting : null);
-}
 
 /** Codes per minute and client address at the second sign-in step; better-auth locks the account on top. */
 const CODE_LIMIT = { max: 10, timeWindow: '1 minute' };
@@ -222,28 +211,7 @@ export const sessionRoutes =
     app.get(
       '/api/session/me',
       { schema: { tags: ['session'], summary: 'Angemeldeter Benutzer mit Rechten und Funktionen', response: { 200: me } } },
-      async (req) => {
-        const user = await requireUser(deps, req);
-        return {
-          user: {
-            id: user.member.id,
-            firstName: user.member.firstName,
-            lastName: user.member.lastName,
-            email: user.member.email,
-            emailVerified: user.emailVerified,
-            employeeId: user.member.employeeId,
-            department: user.member.department,
-          },
-          tenant: { id: user.tenant.id, name: user.tenant.name },
-          permissions: [...user.permissions].sort(),
-          features: user.tenant.features,
-          isAdmin: hasAdminAccess(user.permissions),
-          locale: user.locale,
-          startPath: await startPathOf(deps, user),
-          twoFactorEnabled: user.twoFactorEnabled,
-          secondFactorMissing: user.secondFactorMissing,
-        };
-      },
+      async (req) => meOf(deps, await requireUser(deps, req)),
     );
 
     app.post(

@@ -1,12 +1,9 @@
 import { tenantInfo } from '@contracts/session';
-import { withTenant } from '@db/client';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { requireTenant } from '../http/request-context';
-import { singleSignOnButton } from '../services/session/single-sign-on';
-import { effectiveSetting } from '../services/settings/effective-settings';
-import { tenantTexts } from '../services/tenant/tenant-texts';
+import { tenantInfoOf } from '../services/tenant/tenant-info';
 import { tenantIconSvg, webAppManifest } from '../services/tenant/web-app-manifest';
 
 export const tenantRoutes =
@@ -15,19 +12,7 @@ export const tenantRoutes =
     app.get(
       '/api/tenant',
       { schema: { tags: ['tenant'], summary: 'Öffentliche Angaben des Mandanten der Adresse', response: { 200: tenantInfo } } },
-      async (req) => {
-        const tenant = requireTenant(req);
-        return {
-          id: tenant.id,
-          name: tenant.name,
-          features: tenant.features,
-          ...(await tenantTexts(deps, tenant.id)),
-          emailCodeSignIn:
-            (await withTenant(deps.database.db, tenant.id, (tx) => effectiveSetting(tx, tenant.id, null, 'anmeldungPerEmailCode'))) ===
-            true,
-          singleSignOn: await singleSignOnButton(deps, tenant.id),
-        };
-      },
+      async (req) => tenantInfoOf(deps, requireTenant(req)),
     );
 
     // Installable app (web app manifest): the name and icon of the tenant of the address, no session needed.

@@ -1,8 +1,7 @@
-/** The route preload helpers live in vite.config.ts (build time); this checks them and the browser script they write. */
+/** The route preload helpers of the build live in vite.config.ts; the server's use of their table is tested beside it. */
 
-import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { namespacesIn, routePathOf, routePreloadScript } from '../../../vite.config';
+import { namespacesIn, routePathOf } from '../../../vite.config';
 
 describe('routePathOf', () => {
   it('maps route files to addresses like TanStack Router', () => {
@@ -17,30 +16,6 @@ describe('routePathOf', () => {
     expect(routePathOf('_app')).toBeNull();
     expect(routePathOf('_app/admin')).toBe('/admin');
     expect(routePathOf('_app/index')).toBeNull();
-  });
-});
-
-describe('routePreloadScript', () => {
-  const run = (pathname: string) => {
-    const links: { rel: string; href: string; crossOrigin: string | null; as?: string }[] = [];
-    const document = {
-      createElement: () => ({ rel: '', href: '', crossOrigin: null }),
-      head: { appendChild: (l: (typeof links)[number]) => links.push(l) },
-    };
-    runInNewContext(routePreloadScript({ '/fahrzeuge': ['/assets/a.js', '/assets/b.js', '/assets/c.css'], '/login': ['/assets/l.js'] }), {
-      location: { pathname },
-      document,
-    });
-    return links;
-  };
-  it('adds modulepreload links for the opened address only', () => {
-    expect(run('/fahrzeuge')).toEqual([
-      { rel: 'modulepreload', href: '/assets/a.js', crossOrigin: '' },
-      { rel: 'modulepreload', href: '/assets/b.js', crossOrigin: '' },
-      { rel: 'preload', as: 'style', href: '/assets/c.css', crossOrigin: '' },
-    ]);
-    expect(run('/fahrzeuge/').map((l) => l.href)).toEqual(['/assets/a.js', '/assets/b.js', '/assets/c.css']);
-    expect(run('/admin')).toEqual([]);
   });
 });
 

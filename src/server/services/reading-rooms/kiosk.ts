@@ -28,6 +28,9 @@ export async function resolveKiosk(tx: Db, tenantId: string, token: string): Pro
   return plan;
 }
 
+/** The board's image address: the page preloads the same bytes of it (decision 179), so it is built in one place. */
+const kioskImageUrl = (plan: FloorPlanRecord, token: string) => (imageUrl(plan) ? `/api/kiosk/${token}/image` : null);
+
 export async function kioskBoard(
   deps: Deps,
   tenant: { id: string; name: string },
@@ -72,7 +75,7 @@ export async function kioskBoard(
         id: plan.id,
         name: plan.name,
         area: plan.area as 'leseraum' | 'arbeitswelt',
-        imageUrl: imageUrl(plan) ? `/api/kiosk/${token}/image` : null,
+        imageUrl: kioskImageUrl(plan, token),
         imageWidth: plan.imageWidth,
         imageHeight: plan.imageHeight,
       },
@@ -91,4 +94,14 @@ export async function kioskImage(deps: Deps, tenantId: string, token: string) {
 
 export async function kioskFloorPlanId(deps: Deps, tenantId: string, token: string): Promise<string> {
   return (await withTenant(deps.database.db, tenantId, (tx) => resolveKiosk(tx, tenantId, token))).id;
+}
+
+/** The image address the board of a kiosk link names, or null for a link without one or one the board refuses. */
+export async function kioskBoardImageUrl(deps: Deps, tenantId: string, token: string): Promise<string | null> {
+  try {
+    return kioskImageUrl(await withTenant(deps.database.db, tenantId, (tx) => resolveKiosk(tx, tenantId, token)), token);
+  } catch (err) {
+    if (err instanceof AppError) return null;
+    throw err;
+  }
 }

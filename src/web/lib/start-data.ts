@@ -1,0 +1,52 @@
+import { START_DATA_ELEMENT_ID, type StartData } from '@contracts/start-data';
+import type { QueryClient } from '@tanstack/react-query';
+import { guestKeys } from '../features/guests/api/keys';
+import { readingRoomKeys } from '../features/reading-rooms/api/keys';
+import { tenantQueryKey } from '../features/tenant/api/use-tenant';
+import { OWN_DATA_CACHE } from './own-data-cache';
+import { meQueryKey } from './use-me';
+import { whenIdle } from './when-idle';
+
+/**
+ * The app page carries the tenant and, for a signed-in person, what
+ * GET /api/session/me would answer (decision 177), and on some screens their
+ * first data (decision 179). The app starts with them
+ * and loads a screen's data at once. A page without them (the offline shell)
+ * asks the server as before.
+ */
+export function seedStartData(queryClient: QueryClient, doc: Document = document): void {
+  const element = doc.getElementById(START_DATA_ELEMENT_ID);
+  if (!element?.textContent) return;
+  try {
+    const data = JSON.parse(element.textContent) as StartData;
+    queryClient.setQueryData(tenantQueryKey, data.tenant);
+    if (data.me) queryClient.setQueryData(meQueryKey, data.me);
+    // the map's plan and its image then show as soon as the screen's code runs (decision 179)
+    if (data.readingRooms) queryClient.setQueryData(readingRoomKeys.bootstrap(data.readingRooms.area), data.readingRooms);
+    // the guest rental's text shows with the first render, not after asking whether the rental is on
+    if (data.rental) queryClient.setQueryData(guestKeys.rentalInfo, data.rental);
+    whenIdle(() => void rememberForOffline(data), 2000);
+  } catch {
+    // unreadable: the app asks the server, as without it
+  }
+  element.remove();
+}
+
+/**
+ * The service worker keeps the answers of /api/session/me and /api/tenant for
+ * the offline shell when the app asks for them; with the start data it no
+ * longer asks, so the page stores them itself. Only where a service worker
+ * runs the page, which is the only place that reads them.
+ */
+async function rememberForOffline(data: StartData): Promise<void> {
+  if (typeof caches === 'undefined' || !navigator.serviceWorker?.controller) return;
+  try {
+    const cache = await caches.open(OWN_DATA_CACHE);
+    const json = (value: unknown) =>
+      new Response(JSON.stringify(value), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+    await cache.put('/api/tenant', json(data.tenant));
+    if (data.me) await cache.put('/api/session/me', json(data.me));
+  } catch {
+    // no room or no permission: offline, the shell asks the network and says it cannot reach it
+  }
+}
