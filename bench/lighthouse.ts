@@ -10,7 +10,14 @@
  * CPU) and its desktop preset. Prints both scores per screen, the metrics and
  * every audit that is not passed; exits 1 when a budget is missed.
  *
- *   npx vite build && npx tsx bench/lighthouse.ts [--mobile-only] [--only=login,fahrzeuge,leseraum,…]
+ *   npx vite build && npx tsx bench/lighthouse.ts [--mobile-only] [--only=login,fahrzeuge,leseraum,…] [--direct]
+ *
+ * The browser reaches the app as a deployment serves it: through nginx with
+ * deploy/nginx/buchbar.conf, TLS and HTTP/2 (a self-signed certificate for
+ * *.localhost; Debian's nginx and openssl). Over HTTP/2 the first screen's
+ * files share one connection; over plain HTTP/1.1 Lighthouse's simulation
+ * allows six at a time. `--direct` measures the app's own port over HTTP/1.1
+ * instead, for comparison (decision 182).
  *
  * LIGHTHOUSE_JSON=dir writes the full reports there.
  */
@@ -21,6 +28,7 @@ import { prepareDatabase } from '@db/seed/prepare';
 import { chromiumPath } from '@e2e/support/browser';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
+import { type Nginx, startNginx } from '@test/support/nginx';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import pino from 'pino';
@@ -43,6 +51,7 @@ const only = args
   ?.slice('--only='.length)
   .split(',');
 const jsonDir = process.env.LIGHTHOUSE_JSON;
+const direct = args.includes('--direct');
 
 const database = await openPglite(undefined);
 await migrateDatabase(database);
@@ -52,7 +61,8 @@ const { app } = await buildApp({ config, database, log: pino({ level: 'silent' }
 await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address() as { port: number };
 
-const screens = await webScreens(app, port, only);
+const front: Nginx | undefined = direct ? undefined : await startNginx([port], { tls: true });
+const screens = await webScreens(app, port, only, front ? { scheme: 'https', port: front.port } : undefined);
 
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath(),
@@ -65,6 +75,8 @@ const chrome = await chromeLauncher.launch({
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    // the self-signed certificate of the nginx in front
+    ...(front ? ['--ignore-certificate-errors'] : []),
   ],
   logLevel: 'silent',
 });
@@ -140,11 +152,12 @@ for (const formFactor of withDesktop ? (['mobile', 'desktop'] as const) : (['mob
 }
 
 chrome.kill();
+await front?.stop();
 await app.close();
 await database.close();
 
 console.log(
-  `\nLighthouse 12.8.2 (Chromium ${chromiumPath()}); Budget mobil ${BUDGET.mobile.performance} · ${BUDGET.mobile.accessibility}, Desktop ${BUDGET.desktop.performance} · ${BUDGET.desktop.accessibility}\n`,
+  `\nLighthouse 12.8.2 (Chromium ${chromiumPath()}; ${front ? 'über nginx mit TLS und HTTP/2' : 'direkt, HTTP/1.1'}); Budget mobil ${BUDGET.mobile.performance} · ${BUDGET.mobile.accessibility}, Desktop ${BUDGET.desktop.performance} · ${BUDGET.desktop.accessibility}\n`,
 );
 console.log('Bildschirm          Gerät      Leistung   Barrierefreiheit   Kennzahlen');
 let below = false;

@@ -1,12 +1,13 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:http2';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminQuery, withDatabase } from '../support/global-setup';
-import { freePort, loginOver, type ServerProcess, startServerProcess, waitUntilReady } from '../support/server-process';
+import { findNginx, type Nginx, startNginx } from '../support/nginx';
+import { loginOver, type ServerProcess, startServerProcess, waitUntilReady } from '../support/server-process';
 import { dayAt, testVehicle } from './vehicle-support';
 
 /**
@@ -16,92 +17,6 @@ import { dayAt, testVehicle } from './vehicle-support';
  */
 const url = process.env.DATABASE_URL;
 const APP_SECRET = 'reverse-proxy-secret-reverse-proxy-secret-0123';
-const TEMPLATE = path.resolve('deploy/nginx/buchbar.conf');
-
-function findNginx(): string {
-  const candidates = [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx'].filter((p): p is string => !!p);
-  const found = candidates.find((p) => existsSync(p));
-  if (found) return found;
-  try {
-    return execFileSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' }).trim();
-  } catch {
-    throw new Error(
-      'nginx fehlt: Der Test des Reverse Proxy braucht Debians nginx (apt-get install -y nginx) oder NGINX_PATH auf eine nginx-Datei.',
-    );
-  }
-}
-
-/** The template with its example upstream lines replaced by the given nodes and its port by `port`. */
-function configFromTemplate(template: string, nodes: number[], port: number): string {
-  const upstream = /^(\s*)server 127\.0\.0\.1:\d+ (.*);$/gm;
-  const examples = template.match(upstream) ?? [];
-  if (examples.length === 0) throw new Error('deploy/nginx/buchbar.conf: keine Beispielzeile „server 127.0.0.1:PORT …;“ im upstream');
-  let first = true;
-  const withNodes = template.replace(upstream, (_line, indent: string, options: string) => {
-    if (!first) return '';
-    first = false;
-    return nodes.map((p) => `${indent}server 127.0.0.1:${p} ${options};`).join('\n');
-  });
-  if (!/^\s*listen 80;$/m.test(withNodes)) throw new Error('deploy/nginx/buchbar.conf: keine Zeile „listen 80;“');
-  return withNodes.replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`);
-}
-
-interface Nginx {
-  child: ChildProcess;
-  base: string;
-  port: number;
-  dir: string;
-  exited: Promise<number | null>;
-  output(): string;
-}
-
-async function startNginx(nodes: number[]): Promise<Nginx> {
-  const binary = findNginx();
-  const dir = mkdtempSync(path.join(tmpdir(), 'buchbar-nginx-'));
-  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, sub));
-  const port = await freePort();
-  writeFileSync(path.join(dir, 'buchbar.conf'), configFromTemplate(readFileSync(TEMPLATE, 'utf8'), nodes, port));
-  writeFileSync(
-    path.join(dir, 'nginx.conf'),
-    `daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log ${dir}/access.log;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  include ${dir}/buchbar.conf;
-}
-`,
-  );
-  const child = spawn(binary, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const base = `http://localhost:${port}`;
-  const readLog = () => (existsSync(path.join(dir, 'error.log')) ? readFileSync(path.join(dir, 'error.log'), 'utf8') : '');
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx beendet (${child.exitCode}): ${output}\n${readLog()}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`nginx antwortet nicht: ${output}\n${readLog()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, base, port, dir, exited, output: () => output + readLog() };
-}
-
 /** GET through the proxy with an explicit Host (fetch keeps the URL's host). */
 function getWithHost(port: number, host: string, route: string) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -146,9 +61,7 @@ describe.runIf(url)('two nodes behind nginx with deploy/nginx/buchbar.conf (need
 
   afterAll(async () => {
     for (const node of [a, b]) if (node && node.child.exitCode === null) node.child.kill('SIGTERM');
-    if (nginx && nginx.child.exitCode === null) nginx.child.kill('SIGQUIT');
-    await Promise.all([a?.exited, b?.exited, nginx?.exited]);
-    if (nginx) rmSync(nginx.dir, { recursive: true, force: true });
+    await Promise.all([a?.exited, b?.exited, nginx?.stop()]);
     await adminQuery(url!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }, 60_000);
 
@@ -179,6 +92,30 @@ describe.runIf(url)('two nodes behind nginx with deploy/nginx/buchbar.conf (need
     expect(JSON.parse(library.body).name).toBe('Universitätsbibliothek Musterstadt');
     const unknown = await getWithHost(nginx.port, 'unbekannt.localhost', '/api/tenant');
     expect(unknown.status).toBe(404);
+  });
+
+  it('serves the app over TLS and HTTP/2 with the listen lines the file recommends', async () => {
+    const secure = await startNginx([a.port, b.port], { tls: true });
+    try {
+      const session = connect(secure.base, { rejectUnauthorized: false, servername: 'localhost' });
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const stream = session.request({ ':path': '/api/tenant', ':authority': `bibliothek.localhost:${secure.port}` });
+        let status = 0;
+        let body = '';
+        stream.on('response', (headers) => (status = Number(headers[':status'])));
+        stream.on('data', (d) => (body += d));
+        stream.on('end', () => resolve({ status, body }));
+        stream.on('error', reject);
+        stream.end();
+      });
+      // the session negotiated HTTP/2 by ALPN, or the request above would have failed
+      expect(session.alpnProtocol).toBe('h2');
+      session.close();
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body).name).toBe('Universitätsbibliothek Musterstadt');
+    } finally {
+      await secure.stop();
+    }
   });
 
   it('refuses /api/metrics through the proxy, while the node itself answers its own machine', async () => {
