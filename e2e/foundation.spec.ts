@@ -101,7 +101,11 @@ describe('foundation journeys in Chromium', () => {
     await page.goto(env.server.url('stadtwerke', '/login'));
     await signIn(page, 'mitarbeiter@stadtwerke.test');
     await page.waitForURL(/\/fahrzeuge$/);
-    // A real server fault cannot be provoked on purpose; the browser answers this one call with a 500.
+    // A real server fault cannot be provoked on purpose; the browser answers this one call with a 500. The page
+    // comes without the person it would bring along (decision 177), as the offline shell does, so the app asks.
+    await page.addInitScript(() => {
+      new MutationObserver(() => document.getElementById('buchbar-start')?.remove()).observe(document, { childList: true, subtree: true });
+    });
     await page.route('**/api/session/me', (route) =>
       route.fulfill({
         status: 500,

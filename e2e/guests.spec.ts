@@ -1,3 +1,4 @@
+import { addDays, berlinDay, berlinInstant } from '@domain/vehicle-time';
 import { mailTo, testVehicle } from '@test/integration/vehicle-support';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -100,9 +101,15 @@ describe('guest journeys in Chromium', () => {
     await page.screenshot({ path: `${SHOTS}/guests-public-bestaetigt-390.png`, fullPage: true });
     await mailTo(env.smtp, 'viktor.visit@example.org', 'Ihre Buchung');
 
+    // An evening visitor (20:30 in Berlin, half an hour before the last return) is offered tomorrow morning, not a period that is over.
     const wide = await fresh({ width: 1440, height: 900 });
+    const today = berlinDay(new Date());
+    await wide.clock.setFixedTime(berlinInstant(today, '20:30'));
     await wide.goto(env.server.url('tourismus', '/public'));
     await wide.getByText(/freie Räder/).waitFor();
+    expect(await wide.getByLabel('Tag').inputValue()).toBe(addDays(today, 1));
+    expect(await wide.getByLabel('Von').inputValue()).toBe('09:00');
+    expect(await wide.getByLabel('Bis').inputValue()).toBe('11:00');
     await wide.screenshot({ path: `${SHOTS}/guests-public-1440.png`, fullPage: true });
     await wide.getByRole('button', { name: 'English' }).click();
     await wide.getByText(/free bikes/).waitFor();

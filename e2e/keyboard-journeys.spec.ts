@@ -22,11 +22,11 @@ const focusedName = (page: Page) =>
     return (el.getAttribute('aria-label') ?? byId ?? (el as HTMLInputElement).labels?.[0]?.textContent ?? el.textContent ?? '').trim();
   });
 
-/** Presses Tab until the focused element's name matches; fails after `max` presses. */
-async function tabTo(page: Page, name: RegExp, max = 120) {
+/** Presses Tab (or `key`) until the focused element's name matches; fails after `max` presses. */
+async function tabTo(page: Page, name: RegExp, max = 120, key: 'Tab' | 'Shift+Tab' = 'Tab') {
   for (let i = 0; i < max; i++) {
     if (name.test(await focusedName(page))) return;
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
   }
   throw new Error(`no focusable element named ${name} within ${max} Tab presses (last: ${await focusedName(page)})`);
 }
@@ -106,6 +106,43 @@ describe('booking with the keyboard alone', () => {
     await page.screenshot({ path: `${SHOTS}/tastatur-fahrzeug-1440.png` });
     await page.keyboard.press('Enter');
     await page.getByText(/^Gebucht: Škoda Fabia/).waitFor();
+    await page.context().close();
+  });
+
+  it('an input that loads while the person waits on it takes the focus; one that loads after they tabbed on leaves it', async () => {
+    const page = await newPage(env.browser, { width: 1440, height: 900 });
+    // Hold the real inputs (loaded when a person reaches for a stand-in) until the test lets them through.
+    const hold = async (pattern: string) => {
+      let release = () => {};
+      const held = new Promise<void>((r) => (release = r));
+      await page.route(pattern, async (route) => {
+        await held;
+        await route.continue();
+      });
+      return release;
+    };
+    const releaseSelect = await hold('**/assets/select-field-*.js');
+    const releaseDates = await hold('**/assets/date-inputs-*.js');
+    await signInByKeyboard(page, env.server.url('stadtwerke', '/fahrzeuge'), 'mitarbeiter@stadtwerke.test');
+    await page.locator('[data-vehicle="MS-SW 121"]').waitFor();
+    const focusedPopup = () => page.evaluate(() => document.activeElement?.getAttribute('aria-haspopup') ?? null);
+
+    // Waiting on the location's stand-in: the real select arrives and has the focus.
+    await tabTo(page, /^Standort$/);
+    expect(await focusedPopup()).toBeNull();
+    releaseSelect();
+    await expect.poll(focusedPopup).toBe('listbox');
+    expect(await focusedName(page)).toBe('Standort');
+
+    // Tabbing past the date stand-ins to "Weiter" before the pickers arrive: the focus stays on "Weiter".
+    await tabTo(page, /^Weiter/);
+    releaseDates();
+    await page.locator('#vehicle-filters [data-dates-input]').first().waitFor();
+    expect(await focusedName(page)).toMatch(/^Weiter/);
+    const shownDay = () => page.locator('text=/^\\d{2}\\.\\d{2}\\.\\d{4}$/').first().textContent();
+    const before = await shownDay();
+    await page.keyboard.press('Enter');
+    await expect.poll(shownDay).not.toBe(before);
     await page.context().close();
   });
 });

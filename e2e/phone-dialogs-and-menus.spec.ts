@@ -1,16 +1,14 @@
-import { addDays, berlinDay } from '@domain/opening-hours';
 import { sql } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage } from './support/browser';
 import { fillLogin, SHOTS, setUpJourneys } from './support/journey';
+import { workingDay } from './support/working-days';
 
 const env = setUpJourneys();
 const BIB = 'bibliothek.localhost';
 const PHONE = { width: 390, height: 844 };
 type Tenant = Parameters<typeof env.server.url>[0];
-const today = () => berlinDay(new Date());
-const tomorrow = () => addDays(today(), 1);
 
 async function signIn(page: Page, tenant: Tenant, email: string, path = '/') {
   await page.goto(env.server.url(tenant, path));
@@ -72,7 +70,7 @@ async function expectEveryOptionSelectable(dialog: Locator, options: string[]) {
 describe('dialogs of the reading room, the workplaces, the kiosk and the room administration on a phone (390 px)', () => {
   it('the seat booking dialog shows every period option, each can be tapped and becomes selected', async () => {
     const page = await newPage(env.browser, PHONE);
-    await signIn(page, 'bibliothek', 'leser@bibliothek.test', `/leseraum/karte?datum=${tomorrow()}`);
+    await signIn(page, 'bibliothek', 'leser@bibliothek.test', `/leseraum/karte?datum=${workingDay(1)}`);
     await page.locator('[data-testid="floor-plan-map"] [data-seat="EG-30"]').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('EG-30 buchen').waitFor();
@@ -92,7 +90,8 @@ describe('dialogs of the reading room, the workplaces, the kiosk and the room ad
     await page.getByText('Mindestens drei Zeichen von Vorname, Nachname oder E-Mail-Adresse eingeben.').first().waitFor();
     await person.fill('Jonas');
     await page.getByRole('option', { name: 'Jonas Weber' }).click();
-    await expect(person.inputValue()).resolves.toBe('Jonas Weber');
+    // the field shows the name once the dialog has rendered the choice
+    await expect.poll(() => person.inputValue()).toBe('Jonas Weber');
     await expectDialogsFit(page, 'booking dialog, pre-booking');
     await page.screenshot({ path: `${SHOTS}/leseraum-buchen-vormerken-390.png` });
     await page.context().close();
@@ -100,7 +99,7 @@ describe('dialogs of the reading room, the workplaces, the kiosk and the room ad
 
   it('the workplace booking dialog, the help dialogs and the pre-booking confirmation fit as well', async () => {
     const page = await newPage(env.browser, PHONE);
-    await signIn(page, 'stadtwerke', 'mitarbeiter@stadtwerke.test', '/arbeitswelt/karte');
+    await signIn(page, 'stadtwerke', 'mitarbeiter@stadtwerke.test', `/arbeitswelt/karte?datum=${workingDay(1)}`);
     await page.locator('[data-testid="floor-plan-map"] [data-seat]').first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('radio', { name: 'Stundenweise', exact: true }).waitFor({ state: 'attached' });
@@ -117,7 +116,7 @@ describe('dialogs of the reading room, the workplaces, the kiosk and the room ad
     const planId = (plans.json().floorPlans as { id: string; name: string }[]).find((p) => p.name === 'Lesesaal Erdgeschoss')!.id;
     const map = await env.server.call(BIB, {
       method: 'GET',
-      url: `/api/reading-rooms/floor-plans/${planId}/map?date=${addDays(today(), 2)}`,
+      url: `/api/reading-rooms/floor-plans/${planId}/map?date=${workingDay(2)}`,
       cookie: admin,
     });
     const seatId = (map.json().objects as { id: string; designation: string }[]).find((o) => o.designation === 'EG-44')!.id;
@@ -127,7 +126,7 @@ describe('dialogs of the reading room, the workplaces, the kiosk and the room ad
       method: 'POST',
       url: '/api/reading-room-bookings',
       cookie: admin,
-      payload: { objectId: seatId, date: addDays(today(), 2), mode: 'vormittags', groupSize: 1, forUserId: lena },
+      payload: { objectId: seatId, date: workingDay(2), mode: 'vormittags', groupSize: 1, forUserId: lena },
     });
     expect(pre.statusCode, pre.body).toBe(200);
     const leser = await newPage(env.browser, PHONE);
@@ -149,7 +148,7 @@ describe('dialogs of the reading room, the workplaces, the kiosk and the room ad
       method: 'POST',
       url: '/api/reading-room-bookings',
       cookie: await env.server.login(BIB, 'leser@bibliothek.test'),
-      payload: { objectId: seatId, date: addDays(today(), 3), mode: 'nachmittags', groupSize: 1 },
+      payload: { objectId: seatId, date: workingDay(3), mode: 'nachmittags', groupSize: 1 },
     });
     expect(own.statusCode, own.body).toBe(200);
     await leser.reload();

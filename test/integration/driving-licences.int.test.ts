@@ -356,7 +356,9 @@ describe.each(DB_KINDS)('driving licences on %s', (kind) => {
       409,
       `Die nächste Führerscheinprüfung von Max Mustermann ist am ${isoToGerman(lapsed)} fällig, nicht nach dem Ende des Zeitraums.`,
     ]);
-    const gap = Math.round((Date.parse(today()) - Date.parse(lapsed)) / 86_400_000) + 1;
+    // the gap is counted up to the period's last day, which is tomorrow for a trip booked late in the evening
+    const lastDay = berlinDay(new Date(bis));
+    const gap = Math.round((Date.parse(lastDay) - Date.parse(lapsed)) / 86_400_000) + 1;
     await setSetting('fuehrerscheinMaximaleLueckeTage', gap);
     // a new booking is still refused: the gap only applies when a trip starts (decision 046)
     const again = await book(t, booker, { vehicleId: v.id, von: dayAt(3, '10:00'), bis: dayAt(3, '11:00') });

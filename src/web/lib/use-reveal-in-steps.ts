@@ -16,10 +16,12 @@ export function nextRevealCount(shown: number, total: number, step = REVEAL_STEP
  * build in use has no concurrent rendering, so one render of everything would
  * be one long task (DESIGN §7: largest contentful paint, total blocking time;
  * decision 172). A list that grows later (a filter removed) goes on from what
- * is shown.
+ * is shown. `first` is the size of the first step: 0 when the items take no
+ * room of their own (markers on a plan of fixed size), so the screen around
+ * them paints without them.
  */
-export function useRevealInSteps(total: number, step = REVEAL_STEP): number {
-  const [shown, setShown] = useState(() => Math.min(total, step));
+export function useRevealInSteps(total: number, step = REVEAL_STEP, first = step): number {
+  const [shown, setShown] = useState(() => Math.min(total, first));
   useEffect(() => {
     if (shown >= total) return;
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * Deferred inputs (deferred-select.tsx, dates/deferred-date-inputs.tsx): a
@@ -43,13 +43,25 @@ export function useDeferredModule<M>(loader: ModuleLoader<M>) {
   return { ...state, onActivate };
 }
 
+/**
+ * Whether the real input may take the focus: only while nothing else holds it.
+ * Removing the focused stand-in drops the focus to the body; a person who has
+ * tabbed on while the module loaded keeps the focus where they put it.
+ */
+export function focusIsFree(doc: Pick<Document, 'activeElement' | 'body'>): boolean {
+  return doc.activeElement === null || doc.activeElement === doc.body;
+}
+
 /** In the real input: take over focus (and open, via `open`) from the stand-in, once. */
 export function useHandoverFocus<E extends HTMLElement>(handover: Handover | null, open?: (el: E) => void) {
   const ref = useRef<E>(null);
+  // A layout effect runs in the same task as the swap, so no keystroke lands between the stand-in's
+  // removal and the focus; Preact runs plain effects only after the next frame.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the real input replaces the stand-in
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!handover || !ref.current) return;
-    if (handover.focus || handover.open) ref.current.focus();
+    if (!(handover.focus || handover.open) || !focusIsFree(document)) return;
+    ref.current.focus();
     if (handover.open) open?.(ref.current);
   }, []);
   return ref;

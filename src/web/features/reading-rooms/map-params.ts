@@ -1,4 +1,5 @@
 import type { BookingMode, BootstrapResponse } from '@contracts/reading-rooms';
+import { shownFloorPlanId } from '@domain/floor-plan-choice';
 import type { MapParams } from './api/use-floor-plan-map';
 import type { ReadingRoomSearch } from './search';
 
@@ -11,11 +12,7 @@ type Boot = Pick<BootstrapResponse, 'floorPlans' | 'favourites' | 'today'>;
  * loader, which fetches the map (and the plan image) while the page's code loads.
  */
 export function mapParamsOf(boot: Boot, search: ReadingRoomSearch): MapParams | null {
-  const plans = boot.floorPlans;
-  const planId =
-    search.grundriss && plans.some((p) => p.id === search.grundriss)
-      ? search.grundriss
-      : (boot.favourites.floorPlanId ?? plans[0]?.id ?? null);
+  const planId = shownFloorPlanId(boot.floorPlans, boot.favourites.floorPlanId, search.grundriss);
   if (!planId) return null;
   const hourly = search.buchungsmodus === 'stuendlich';
   const mode: BookingMode = hourly ? 'stuendlich' : (search.tageszeit ?? 'ganztags');

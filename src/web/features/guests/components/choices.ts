@@ -1,5 +1,6 @@
+import { minutesOf, timeOf } from '@domain/opening-hours';
 import { formatDate, formatTime } from '@domain/time';
-import { addDays, berlinDay, berlinInstant } from '@domain/vehicle-time';
+import { addDays, berlinDay, berlinInstant, minutesOfDay } from '@domain/vehicle-time';
 
 /**
  * Day and time choices as plain selects: they work the same on every phone,
@@ -21,11 +22,7 @@ export function dayChoices(count: number, language: string, from = berlinDay(new
 
 export function timeChoices(from = '07:00', to = '21:00', stepMinutes = 30) {
   const out: string[] = [];
-  const [fh, fm] = from.split(':').map(Number);
-  const [th, tm] = to.split(':').map(Number);
-  for (let m = fh! * 60 + fm!; m <= th! * 60 + tm!; m += stepMinutes) {
-    out.push(`${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
-  }
+  for (let m = minutesOf(from); m <= minutesOf(to); m += stepMinutes) out.push(timeOf(m));
   return out;
 }
 
@@ -36,11 +33,30 @@ export function periodLabel(von: string | Date, bis: string | Date): string {
     : `${formatDate(von)} ${formatTime(von)} – ${formatDate(bis)} ${formatTime(bis)}`;
 }
 
-/** The next full half hour from now (Berlin), as HH:mm, at least `min`. */
-export function nextHalfHour(min = '09:00'): string {
-  const now = formatTime(new Date());
-  const [h, m] = now.split(':').map(Number);
-  const total = Math.ceil((h! * 60 + m! + 1) / 30) * 30;
-  const t = `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-  return t < min || total >= 24 * 60 ? min : t;
+export type PeriodWindow = {
+  /** The earliest start offered (HH:mm). */
+  earliest: string;
+  /** The latest end offered (HH:mm). */
+  latest: string;
+  /** The length the period gets when the day leaves room for it. */
+  minutes: number;
+  /** The shortest period still worth offering today; with less room left, tomorrow is offered. */
+  atLeast: number;
+};
+
+/**
+ * The period a form starts with: from the next full half hour (Berlin), not
+ * before `earliest`, for `minutes` but not past `latest`. When today leaves
+ * less than `atLeast` minutes, the form starts tomorrow at `earliest`, so an
+ * evening visitor never opens the page on a period that is already over or
+ * ends before it starts.
+ */
+export function defaultPeriod(now: Date, w: PeriodWindow): { day: string; from: string; to: string } {
+  const today = berlinDay(now);
+  const nextHalf = Math.ceil((minutesOfDay(now) + 1) / 30) * 30;
+  const start = Math.max(nextHalf, minutesOf(w.earliest));
+  const end = Math.min(start + w.minutes, minutesOf(w.latest));
+  if (end - start >= w.atLeast) return { day: today, from: timeOf(start), to: timeOf(end) };
+  const first = minutesOf(w.earliest);
+  return { day: addDays(today, 1), from: w.earliest, to: timeOf(Math.min(first + w.minutes, minutesOf(w.latest))) };
 }

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateGuestBooking } from '../api/use-create-guest-booking';
 import { useGuestVehicles } from '../api/use-guest-vehicles';
-import { dayChoices, nextHalfHour, timeChoices } from './choices';
+import { dayChoices, defaultPeriod, timeChoices } from './choices';
 
 /** The reception books a vehicle that allows guests for a guest: vehicle, day, time, name, e-mail, phone, note, mail language. */
 export function GuestBookingForm({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -15,9 +15,11 @@ export function GuestBookingForm({ opened, onClose }: { opened: boolean; onClose
   const days = dayChoices(60, currentLanguage());
   const times = timeChoices('06:00', '22:00');
   const [vehicleId, setVehicleId] = useState('');
-  const [day, setDay] = useState(days[0]!.value);
-  const [from, setFrom] = useState(nextHalfHour('09:00'));
-  const [to, setTo] = useState('18:00');
+  // The reception's day runs 06:00–22:00; the form opens on the rest of the working day, or tomorrow's.
+  const [start] = useState(() => defaultPeriod(new Date(), { earliest: '09:00', latest: '22:00', minutes: 9 * 60, atLeast: 60 }));
+  const [day, setDay] = useState(start.day);
+  const [from, setFrom] = useState(start.from);
+  const [to, setTo] = useState(start.to);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [phone, setPhone] = useState('');

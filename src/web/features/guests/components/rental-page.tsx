@@ -11,7 +11,7 @@ import { useFreeBikes } from '../api/use-free-bikes';
 import { useRentalInfo } from '../api/use-rental-info';
 import { useRequestBike } from '../api/use-request-bike';
 import { BikePicture } from './bike-picture';
-import { dayChoices, nextHalfHour, timeChoices } from './choices';
+import { dayChoices, defaultPeriod, timeChoices } from './choices';
 import { useErrorText } from './error-text';
 
 /**
@@ -104,10 +104,11 @@ function Finder({ phoneRequired }: { phoneRequired: boolean }) {
   const { t } = useTranslation('guests');
   const errorText = useErrorText();
   const days = dayChoices(14, currentLanguage());
-  const [day, setDay] = useState(days[0]!.value);
-  const defaultFrom = nextHalfHour('09:00');
-  const [from, setFrom] = useState(defaultFrom);
-  const [to, setTo] = useState(timeChoices(defaultFrom, '21:00').at(4) ?? '18:00');
+  // Bikes go out between 07:00 and 21:00; the page opens on two hours from the next half hour, or tomorrow morning.
+  const [start] = useState(() => defaultPeriod(new Date(), { earliest: '09:00', latest: '21:00', minutes: 120, atLeast: 60 }));
+  const [day, setDay] = useState(start.day);
+  const [from, setFrom] = useState(start.from);
+  const [to, setTo] = useState(start.to);
   const [chosen, setChosen] = useState<PublicBike | null>(null);
   const valid = to > from;
   const bikes = useFreeBikes(day, from, to, valid);

@@ -115,7 +115,7 @@ export function KioskBoard({ token }: { token: string }) {
           }}
         >
           {data.floorPlan.imageUrl ? (
-            <img src={data.floorPlan.imageUrl} alt="" style={{ width: '100%', height: '100%', display: 'block' }} />
+            <img src={data.floorPlan.imageUrl} alt="" fetchPriority="high" style={{ width: '100%', height: '100%', display: 'block' }} />
           ) : null}
           {data.objects.map((o) => (
             <button

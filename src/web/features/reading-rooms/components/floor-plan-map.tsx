@@ -1,6 +1,7 @@
 import type { FloorPlanDto, MapObjectDto } from '@contracts/reading-rooms';
 import { ActionIcon, Box, Group, Text, VisuallyHidden } from '@mantine/core';
-import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState, type WheelEvent } from 'react';
+import { useRevealInSteps } from '@web/lib/use-reveal-in-steps';
+import { type KeyboardEvent, memo, type PointerEvent, useCallback, useEffect, useRef, useState, type WheelEvent } from 'react';
 import { FAVOURITE_COLOUR, STATE_COLOURS, STATE_PATTERNS } from '../states';
 import type { DeskNeighbour } from '../team';
 import { useRT } from '../use-rt';
@@ -20,6 +21,8 @@ const clampScale = (s: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, s));
  * phone the frame shows part of the plan and pans sideways (drag, arrows).
  */
 export const MIN_PLAN_WIDTH = 760;
+/** Markers per step: a large reading room has a few hundred. */
+const MARKER_STEP = 60;
 
 /** Short label on a marker: the number of a seat (EG-05 → 05), the name of a room. */
 export function markerLabel(o: Pick<MapObjectDto, 'kind' | 'designation'>): string {
@@ -33,7 +36,7 @@ interface FloorPlanMapProps {
   objects: MapObjectDto[];
   favourites: ReadonlySet<string>;
   /** Objects not matching the filter are dimmed, not hidden: the plan stays readable. */
-  dimmed: (o: MapObjectDto) => boolean;
+  visible: (o: MapObjectDto) => boolean;
   onSelect: (o: MapObjectDto) => void;
   /** „Mein Team heute“ (decision 110): colleagues at desks of the day, shown with their initials. */
   team?: ReadonlyMap<string, DeskNeighbour>;
@@ -44,8 +47,12 @@ interface FloorPlanMapProps {
  * with mouse (wheel, drag), touch (drag, pinch) and keyboard (+, −, arrows, 0);
  * seats stay real buttons, so Tab and Enter book them too.
  */
-export function FloorPlanMap({ plan, objects, favourites, dimmed, onSelect, team }: FloorPlanMapProps) {
+export const FloorPlanMap = memo(function FloorPlanMap({ plan, objects, favourites, visible, onSelect, team }: FloorPlanMapProps) {
   const rt = useRT();
+  // The markers come sixty per task after the plan painted, the first ones too: they sit on a plan of fixed
+  // size, so nothing moves (decision 172). The steps render here, so the page around the map is not built
+  // again with each.
+  const shown = useRevealInSteps(objects.length, MARKER_STEP, 0);
   const frame = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(800);
   const [view, setView] = useState<View>({ scale: 1, x: 0, y: 0 });
@@ -150,6 +157,14 @@ export function FloorPlanMap({ plan, objects, favourites, dimmed, onSelect, team
     }
   };
 
+  // A click that ends a drag is not a pick.
+  const pick = useCallback(
+    (o: MapObjectDto) => {
+      if (!gesture.current.moved) onSelect(o);
+    },
+    [onSelect],
+  );
+
   // Never below 24 px: the smallest touch target WCAG 2.5.8 allows; on a phone the plan may be zoomed for more room.
   const size = Math.max(24, Math.min(34, planWidth * 0.024));
 
@@ -236,6 +251,8 @@ export function FloorPlanMap({ plan, objects, favourites, dimmed, onSelect, team
             <img
               src={plan.imageUrl}
               alt=""
+              // the screen's largest element: it goes before the styles and code the page fetches beside it
+              fetchPriority="high"
               draggable={false}
               style={{ width: '100%', height: '100%', display: 'block', pointerEvents: 'none' }}
             />
@@ -244,92 +261,119 @@ export function FloorPlanMap({ plan, objects, favourites, dimmed, onSelect, team
               {rt('map.noImage')}
             </Text>
           )}
-          {objects.map((o) => {
-            const c = STATE_COLOURS[o.state];
-            const pattern = STATE_PATTERNS[o.state];
-            const fav = favourites.has(o.id);
-            const room = o.kind === 'raum';
-            const colleague = team?.get(o.id);
-            const label =
-              rt('map.seat', { name: o.designation, state: rt(`state.${o.state}`) }) +
-              (fav ? ` · ${rt('state.favorit')}` : '') +
-              (colleague ? ` · ${colleague.name}` : '');
-            return (
-              <button
-                key={o.id}
-                type="button"
-                aria-label={label}
-                title={label}
-                data-seat={o.designation}
-                data-state={o.state}
-                onClick={() => {
-                  if (!gesture.current.moved) onSelect(o);
-                }}
-                style={{
-                  position: 'absolute',
-                  left: `${o.x}%`,
-                  top: `${o.y}%`,
-                  transform: 'translate(-50%, -50%)',
-                  minWidth: room ? size * 3.2 : size,
-                  height: room ? size * 1.5 : size,
-                  padding: room ? '0 6px' : 0,
-                  borderRadius: room ? 6 : '50%',
-                  backgroundColor: c.fill,
-                  backgroundImage: pattern.backgroundImage,
-                  color: c.text,
-                  border: `2px ${pattern.borderStyle} ${fav ? FAVOURITE_COLOUR : c.border}`,
-                  boxShadow: [fav ? `0 0 0 2px ${FAVOURITE_COLOUR}` : '', pattern.inset ?? ''].filter(Boolean).join(', ') || undefined,
-                  fontSize: Math.max(9, size * (room ? 0.42 : 0.44)),
-                  fontWeight: 700,
-                  lineHeight: 1,
-                  cursor: 'pointer',
-                  opacity: dimmed(o) ? 0.25 : 1,
-                  whiteSpace: 'nowrap',
-                }}
-              >
-                {markerLabel(o)}
-                {fav ? (
-                  <span
-                    aria-hidden
-                    style={{
-                      position: 'absolute',
-                      top: -size * 0.45,
-                      right: -size * 0.35,
-                      color: FAVOURITE_COLOUR,
-                      fontSize: size * 0.6,
-                      textShadow: '0 0 2px #000',
-                    }}
-                  >
-                    ★
-                  </span>
-                ) : null}
-                {colleague ? (
-                  <span
-                    aria-hidden
-                    data-team-initials={colleague.initials}
-                    style={{
-                      position: 'absolute',
-                      top: size * 0.8,
-                      left: '50%',
-                      transform: 'translateX(-50%)',
-                      padding: '1px 4px',
-                      borderRadius: 4,
-                      background: '#1c3d5a',
-                      color: '#fff',
-                      fontSize: Math.max(10, size * 0.4),
-                      fontWeight: 700,
-                      lineHeight: 1.2,
-                      pointerEvents: 'none',
-                    }}
-                  >
-                    {colleague.initials}
-                  </span>
-                ) : null}
-              </button>
-            );
-          })}
+          {objects.slice(0, shown).map((o) => (
+            <SeatMarker
+              key={o.id}
+              o={o}
+              favourite={favourites.has(o.id)}
+              colleague={team?.get(o.id)}
+              dimmed={!visible(o)}
+              size={size}
+              onPick={pick}
+            />
+          ))}
         </div>
       </Box>
     </Box>
   );
-}
+});
+
+/**
+ * One seat or room on the plan. Memoised: a step that adds markers, or an
+ * answer that changes one seat, renders only the markers that changed
+ * (DESIGN §7: total blocking time; decision 172).
+ */
+const SeatMarker = memo(function SeatMarker({
+  o,
+  favourite: fav,
+  colleague,
+  dimmed,
+  size,
+  onPick,
+}: {
+  o: MapObjectDto;
+  favourite: boolean;
+  colleague: DeskNeighbour | undefined;
+  dimmed: boolean;
+  size: number;
+  onPick: (o: MapObjectDto) => void;
+}) {
+  const rt = useRT();
+  const c = STATE_COLOURS[o.state];
+  const pattern = STATE_PATTERNS[o.state];
+  const room = o.kind === 'raum';
+  const label =
+    rt('map.seat', { name: o.designation, state: rt(`state.${o.state}`) }) +
+    (fav ? ` · ${rt('state.favorit')}` : '') +
+    (colleague ? ` · ${colleague.name}` : '');
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      data-seat={o.designation}
+      data-state={o.state}
+      onClick={() => onPick(o)}
+      style={{
+        position: 'absolute',
+        left: `${o.x}%`,
+        top: `${o.y}%`,
+        transform: 'translate(-50%, -50%)',
+        minWidth: room ? size * 3.2 : size,
+        height: room ? size * 1.5 : size,
+        padding: room ? '0 6px' : 0,
+        borderRadius: room ? 6 : '50%',
+        backgroundColor: c.fill,
+        backgroundImage: pattern.backgroundImage,
+        color: c.text,
+        border: `2px ${pattern.borderStyle} ${fav ? FAVOURITE_COLOUR : c.border}`,
+        boxShadow: [fav ? `0 0 0 2px ${FAVOURITE_COLOUR}` : '', pattern.inset ?? ''].filter(Boolean).join(', ') || undefined,
+        fontSize: Math.max(9, size * (room ? 0.42 : 0.44)),
+        fontWeight: 700,
+        lineHeight: 1,
+        cursor: 'pointer',
+        opacity: dimmed ? 0.25 : 1,
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {markerLabel(o)}
+      {fav ? (
+        <span
+          aria-hidden
+          style={{
+            position: 'absolute',
+            top: -size * 0.45,
+            right: -size * 0.35,
+            color: FAVOURITE_COLOUR,
+            fontSize: size * 0.6,
+            textShadow: '0 0 2px #000',
+          }}
+        >
+          ★
+        </span>
+      ) : null}
+      {colleague ? (
+        <span
+          aria-hidden
+          data-team-initials={colleague.initials}
+          style={{
+            position: 'absolute',
+            top: size * 0.8,
+            left: '50%',
+            transform: 'translateX(-50%)',
+            padding: '1px 4px',
+            borderRadius: 4,
+            background: '#1c3d5a',
+            color: '#fff',
+            fontSize: Math.max(10, size * 0.4),
+            fontWeight: 700,
+            lineHeight: 1.2,
+            pointerEvents: 'none',
+          }}
+        >
+          {colleague.initials}
+        </span>
+      ) : null}
+    </button>
+  );
+});

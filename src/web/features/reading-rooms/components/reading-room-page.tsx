@@ -1,4 +1,5 @@
 import type { Area, BookingMode, MapObjectDto } from '@contracts/reading-rooms';
+import { shownFloorPlanId } from '@domain/floor-plan-choice';
 import { formatDate } from '@domain/time';
 import { ActionIcon, Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -8,7 +9,6 @@ import { DeferredDatePickerInput } from '@web/components/dates/deferred-date-inp
 import { DeferredSelect } from '@web/components/deferred/deferred-select';
 import { SegmentChoice } from '@web/components/segment-choice';
 import { isApiError } from '@web/lib/api-client';
-import { useRevealInSteps } from '@web/lib/use-reveal-in-steps';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useBootstrap } from '../api/use-bootstrap';
 import { useCheckInObject } from '../api/use-check-in-object';
@@ -25,8 +25,6 @@ import { FloorPlanMap } from './floor-plan-map';
 import { MapLegend } from './map-legend';
 
 const NO_OBJECTS: MapObjectDto[] = [];
-/** Markers per step: a large reading room has a few hundred. */
-const MARKER_STEP = 60;
 
 // Loaded when needed, not with the first screen (DESIGN §7, decision 006).
 const BookingDialog = lazy(() => import('./booking-dialog').then((m) => ({ default: m.BookingDialog })));
@@ -58,10 +56,7 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
   const phone = !useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
 
   const plans = boot.data?.floorPlans ?? [];
-  const planId =
-    search.grundriss && plans.some((p) => p.id === search.grundriss)
-      ? search.grundriss
-      : (boot.data?.favourites.floorPlanId ?? plans[0]?.id ?? null);
+  const planId = shownFloorPlanId(plans, boot.data?.favourites.floorPlanId ?? null, search.grundriss);
   const date = search.datum ?? boot.data?.today ?? null;
   const hourly = search.buchungsmodus === 'stuendlich';
   const mode: BookingMode = hourly ? 'stuendlich' : (search.tageszeit ?? 'ganztags');
@@ -73,9 +68,9 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
   const teamDay = useTeamDay(date, area === 'arbeitswelt');
   const team = useMemo(() => teamByDesk(teamDay.data?.colleagues), [teamDay.data?.colleagues]);
   // With React (development) markers and list rows render in a background pass it can interrupt; the build's
-  // Preact layer has no such pass, so the markers also come sixty per task after the plan painted (decision 172).
+  // Preact layer has no such pass, so the map shows its markers in steps (floor-plan-map.tsx; decision 172).
   const shownMap = useDeferredValue(map.data);
-  const markers = useRevealInSteps(shownMap?.objects.length ?? 0, MARKER_STEP);
+  const select = useCallback((o: MapObjectDto) => setSelected(o.id), []);
   const filter = search.filter ?? 'aus';
   const visible = useCallback(
     (o: MapObjectDto) =>
@@ -284,10 +279,10 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
         // The plan image shows at once; the markers follow with the map data.
         <FloorPlanMap
           plan={plan}
-          objects={shownMap ? shownMap.objects.slice(0, markers) : NO_OBJECTS}
+          objects={shownMap ? shownMap.objects : NO_OBJECTS}
           favourites={favourites}
-          dimmed={(o) => !visible(o)}
-          onSelect={(o) => setSelected(o.id)}
+          visible={visible}
+          onSelect={select}
           team={team}
         />
       ) : !shownMap ? (

@@ -1,5 +1,6 @@
 import type { BootstrapResponse, MapObjectDto } from '@contracts/reading-rooms';
 import { Badge, Button, Group, MultiSelect, Select, Table, Text, VisuallyHidden } from '@mantine/core';
+import { KEYBOARD_SCROLL } from '@web/components/keyboard-scroll';
 import { useMemo } from 'react';
 import type { ListSort } from '../search';
 import { FAVOURITE_COLOUR, STATE_COLOURS } from '../states';
@@ -76,7 +77,7 @@ export function SeatList({
       <Text size="sm" c="dimmed" mb={4}>
         {rt('list.count', { shown: rows.length, count: objects.length })}
       </Text>
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={560} scrollAreaProps={KEYBOARD_SCROLL}>
         <Table striped highlightOnHover data-testid="seat-list">
           <VisuallyHidden component="caption">{rt('list.caption')}</VisuallyHidden>
           <Table.Thead>

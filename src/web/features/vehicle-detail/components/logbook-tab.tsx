@@ -3,6 +3,7 @@ import { addMonthsToDay, type FilterPeriod, filterPeriod } from '@domain/logbook
 import { formatDate, formatTime } from '@domain/time';
 import { addDays, berlinDay } from '@domain/vehicle-time';
 import { Alert, Anchor, Badge, Button, Group, NativeSelect, Paper, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { KEYBOARD_SCROLL } from '@web/components/keyboard-scroll';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logbookSearch, useLogbook } from '../api/use-logbook';
@@ -126,7 +127,7 @@ export function LogbookTab({ vehicleId, mayExport }: { vehicleId: string; mayExp
           <EntryCard key={e.id} entry={e} onCorrect={() => setEditing(e)} onExplain={() => setExplaining(e)} />
         ))}
       </Stack>
-      <Table.ScrollContainer minWidth={900} visibleFrom="md">
+      <Table.ScrollContainer minWidth={900} visibleFrom="md" scrollAreaProps={KEYBOARD_SCROLL}>
         <Table striped withTableBorder data-testid="logbook-table">
           <Table.Thead>
             <Table.Tr>

@@ -4,12 +4,13 @@ import { api } from '@web/lib/api-client';
 import type { z } from 'zod';
 
 export type { VehicleCare };
+export type VehicleCareList = z.infer<typeof vehicleCareList>;
 
 /** GET /api/vehicle-care: vehicles blocked by a damage (DEFEKT) and due HU/inspection; the detail screen shares the key. */
 export const vehicleCareQueryOptions = () =>
   queryOptions({
     queryKey: ['vehicle-care'] as const,
-    queryFn: ({ signal }) => api.get<z.infer<typeof vehicleCareList>>('/api/vehicle-care', { signal }),
+    queryFn: ({ signal }) => api.get<VehicleCareList>('/api/vehicle-care', { signal }),
     staleTime: 60_000,
   });
 

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import '@mantine/dates/styles.css';
 import '@web/lib/dayjs';
 import { formatTime } from '@domain/time';
@@ -176,7 +176,9 @@ export function BookingDialog({ opened, onClose, vehicle, initialDay, initialAt,
     setStart(first);
   }, [opened, booking, initialAt, start, startOptions, day, step]);
 
-  useEffect(() => {
+  // A layout effect: the end follows the start in the same task, so a person who tabs on and types an end
+  // at once is not overwritten a frame later (the built app runs plain effects only after the next frame).
+  useLayoutEffect(() => {
     if (start && end && !multi && !endOptions.includes(end)) setEnd(null);
     if (start && end && multi && endOptions.length && !endOptions.includes(end)) setEnd(null);
     if (start && !end && endOptions.length) {

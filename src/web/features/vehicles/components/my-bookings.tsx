@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { openConfirmModal } from '@web/components/overlays/deferred-overlays';
 import { isApiError } from '@web/lib/api-client';
 import { useRevealInSteps } from '@web/lib/use-reveal-in-steps';
-import { useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCancelBooking } from '../api/use-cancel-booking';
 import { useMyBookings, type VehicleBooking } from '../api/use-my-bookings';
@@ -47,28 +47,40 @@ function useBookingActions() {
   const [ending, setEnding] = useState<VehicleBooking | null>(null);
   const [editing, setEditing] = useState<VehicleBooking | null>(null);
   const [seriesCancel, setSeriesCancel] = useState<VehicleBooking | null>(null);
-  const confirmCancel = (b: VehicleBooking) =>
-    void openConfirmModal({
-      title: t('overview.cancelTitle'),
-      children: (
-        <Text size="sm">
-          {t('overview.cancelConfirm', { name: `${b.vehicleLabel} (${b.licensePlate})`, period: formatPeriod(b.von, b.bis) })}
-        </Text>
-      ),
-      labels: { confirm: t('overview.cancel'), cancel: t('overview.keep') },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        cancel.mutate(b.id, {
-          onSuccess: () => notifications.show({ color: 'green', message: t('overview.cancelled') }),
-          onError: (e) => notifications.show({ color: 'red', message: isApiError(e) ? e.message : tc('errors.unknown') }),
+  const { mutate } = cancel;
+  // Stable across renders, so the memoised cards render only when their booking changes.
+  const handlers = useMemo(
+    () => ({
+      setStarting,
+      setEnding,
+      setEditing,
+      setSeriesCancel,
+      confirmCancel: (b: VehicleBooking) =>
+        void openConfirmModal({
+          title: t('overview.cancelTitle'),
+          children: (
+            <Text size="sm">
+              {t('overview.cancelConfirm', { name: `${b.vehicleLabel} (${b.licensePlate})`, period: formatPeriod(b.von, b.bis) })}
+            </Text>
+          ),
+          labels: { confirm: t('overview.cancel'), cancel: t('overview.keep') },
+          confirmProps: { color: 'red' },
+          onConfirm: () =>
+            mutate(b.id, {
+              onSuccess: () => notifications.show({ color: 'green', message: t('overview.cancelled') }),
+              onError: (e) => notifications.show({ color: 'red', message: isApiError(e) ? e.message : tc('errors.unknown') }),
+            }),
         }),
-    });
-  return { confirmCancel, starting, setStarting, ending, setEnding, editing, setEditing, seriesCancel, setSeriesCancel };
+    }),
+    [t, tc, mutate],
+  );
+  return { starting, ending, editing, seriesCancel, handlers };
 }
 
 type Actions = ReturnType<typeof useBookingActions>;
+type Handlers = Actions['handlers'];
 
-function BookingActions({ b, actions, compact }: { b: VehicleBooking; actions: Actions; compact?: boolean }) {
+function BookingActions({ b, handlers, compact }: { b: VehicleBooking; handlers: Handlers; compact?: boolean }) {
   const { t } = useTranslation('vehicles');
   const open = b.status === 'reserviert' || b.status === 'vorgemerkt';
   const size = compact ? 'compact-xs' : 'xs';
@@ -76,17 +88,17 @@ function BookingActions({ b, actions, compact }: { b: VehicleBooking; actions: A
   return (
     <Group gap={6}>
       {startable && (
-        <Button size={size} onClick={() => actions.setStarting(b)} disabled={b.needsApproval && !b.approved}>
+        <Button size={size} onClick={() => handlers.setStarting(b)} disabled={b.needsApproval && !b.approved}>
           {t('trip.start')}
         </Button>
       )}
       {b.status === 'aktiv' && (
-        <Button size={size} onClick={() => actions.setEnding(b)}>
+        <Button size={size} onClick={() => handlers.setEnding(b)}>
           {t('trip.end')}
         </Button>
       )}
       {open && (
-        <Button size={size} variant="default" onClick={() => actions.setEditing(b)}>
+        <Button size={size} variant="default" onClick={() => handlers.setEditing(b)}>
           {t('overview.edit')}
         </Button>
       )}
@@ -95,7 +107,7 @@ function BookingActions({ b, actions, compact }: { b: VehicleBooking; actions: A
           size={size}
           variant="subtle"
           color="red"
-          onClick={() => (b.seriesId && open ? actions.setSeriesCancel(b) : actions.confirmCancel(b))}
+          onClick={() => (b.seriesId && open ? handlers.setSeriesCancel(b) : handlers.confirmCancel(b))}
         >
           {t('overview.cancel')}
         </Button>
@@ -104,7 +116,17 @@ function BookingActions({ b, actions, compact }: { b: VehicleBooking; actions: A
   );
 }
 
-function BookingCard({ b, myId, actions, compact }: { b: VehicleBooking; myId: string; actions: Actions; compact?: boolean }) {
+const BookingCard = memo(function BookingCard({
+  b,
+  myId,
+  handlers,
+  compact,
+}: {
+  b: VehicleBooking;
+  myId: string;
+  handlers: Handlers;
+  compact?: boolean;
+}) {
   const { t } = useTranslation('vehicles');
   const forOther = b.bookedFor.id !== myId;
   const byOther = b.bookedBy.id !== myId;
@@ -146,21 +168,21 @@ function BookingCard({ b, myId, actions, compact }: { b: VehicleBooking; myId: s
             {t('overview.cancelReason', { reason: b.cancelReason })}
           </Text>
         )}
-        <BookingActions b={b} actions={actions} compact={compact} />
+        <BookingActions b={b} handlers={handlers} compact={compact} />
       </Stack>
     </Card>
   );
-}
+});
 
 function Dialogs({ actions, myId }: { actions: Actions; myId: string }) {
   return (
     <>
-      <StartTripDialog booking={actions.starting} onClose={() => actions.setStarting(null)} />
-      <EndTripDialog booking={actions.ending} onClose={() => actions.setEnding(null)} />
-      <SeriesCancelDialog booking={actions.seriesCancel} onClose={() => actions.setSeriesCancel(null)} />
+      <StartTripDialog booking={actions.starting} onClose={() => actions.handlers.setStarting(null)} />
+      <EndTripDialog booking={actions.ending} onClose={() => actions.handlers.setEnding(null)} />
+      <SeriesCancelDialog booking={actions.seriesCancel} onClose={() => actions.handlers.setSeriesCancel(null)} />
       <BookingDialog
         opened={actions.editing !== null}
-        onClose={() => actions.setEditing(null)}
+        onClose={() => actions.handlers.setEditing(null)}
         booking={actions.editing}
         myId={myId}
         vehicle={
@@ -220,7 +242,7 @@ export function MyBookingsSidebar({ myId }: { myId: string }) {
         </Text>
       )}
       {forMe.slice(0, shownForMe).map((b) => (
-        <BookingCard key={b.id} b={b} myId={myId} actions={actions} compact />
+        <BookingCard key={b.id} b={b} myId={myId} handlers={actions.handlers} compact />
       ))}
       {shownForOthers > 0 && (
         <>
@@ -228,7 +250,7 @@ export function MyBookingsSidebar({ myId }: { myId: string }) {
             {t('overview.forOthers')}
           </Text>
           {forOthers.slice(0, shownForOthers).map((b) => (
-            <BookingCard key={b.id} b={b} myId={myId} actions={actions} compact />
+            <BookingCard key={b.id} b={b} myId={myId} handlers={actions.handlers} compact />
           ))}
         </>
       )}
@@ -261,7 +283,7 @@ export function BookingsOverview({ myId }: { myId: string }) {
       ) : (
         <Stack gap="xs">
           {list.slice(0, shown).map((b) => (
-            <BookingCard key={b.id} b={b} myId={myId} actions={actions} />
+            <BookingCard key={b.id} b={b} myId={myId} handlers={actions.handlers} />
           ))}
         </Stack>
       )}

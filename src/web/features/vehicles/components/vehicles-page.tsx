@@ -1,7 +1,7 @@
 import { formatDate } from '@domain/time';
 import { addDays, berlinDay, berlinInstant, startOfDay, weekdayOf } from '@domain/vehicle-time';
 import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useDocumentTitle } from '@mantine/hooks';
+import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { DeferredDateTimePicker } from '@web/components/dates/deferred-date-inputs';
@@ -11,9 +11,9 @@ import { useRevealInSteps } from '@web/lib/use-reveal-in-steps';
 import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ObjectAttribute, useVehicleAttributes } from '../api/use-vehicle-attributes';
-import { useVehicleCare, type VehicleCare } from '../api/use-vehicle-care';
+import { useVehicleCare, type VehicleCare, type VehicleCareList } from '../api/use-vehicle-care';
 import { useVehicleEvents } from '../api/use-vehicle-events';
-import { useVehicleLocations } from '../api/use-vehicle-locations';
+import { useVehicleLocations, type VehicleLocation } from '../api/use-vehicle-locations';
 import { type TimelineBooking, timelinePeriod, useVehicleTimeline } from '../api/use-vehicle-timeline';
 import { useVehicles, type Vehicle, type VehicleFilters, type VehicleList } from '../api/use-vehicles';
 import { CareBadges } from './care-badges';
@@ -152,11 +152,136 @@ function bookableTimes(v: Vehicle, rules: VehicleList['rules']): BookableTimes |
   return rules.individualTimes && !(v.bookingOutsidePossible && rules.outsideTimes) ? v.bookingTimes : null;
 }
 
-/** /fahrzeuge: filters, vehicle cards with day/week timeline, booking dialog; live updates over SSE. */
 const NO_BOOKINGS = new Map<string, TimelineBooking[]>();
 const NO_TIMELINE: TimelineBooking[] = [];
 const NO_ATTRIBUTES: ObjectAttribute[] = [];
 
+/**
+ * The cards, revealed a few at a time. The steps live here and not in the
+ * page, so a step renders its new cards and not the filters and the rest of
+ * the page again (DESIGN §7: total blocking time; decision 172).
+ */
+const VehicleCards = memo(function VehicleCards({
+  list,
+  care,
+  attributes,
+  byVehicle,
+  mode,
+  startDay,
+  onBook,
+}: {
+  list: VehicleList;
+  care: VehicleCareList | undefined;
+  attributes: ObjectAttribute[];
+  byVehicle: Map<string, TimelineBooking[]>;
+  mode: TimelineMode;
+  startDay: string;
+  onBook: (v: Vehicle, day?: string, at?: Date) => void;
+}) {
+  const revealed = useRevealInSteps(list.vehicles.length);
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" aria-busy={revealed < list.vehicles.length}>
+      {list.vehicles.slice(0, revealed).map((v) => (
+        <VehicleCard
+          key={v.id}
+          v={v}
+          care={care?.vehicles[v.id]}
+          bookable={bookableTimes(v, list.rules)}
+          attributes={attributes}
+          bookings={byVehicle.get(v.id) ?? NO_TIMELINE}
+          mode={mode}
+          startDay={startDay}
+          onBook={onBook}
+        />
+      ))}
+    </SimpleGrid>
+  );
+});
+
+type FreePeriod = { from: string | null; to: string | null };
+const NO_LOCATIONS: VehicleLocation[] = [];
+const NO_CATEGORIES: string[] = [];
+/** Mantine's `sm` breakpoint, from which the filters show without the phone's toggle. */
+const SM_UP = '(min-width: 48em)';
+
+/**
+ * The filter fields. A component of their own, so the answers that arrive
+ * while the page loads (timeline, care marks) do not build them again.
+ */
+const VehicleFilterFields = memo(function VehicleFilterFields({
+  filters,
+  setFilters,
+  free,
+  setFreePeriod,
+  locations,
+  categories,
+  attributes,
+}: {
+  filters: VehicleFilters;
+  setFilters: (next: VehicleFilters) => void;
+  free: FreePeriod;
+  setFreePeriod: (next: FreePeriod) => void;
+  locations: VehicleLocation[];
+  categories: string[];
+  attributes: ObjectAttribute[];
+}) {
+  const { t } = useTranslation('vehicles');
+  const filterAttrs = attributes.filter((a) => has(a, 'SHOW_FILTER'));
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+      <DeferredSelect
+        label={t('filters.location')}
+        placeholder={t('filters.allLocations')}
+        data={locations.map((l) => ({ value: l.id, label: l.name }))}
+        value={filters.locationId ?? null}
+        onChange={(v) => setFilters({ ...filters, locationId: v ?? undefined })}
+        clearable
+      />
+      <DeferredSelect
+        label={t('filters.category')}
+        placeholder={t('filters.allCategories')}
+        data={categories}
+        value={filters.category ?? null}
+        onChange={(v) => setFilters({ ...filters, category: v ?? undefined })}
+        clearable
+      />
+      <DeferredDateTimePicker
+        label={t('filters.freeFrom')}
+        valueFormat="DD.MM.YYYY HH:mm"
+        value={free.from}
+        onChange={(v) => setFreePeriod({ ...free, from: v })}
+        clearable
+      />
+      <DeferredDateTimePicker
+        label={t('filters.freeTo')}
+        valueFormat="DD.MM.YYYY HH:mm"
+        value={free.to}
+        onChange={(v) => setFreePeriod({ ...free, to: v })}
+        clearable
+      />
+      {filterAttrs.map((a) => (
+        <DeferredSelect
+          key={a.id}
+          label={a.label}
+          placeholder={t('filters.any')}
+          data={
+            a.type === 'CHECKBOX'
+              ? [
+                  { value: 'true', label: t('filters.yes') },
+                  { value: 'false', label: t('filters.no') },
+                ]
+              : a.choices.map((c) => ({ value: c.key, label: c.text }))
+          }
+          value={filters.attributes?.[a.id] ?? null}
+          onChange={(v) => setFilters({ ...filters, attributes: { ...filters.attributes, [a.id]: v ?? '' } })}
+          clearable
+        />
+      ))}
+    </SimpleGrid>
+  );
+});
+
+/** /fahrzeuge: filters, vehicle cards with day/week timeline, booking dialog; live updates over SSE. */
 export function VehiclesPage({ myId }: { myId: string }) {
   const { t } = useTranslation('vehicles');
   const { t: tc } = useTranslation();
@@ -165,17 +290,19 @@ export function VehiclesPage({ myId }: { myId: string }) {
   const [mode, setMode] = useState<TimelineMode>('day');
   const [anchor, setAnchor] = useState(today);
   const [filters, setFilters] = useState<VehicleFilters>({});
-  const [free, setFree] = useState<{ from: string | null; to: string | null }>({ from: null, to: null });
-  const setFreePeriod = (next: { from: string | null; to: string | null }) => {
+  const [free, setFree] = useState<FreePeriod>({ from: null, to: null });
+  const setFreePeriod = useCallback((next: FreePeriod) => {
     setFree(next);
     // Mantine's value is a Berlin wall time 'YYYY-MM-DD HH:mm:ss'.
     const iso = (v: string | null) => (v ? berlinInstant(v.slice(0, 10), v.slice(11, 16)).toISOString() : undefined);
     const from = iso(next.from);
     const to = iso(next.to);
     setFilters((f) => ({ ...f, freeFrom: from && to && to > from ? from : undefined, freeTo: from && to && to > from ? to : undefined }));
-  };
+  }, []);
   const [dialog, setDialog] = useState<{ vehicle: Vehicle; day?: string; at?: Date } | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // A phone shows the filters only when opened: until then they are not built either.
+  const wide = useMediaQuery(SM_UP, true, { getInitialValueInEffect: false });
   const activeFilters =
     (filters.locationId ? 1 : 0) +
     (filters.category ? 1 : 0) +
@@ -203,14 +330,12 @@ export function VehiclesPage({ myId }: { myId: string }) {
   // responsive while a fleet is built (DESIGN §7: total blocking time; decision 172).
   const settled = (q: { isPending: boolean }) => !q.isPending;
   const shown = settled(timeline) && settled(attributes) && settled(care) ? vehicles.data : undefined;
-  const revealed = useRevealInSteps(shown?.vehicles.length ?? 0);
   const allAttributes = attributes.data?.attributes ?? NO_ATTRIBUTES;
   const onBook = useCallback(
     (vehicle: Vehicle, day?: string, at?: Date) =>
       setDialog({ vehicle, ...(day ? { day: day < today ? today : day } : {}), ...(at ? { at } : {}) }),
     [today],
   );
-  const filterAttrs = (attributes.data?.attributes ?? []).filter((a) => has(a, 'SHOW_FILTER'));
   const move = (dir: number) => setAnchor(addDays(anchor, dir * (mode === 'day' ? 1 : 7)));
   const label =
     mode === 'day'
@@ -242,56 +367,17 @@ export function VehiclesPage({ myId }: { myId: string }) {
         aria-label={t('filters.title')}
         {...(filtersOpen ? {} : { visibleFrom: 'sm' })}
       >
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-          <DeferredSelect
-            label={t('filters.location')}
-            placeholder={t('filters.allLocations')}
-            data={(locations.data?.locations ?? []).map((l) => ({ value: l.id, label: l.name }))}
-            value={filters.locationId ?? null}
-            onChange={(v) => setFilters({ ...filters, locationId: v ?? undefined })}
-            clearable
+        {(filtersOpen || wide) && (
+          <VehicleFilterFields
+            filters={filters}
+            setFilters={setFilters}
+            free={free}
+            setFreePeriod={setFreePeriod}
+            locations={locations.data?.locations ?? NO_LOCATIONS}
+            categories={vehicles.data?.categories ?? NO_CATEGORIES}
+            attributes={attributes.data?.attributes ?? NO_ATTRIBUTES}
           />
-          <DeferredSelect
-            label={t('filters.category')}
-            placeholder={t('filters.allCategories')}
-            data={vehicles.data?.categories ?? []}
-            value={filters.category ?? null}
-            onChange={(v) => setFilters({ ...filters, category: v ?? undefined })}
-            clearable
-          />
-          <DeferredDateTimePicker
-            label={t('filters.freeFrom')}
-            valueFormat="DD.MM.YYYY HH:mm"
-            value={free.from}
-            onChange={(v) => setFreePeriod({ ...free, from: v })}
-            clearable
-          />
-          <DeferredDateTimePicker
-            label={t('filters.freeTo')}
-            valueFormat="DD.MM.YYYY HH:mm"
-            value={free.to}
-            onChange={(v) => setFreePeriod({ ...free, to: v })}
-            clearable
-          />
-          {filterAttrs.map((a) => (
-            <DeferredSelect
-              key={a.id}
-              label={a.label}
-              placeholder={t('filters.any')}
-              data={
-                a.type === 'CHECKBOX'
-                  ? [
-                      { value: 'true', label: t('filters.yes') },
-                      { value: 'false', label: t('filters.no') },
-                    ]
-                  : a.choices.map((c) => ({ value: c.key, label: c.text }))
-              }
-              value={filters.attributes?.[a.id] ?? null}
-              onChange={(v) => setFilters({ ...filters, attributes: { ...filters.attributes, [a.id]: v ?? '' } })}
-              clearable
-            />
-          ))}
-        </SimpleGrid>
+        )}
       </Card>
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="xs">
@@ -326,21 +412,15 @@ export function VehiclesPage({ myId }: { myId: string }) {
             {shown.vehicles.length ? t('filters.count', { count: shown.vehicles.length }) : t('filters.none')}
           </Text>
           <TimelineLegend />
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" aria-busy={revealed < shown.vehicles.length}>
-            {shown.vehicles.slice(0, revealed).map((v) => (
-              <VehicleCard
-                key={v.id}
-                v={v}
-                care={care.data?.vehicles[v.id]}
-                bookable={bookableTimes(v, shown.rules)}
-                attributes={allAttributes}
-                bookings={byVehicle.get(v.id) ?? NO_TIMELINE}
-                mode={mode}
-                startDay={startDay}
-                onBook={onBook}
-              />
-            ))}
-          </SimpleGrid>
+          <VehicleCards
+            list={shown}
+            care={care.data}
+            attributes={allAttributes}
+            byVehicle={byVehicle}
+            mode={mode}
+            startDay={startDay}
+            onBook={onBook}
+          />
         </>
       )}
       <BookingDialog

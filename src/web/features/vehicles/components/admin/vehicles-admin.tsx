@@ -27,6 +27,7 @@ import { formatDateTime } from '@domain/time';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
+import { KEYBOARD_SCROLL } from '@web/components/keyboard-scroll';
 import { openConfirmModal } from '@web/components/overlays/deferred-overlays';
 import { useBlockVehicle, useDeactivateVehicle, useVehicleHistory } from '@web/features/vehicles/api/use-admin-vehicles';
 import { useSaveAttribute } from '@web/features/vehicles/api/use-save-attribute';
@@ -231,7 +232,7 @@ function AttributesAdmin() {
           {t('admin.attributesIntro')}
         </Text>
         {/* Phones: the table scrolls inside its own box instead of widening the page. */}
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={560} scrollAreaProps={KEYBOARD_SCROLL}>
           <Table>
             <Table.Tbody>
               {all.map((a) => (
