@@ -214,6 +214,8 @@ describe('vehicle screens in Chromium', () => {
     await signIn(page, 'mitarbeiter@stadtwerke.test');
     await page.waitForURL(/\/fahrzeuge$/);
     await page.locator('[data-vehicle="MS-SW 121"]').waitFor();
+    // tomorrow: late in the evening today has no free time left
+    await goAhead(page, 1);
     await page.getByRole('button', { name: 'Buchen: Škoda Fabia MS-SW 121' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Freie Zeiten an diesem Tag').waitFor();

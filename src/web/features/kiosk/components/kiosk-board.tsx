@@ -1,10 +1,11 @@
 import type { KioskBoardResponse } from '@contracts/reading-rooms';
 import { formatTime } from '@domain/time';
-import { Alert, Box, Button, Flex, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { isApiError } from '@web/lib/api-client';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useKioskBoard } from '../api/use-kiosk-board';
 import { useKT } from '../use-kt';
+import classes from './kiosk-board.module.css';
 
 type KioskObject = KioskBoardResponse['objects'][number];
 
@@ -99,7 +100,7 @@ export function KioskBoard({ token }: { token: string }) {
           {kt('kiosk.qrAll')}
         </Button>
       </Group>
-      <Flex direction={{ base: 'column', md: 'row' }} align="flex-start" gap="md" style={{ flex: 1, minHeight: 0 }}>
+      <div className={classes.body}>
         <Box
           style={{
             flex: 3,
@@ -147,8 +148,9 @@ export function KioskBoard({ token }: { token: string }) {
             </button>
           ))}
         </Box>
-        <Stack style={{ flex: 1, minWidth: 220, maxHeight: '100%', overflow: 'auto' }} gap={6} w={{ base: '100%', md: 'auto' }}>
-          <Title order={2} fz={{ base: 18, md: 24 }}>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: on a wall display the list scrolls on its own, and the keyboard must reach it although it holds nothing to press (WCAG 2.1.1) */}
+        <section className={classes.rest} tabIndex={0} aria-labelledby="kiosk-rest-of-day">
+          <Title order={2} fz={{ base: 18, md: 24 }} id="kiosk-rest-of-day">
             {kt('kiosk.restOfDay')}
           </Title>
           {upcoming.length === 0 ? <Text c="dimmed">–</Text> : null}
@@ -157,8 +159,8 @@ export function KioskBoard({ token }: { token: string }) {
               <b>{o.designation}</b>: {o.slots.map((s) => `${formatTime(s.von)}–${formatTime(s.bis)}`).join(', ')}
             </Text>
           ))}
-        </Stack>
-      </Flex>
+        </section>
+      </div>
 
       {qr || allQr ? (
         <Suspense fallback={null}>
