@@ -1,6 +1,7 @@
 import { berlinInstant } from '@domain/vehicle-time';
 import { vehicles as de } from '@web/i18n/de/vehicles';
 import { vehicles as en } from '@web/i18n/en/vehicles';
+import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { attributeText, formatPeriod, unbookableStretches, valueText, vehicleName, weekdayList } from './format';
 
@@ -51,6 +52,43 @@ describe('English sweep and day bar helpers', () => {
     expect(valueText(tOf(en), 'Schaltgetriebe')).toBe('Manual');
     expect(valueText(tOf(en), 'Oldtimer')).toBe('Oldtimer');
     expect(valueText(tOf(de), 'Benzin')).toBe('Benzin');
+  });
+
+  it('reads the table of known words once per language, and never keeps a catalogue that has not loaded', async () => {
+    const i18n = createInstance();
+    await i18n.init({ resources: { de: { vehicles: de }, en: { vehicles: en } }, lng: 'de', ns: ['vehicles'] });
+    type T = Parameters<typeof valueText>[0];
+    /** A t() of one language that counts how often the whole table is asked for. */
+    const fixedOf = (lng: string) => i18n.getFixedT(lng, 'vehicles') as unknown as (key: string, opts?: object) => unknown;
+    const counted = (lng: string, answer: (key: string, opts?: object) => unknown) => {
+      const asked = { tables: 0 };
+      const t = Object.assign(
+        (key: string, opts?: object) => {
+          if (key === 'values') asked.tables++;
+          return answer(key, opts);
+        },
+        { lng },
+      ) as unknown as T;
+      return { t, asked };
+    };
+    const english = counted('en', fixedOf('en'));
+    expect(['Benzin', 'Elektro', 'Oldtimer', 'Schaltgetriebe'].map((v) => valueText(english.t, v))).toEqual([
+      'Petrol',
+      'Electric',
+      'Oldtimer',
+      'Manual',
+    ]);
+    expect(english.asked.tables).toBe(1);
+    const german = counted('de', fixedOf('de'));
+    expect(valueText(german.t, 'Benzin')).toBe('Benzin');
+    expect(valueText(german.t, 'Schaltgetriebe')).toBe('Schaltgetriebe');
+    expect(german.asked.tables).toBe(1);
+    // Before its catalogue has come, t() answers with the key: the value shows as stored and nothing is kept.
+    const loading = counted('fr', (key) => key);
+    expect(valueText(loading.t, 'Benzin')).toBe('Benzin');
+    i18n.addResourceBundle('fr', 'vehicles', { values: { Benzin: 'Essence' } });
+    const loaded = counted('fr', fixedOf('fr'));
+    expect(valueText(loaded.t, 'Benzin')).toBe('Essence');
   });
 
   it('shows a yes/no choice text in the reader’s language', () => {

@@ -32,9 +32,28 @@ export function attributeText(a: Pick<ObjectAttribute, 'type' | 'choices'>, valu
   return value;
 }
 
+/**
+ * The table of known words per language. Asked with `returnObjects`, i18next
+ * copies and interpolates the whole table on every call, and every vehicle
+ * card asks three times: on a phone that was most of a card's render time.
+ */
+const knownValues = new Map<string, Record<string, string>>();
+
+function knownValuesOf(t: TFunction<'vehicles'>): Record<string, string> {
+  // A t() of react-i18next or getFixedT() names its language; without one, nothing is kept.
+  const language = (t as unknown as { lng?: unknown }).lng;
+  const kept = typeof language === 'string' ? knownValues.get(language) : undefined;
+  if (kept) return kept;
+  const table = t('values', { returnObjects: true }) as unknown;
+  // Before the catalogue has loaded, t() answers with the key: that is not kept.
+  if (typeof table !== 'object' || table === null) return {};
+  if (typeof language === 'string') knownValues.set(language, table as Record<string, string>);
+  return table as Record<string, string>;
+}
+
 /** A stored vehicle value (fuel, gearbox, category) in the reader's language when it is a known word; otherwise as entered. */
 export function valueText(t: TFunction<'vehicles'>, value: string): string {
-  const known = t('values', { returnObjects: true }) as unknown as Record<string, string>;
+  const known = knownValuesOf(t);
   return Object.hasOwn(known, value) ? known[value]! : value;
 }
 

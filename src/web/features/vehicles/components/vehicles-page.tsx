@@ -152,6 +152,8 @@ function bookableTimes(v: Vehicle, rules: VehicleList['rules']): BookableTimes |
   return rules.individualTimes && !(v.bookingOutsidePossible && rules.outsideTimes) ? v.bookingTimes : null;
 }
 
+/** Mantine's `sm` breakpoint, from which the filters show without the phone's toggle. */
+const SM_UP = '(min-width: 48em)';
 const NO_BOOKINGS = new Map<string, TimelineBooking[]>();
 const NO_TIMELINE: TimelineBooking[] = [];
 const NO_ATTRIBUTES: ObjectAttribute[] = [];
@@ -201,8 +203,6 @@ const VehicleCards = memo(function VehicleCards({
 type FreePeriod = { from: string | null; to: string | null };
 const NO_LOCATIONS: VehicleLocation[] = [];
 const NO_CATEGORIES: string[] = [];
-/** Mantine's `sm` breakpoint, from which the filters show without the phone's toggle. */
-const SM_UP = '(min-width: 48em)';
 
 /**
  * The filter fields. A component of their own, so the answers that arrive
@@ -281,6 +281,132 @@ const VehicleFilterFields = memo(function VehicleFilterFields({
   );
 });
 
+/**
+ * The filter fields with the lists they offer. Their own component, so the
+ * lists' answers build the fields and not the page again.
+ */
+const VehicleFilterPanel = memo(function VehicleFilterPanel({
+  filters,
+  setFilters,
+  free,
+  setFreePeriod,
+}: {
+  filters: VehicleFilters;
+  setFilters: (next: VehicleFilters) => void;
+  free: FreePeriod;
+  setFreePeriod: (next: FreePeriod) => void;
+}) {
+  const locations = useVehicleLocations();
+  const attributes = useVehicleAttributes('FAHRZEUG');
+  const vehicles = useVehicles(filters);
+  return (
+    <VehicleFilterFields
+      filters={filters}
+      setFilters={setFilters}
+      free={free}
+      setFreePeriod={setFreePeriod}
+      locations={locations.data?.locations ?? NO_LOCATIONS}
+      categories={vehicles.data?.categories ?? NO_CATEGORIES}
+      attributes={attributes.data?.attributes ?? NO_ATTRIBUTES}
+    />
+  );
+});
+
+/** Previous, today, next and the day/week choice of the timelines. */
+const TimelineControls = memo(function TimelineControls({
+  mode,
+  setMode,
+  label,
+  onMove,
+  onToday,
+}: {
+  mode: TimelineMode;
+  setMode: (mode: TimelineMode) => void;
+  label: string;
+  onMove: (dir: number) => void;
+  onToday: () => void;
+}) {
+  const { t } = useTranslation('vehicles');
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <Group gap="xs">
+        <Button variant="default" size="xs" onClick={() => onMove(-1)}>
+          ‹ {t('timeline.previous')}
+        </Button>
+        <Button variant="default" size="xs" onClick={onToday}>
+          {t('timeline.today')}
+        </Button>
+        <Button variant="default" size="xs" onClick={() => onMove(1)}>
+          {t('timeline.next')} ›
+        </Button>
+        <Text fw={600} size="sm" aria-live="polite">
+          {label}
+        </Text>
+      </Group>
+      <SegmentChoice
+        size="xs"
+        value={mode}
+        onChange={setMode}
+        data={[
+          { value: 'day', label: t('timeline.day') },
+          { value: 'week', label: t('timeline.week') },
+        ]}
+      />
+    </Group>
+  );
+});
+
+/**
+ * The vehicle list with everything its cards show. The answers that arrive
+ * while the page loads (vehicles, timeline, care marks, attributes) render
+ * this part only, not the title, filters and controls above it (DESIGN §7:
+ * total blocking time).
+ */
+const VehicleListSection = memo(function VehicleListSection({
+  filters,
+  mode,
+  startDay,
+  onBook,
+}: {
+  filters: VehicleFilters;
+  mode: TimelineMode;
+  startDay: string;
+  onBook: (v: Vehicle, day?: string, at?: Date) => void;
+}) {
+  const { t } = useTranslation('vehicles');
+  const { t: tc } = useTranslation();
+  const vehicles = useVehicles(filters);
+  const care = useVehicleCare();
+  const attributes = useVehicleAttributes('FAHRZEUG');
+  const { from, to } = timelinePeriod(startDay, mode === 'day' ? 1 : 7);
+  const timeline = useVehicleTimeline(from, to);
+  const byVehicle = timeline.data?.byVehicle ?? NO_BOOKINGS;
+  // The cards wait until everything they show has come (or failed), so they render once and not again
+  // with every answer; then they appear a few at a time, each step a short task, so the page stays
+  // responsive while a fleet is built (DESIGN §7: total blocking time; decision 172).
+  const settled = (q: { isPending: boolean }) => !q.isPending;
+  const shown = settled(timeline) && settled(attributes) && settled(care) ? vehicles.data : undefined;
+  if (vehicles.isError) return <Alert color="red">{tc('errors.loadFailed')}</Alert>;
+  if (!shown) return <Loader />;
+  return (
+    <>
+      <Text size="sm" c="dimmed">
+        {shown.vehicles.length ? t('filters.count', { count: shown.vehicles.length }) : t('filters.none')}
+      </Text>
+      <TimelineLegend />
+      <VehicleCards
+        list={shown}
+        care={care.data}
+        attributes={attributes.data?.attributes ?? NO_ATTRIBUTES}
+        byVehicle={byVehicle}
+        mode={mode}
+        startDay={startDay}
+        onBook={onBook}
+      />
+    </>
+  );
+});
+
 /** /fahrzeuge: filters, vehicle cards with day/week timeline, booking dialog; live updates over SSE. */
 export function VehiclesPage({ myId }: { myId: string }) {
   const { t } = useTranslation('vehicles');
@@ -308,13 +434,7 @@ export function VehiclesPage({ myId }: { myId: string }) {
     (filters.category ? 1 : 0) +
     (free.from || free.to ? 1 : 0) +
     Object.values(filters.attributes ?? {}).filter((x) => x !== '').length;
-  const vehicles = useVehicles(filters);
-  const care = useVehicleCare();
-  const locations = useVehicleLocations();
-  const attributes = useVehicleAttributes('FAHRZEUG');
   const startDay = mode === 'day' ? anchor : mondayOf(anchor);
-  const { from, to } = timelinePeriod(startDay, mode === 'day' ? 1 : 7);
-  const timeline = useVehicleTimeline(from, to);
   const onEvent = useCallback(
     (type: string) => {
       if (type === 'created') notifications.show({ message: t('live.created'), color: 'blue', autoClose: 2500 });
@@ -324,19 +444,13 @@ export function VehiclesPage({ myId }: { myId: string }) {
   );
   useVehicleEvents(onEvent);
 
-  const byVehicle = timeline.data?.byVehicle ?? NO_BOOKINGS;
-  // The cards wait until everything they show has come (or failed), so they render once and not again
-  // with every answer; then they appear a few at a time, each step a short task, so the page stays
-  // responsive while a fleet is built (DESIGN §7: total blocking time; decision 172).
-  const settled = (q: { isPending: boolean }) => !q.isPending;
-  const shown = settled(timeline) && settled(attributes) && settled(care) ? vehicles.data : undefined;
-  const allAttributes = attributes.data?.attributes ?? NO_ATTRIBUTES;
   const onBook = useCallback(
     (vehicle: Vehicle, day?: string, at?: Date) =>
       setDialog({ vehicle, ...(day ? { day: day < today ? today : day } : {}), ...(at ? { at } : {}) }),
     [today],
   );
-  const move = (dir: number) => setAnchor(addDays(anchor, dir * (mode === 'day' ? 1 : 7)));
+  const onMove = useCallback((dir: number) => setAnchor((a) => addDays(a, dir * (mode === 'day' ? 1 : 7))), [mode]);
+  const onToday = useCallback(() => setAnchor(today), [today]);
   const label =
     mode === 'day'
       ? `${formatDate(startOfDay(anchor))}`
@@ -368,61 +482,11 @@ export function VehiclesPage({ myId }: { myId: string }) {
         {...(filtersOpen ? {} : { visibleFrom: 'sm' })}
       >
         {(filtersOpen || wide) && (
-          <VehicleFilterFields
-            filters={filters}
-            setFilters={setFilters}
-            free={free}
-            setFreePeriod={setFreePeriod}
-            locations={locations.data?.locations ?? NO_LOCATIONS}
-            categories={vehicles.data?.categories ?? NO_CATEGORIES}
-            attributes={attributes.data?.attributes ?? NO_ATTRIBUTES}
-          />
+          <VehicleFilterPanel filters={filters} setFilters={setFilters} free={free} setFreePeriod={setFreePeriod} />
         )}
       </Card>
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Group gap="xs">
-          <Button variant="default" size="xs" onClick={() => move(-1)}>
-            ‹ {t('timeline.previous')}
-          </Button>
-          <Button variant="default" size="xs" onClick={() => setAnchor(today)}>
-            {t('timeline.today')}
-          </Button>
-          <Button variant="default" size="xs" onClick={() => move(1)}>
-            {t('timeline.next')} ›
-          </Button>
-          <Text fw={600} size="sm" aria-live="polite">
-            {label}
-          </Text>
-        </Group>
-        <SegmentChoice
-          size="xs"
-          value={mode}
-          onChange={setMode}
-          data={[
-            { value: 'day', label: t('timeline.day') },
-            { value: 'week', label: t('timeline.week') },
-          ]}
-        />
-      </Group>
-      {!shown && !vehicles.isError && <Loader />}
-      {vehicles.isError && <Alert color="red">{tc('errors.loadFailed')}</Alert>}
-      {shown && (
-        <>
-          <Text size="sm" c="dimmed">
-            {shown.vehicles.length ? t('filters.count', { count: shown.vehicles.length }) : t('filters.none')}
-          </Text>
-          <TimelineLegend />
-          <VehicleCards
-            list={shown}
-            care={care.data}
-            attributes={allAttributes}
-            byVehicle={byVehicle}
-            mode={mode}
-            startDay={startDay}
-            onBook={onBook}
-          />
-        </>
-      )}
+      <TimelineControls mode={mode} setMode={setMode} label={label} onMove={onMove} onToday={onToday} />
+      <VehicleListSection filters={filters} mode={mode} startDay={startDay} onBook={onBook} />
       <BookingDialog
         opened={dialog !== null}
         onClose={() => setDialog(null)}
