@@ -8,9 +8,19 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ROUTE_PRELOADS_FILE } from './src/server/http/route-preloads';
 import { OWN_DATA_CACHE } from './src/web/lib/own-data-cache';
+import { themeStyles } from './src/web/theme-styles';
 
 /** One id per build: baked into the bundle and written to builds/latest.json, which running clients poll (SPEC §2). */
 const buildId = `${new Date().toISOString().replace(/[-:.TZ]/g, '')}-${randomBytes(3).toString('hex')}`;
+
+/** The theme's CSS variables and Mantine's global classes in the page, made once here instead of at every start (decision 185). */
+function themeStylesInHead(): Plugin {
+  return {
+    name: 'buchbar-theme-styles',
+    // In the body, before the app: later in the document than the app's stylesheet (added to the head), whose defaults they override.
+    transformIndexHtml: (html) => html.replace('<div id="root">', `${themeStyles()}<div id="root">`),
+  };
+}
 
 function buildManifest(): Plugin {
   return {
@@ -206,6 +216,7 @@ export default defineConfig(({ command }) => ({
       },
     }),
     routePreload(),
+    themeStylesInHead(),
     precompress(),
   ],
   build: {

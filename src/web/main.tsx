@@ -13,7 +13,7 @@ import { reloadOnce } from './lib/reload-guard';
 import { seedStartData } from './lib/start-data';
 import { whenIdle } from './lib/when-idle';
 import { createAppRouter } from './router';
-import { cssVariablesResolver, theme } from './theme';
+import { theme } from './theme';
 
 // A deployment removed the code chunks this tab refers to: load the new version (at most once per 10 s).
 window.addEventListener('vite:preloadError', (event) => {
@@ -27,7 +27,8 @@ const router = createAppRouter(queryClient);
 function App() {
   return (
     <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+      {/* The theme's variables and global classes come with the page (web/theme-styles.ts, decision 185). */}
+      <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false} withGlobalClasses={false}>
         <AppErrorBoundary>
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
