@@ -102,10 +102,10 @@ export function KioskBoard({ token }: { token: string }) {
       </Group>
       <div className={classes.body}>
         <Box
+          className={classes.plan}
           style={{
             flex: 3,
             width: '100%',
-            minWidth: 0,
             maxHeight: '100%',
             aspectRatio: `${ratio}`,
             position: 'relative',
