@@ -10,7 +10,7 @@
  * CPU) and its desktop preset. Prints both scores per screen, the metrics and
  * every audit that is not passed; exits 1 when a budget is missed.
  *
- *   npx vite build && npx tsx bench/lighthouse.ts [--mobile-only] [--only=login,fahrzeuge,leseraum,…] [--direct]
+ *   npx vite build && npx tsx bench/lighthouse.ts [--mobile-only] [--only=login,fahrzeuge,leseraum,…] [--direct] [--runs=N]
  *
  * The browser reaches the app as a deployment serves it: through nginx with
  * deploy/nginx/buchbar.conf, TLS and HTTP/2 (a self-signed certificate for
@@ -19,7 +19,12 @@
  * allows six at a time. `--direct` measures the app's own port over HTTP/1.1
  * instead, for comparison (decision 182).
  *
- * LIGHTHOUSE_JSON=dir writes the full reports there.
+ * `--runs=N` loads every screen N times and judges the run with the median
+ * performance score; the spread of the runs is printed next to it. The same
+ * build can score ten points apart from one run to the next on a shared
+ * machine (decision 184), so a verdict on a change needs several runs.
+ *
+ * LIGHTHOUSE_JSON=dir writes the full reports (of the median runs) there.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -52,6 +57,7 @@ const only = args
   .split(',');
 const jsonDir = process.env.LIGHTHOUSE_JSON;
 const direct = args.includes('--direct');
+const runs = Math.max(1, Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 1) || 1);
 
 const database = await openPglite(undefined);
 await migrateDatabase(database);
@@ -85,6 +91,8 @@ interface Row {
   screen: string;
   formFactor: 'mobile' | 'desktop';
   performance: number;
+  /** Lowest and highest performance of all runs. */
+  spread: [number, number];
   accessibility: number;
   metrics: string;
   failing: string[];
@@ -111,6 +119,24 @@ function failingAudits(lhr: Result): string[] {
   return out;
 }
 
+/** One Lighthouse run of a screen; checks that it ran and landed on the screen (not on the sign-in). */
+async function audit(url: string, flags: Flags, formFactor: 'mobile' | 'desktop', label: string): Promise<Result> {
+  // A trace without its navigation start (NO_NAVSTART) happens now and then on a busy machine; it says nothing about the page.
+  let lhr: Result | undefined;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+    if (!result) throw new Error(`Lighthouse lieferte kein Ergebnis für ${url}`);
+    lhr = result.lhr;
+    if (lhr.runtimeError?.code !== 'NO_NAVSTART') break;
+  }
+  if (!lhr) throw new Error(`Lighthouse lieferte kein Ergebnis für ${url}`);
+  if (lhr.runtimeError) throw new Error(`${label}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const finalUrl = new URL(lhr.finalDisplayedUrl);
+  if (finalUrl.pathname !== new URL(url).pathname)
+    throw new Error(`${label}: landete auf ${finalUrl.pathname} statt ${new URL(url).pathname} (Anmeldung?)`);
+  return lhr;
+}
+
 const rows: Row[] = [];
 for (const formFactor of withDesktop ? (['mobile', 'desktop'] as const) : (['mobile'] as const)) {
   for (const screen of screens) {
@@ -123,19 +149,11 @@ for (const formFactor of withDesktop ? (['mobile', 'desktop'] as const) : (['mob
       locale: 'de',
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     };
-    // A trace without its navigation start (NO_NAVSTART) happens now and then on a busy machine; it says nothing about the page.
-    let lhr: Result | undefined;
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      const result = await lighthouse(screen.url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
-      if (!result) throw new Error(`Lighthouse lieferte kein Ergebnis für ${screen.url}`);
-      lhr = result.lhr;
-      if (lhr.runtimeError?.code !== 'NO_NAVSTART') break;
-    }
-    if (!lhr) throw new Error(`Lighthouse lieferte kein Ergebnis für ${screen.url}`);
-    if (lhr.runtimeError) throw new Error(`${screen.label}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const finalUrl = new URL(lhr.finalDisplayedUrl);
-    if (finalUrl.pathname !== new URL(screen.url).pathname)
-      throw new Error(`${screen.label}: landete auf ${finalUrl.pathname} statt ${new URL(screen.url).pathname} (Anmeldung?)`);
+    const results: Result[] = [];
+    for (let run = 0; run < runs; run++) results.push(await audit(screen.url, flags, formFactor, screen.label));
+    // The run with the median performance score stands for the screen (the lower one of an even count).
+    const sorted = [...results].sort((a, b) => score(a, 'performance') - score(b, 'performance'));
+    const lhr = sorted[Math.floor((sorted.length - 1) / 2)]!;
     if (jsonDir) {
       mkdirSync(jsonDir, { recursive: true });
       writeFileSync(path.join(jsonDir, `${screen.key}-${formFactor}.json`), JSON.stringify(lhr));
@@ -144,7 +162,8 @@ for (const formFactor of withDesktop ? (['mobile', 'desktop'] as const) : (['mob
       screen: screen.label,
       formFactor,
       performance: score(lhr, 'performance'),
-      accessibility: score(lhr, 'accessibility'),
+      spread: [score(sorted[0]!, 'performance'), score(sorted[sorted.length - 1]!, 'performance')],
+      accessibility: Math.min(...results.map((r) => score(r, 'accessibility'))),
       metrics: `FCP ${metric(lhr, 'first-contentful-paint')} · LCP ${metric(lhr, 'largest-contentful-paint')} · TBT ${metric(lhr, 'total-blocking-time')} · CLS ${metric(lhr, 'cumulative-layout-shift')} · SI ${metric(lhr, 'speed-index')}`,
       failing: failingAudits(lhr),
     });
@@ -157,7 +176,7 @@ await app.close();
 await database.close();
 
 console.log(
-  `\nLighthouse 12.8.2 (Chromium ${chromiumPath()}; ${front ? 'über nginx mit TLS und HTTP/2' : 'direkt, HTTP/1.1'}); Budget mobil ${BUDGET.mobile.performance} · ${BUDGET.mobile.accessibility}, Desktop ${BUDGET.desktop.performance} · ${BUDGET.desktop.accessibility}\n`,
+  `\nLighthouse 12.8.2 (Chromium ${chromiumPath()}; ${front ? 'über nginx mit TLS und HTTP/2' : 'direkt, HTTP/1.1'}; ${runs === 1 ? 'ein Lauf' : `Median von ${runs} Läufen`} je Bildschirm); Budget mobil ${BUDGET.mobile.performance} · ${BUDGET.mobile.accessibility}, Desktop ${BUDGET.desktop.performance} · ${BUDGET.desktop.accessibility}\n`,
 );
 console.log('Bildschirm          Gerät      Leistung   Barrierefreiheit   Kennzahlen');
 let below = false;
@@ -166,7 +185,7 @@ for (const r of rows) {
   const bad = r.performance < budget.performance || r.accessibility < budget.accessibility;
   below ||= bad;
   console.log(
-    `${r.screen.padEnd(20)}${r.formFactor.padEnd(11)}${String(r.performance).padStart(8)}${String(r.accessibility).padStart(19)}   ${r.metrics}${bad ? '   UNTER BUDGET' : ''}`,
+    `${r.screen.padEnd(20)}${r.formFactor.padEnd(11)}${String(r.performance).padStart(8)}${runs > 1 ? ` (${r.spread[0]}–${r.spread[1]})` : ''}${String(r.accessibility).padStart(19)}   ${r.metrics}${bad ? '   UNTER BUDGET' : ''}`,
   );
   for (const f of r.failing) console.log(`    - ${f}`);
 }
