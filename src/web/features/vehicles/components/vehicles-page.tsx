@@ -127,16 +127,24 @@ const VehicleCard = memo(function VehicleCard({
           onPick={(day, at) => onBook(v, day, at)}
         />
         <div className={css.actions}>
-          <Button
-            size="xs"
-            variant="default"
-            renderRoot={(props) => <Link {...props} to="/fahrzeuge/$vehicleId" params={{ vehicleId: v.id }} />}
+          <Link
+            className={`${css.action} mantine-focus-auto mantine-active`}
+            data-variant="default"
+            to="/fahrzeuge/$vehicleId"
+            params={{ vehicleId: v.id }}
+            search={{ tab: 'stammdaten' }}
           >
             {t('card.details')}
-          </Button>
-          <Button size="xs" onClick={() => onBook(v, startDay)} aria-label={`${t('card.book')}: ${name} ${v.licensePlate}`}>
+          </Link>
+          <button
+            type="button"
+            className={`${css.action} mantine-focus-auto mantine-active`}
+            data-variant="filled"
+            onClick={() => onBook(v, startDay)}
+            aria-label={`${t('card.book')}: ${name} ${v.licensePlate}`}
+          >
             {t('card.book')}
-          </Button>
+          </button>
         </div>
       </div>
     </Card>
@@ -205,27 +213,25 @@ const NO_LOCATIONS: VehicleLocation[] = [];
 const NO_CATEGORIES: string[] = [];
 
 /**
- * The filter fields. A component of their own, so the answers that arrive
- * while the page loads (timeline, care marks) do not build them again.
+ * The filter fields with the lists they offer. A component of their own that
+ * reads those lists itself, so the answers that arrive while the page loads
+ * build the fields and not the page again.
  */
 const VehicleFilterFields = memo(function VehicleFilterFields({
   filters,
   setFilters,
   free,
   setFreePeriod,
-  locations,
-  categories,
-  attributes,
 }: {
   filters: VehicleFilters;
   setFilters: (next: VehicleFilters) => void;
   free: FreePeriod;
   setFreePeriod: (next: FreePeriod) => void;
-  locations: VehicleLocation[];
-  categories: string[];
-  attributes: ObjectAttribute[];
 }) {
   const { t } = useTranslation('vehicles');
+  const locations = useVehicleLocations().data?.locations ?? NO_LOCATIONS;
+  const categories = useVehicles(filters).data?.categories ?? NO_CATEGORIES;
+  const attributes = useVehicleAttributes('FAHRZEUG').data?.attributes ?? NO_ATTRIBUTES;
   const filterAttrs = attributes.filter((a) => has(a, 'SHOW_FILTER'));
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
@@ -278,37 +284,6 @@ const VehicleFilterFields = memo(function VehicleFilterFields({
         />
       ))}
     </SimpleGrid>
-  );
-});
-
-/**
- * The filter fields with the lists they offer. Their own component, so the
- * lists' answers build the fields and not the page again.
- */
-const VehicleFilterPanel = memo(function VehicleFilterPanel({
-  filters,
-  setFilters,
-  free,
-  setFreePeriod,
-}: {
-  filters: VehicleFilters;
-  setFilters: (next: VehicleFilters) => void;
-  free: FreePeriod;
-  setFreePeriod: (next: FreePeriod) => void;
-}) {
-  const locations = useVehicleLocations();
-  const attributes = useVehicleAttributes('FAHRZEUG');
-  const vehicles = useVehicles(filters);
-  return (
-    <VehicleFilterFields
-      filters={filters}
-      setFilters={setFilters}
-      free={free}
-      setFreePeriod={setFreePeriod}
-      locations={locations.data?.locations ?? NO_LOCATIONS}
-      categories={vehicles.data?.categories ?? NO_CATEGORIES}
-      attributes={attributes.data?.attributes ?? NO_ATTRIBUTES}
-    />
   );
 });
 
@@ -482,7 +457,7 @@ export function VehiclesPage({ myId }: { myId: string }) {
         {...(filtersOpen ? {} : { visibleFrom: 'sm' })}
       >
         {(filtersOpen || wide) && (
-          <VehicleFilterPanel filters={filters} setFilters={setFilters} free={free} setFreePeriod={setFreePeriod} />
+          <VehicleFilterFields filters={filters} setFilters={setFilters} free={free} setFreePeriod={setFreePeriod} />
         )}
       </Card>
       <TimelineControls mode={mode} setMode={setMode} label={label} onMove={onMove} onToday={onToday} />
