@@ -1,6 +1,7 @@
 import { formatTime } from '@domain/time';
 import { addDays, startOfDay } from '@domain/vehicle-time';
 import { Group, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { TimelineBooking } from '../api/use-vehicle-timeline';
 import { type BookableTimes, unbookableStretches } from './format';
@@ -24,6 +25,8 @@ export function VehicleTimeline({
   startDay,
   onPick,
   bookable = null,
+  t,
+  language,
 }: {
   name: string;
   /** Hours outside these are painted as not bookable. */
@@ -33,15 +36,17 @@ export function VehicleTimeline({
   /** YYYY-MM-DD: the day, or the Monday of the week. */
   startDay: string;
   onPick: (day: string, at: Date) => void;
+  /** The card list's translation (one hook per list, decision 184). */
+  t: TFunction<'vehicles'>;
+  language: string;
 }) {
-  const { t, i18n } = useTranslation('vehicles');
   const days = mode === 'day' ? 1 : 7;
   const from = startOfDay(startDay).getTime();
   const to = startOfDay(addDays(startDay, days)).getTime();
   const span = to - from;
   const pct = (ms: number) => `${(Math.min(Math.max(ms - from, 0), span) / span) * 100}%`;
   const now = Date.now();
-  const dayNames = i18n.language === 'en' ? WEEKDAY_SHORT_EN : WEEKDAY_SHORT_DE;
+  const dayNames = language === 'en' ? WEEKDAY_SHORT_EN : WEEKDAY_SHORT_DE;
   const ticks =
     mode === 'day'
       ? [0, 3, 6, 9, 12, 15, 18, 21].map((h) => ({

@@ -8,6 +8,7 @@ import { DeferredDateTimePicker } from '@web/components/dates/deferred-date-inpu
 import { DeferredSelect } from '@web/components/deferred/deferred-select';
 import { SegmentChoice } from '@web/components/segment-choice';
 import { useRevealInSteps } from '@web/lib/use-reveal-in-steps';
+import type { TFunction } from 'i18next';
 import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ObjectAttribute, useVehicleAttributes } from '../api/use-vehicle-attributes';
@@ -16,7 +17,7 @@ import { useVehicleEvents } from '../api/use-vehicle-events';
 import { useVehicleLocations, type VehicleLocation } from '../api/use-vehicle-locations';
 import { type TimelineBooking, timelinePeriod, useVehicleTimeline } from '../api/use-vehicle-timeline';
 import { useVehicles, type Vehicle, type VehicleFilters, type VehicleList } from '../api/use-vehicles';
-import { CareBadges } from './care-badges';
+import { careBadges } from './care-badges';
 import { attributeText, valueText, vehicleName, weekdayList } from './format';
 import { BookingDialog } from './lazy-dialogs';
 import css from './vehicle-card.module.css';
@@ -56,6 +57,8 @@ const VehicleCard = memo(function VehicleCard({
   startDay,
   bookable,
   onBook,
+  t,
+  language,
 }: {
   v: Vehicle;
   care: VehicleCare | undefined;
@@ -65,8 +68,10 @@ const VehicleCard = memo(function VehicleCard({
   mode: TimelineMode;
   startDay: string;
   onBook: (v: Vehicle, day?: string, at?: Date) => void;
+  /** The list's translation: one hook for the list, not three per card (decision 184). */
+  t: TFunction<'vehicles'>;
+  language: string;
 }) {
-  const { t } = useTranslation('vehicles');
   const name = vehicleName(v);
   const facts = [
     valueText(t, v.fuel),
@@ -94,7 +99,7 @@ const VehicleCard = memo(function VehicleCard({
           <div className={css.titleRow}>
             <h2 className={css.name}>{name}</h2>
             <div className={css.marks}>
-              <CareBadges care={care} />
+              {careBadges(t, care)}
               <Badge variant="outline" tt="none" size="lg">
                 {v.licensePlate}
               </Badge>
@@ -125,6 +130,8 @@ const VehicleCard = memo(function VehicleCard({
           startDay={startDay}
           bookable={bookable}
           onPick={(day, at) => onBook(v, day, at)}
+          t={t}
+          language={language}
         />
         <div className={css.actions}>
           <Link
@@ -188,6 +195,7 @@ const VehicleCards = memo(function VehicleCards({
   startDay: string;
   onBook: (v: Vehicle, day?: string, at?: Date) => void;
 }) {
+  const { t, i18n } = useTranslation('vehicles');
   const revealed = useRevealInSteps(list.vehicles.length);
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" aria-busy={revealed < list.vehicles.length}>
@@ -202,6 +210,8 @@ const VehicleCards = memo(function VehicleCards({
           mode={mode}
           startDay={startDay}
           onBook={onBook}
+          t={t}
+          language={i18n.language}
         />
       ))}
     </SimpleGrid>
