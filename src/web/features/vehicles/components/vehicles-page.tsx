@@ -1,6 +1,6 @@
 import { formatDate } from '@domain/time';
 import { addDays, berlinDay, berlinInstant, startOfDay, weekdayOf } from '@domain/vehicle-time';
-import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
@@ -86,7 +86,7 @@ const VehicleCard = memo(function VehicleCard({
   return (
     // Plain elements inside the card: a fleet renders dozens of them, and each styled component
     // costs more than its markup (DESIGN §7: total blocking time; decision 172).
-    <Card withBorder padding="md" data-vehicle={v.licensePlate}>
+    <article className={css.card} data-vehicle={v.licensePlate}>
       <div className={css.head}>
         {v.imageUrl ? (
           <img src={v.imageUrl} alt={t('card.imageAlt', { name })} className={css.picture} />
@@ -100,9 +100,7 @@ const VehicleCard = memo(function VehicleCard({
             <h2 className={css.name}>{name}</h2>
             <div className={css.marks}>
               {careBadges(t, care)}
-              <Badge variant="outline" tt="none" size="lg">
-                {v.licensePlate}
-              </Badge>
+              <span className={css.plate}>{v.licensePlate}</span>
             </div>
           </div>
           <p className={`${css.line} ${css.dimmed}`} data-size="sm">
@@ -154,7 +152,7 @@ const VehicleCard = memo(function VehicleCard({
           </button>
         </div>
       </div>
-    </Card>
+    </article>
   );
 });
 
