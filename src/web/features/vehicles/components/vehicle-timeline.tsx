@@ -1,6 +1,5 @@
 import { formatTime } from '@domain/time';
 import { addDays, startOfDay } from '@domain/vehicle-time';
-import { Group, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { TimelineBooking } from '../api/use-vehicle-timeline';
@@ -141,13 +140,13 @@ export function TimelineLegend() {
     { key: 'unbookable', label: t('timeline.unbookable'), className: css.unbookable },
   ];
   return (
-    <Group gap="md" role="list" aria-label={t('timeline.legend')} data-testid="timeline-legend">
+    <ul className={css.legend} aria-label={t('timeline.legend')} data-testid="timeline-legend">
       {items.map((i) => (
-        <Group key={i.key} gap={6} role="listitem" wrap="nowrap">
+        <li key={i.key} className={css.legendItem}>
           <span className={`${css.swatch} ${i.className}`} aria-hidden />
-          <Text size="xs">{i.label}</Text>
-        </Group>
+          {i.label}
+        </li>
       ))}
-    </Group>
+    </ul>
   );
 }

@@ -1,11 +1,12 @@
 import { formatDate } from '@domain/time';
 import { addDays, berlinDay, berlinInstant, startOfDay, weekdayOf } from '@domain/vehicle-time';
-import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Loader, SimpleGrid } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { DeferredDateTimePicker } from '@web/components/dates/deferred-date-inputs';
 import { DeferredSelect } from '@web/components/deferred/deferred-select';
+import { plainButtonClass } from '@web/components/plain-button';
 import { SegmentChoice } from '@web/components/segment-choice';
 import { useRevealInSteps } from '@web/lib/use-reveal-in-steps';
 import type { TFunction } from 'i18next';
@@ -22,6 +23,7 @@ import { attributeText, valueText, vehicleName, weekdayList } from './format';
 import { BookingDialog } from './lazy-dialogs';
 import css from './vehicle-card.module.css';
 import { type BookableTimes, TimelineLegend, type TimelineMode, VehicleTimeline } from './vehicle-timeline';
+import page from './vehicles-page.module.css';
 
 const ORDER = ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags'];
 const has = (a: ObjectAttribute, type: string) => a.conditions.some((c) => c.type === type);
@@ -133,8 +135,9 @@ const VehicleCard = memo(function VehicleCard({
         />
         <div className={css.actions}>
           <Link
-            className={`${css.action} mantine-focus-auto mantine-active`}
+            className={plainButtonClass}
             data-variant="default"
+            data-size="xs"
             to="/fahrzeuge/$vehicleId"
             params={{ vehicleId: v.id }}
             search={{ tab: 'stammdaten' }}
@@ -143,8 +146,9 @@ const VehicleCard = memo(function VehicleCard({
           </Link>
           <button
             type="button"
-            className={`${css.action} mantine-focus-auto mantine-active`}
+            className={plainButtonClass}
             data-variant="filled"
+            data-size="xs"
             onClick={() => onBook(v, startDay)}
             aria-label={`${t('card.book')}: ${name} ${v.licensePlate}`}
           >
@@ -196,7 +200,7 @@ const VehicleCards = memo(function VehicleCards({
   const { t, i18n } = useTranslation('vehicles');
   const revealed = useRevealInSteps(list.vehicles.length);
   return (
-    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" aria-busy={revealed < list.vehicles.length}>
+    <div className={page.cards} aria-busy={revealed < list.vehicles.length}>
       {list.vehicles.slice(0, revealed).map((v) => (
         <VehicleCard
           key={v.id}
@@ -212,7 +216,7 @@ const VehicleCards = memo(function VehicleCards({
           language={i18n.language}
         />
       ))}
-    </SimpleGrid>
+    </div>
   );
 });
 
@@ -311,21 +315,21 @@ const TimelineControls = memo(function TimelineControls({
 }) {
   const { t } = useTranslation('vehicles');
   return (
-    <Group justify="space-between" wrap="wrap" gap="xs">
-      <Group gap="xs">
-        <Button variant="default" size="xs" onClick={() => onMove(-1)}>
+    <div className={page.controls}>
+      <div className={page.group}>
+        <button type="button" className={plainButtonClass} data-variant="default" data-size="xs" onClick={() => onMove(-1)}>
           ‹ {t('timeline.previous')}
-        </Button>
-        <Button variant="default" size="xs" onClick={onToday}>
+        </button>
+        <button type="button" className={plainButtonClass} data-variant="default" data-size="xs" onClick={onToday}>
           {t('timeline.today')}
-        </Button>
-        <Button variant="default" size="xs" onClick={() => onMove(1)}>
+        </button>
+        <button type="button" className={plainButtonClass} data-variant="default" data-size="xs" onClick={() => onMove(1)}>
           {t('timeline.next')} ›
-        </Button>
-        <Text fw={600} size="sm" aria-live="polite">
+        </button>
+        <span className={page.day} aria-live="polite">
           {label}
-        </Text>
-      </Group>
+        </span>
+      </div>
       <SegmentChoice
         size="xs"
         value={mode}
@@ -335,7 +339,7 @@ const TimelineControls = memo(function TimelineControls({
           { value: 'week', label: t('timeline.week') },
         ]}
       />
-    </Group>
+    </div>
   );
 });
 
@@ -373,9 +377,7 @@ const VehicleListSection = memo(function VehicleListSection({
   if (!shown) return <Loader />;
   return (
     <>
-      <Text size="sm" c="dimmed">
-        {shown.vehicles.length ? t('filters.count', { count: shown.vehicles.length }) : t('filters.none')}
-      </Text>
+      <p className={page.note}>{shown.vehicles.length ? t('filters.count', { count: shown.vehicles.length }) : t('filters.none')}</p>
       <TimelineLegend />
       <VehicleCards
         list={shown}
@@ -440,34 +442,30 @@ export function VehiclesPage({ myId }: { myId: string }) {
       : `${formatDate(startOfDay(startDay))} – ${formatDate(startOfDay(addDays(startDay, 6)))}`;
 
   return (
-    <Stack gap="md">
-      <Title order={1}>{t('title')}</Title>
-      <Text size="sm" c="dimmed">
-        {t('intro')}
-      </Text>
+    <div className={page.page}>
+      <h1 className={page.title}>{t('title')}</h1>
+      <p className={page.note}>{t('intro')}</p>
       {/* Phones: the filters wait behind one button so the first vehicle is on the first screen. */}
-      <Button
-        hiddenFrom="sm"
-        variant={activeFilters ? 'light' : 'default'}
+      <button
+        type="button"
+        className={`${plainButtonClass} mantine-hidden-from-sm`}
+        data-variant={activeFilters ? 'light' : 'default'}
         onClick={() => setFiltersOpen((o) => !o)}
         aria-expanded={filtersOpen}
         aria-controls="vehicle-filters"
         data-testid="filter-toggle"
       >
         {activeFilters ? t('filters.toggleActive', { count: activeFilters }) : t('filters.toggle')}
-      </Button>
-      <Card
-        withBorder
-        padding="sm"
-        component="section"
+      </button>
+      <section
+        className={`${page.filters}${filtersOpen ? '' : ' mantine-visible-from-sm'}`}
         id="vehicle-filters"
         aria-label={t('filters.title')}
-        {...(filtersOpen ? {} : { visibleFrom: 'sm' })}
       >
         {(filtersOpen || wide) && (
           <VehicleFilterFields filters={filters} setFilters={setFilters} free={free} setFreePeriod={setFreePeriod} />
         )}
-      </Card>
+      </section>
       <TimelineControls mode={mode} setMode={setMode} label={label} onMove={onMove} onToday={onToday} />
       <VehicleListSection filters={filters} mode={mode} startDay={startDay} onBook={onBook} />
       <BookingDialog
@@ -478,6 +476,6 @@ export function VehiclesPage({ myId }: { myId: string }) {
         initialAt={dialog?.at}
         myId={myId}
       />
-    </Stack>
+    </div>
   );
 }
