@@ -1,13 +1,9 @@
 import type { Area, BookingMode, MapObjectDto } from '@contracts/reading-rooms';
 import { shownFloorPlanId } from '@domain/floor-plan-choice';
 import { formatDate } from '@domain/time';
-import { ActionIcon, Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { AbsenceButton } from '@web/components/absence-button';
-import { DeferredDatePickerInput } from '@web/components/dates/deferred-date-inputs';
-import { DeferredSelect } from '@web/components/deferred/deferred-select';
-import { SegmentChoice } from '@web/components/segment-choice';
 import { isApiError } from '@web/lib/api-client';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useBootstrap } from '../api/use-bootstrap';
@@ -23,6 +19,8 @@ import { timeSteps } from '../time-steps';
 import { useRT } from '../use-rt';
 import { FloorPlanMap } from './floor-plan-map';
 import { MapLegend } from './map-legend';
+import { MapToolbar } from './map-toolbar';
+import css from './reading-room-page.module.css';
 
 const NO_OBJECTS: MapObjectDto[] = [];
 
@@ -31,12 +29,6 @@ const BookingDialog = lazy(() => import('./booking-dialog').then((m) => ({ defau
 const ConfirmDeepLink = lazy(() => import('./confirm-deep-link'));
 // The list view (table, equipment filter) loads with /…/liste only.
 const SeatList = lazy(() => import('./seat-list').then((m) => ({ default: m.SeatList })));
-
-const addDays = (day: string, n: number) => {
-  const d = new Date(`${day}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 
 interface ReadingRoomPageProps {
   area: Area;
@@ -89,6 +81,13 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
     [map.data?.day.von, map.data?.day.bis, boot.data],
   );
 
+  const favouritePlanId = boot.data?.favourites.floorPlanId ?? null;
+  const { mutate: saveFavouritesNow } = saveFavourites;
+  const toggleFavouritePlan = useCallback(
+    () => saveFavouritesNow({ floorPlanId: favouritePlanId === planId ? null : planId, objectIds: [...favourites] }),
+    [saveFavouritesNow, favouritePlanId, planId, favourites],
+  );
+
   const toggleFavourite = (objectId: string) => {
     const ids = favourites.has(objectId) ? [...favourites].filter((id) => id !== objectId) : [...favourites, objectId];
     saveFavourites.mutate(
@@ -138,140 +137,43 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
   const plan = plans.find((p) => p.id === planId)!;
   const selectedObject = map.data?.objects.find((o) => o.id === selected) ?? null;
   const day = map.data?.day;
-  const isFavouritePlan = boot.data.favourites.floorPlanId === planId;
+  const isFavouritePlan = favouritePlanId === planId;
 
   return (
-    <Stack gap="sm">
-      <Group justify="space-between" align="center" gap="xs">
-        <Title order={1} size="h2">
-          {rt(`title.${area}`)}
-        </Title>
-        <SegmentChoice
-          aria-label={rt('view.label')}
-          value={view}
-          onChange={onView}
-          data={[
-            { value: 'karte', label: rt('view.karte') },
-            { value: 'liste', label: rt('view.liste') },
-          ]}
-        />
-        {/* On phones the sidebar hides in the menu: the absence stays one tap away (decision 092). */}
-        {phone ? <AbsenceButton /> : null}
-      </Group>
-
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <Group gap={4} align="flex-end" wrap="nowrap">
-          <DeferredSelect
-            label={rt('toolbar.floorPlan')}
-            data={plans.map((p) => ({ value: p.id, label: p.name }))}
-            value={planId}
-            onChange={(v) => v && onSearch({ grundriss: v })}
-            allowDeselect={false}
-            w={240}
-          />
-          {/* A native title as the hover hint: no floating-ui on the map's first screen. */}
-          <ActionIcon
-            size="lg"
-            variant={isFavouritePlan ? 'filled' : 'default'}
-            color="yellow"
-            aria-label={rt('toolbar.favouritePlan')}
-            aria-pressed={isFavouritePlan}
-            title={isFavouritePlan ? rt('toolbar.favouritePlanActive') : rt('toolbar.favouritePlan')}
-            onClick={() => saveFavourites.mutate({ floorPlanId: isFavouritePlan ? null : planId, objectIds: [...favourites] })}
-          >
-            <span aria-hidden>{isFavouritePlan ? '★' : '☆'}</span>
-          </ActionIcon>
-        </Group>
-        <Group gap={4} align="flex-end" wrap="nowrap">
-          <ActionIcon
-            size="lg"
-            variant="default"
-            aria-label={rt('toolbar.previousDay')}
-            onClick={() => onSearch({ datum: addDays(date, -1) })}
-            disabled={date <= boot.data.today}
-          >
-            <span aria-hidden>‹</span>
-          </ActionIcon>
-          <DeferredDatePickerInput
-            label={rt('toolbar.date')}
-            value={date}
-            onChange={(v) => v && onSearch({ datum: String(v).slice(0, 10) })}
-            valueFormat="dd, DD.MM.YYYY"
-            minDate={boot.data.today}
-            maxDate={addDays(boot.data.today, boot.data.limits.daysAhead)}
-            w={170}
-            data-testid="date-input"
-          />
-          <ActionIcon size="lg" variant="default" aria-label={rt('toolbar.nextDay')} onClick={() => onSearch({ datum: addDays(date, 1) })}>
-            <span aria-hidden>›</span>
-          </ActionIcon>
-        </Group>
-        <DeferredSelect
-          label={rt('toolbar.bookingMode')}
-          data={[
-            { value: 'ganztags', label: rt('mode.ganztags') },
-            { value: 'stuendlich', label: rt('mode.stuendlich') },
-          ]}
-          value={hourly ? 'stuendlich' : 'ganztags'}
-          onChange={(v) => onSearch({ buchungsmodus: v === 'stuendlich' ? 'stuendlich' : undefined })}
-          allowDeselect={false}
-          w={160}
-        />
-        {hourly ? (
-          <Group gap={4} wrap="nowrap">
-            <DeferredSelect
-              label={rt('toolbar.from')}
-              data={steps.slice(0, -1)}
-              value={search.von ?? null}
-              onChange={(v) => onSearch({ von: v ?? undefined })}
-              w={100}
-            />
-            <DeferredSelect
-              label={rt('toolbar.to')}
-              data={steps.filter((s) => !search.von || s > search.von)}
-              value={search.bis ?? null}
-              onChange={(v) => onSearch({ bis: v ?? undefined })}
-              w={100}
-            />
-          </Group>
-        ) : (
-          <DeferredSelect
-            label={rt('toolbar.timeOfDay')}
-            data={(['ganztags', 'vormittags', 'nachmittags'] as const).map((v) => ({ value: v, label: rt(`timeOfDay.${v}`) }))}
-            value={search.tageszeit ?? 'ganztags'}
-            onChange={(v) => onSearch({ tageszeit: v && v !== 'ganztags' ? (v as 'vormittags' | 'nachmittags') : undefined })}
-            allowDeselect={false}
-            w={160}
-          />
-        )}
-        <DeferredSelect
-          label={rt('toolbar.filter')}
-          data={(['aus', 'frei', 'favoriten'] as const).map((v) => ({ value: v, label: rt(`filter.${v}`) }))}
-          value={filter}
-          onChange={(v) => onSearch({ filter: v && v !== 'aus' ? (v as 'frei' | 'favoriten') : undefined })}
-          allowDeselect={false}
-          w={160}
-        />
-      </Group>
+    <div className={css.page}>
+      <MapToolbar
+        area={area}
+        view={view}
+        plans={plans}
+        planId={planId}
+        date={date}
+        today={boot.data.today}
+        daysAhead={boot.data.limits.daysAhead}
+        search={search}
+        steps={steps}
+        isFavouritePlan={isFavouritePlan}
+        phone={phone}
+        onSearch={onSearch}
+        onView={onView}
+        onFavouritePlan={toggleFavouritePlan}
+      />
 
       {/* The day's line keeps its height while the map data loads, so the plan below it does not move
           (decision 172); on a phone it takes two lines. */}
-      <Group gap="md" justify="space-between" mih={{ base: 58, xs: 26 }}>
+      <div className={css.dayLine}>
         {day ? (
-          <Text fw={600} data-testid="day-info" c={day.bookable ? undefined : 'red.8'}>
+          <p className={css.day} data-testid="day-info" data-closed={day.bookable ? undefined : true}>
             {day.bookable
               ? rt(day.source === 'abweichend-offen' ? 'day.openDeviating' : 'day.open', { von: day.von, bis: day.bis })
               : rt(day.source === 'abweichend-geschlossen' ? 'day.closedDeviating' : 'day.closed', {
                   date: formatDate(`${date}T12:00:00Z`),
                 })}
-          </Text>
+          </p>
         ) : (
           <span />
         )}
-        <Text size="xs" c="dimmed">
-          {rt('map.live')}
-        </Text>
-      </Group>
+        <p className={css.live}>{rt('map.live')}</p>
+      </div>
       <MapLegend />
 
       {map.error ? <Alert color="red">{isApiError(map.error) ? map.error.message : String(map.error)}</Alert> : null}
@@ -331,6 +233,6 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
           />
         </Suspense>
       ) : null}
-    </Stack>
+    </div>
   );
 }
