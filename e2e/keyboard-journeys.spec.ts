@@ -91,6 +91,11 @@ describe('booking with the keyboard alone', () => {
     await page.getByRole('option', { name: '10:00', exact: true }).waitFor();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
+    // The end can be chosen once the start shows: under load a Tab pressed before that skips the still disabled end.
+    const startInput = dialog.getByRole('combobox', { name: 'Beginn', exact: true });
+    const endInput = dialog.getByRole('combobox', { name: 'Ende', exact: true });
+    await expect.poll(() => startInput.inputValue()).toBe('10:00');
+    await expect.poll(() => endInput.isEnabled()).toBe(true);
     await tabTo(page, /^Ende$/, 10);
     // The end may be filled in already after the start: replace it.
     await page.keyboard.press('ControlOrMeta+A');
