@@ -1,3 +1,4 @@
+import plain from '@web/components/plain.module.css';
 import { memo } from 'react';
 import { FAVOURITE_COLOUR, LEGEND_STATES, STATE_COLOURS, STATE_PATTERNS } from '../states';
 import { useRT } from '../use-rt';
@@ -10,9 +11,9 @@ import css from './map-legend.module.css';
 export const MapLegend = memo(function MapLegend() {
   const rt = useRT();
   return (
-    <ul className={css.legend} aria-label={rt('legend')} data-testid="map-legend">
+    <ul className={plain.legend} aria-label={rt('legend')} data-testid="map-legend">
       {LEGEND_STATES.map((s) => (
-        <li key={s} className={css.item}>
+        <li key={s} className={plain.legendItem} data-size="sm">
           <span
             aria-hidden
             className={css.swatch}
@@ -26,7 +27,7 @@ export const MapLegend = memo(function MapLegend() {
           {rt(`state.${s}`)}
         </li>
       ))}
-      <li className={css.item}>
+      <li className={plain.legendItem} data-size="sm">
         <span aria-hidden className={css.star} style={{ color: FAVOURITE_COLOUR }}>
           ★
         </span>

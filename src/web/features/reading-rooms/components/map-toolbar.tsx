@@ -2,6 +2,7 @@ import type { Area } from '@contracts/reading-rooms';
 import { AbsenceButton } from '@web/components/absence-button';
 import { DeferredDatePickerInput } from '@web/components/dates/deferred-date-inputs';
 import { DeferredSelect } from '@web/components/deferred/deferred-select';
+import plain from '@web/components/plain.module.css';
 import { plainButtonClass } from '@web/components/plain-button';
 import { SegmentChoice } from '@web/components/segment-choice';
 import { memo } from 'react';
@@ -61,8 +62,10 @@ export const MapToolbar = memo(function MapToolbar({
   const filter = search.filter ?? 'aus';
   return (
     <>
-      <div className={css.head}>
-        <h1 className={css.title}>{rt(`title.${area}`)}</h1>
+      <div className={plain.row}>
+        <h1 className={plain.title} data-size="h2">
+          {rt(`title.${area}`)}
+        </h1>
         <SegmentChoice
           aria-label={rt('view.label')}
           value={view}

@@ -4,6 +4,7 @@ import { formatDate } from '@domain/time';
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import plain from '@web/components/plain.module.css';
 import { isApiError } from '@web/lib/api-client';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useBootstrap } from '../api/use-bootstrap';
@@ -172,7 +173,9 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
         ) : (
           <span />
         )}
-        <p className={css.live}>{rt('map.live')}</p>
+        <p className={plain.note} data-size="xs">
+          {rt('map.live')}
+        </p>
       </div>
       <MapLegend />
 

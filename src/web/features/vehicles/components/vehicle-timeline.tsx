@@ -1,5 +1,6 @@
 import { formatTime } from '@domain/time';
 import { addDays, startOfDay } from '@domain/vehicle-time';
+import plain from '@web/components/plain.module.css';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { TimelineBooking } from '../api/use-vehicle-timeline';
@@ -140,9 +141,9 @@ export function TimelineLegend() {
     { key: 'unbookable', label: t('timeline.unbookable'), className: css.unbookable },
   ];
   return (
-    <ul className={css.legend} aria-label={t('timeline.legend')} data-testid="timeline-legend">
+    <ul className={plain.legend} aria-label={t('timeline.legend')} data-testid="timeline-legend">
       {items.map((i) => (
-        <li key={i.key} className={css.legendItem}>
+        <li key={i.key} className={plain.legendItem}>
           <span className={`${css.swatch} ${i.className}`} aria-hidden />
           {i.label}
         </li>

@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { DeferredDateTimePicker } from '@web/components/dates/deferred-date-inputs';
 import { DeferredSelect } from '@web/components/deferred/deferred-select';
+import plain from '@web/components/plain.module.css';
 import { plainButtonClass } from '@web/components/plain-button';
 import { SegmentChoice } from '@web/components/segment-choice';
 import { useRevealInSteps } from '@web/lib/use-reveal-in-steps';
@@ -315,7 +316,7 @@ const TimelineControls = memo(function TimelineControls({
 }) {
   const { t } = useTranslation('vehicles');
   return (
-    <div className={page.controls}>
+    <div className={plain.row}>
       <div className={page.group}>
         <button type="button" className={plainButtonClass} data-variant="default" data-size="xs" onClick={() => onMove(-1)}>
           ‹ {t('timeline.previous')}
@@ -377,7 +378,7 @@ const VehicleListSection = memo(function VehicleListSection({
   if (!shown) return <Loader />;
   return (
     <>
-      <p className={page.note}>{shown.vehicles.length ? t('filters.count', { count: shown.vehicles.length }) : t('filters.none')}</p>
+      <p className={plain.note}>{shown.vehicles.length ? t('filters.count', { count: shown.vehicles.length }) : t('filters.none')}</p>
       <TimelineLegend />
       <VehicleCards
         list={shown}
@@ -443,8 +444,8 @@ export function VehiclesPage({ myId }: { myId: string }) {
 
   return (
     <div className={page.page}>
-      <h1 className={page.title}>{t('title')}</h1>
-      <p className={page.note}>{t('intro')}</p>
+      <h1 className={plain.title}>{t('title')}</h1>
+      <p className={plain.note}>{t('intro')}</p>
       {/* Phones: the filters wait behind one button so the first vehicle is on the first screen. */}
       <button
         type="button"
