@@ -1,6 +1,6 @@
 import type { FloorPlanDto, MapObjectDto } from '@contracts/reading-rooms';
 import { Box, Group, Text, VisuallyHidden } from '@mantine/core';
-import { plainButtonClass } from '@web/components/plain-button';
+import { PlainIconButton } from '@web/components/plain-button';
 import { useRevealInSteps } from '@web/lib/use-reveal-in-steps';
 import { type KeyboardEvent, memo, type PointerEvent, useCallback, useEffect, useRef, useState, type WheelEvent } from 'react';
 import { FAVOURITE_COLOUR, STATE_COLOURS, STATE_PATTERNS } from '../states';
@@ -176,42 +176,15 @@ export const FloorPlanMap = memo(function FloorPlanMap({ plan, objects, favourit
           {rt('map.keyboardHint')}
         </Text>
         <Group gap={4} wrap="nowrap" ml="auto">
-          {/* The browser's title as the hover hint: Mantine's Tooltip would bring floating-ui onto the map's first screen. */}
-          <button
-            type="button"
-            className={plainButtonClass}
-            data-icon
-            data-variant="default"
-            aria-label={rt('map.zoomOut')}
-            title={rt('map.zoomOut')}
-            onClick={() => zoomAt(1 / 1.25)}
-            disabled={view.scale <= MIN_SCALE}
-          >
-            <span aria-hidden>−</span>
-          </button>
-          <button
-            type="button"
-            className={plainButtonClass}
-            data-icon
-            data-variant="default"
-            aria-label={rt('map.zoomIn')}
-            title={rt('map.zoomIn')}
-            onClick={() => zoomAt(1.25)}
-            disabled={view.scale >= MAX_SCALE}
-          >
-            <span aria-hidden>+</span>
-          </button>
-          <button
-            type="button"
-            className={plainButtonClass}
-            data-icon
-            data-variant="default"
-            aria-label={rt('map.reset')}
-            title={rt('map.reset')}
-            onClick={() => setView({ scale: 1, x: 0, y: 0 })}
-          >
-            <span aria-hidden>⤢</span>
-          </button>
+          <PlainIconButton label={rt('map.zoomOut')} onClick={() => zoomAt(1 / 1.25)} disabled={view.scale <= MIN_SCALE}>
+            −
+          </PlainIconButton>
+          <PlainIconButton label={rt('map.zoomIn')} onClick={() => zoomAt(1.25)} disabled={view.scale >= MAX_SCALE}>
+            +
+          </PlainIconButton>
+          <PlainIconButton label={rt('map.reset')} onClick={() => setView({ scale: 1, x: 0, y: 0 })}>
+            ⤢
+          </PlainIconButton>
         </Group>
       </Group>
       {/* Screen readers learn that the list view is the map's accessible equivalent. */}

@@ -3,7 +3,7 @@ import { AbsenceButton } from '@web/components/absence-button';
 import { DeferredDatePickerInput } from '@web/components/dates/deferred-date-inputs';
 import { DeferredSelect } from '@web/components/deferred/deferred-select';
 import plain from '@web/components/plain.module.css';
-import { plainButtonClass } from '@web/components/plain-button';
+import { PlainIconButton } from '@web/components/plain-button';
 import { SegmentChoice } from '@web/components/segment-choice';
 import { memo } from 'react';
 import type { Ansicht, ReadingRoomSearch } from '../search';
@@ -89,33 +89,25 @@ export const MapToolbar = memo(function MapToolbar({
             allowDeselect={false}
             w={240}
           />
-          {/* A native title as the hover hint: no floating-ui on the map's first screen. */}
-          <button
-            type="button"
-            className={plainButtonClass}
-            data-icon
-            data-variant={isFavouritePlan ? 'filled' : 'default'}
-            data-color="yellow"
-            aria-label={rt('toolbar.favouritePlan')}
+          <PlainIconButton
+            variant={isFavouritePlan ? 'filled' : 'default'}
+            color="yellow"
+            label={rt('toolbar.favouritePlan')}
             aria-pressed={isFavouritePlan}
-            title={isFavouritePlan ? rt('toolbar.favouritePlanActive') : rt('toolbar.favouritePlan')}
+            hint={isFavouritePlan ? rt('toolbar.favouritePlanActive') : rt('toolbar.favouritePlan')}
             onClick={onFavouritePlan}
           >
-            <span aria-hidden>{isFavouritePlan ? '★' : '☆'}</span>
-          </button>
+            {isFavouritePlan ? '★' : '☆'}
+          </PlainIconButton>
         </div>
         <div className={css.pair}>
-          <button
-            type="button"
-            className={plainButtonClass}
-            data-icon
-            data-variant="default"
-            aria-label={rt('toolbar.previousDay')}
+          <PlainIconButton
+            label={rt('toolbar.previousDay')}
             onClick={() => onSearch({ datum: addDays(date, -1) })}
             disabled={date <= today}
           >
-            <span aria-hidden>‹</span>
-          </button>
+            ‹
+          </PlainIconButton>
           <DeferredDatePickerInput
             label={rt('toolbar.date')}
             value={date}
@@ -126,16 +118,9 @@ export const MapToolbar = memo(function MapToolbar({
             w={170}
             data-testid="date-input"
           />
-          <button
-            type="button"
-            className={plainButtonClass}
-            data-icon
-            data-variant="default"
-            aria-label={rt('toolbar.nextDay')}
-            onClick={() => onSearch({ datum: addDays(date, 1) })}
-          >
-            <span aria-hidden>›</span>
-          </button>
+          <PlainIconButton label={rt('toolbar.nextDay')} onClick={() => onSearch({ datum: addDays(date, 1) })}>
+            ›
+          </PlainIconButton>
         </div>
         <DeferredSelect
           label={rt('toolbar.bookingMode')}
