@@ -1,4 +1,5 @@
 import type { Area } from '@contracts/reading-rooms';
+import { addDays } from '@domain/opening-hours';
 import { AbsenceButton } from '@web/components/absence-button';
 import { DeferredDatePickerInput } from '@web/components/dates/deferred-date-inputs';
 import { DeferredSelect } from '@web/components/deferred/deferred-select';
@@ -9,12 +10,6 @@ import { memo } from 'react';
 import type { Ansicht, ReadingRoomSearch } from '../search';
 import { useRT } from '../use-rt';
 import css from './reading-room-page.module.css';
-
-const addDays = (day: string, n: number) => {
-  const d = new Date(`${day}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 
 export interface MapToolbarProps {
   area: Area;

@@ -161,7 +161,7 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
 
       {/* The day's line keeps its height while the map data loads, so the plan below it does not move
           (decision 172); on a phone it takes two lines. */}
-      <div className={css.dayLine}>
+      <div className={`${plain.row} ${css.dayLine}`} data-gap="md">
         {day ? (
           <p className={css.day} data-testid="day-info" data-closed={day.bookable ? undefined : true}>
             {day.bookable

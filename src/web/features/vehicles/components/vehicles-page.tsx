@@ -89,7 +89,7 @@ const VehicleCard = memo(function VehicleCard({
   return (
     // Plain elements inside the card: a fleet renders dozens of them, and each styled component
     // costs more than its markup (DESIGN §7: total blocking time; decision 172).
-    <article className={css.card} data-vehicle={v.licensePlate}>
+    <article className={`${plain.frame} ${css.card}`} data-vehicle={v.licensePlate}>
       <div className={css.head}>
         {v.imageUrl ? (
           <img src={v.imageUrl} alt={t('card.imageAlt', { name })} className={css.picture} />
@@ -317,7 +317,7 @@ const TimelineControls = memo(function TimelineControls({
   const { t } = useTranslation('vehicles');
   return (
     <div className={plain.row}>
-      <div className={page.group}>
+      <div className={plain.group}>
         <button type="button" className={plainButtonClass} data-variant="default" data-size="xs" onClick={() => onMove(-1)}>
           ‹ {t('timeline.previous')}
         </button>
@@ -459,7 +459,7 @@ export function VehiclesPage({ myId }: { myId: string }) {
         {activeFilters ? t('filters.toggleActive', { count: activeFilters }) : t('filters.toggle')}
       </button>
       <section
-        className={`${page.filters}${filtersOpen ? '' : ' mantine-visible-from-sm'}`}
+        className={`${plain.frame} ${page.filters}${filtersOpen ? '' : ' mantine-visible-from-sm'}`}
         id="vehicle-filters"
         aria-label={t('filters.title')}
       >
