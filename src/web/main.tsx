@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,6 +8,7 @@ import './app.css';
 import { AppErrorBoundary } from './components/app-error-boundary';
 import { DeferredOverlays } from './components/overlays/deferred-overlays';
 import { initI18n } from './lib/i18n';
+import { nextTask } from './lib/next-task';
 import { createQueryClient } from './lib/query-client';
 import { reloadOnce } from './lib/reload-guard';
 import { seedStartData } from './lib/start-data';
@@ -20,11 +21,9 @@ window.addEventListener('vite:preloadError', (event) => {
   if (reloadOnce()) event.preventDefault();
 });
 
-const queryClient = createQueryClient();
-seedStartData(queryClient);
-const router = createAppRouter(queryClient);
+type AppRouter = ReturnType<typeof createAppRouter>;
 
-function App() {
+function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
   return (
     <StrictMode>
       {/* The theme's variables and global classes come with the page (web/theme-styles.ts, decision 185). */}
@@ -66,12 +65,32 @@ function applyAppStyles(): Promise<void> {
  * finds and kept the splash above the first screen until a later commit, so the whole page jumped up
  * by a screen's height when it went (a layout shift of 0.67 on the guest page; decision 172).
  */
-function renderApp() {
+function renderApp(queryClient: QueryClient, router: AppRouter) {
   container?.replaceChildren();
-  startTransition(() => createRoot(container!).render(<App />));
+  startTransition(() => createRoot(container!).render(<App queryClient={queryClient} router={router} />));
 }
 
-void Promise.all([initI18n(), applyAppStyles()]).then(renderApp);
+/**
+ * The start in several short tasks instead of one long one (decision 187). The
+ * router resolves the first address, with its data and its code, before
+ * anything renders: the splash of index.html stays meanwhile, and the first
+ * render is the screen itself, not a loading screen held for its minimum time.
+ */
+async function start() {
+  const ready = Promise.all([initI18n(), applyAppStyles()]);
+  await nextTask();
+  const queryClient = createQueryClient();
+  seedStartData(queryClient);
+  await nextTask();
+  const router = createAppRouter(queryClient);
+  await ready;
+  await nextTask();
+  await router.load();
+  await nextTask();
+  renderApp(queryClient, router);
+}
+
+void start();
 
 // Installable app with an offline shell (decision 097): only the built app has a service worker.
 // Installing it precaches the app's code (about 2 MB); on a phone that would compete with the first

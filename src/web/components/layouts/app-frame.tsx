@@ -4,6 +4,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { SettingsTab } from '@web/features/session/components/settings-dialog';
 import { useTenant } from '@web/features/tenant/api/use-tenant';
+import { useAfterFirstFrame } from '@web/lib/use-after-first-frame';
 import { useMe } from '@web/lib/use-me';
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,6 +65,7 @@ function Shell({ children, sidebar, withSidebar = false, me, tenantName, layout 
     tab: 'profile',
   });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const screenShown = useAfterFirstFrame();
   const entries = me ? menuFor(me, 'main') : [];
   const navRow = !withSidebar && entries.length > 0;
 
@@ -175,7 +177,7 @@ function Shell({ children, sidebar, withSidebar = false, me, tenantName, layout 
               decision 172). */}
           <Box mih="calc(100dvh - var(--app-frame-header) - var(--mantine-spacing-md))" miw={0}>
             <OfflineNotice />
-            {children}
+            {screenShown ? children : null}
           </Box>
           <AppFooter />
         </Stack>

@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+
+let firstFrameDone = false;
+
+/**
+ * False during the app's very first render, true from the task after the
+ * browser painted it; true at once on every later render. The app frame
+ * renders its header in the first task and the screen inside it in the next,
+ * because the build in use has no concurrent rendering and one render of
+ * both is the longest task of a phone's start (DESIGN §7, decision 187).
+ */
+export function useAfterFirstFrame(): boolean {
+  const [done, setDone] = useState(firstFrameDone);
+  useEffect(() => {
+    if (done) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        firstFrameDone = true;
+        setDone(true);
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [done]);
+  return done;
+}
