@@ -65,15 +65,26 @@ function precompress(): Plugin {
  * the line as a comment.
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+/** A chunk's code with the hint as its first line, once. */
+export function withCompileHint(code: string): string {
+  return code.startsWith(COMPILE_HINT) ? code : COMPILE_HINT + code;
+}
 function compileHints(): Plugin {
   return {
     name: 'buchbar-compile-hints',
     apply: 'build',
-    enforce: 'post',
-    generateBundle(_options, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type === 'chunk' && !chunk.code.startsWith(COMPILE_HINT)) chunk.code = COMPILE_HINT + chunk.code;
-      }
+    // On the written files: Vite puts its preload table on the first line of a chunk after every
+    // other step of the bundle, and the hint must come first. Before the files are compressed.
+    writeBundle: {
+      order: 'pre',
+      sequential: true,
+      handler(options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk') continue;
+          const file = path.join(options.dir ?? 'dist/web', chunk.fileName);
+          writeFileSync(file, withCompileHint(readFileSync(file, 'utf8')));
+        }
+      },
     },
   };
 }
