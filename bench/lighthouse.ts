@@ -149,7 +149,8 @@ async function audit(url: string, flags: Flags, formFactor: 'mobile' | 'desktop'
 // one sign-in per screen: the sign-in endpoint limits attempts per minute
 const cookies = new Map<string, string>();
 const flagsOf = async (screen: (typeof screens)[number]): Promise<Flags> => {
-  if (screen.signIn && !cookies.has(screen.key)) cookies.set(screen.key, await sessionCookie(app, port, screen.signIn.host, screen.signIn.email));
+  if (screen.signIn && !cookies.has(screen.key))
+    cookies.set(screen.key, await sessionCookie(app, port, screen.signIn.host, screen.signIn.email));
   const cookie = cookies.get(screen.key);
   return {
     port: chrome.port,
