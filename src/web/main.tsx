@@ -85,7 +85,8 @@ async function start() {
   const router = createAppRouter(queryClient);
   await ready;
   await nextTask();
-  await router.load();
+  // a failure shows as the router's error screen once the app has rendered, not as a splash that stays
+  await router.load().catch(() => undefined);
   await nextTask();
   renderApp(queryClient, router);
 }
