@@ -229,4 +229,22 @@ describe('reading-room journeys in Chromium', () => {
     for (const p of [admin, kiosk, leser, phone]) await p.context().close();
     expect((await maxDuration(600)).statusCode).toBe(200);
   });
+
+  it('1440 px: nothing on the map moves while its first load fills in the day and the seats', async () => {
+    const page = await newPage(env.browser, { width: 1440, height: 900 });
+    await signIn(page, 'leser@bibliothek.test');
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { __shifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) shifts.push((e as PerformanceEntry & { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.reload();
+    await page.getByTestId('day-info').waitFor();
+    await seat(page, 'EG-71').waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -160,10 +160,11 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
       />
 
       {/* The day's line keeps its height while the map data loads, so the plan below it does not move
-          (decision 172); on a phone it takes two lines. */}
+          (decision 172); on a phone it takes two lines. The keys keep the note its own element when the
+          day arrives: matched by position, the note's paragraph would become the day's and move. */}
       <div className={`${plain.row} ${css.dayLine}`} data-gap="md">
         {day ? (
-          <p className={css.day} data-testid="day-info" data-closed={day.bookable ? undefined : true}>
+          <p key="day" className={css.day} data-testid="day-info" data-closed={day.bookable ? undefined : true}>
             {day.bookable
               ? rt(day.source === 'abweichend-offen' ? 'day.openDeviating' : 'day.open', { von: day.von, bis: day.bis })
               : rt(day.source === 'abweichend-geschlossen' ? 'day.closedDeviating' : 'day.closed', {
@@ -171,9 +172,9 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
                 })}
           </p>
         ) : (
-          <span />
+          <span key="day" />
         )}
-        <p className={plain.note} data-size="xs">
+        <p key="live" className={plain.note} data-size="xs">
           {rt('map.live')}
         </p>
       </div>
