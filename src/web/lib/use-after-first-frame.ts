@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { afterNextPaint } from './after-next-paint';
 
 let firstFrameDone = false;
 
@@ -13,17 +14,10 @@ export function useAfterFirstFrame(): boolean {
   const [done, setDone] = useState(firstFrameDone);
   useEffect(() => {
     if (done) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        firstFrameDone = true;
-        setDone(true);
-      }, 0);
+    return afterNextPaint(() => {
+      firstFrameDone = true;
+      setDone(true);
     });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
   }, [done]);
   return done;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { afterNextPaint } from './after-next-paint';
 
 /** How many items a step adds: a phone shows about two vehicle cards, a desktop four. */
 export const REVEAL_STEP = 4;
@@ -24,14 +25,7 @@ export function useRevealInSteps(total: number, step = REVEAL_STEP, first = step
   const [shown, setShown] = useState(() => Math.min(total, first));
   useEffect(() => {
     if (shown >= total) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setShown((n) => nextRevealCount(n, total, step)), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return afterNextPaint(() => setShown((n) => nextRevealCount(n, total, step)));
   }, [shown, total, step]);
   return Math.min(shown, total);
 }
