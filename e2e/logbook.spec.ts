@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { combineDateAndTime, formatDateTime } from '@domain/time';
 import { pdfText } from '@test/support/pdf-text';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
@@ -12,6 +13,34 @@ const PLATE = 'MS-E2E 10';
 const fresh = pagesOf(env, 'logbook');
 const signIn = (page: Page, email: string) => signInToVehicles(env, page, email);
 const CAR = { brand: 'VW', model: 'up!', licensePlate: PLATE };
+
+/** Starts and ends a trip over the API, from `startKm` to `endKm`. */
+async function endedTrip(booker: string, vehicleId: string, startKm: number, endKm: number) {
+  const bookingId = await startedTrip(env, booker, vehicleId, {
+    reason: 'Netzinspektion',
+    destination: 'Umspannwerk Süd',
+    mileage: startKm,
+  });
+  const attributes = (
+    await env.server.call(SW, { method: 'GET', url: '/api/vehicle-attributes?target=FAHRZEUG_VERLAUF', cookie: booker })
+  ).json().attributes as { id: string; label: string }[];
+  const kind = attributes.find((a) => a.label === 'Art der Fahrt')!.id;
+  const out = await env.server.call(SW, {
+    method: 'POST',
+    url: `/api/vehicle-bookings/${bookingId}/check-out`,
+    cookie: booker,
+    payload: {
+      mileage: endKm,
+      fuelPercent: 70,
+      cleanlinessInside: 'sauber',
+      cleanlinessOutside: 'sauber',
+      parkingSpaceId: null,
+      damages: [],
+      attributes: { [kind]: 'dienst' },
+    },
+  });
+  expect(out.statusCode, out.body).toBe(200);
+}
 
 describe('logbook journeys in Chromium', () => {
   it('a driver ends a trip and finds it in the logbook; the fleet manager corrects it, both versions show, and exports Excel and PDF', async () => {
@@ -84,6 +113,64 @@ describe('logbook journeys in Chromium', () => {
     expect(text).toContain('FahrtenbuchStadtwerkeMusterstadt');
     expect(text).toContain('PumpwerkOst,Tor2');
     expect(text).toContain('Summedienstlich:39km');
+  });
+
+  it('on a phone the fleet manager explains a gap: the dialog proposes the time between the two trips, and saving succeeds', async () => {
+    const fleetCookie = await env.server.login(SW, 'fuhrpark@stadtwerke.test');
+    const booker = await env.server.login(SW, 'mitarbeiter@stadtwerke.test');
+    const vehicleId = await roundTheClockVehicle(env, fleetCookie, { brand: 'Opel', model: 'Corsa', licensePlate: 'MS-E2E 11' });
+    await endedTrip(booker, vehicleId, 6000, 6040);
+    const logbook = async () =>
+      (
+        await env.server.call(SW, {
+          method: 'GET',
+          url: `/api/logbook?vehicleId=${vehicleId}&from=2020-01-01&to=2099-12-31`,
+          cookie: fleetCookie,
+        })
+      ).json().entries as { id: string; odometerStart: number; startedAt: string }[];
+    // That trip really took place this morning (the fleet manager corrects its times); then 60 km are missing.
+    const hoursAgo = (h: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 - h * 3_600_000).toISOString();
+    const first = (await logbook()).find((e) => e.odometerStart === 6000)!;
+    const moved = await env.server.call(SW, {
+      method: 'POST',
+      url: `/api/logbook/${first.id}/corrections`,
+      cookie: fleetCookie,
+      payload: { startedAt: hoursAgo(5), endedAt: hoursAgo(4), note: 'Uhrzeiten laut Fahrer' },
+    });
+    expect(moved.statusCode, moved.body).toBe(201);
+    await endedTrip(booker, vehicleId, 6100, 6130);
+    const windowFrom = new Date(hoursAgo(4));
+    const nextStart = new Date((await logbook()).find((e) => e.odometerStart === 6100)!.startedAt);
+    const windowTo = new Date(Math.floor(nextStart.getTime() / 60_000) * 60_000);
+
+    const page = await fresh({ width: 390, height: 844 });
+    await signIn(page, 'fuhrpark@stadtwerke.test');
+    await page.goto(env.server.url('stadtwerke', `/fahrzeuge/${vehicleId}?tab=fahrtenbuch`));
+    const gap = page.locator('[data-testid="logbook-gap"]:visible').first();
+    await gap.getByText('(60 km ohne Eintrag)').waitFor();
+    await gap.getByRole('button', { name: 'Lücke erklären' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByTestId('gap-window')
+      .filter({
+        hasText: `zwischen dem Ende der vorherigen Fahrt (${formatDateTime(windowFrom)}) und dem Beginn der nächsten Fahrt (${formatDateTime(windowTo)})`,
+      })
+      .waitFor();
+    const value = (label: string) => dialog.getByLabel(label, { exact: true }).inputValue();
+    const proposedStart = combineDateAndTime(await value('Datum Beginn'), await value('Uhrzeit Beginn'));
+    const proposedEnd = combineDateAndTime(await value('Datum Ende'), await value('Uhrzeit Ende'));
+    expect(proposedStart.getTime()).toBeGreaterThanOrEqual(windowFrom.getTime());
+    expect(proposedEnd.getTime()).toBeLessThanOrEqual(windowTo.getTime());
+    expect(proposedEnd.getTime()).toBeGreaterThan(proposedStart.getTime());
+    await expect(value('km-Stand Beginn')).resolves.toBe('6040');
+    await expect(value('km-Stand Ende')).resolves.toBe('6100');
+    await dialog.getByLabel(/Wer ist gefahren/).fill('Autohaus Meyer');
+    await dialog.getByLabel(/Erklärung \(z\. B\./).fill('Überführung zur Inspektion, Rechnung 4712');
+    await page.screenshot({ path: `${SHOTS}/luecke-erklaeren-390.png` });
+    await dialog.getByRole('button', { name: 'Erklärung speichern' }).click();
+    await page.getByText('Die Lücke ist erklärt.').waitFor();
+    await page.locator('[data-testid="logbook-card"]:visible').filter({ hasText: 'Autohaus Meyer' }).waitFor();
+    expect(await page.locator('[data-testid="logbook-gap"]:visible').count()).toBe(0);
   });
 
   it('screens: the demo logbook with its gap and correction at 1440 and 390 px', async () => {

@@ -51,8 +51,12 @@ export const logbookEntry = z.object({
   bookingId: id.nullable(),
   distance: z.number().int(),
   driver: z.object({ id: id.nullable(), name: z.string() }),
-  /** Unexplained odometer jump right before this entry. */
-  gapBefore: z.object({ fromKm: z.number().int(), toKm: z.number().int() }).nullable(),
+  /**
+   * Unexplained odometer jump right before this entry, and the time its
+   * explanation must lie in: from the end of the entry before the jump to this
+   * entry's start (to the minute).
+   */
+  gapBefore: z.object({ fromKm: z.number().int(), toKm: z.number().int(), from: instant, to: instant }).nullable(),
   /** Earlier revisions, oldest first (empty for an uncorrected entry). */
   previous: z.array(logbookRevision),
   /** Whether the signed-in person may correct it now. */

@@ -3,17 +3,21 @@ import { describe, expect, it } from 'vitest';
 import {
   applyCorrection,
   assertInsideGap,
+  assertInsideGapWindow,
   assertTripKindAllowed,
   type CorrectableValues,
   correctionRole,
   currentRevisions,
   filterPeriod,
   findGaps,
+  gapWindow,
+  gapWindowBetween,
   isWellFormedChain,
   lastEndedPeriod,
   periodContaining,
   periodsDue,
   totalsByKind,
+  tripPeriod,
   tripStartReading,
 } from './logbook';
 import { meetsCleanlinessThreshold, REPORT_RHYTHMS } from './settings';
@@ -81,6 +85,79 @@ describe('odometer continuity and gaps', () => {
         for (const g of gaps) expect(g.toKm).toBeGreaterThan(g.fromKm);
         const total = gaps.reduce((s, g) => s + g.toKm - g.fromKm, 0);
         expect(total).toBe(legs.slice(1).reduce((s, [, j]) => s + j, 0));
+      }),
+    );
+  });
+});
+
+describe('when a trip happened', () => {
+  it('from Fahrt starten to Fahrt beenden, not the booked period: booked 08:00, started 10:00 reads 10:00', () => {
+    const booked = at('2026-03-02T07:00:00Z'); // 08:00 in Berlin
+    const started = at('2026-03-02T09:00:00Z'); // 10:00
+    const ended = at('2026-03-02T11:40:00Z');
+    expect(tripPeriod(started, ended, booked)).toEqual({ startedAt: started, endedAt: ended });
+    // data without a CHECK_IN event: the booked start, and never an empty span
+    expect(tripPeriod(null, ended, booked)).toEqual({ startedAt: booked, endedAt: ended });
+    expect(tripPeriod(ended, ended, booked)).toEqual({ startedAt: at('2026-03-02T11:39:00Z'), endedAt: ended });
+  });
+
+  it('property: the span is the real one whenever the trip was started before it ended, and always positive', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e12 }), fc.integer({ min: -1e9, max: 1e9 }), fc.boolean(), (end, offset, hasCheckIn) => {
+        const checkOut = new Date(2e12 + end);
+        const checkIn = new Date(checkOut.getTime() - offset);
+        const p = tripPeriod(hasCheckIn ? checkIn : null, checkOut, new Date(0));
+        expect(p.endedAt).toEqual(checkOut);
+        expect(p.startedAt.getTime()).toBeLessThan(p.endedAt.getTime());
+        if (hasCheckIn && offset > 0) expect(p.startedAt).toEqual(checkIn);
+      }),
+    );
+  });
+});
+
+describe('the time window of a gap', () => {
+  // trip a ends at km 150 on 01.01. at 09:37:25 (Berlin), trip b starts at km 180 on 02.01. at 08:00
+  const a = { id: 'a', startedAt: at('2026-01-01T07:00:00Z'), endedAt: at('2026-01-01T08:37:25Z'), odometerStart: 100, odometerEnd: 150 };
+  const b = { id: 'b', startedAt: at('2026-01-02T07:00:00Z'), endedAt: at('2026-01-02T09:00:00Z'), odometerStart: 180, odometerEnd: 200 };
+  const window = gapWindow([a, b], findGaps([a, b])[0]!);
+
+  it('lies between the end of the trip before the gap and the start of the trip after it, to the minute', () => {
+    expect(window).toEqual({ from: at('2026-01-01T08:37:00Z'), to: at('2026-01-02T07:00:00Z') });
+    expect(() => assertInsideGapWindow(window, window.from, window.to)).not.toThrow();
+    expect(() => assertInsideGapWindow(window, at('2026-01-01T12:00:00Z'), at('2026-01-01T13:00:00Z'))).not.toThrow();
+  });
+
+  it("refuses a span before the earlier trip's end or into the later trip, naming both bounds", () => {
+    const text =
+      'Die Fahrt zur Lücke muss zwischen dem Ende der vorherigen Fahrt (01.01.2026 09:37) und dem Beginn der nächsten Fahrt (02.01.2026 08:00) liegen.';
+    // 08:00–09:00 on the earlier trip's day: before that trip ended
+    expect(message(() => assertInsideGapWindow(window, at('2026-01-01T07:00:00Z'), at('2026-01-01T08:00:00Z')))).toBe(text);
+    // running into the later trip
+    expect(message(() => assertInsideGapWindow(window, at('2026-01-02T06:30:00Z'), at('2026-01-02T07:30:00Z')))).toBe(text);
+  });
+
+  it('a partly explained gap: the rest of it lies after the explanation', () => {
+    const g = { id: 'g', startedAt: at('2026-01-01T12:00:00Z'), endedAt: at('2026-01-01T13:00:00Z'), odometerStart: 150, odometerEnd: 165 };
+    const rest = findGaps([a, b, g]);
+    expect(rest).toEqual([{ afterId: 'g', beforeId: 'b', fromKm: 165, toKm: 180 }]);
+    expect(gapWindow([a, b, g], rest[0]!)).toEqual({ from: at('2026-01-01T13:00:00Z'), to: at('2026-01-02T07:00:00Z') });
+  });
+
+  it('property: a span is accepted exactly when it lies inside the window at minute precision', () => {
+    const t = fc.integer({ min: 1.7e12, max: 1.8e12 });
+    fc.assert(
+      fc.property(t, t, t, t, (prevEnd, nextStart, s, e) => {
+        const w = gapWindowBetween(new Date(prevEnd), new Date(nextStart));
+        expect(w.from.getTime() % 60_000).toBe(0);
+        expect(w.from.getTime()).toBeLessThanOrEqual(prevEnd);
+        expect(prevEnd - w.from.getTime()).toBeLessThan(60_000);
+        const inside = s >= w.from.getTime() && e <= w.to.getTime();
+        const refused = message(() => assertInsideGapWindow(w, new Date(s), new Date(e)));
+        expect(refused === null).toBe(inside);
+        if (refused)
+          expect(refused).toMatch(/^Die Fahrt zur Lücke muss zwischen dem Ende der vorherigen Fahrt \(\d\d\.\d\d\.\d{4} \d\d:\d\d\)/);
+        // the window itself (when not empty) is always accepted
+        if (w.from <= w.to) expect(message(() => assertInsideGapWindow(w, w.from, w.to))).toBeNull();
       }),
     );
   });

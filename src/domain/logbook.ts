@@ -1,6 +1,7 @@
 import { AppError } from './errors';
 import { counted } from './plural';
 import { reportRhythmMonths } from './settings';
+import { formatDateTime } from './time';
 
 /**
  * Fahrtenbuch rules: trip kinds, odometer continuity and gaps
@@ -30,6 +31,8 @@ export const LOGBOOK_MESSAGES = {
   inFuture: 'Ein Fahrtenbucheintrag darf nicht in der Zukunft liegen.',
   noSuchGap: 'Für diesen Kilometerbereich gibt es keine offene Lücke im Fahrtenbuch.',
   periodOrder: 'Das Ende des Zeitraums muss nach dem Beginn liegen.',
+  gapOutsideWindow: (from: string, to: string) =>
+    `Die Fahrt zur Lücke muss zwischen dem Ende der vorherigen Fahrt (${from}) und dem Beginn der nächsten Fahrt (${to}) liegen.`,
 } as const;
 
 export function isTripKind(value: string): value is TripKind {
@@ -53,6 +56,20 @@ export function assertTripKindAllowed(kind: string, allowed: readonly string[]):
 export function tripStartReading(previousEnd: number | null, checkInReading: number | null, endReading: number): number {
   const start = checkInReading ?? previousEnd ?? endReading;
   return Math.min(start, endReading);
+}
+
+/**
+ * When a trip really happened: from its CHECK_IN (Fahrt starten) to its
+ * CHECK_OUT (Fahrt beenden), never the booked period. A trip is always
+ * started before it is ended; a booking without a CHECK_IN event (data older
+ * than the events) falls back to its booked start, and a span that would not
+ * be positive (both events in the same instant) gets one minute, as the
+ * table's check asks for it.
+ */
+export function tripPeriod(checkInAt: Date | null, checkOutAt: Date, bookedFrom: Date): { startedAt: Date; endedAt: Date } {
+  const start = checkInAt ?? bookedFrom;
+  const startedAt = start < checkOutAt ? start : new Date(checkOutAt.getTime() - 60_000);
+  return { startedAt, endedAt: checkOutAt };
 }
 
 export interface OdometerSpan {
@@ -95,6 +112,45 @@ export function assertInsideGap(gaps: readonly Gap[], fromKm: number, toKm: numb
   const gap = gaps.find((g) => g.fromKm <= fromKm && toKm <= g.toKm && fromKm < toKm);
   if (!gap) throw new AppError('no_such_gap', LOGBOOK_MESSAGES.noSuchGap, 409);
   return gap;
+}
+
+/** The time a gap's explanation must lie in: from the end of the entry before the jump to the start of the entry after it. */
+export interface GapWindow {
+  from: Date;
+  to: Date;
+}
+
+const MINUTE_MS = 60_000;
+const toMinute = (d: Date) => new Date(Math.floor(d.getTime() / MINUTE_MS) * MINUTE_MS);
+
+/**
+ * The window of a gap between the entry before it and the entry after it, to
+ * the minute: a logbook states minutes, so the bounds are the minutes the
+ * logbook shows (10:37:25 reads 10:37, and 10:37 is inside).
+ */
+export function gapWindowBetween(previousEndedAt: Date, nextStartedAt: Date): GapWindow {
+  return { from: toMinute(previousEndedAt), to: toMinute(nextStartedAt) };
+}
+
+/** The window of `gap` among the spans `findGaps` found it in. */
+export function gapWindow(spans: readonly (OdometerSpan & { endedAt: Date })[], gap: Gap): GapWindow {
+  const after = spans.find((s) => s.id === gap.afterId)!;
+  const before = spans.find((s) => s.id === gap.beforeId)!;
+  return gapWindowBetween(after.endedAt, before.startedAt);
+}
+
+/**
+ * An explanation of a gap happened between the trip before the gap and the
+ * trip after it; otherwise times and odometer contradict each other (a trip
+ * that starts at the gap's first kilometre cannot lie before the trip that
+ * ended there). Bounds are inclusive.
+ */
+export function assertInsideGapWindow(window: GapWindow, startedAt: Date, endedAt: Date): void {
+  if (startedAt < window.from || endedAt > window.to) {
+    const from = formatDateTime(window.from);
+    const to = formatDateTime(window.to);
+    throw new AppError('gap_outside_window', LOGBOOK_MESSAGES.gapOutsideWindow(from, to), 400, { from, to });
+  }
 }
 
 // ───────────────────────── corrections ─────────────────────────

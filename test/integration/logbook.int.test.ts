@@ -1,5 +1,6 @@
 import { withTenant } from '@db/client';
-import { addDays, berlinDay } from '@domain/vehicle-time';
+import { formatDate, formatTime } from '@domain/time';
+import { addDays, berlinDay, berlinInstant } from '@domain/vehicle-time';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,13 +14,15 @@ interface Entry {
   entryId: string;
   revision: number;
   kind: string;
+  startedAt: string;
+  endedAt: string;
   odometerStart: number;
   odometerEnd: number;
   distance: number;
   destination: string | null;
   tripKind: string;
   driver: { id: string | null; name: string };
-  gapBefore: { fromKm: number; toKm: number } | null;
+  gapBefore: { fromKm: number; toKm: number; from: string; to: string } | null;
   previous: { revision: number; destination: string | null; odometerEnd: number }[];
   correctable: boolean;
   note: string | null;
@@ -163,10 +166,22 @@ describe.each(DB_KINDS)('logbook (Fahrtenbuch) on %s', (kind) => {
   });
 
   it('a jump between two trips is a gap (Lücke) the fleet manager explains with an entry of its own', async () => {
+    // The trip that ended at 1050 really took place five hours ago (the fleet corrects its times), so
+    // the kilometres of the gap were driven between then and the start of the next trip.
+    const before = ((await list(fleet)).json().entries as Entry[]).find((x) => x.odometerEnd === 1050)!;
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    const moved = await t.call(SW, {
+      method: 'POST',
+      url: `/api/logbook/${before.id}/corrections`,
+      cookie: fleet,
+      payload: { startedAt: hoursAgo(5), endedAt: hoursAgo(4.5), note: 'Uhrzeiten laut Fahrer' },
+    });
+    expect(moved.statusCode, moved.body).toBe(201);
     const { out } = await trip(1100, 1130);
     expect(out.statusCode).toBe(200);
     const e = (await list(fleet)).json().entries[0] as Entry;
-    expect(e.gapBefore).toEqual({ fromKm: 1050, toKm: 1100 });
+    expect(e.gapBefore).toMatchObject({ fromKm: 1050, toKm: 1100, to: e.startedAt.replace(/\d\d\.\d{3}Z$/, '00.000Z') });
+    expect(Date.parse(e.gapBefore!.from)).toBe(Math.floor(Date.parse(moved.json().entry.endedAt) / 60_000) * 60_000);
     expect(((await list(booker)).json().entries[0] as Entry).gapBefore).toBeNull();
     const gap = (over: Record<string, unknown>, cookie = fleet, vehicleId = vehicle.id) =>
       t.call(SW, {
@@ -197,6 +212,9 @@ describe.each(DB_KINDS)('logbook (Fahrtenbuch) on %s', (kind) => {
       'Ein Fahrtenbucheintrag darf nicht in der Zukunft liegen.',
     );
     expect((await gap({ note: '' })).statusCode).toBe(400);
+    expect((await gap({ startedAt: hoursAgo(6), endedAt: hoursAgo(5.5) })).json().error.message).toMatch(
+      /^Die Fahrt zur Lücke muss zwischen dem Ende der vorherigen Fahrt \(\d\d\.\d\d\.\d{4} \d\d:\d\d\) und dem Beginn der nächsten Fahrt \(\d\d\.\d\d\.\d{4} \d\d:\d\d\) liegen\.$/,
+    );
     const ok = await gap({});
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().entry).toMatchObject({ kind: 'LUECKE', driver: { id: null, name: 'Werkstatt Meyer' }, distance: 50 });
@@ -358,6 +376,151 @@ describe.each(DB_KINDS)('logbook (Fahrtenbuch) on %s', (kind) => {
     expect([reversed.statusCode, reversed.json().error.message]).toEqual([400, 'Das Ende des Zeitraums muss nach dem Beginn liegen.']);
   });
 
+  /** The Excel export of one vehicle as rows of cell texts. */
+  async function excelRows(vehicleId: string): Promise<string[][]> {
+    const xlsx = await t.call(SW, { method: 'GET', url: `/api/logbook/export.xlsx?vehicleId=${vehicleId}&${range}`, cookie: fleet });
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const rows: string[][] = [];
+    wb.getWorksheet('Fahrtenbuch')!.eachRow((r) => rows.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+    return rows;
+  }
+
+  it('an entry says when the trip really started and ended (Fahrt starten / Fahrt beenden), not the booked times; so does the export', async () => {
+    const car = await createVehicle(t, fleet, testVehicle(await locationId(t, SW, fleet, 'Betriebshof Nord'), `${plate}7`));
+    const res = await book(t, booker, {
+      vehicleId: car.id,
+      von: new Date(Date.now() + 5 * 60_000).toISOString(),
+      bis: new Date(Date.now() + 65 * 60_000).toISOString(),
+      reason: 'Netzinspektion',
+      destination: 'Umspannwerk Süd',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().booking.id as string;
+    // Booked for two hours ago ("08:00") until in an hour; the driver starts now ("10:00").
+    const bookedFrom = new Date(Date.now() - 2 * 3_600_000);
+    const bookedTo = new Date(Date.now() + 3_600_000);
+    await t.database.db.execute(
+      sql`update vehicle_bookings set von = ${bookedFrom.toISOString()}::timestamptz, bis = ${bookedTo.toISOString()}::timestamptz,
+                 blocked_until = ${bookedTo.toISOString()}::timestamptz where id = ${id}`,
+    );
+    const ci = await t.call(SW, {
+      method: 'POST',
+      url: `/api/vehicle-bookings/${id}/check-in`,
+      cookie: booker,
+      payload: { mileage: 3000 },
+    });
+    expect(ci.statusCode, ci.body).toBe(200);
+    const out = await t.call(SW, {
+      method: 'POST',
+      url: `/api/vehicle-bookings/${id}/check-out`,
+      cookie: booker,
+      payload: {
+        mileage: 3025,
+        fuelPercent: 70,
+        cleanlinessInside: 'sauber',
+        cleanlinessOutside: 'sauber',
+        parkingSpaceId: null,
+        damages: [],
+        attributes: { [fahrtart]: 'dienst' },
+      },
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    const events = (
+      (await t.database.db.execute(
+        sql`select type, time from vehicle_history where booking_id = ${id} and type in ('CHECK_IN', 'CHECK_OUT')`,
+      )) as unknown as { rows: { type: string; time: Date | string }[] }
+    ).rows;
+    const at = (type: string) => {
+      const time = events.find((x) => x.type === type)!.time;
+      return time instanceof Date ? time : new Date(time);
+    };
+    const started = at('CHECK_IN');
+    const ended = at('CHECK_OUT');
+    expect(started.getTime() - bookedFrom.getTime()).toBeGreaterThan(119 * 60_000);
+
+    const entry = (
+      (await t.call(SW, { method: 'GET', url: `/api/logbook?${range}&vehicleId=${car.id}`, cookie: fleet })).json().entries as Entry[]
+    )[0]!;
+    expect([entry.startedAt, entry.endedAt, entry.odometerStart, entry.odometerEnd]).toEqual([
+      started.toISOString(),
+      ended.toISOString(),
+      3000,
+      3025,
+    ]);
+    const row = (await excelRows(car.id)).find((r) => r[5] === '3000')!;
+    expect(row.slice(0, 3)).toEqual([formatDate(started), formatTime(started), formatTime(ended)]);
+    expect(row[1]).not.toBe(formatTime(bookedFrom));
+    expect(row[2]).not.toBe(formatTime(bookedTo));
+  });
+
+  it('a gap explanation lies between the end of the trip before the gap and the start of the trip after it', async () => {
+    const car = await createVehicle(t, fleet, testVehicle(await locationId(t, SW, fleet, 'Betriebshof Nord'), `${plate}8`));
+    // Two days ago: a trip to km 2040 until 10:15, the next one from km 2100 at 14:00 (Berlin).
+    const day = addDays(berlinDay(new Date()), -2);
+    const insert = (from: string, to: string, km0: number, km1: number) =>
+      withTenant(t.database.db, tenantId, (tx) =>
+        tx.execute(sql`
+          insert into logbook_entries (tenant_id, id, entry_id, revision, kind, vehicle_id, started_at, ended_at,
+                                       odometer_start, odometer_end, driver_name, trip_kind, created_at)
+          select ${tenantId}::uuid, x.id, x.id, 1, 'FAHRT', ${car.id}::uuid, ${berlinInstant(day, from).toISOString()}::timestamptz,
+                 ${berlinInstant(day, to).toISOString()}::timestamptz, ${km0}, ${km1}, 'Max Mustermann', 'dienstlich',
+                 ${berlinInstant(day, to).toISOString()}::timestamptz
+            from (select gen_random_uuid() as id) x`),
+      );
+    await insert('09:30', '10:15', 2000, 2040);
+    await insert('14:00', '15:00', 2100, 2130);
+    const listed = async () =>
+      (await t.call(SW, { method: 'GET', url: `/api/logbook?${range}&vehicleId=${car.id}`, cookie: fleet })).json().entries as Entry[];
+    const next = (await listed()).find((x) => x.odometerStart === 2100)!;
+    expect(next.gapBefore).toEqual({
+      fromKm: 2040,
+      toKm: 2100,
+      from: berlinInstant(day, '10:15').toISOString(),
+      to: berlinInstant(day, '14:00').toISOString(),
+    });
+    const explain = (from: string, to: string, cookie = fleet) =>
+      t.call(SW, {
+        method: 'POST',
+        url: `/api/vehicles/${car.id}/logbook/gaps`,
+        cookie,
+        payload: {
+          startedAt: berlinInstant(day, from).toISOString(),
+          endedAt: berlinInstant(day, to).toISOString(),
+          odometerStart: 2040,
+          odometerEnd: 2100,
+          driverName: 'Autohaus Meyer',
+          note: 'Überführung zur Inspektion',
+        },
+      });
+    const d = formatDate(berlinInstant(day, '12:00'));
+    const refusal = `Die Fahrt zur Lücke muss zwischen dem Ende der vorherigen Fahrt (${d} 10:15) und dem Beginn der nächsten Fahrt (${d} 14:00) liegen.`;
+    // What the dialog used to propose: 08:00–09:00, before the trip that ended at the gap's first kilometre.
+    for (const [from, to] of [
+      ['08:00', '09:00'],
+      ['10:00', '11:00'],
+      ['13:30', '14:30'],
+      ['15:00', '16:00'],
+    ] as const) {
+      const res = await explain(from, to);
+      expect([res.statusCode, res.json().error.message], `${from}–${to}`).toEqual([400, refusal]);
+    }
+    const english = await t.login(SW, 'fuhrpark@stadtwerke.test');
+    await t.call(SW, { method: 'PUT', url: '/api/session/locale', cookie: english, payload: { locale: 'en-us' } });
+    expect((await explain('08:00', '09:00', english)).json().error.message).toBe(
+      `The trip explaining the gap must lie between the end of the previous trip (${d} 10:15) and the start of the next trip (${d} 14:00).`,
+    );
+    await t.call(SW, { method: 'PUT', url: '/api/session/locale', cookie: english, payload: { locale: 'de-de' } });
+    expect(await listed()).toHaveLength(2);
+    // the bounds themselves are inside
+    const ok = await explain('10:15', '14:00');
+    expect(ok.statusCode, ok.body).toBe(201);
+    const entries = await listed();
+    expect(entries.map((x) => x.kind).sort()).toEqual(['FAHRT', 'FAHRT', 'LUECKE']);
+    expect(entries.every((x) => x.gapBefore === null)).toBe(true);
+  });
+
   it('demo data: months of Stadtwerke history with one gap and one correction', async () => {
     const golf = await vehicleByPlate(t, fleet, 'MS-SW 101');
     const from = addDays(berlinDay(new Date()), -140);
@@ -378,6 +541,25 @@ describe.each(DB_KINDS)('logbook (Fahrtenbuch) on %s', (kind) => {
       createdBy: 'Felix Fuhrmann',
     });
     expect(corrected[0]!.previous).toHaveLength(1);
+    // Entries of seeded trips carry the times of Fahrt starten / Fahrt beenden, which differ from the booked ones.
+    const times = (
+      (await withTenant(t.database.db, tenantId, (tx) =>
+        tx.execute(sql`
+          -- to the millisecond: PostgreSQL keeps microseconds in the history, the entry is written from a JavaScript Date
+          select count(*) filter (where abs(extract(epoch from e.started_at - i.time)) >= 0.001
+                                     or abs(extract(epoch from e.ended_at - o.time)) >= 0.001) as wrong,
+                 count(*) filter (where e.started_at <> b.von or e.ended_at <> b.bis) as unlike_booking,
+                 count(*) as n
+            from logbook_entries e
+            join vehicle_bookings b on b.tenant_id = e.tenant_id and b.id = e.booking_id
+            join vehicle_history i on i.tenant_id = e.tenant_id and i.booking_id = e.booking_id and i.type = 'CHECK_IN'
+            join vehicle_history o on o.tenant_id = e.tenant_id and o.booking_id = e.booking_id and o.type = 'CHECK_OUT'
+           where e.revision = 1`),
+      )) as unknown as { rows: { wrong: number; unlike_booking: number; n: number }[] }
+    ).rows[0]!;
+    expect(Number(times.n)).toBeGreaterThan(10);
+    expect(Number(times.wrong)).toBe(0);
+    expect(Number(times.unlike_booking)).toBeGreaterThan(0);
   });
 
   it("another tenant's ids get nothing", async () => {

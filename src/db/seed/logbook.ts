@@ -37,7 +37,7 @@ export async function seedLogbook(tx: Db, now = new Date()): Promise<void> {
     .where(eq(t.vehicles.tenantId, tenantId))
     .orderBy(asc(t.vehicles.licensePlate));
 
-  // Completed seeded trips: readings from their CHECK_IN / CHECK_OUT history.
+  // Completed seeded trips: readings and times from their CHECK_IN / CHECK_OUT history (the real trip, not the booking).
   const history = await tx
     .select({
       bookingId: t.vehicleHistory.bookingId,
@@ -47,12 +47,14 @@ export async function seedLogbook(tx: Db, now = new Date()): Promise<void> {
     })
     .from(t.vehicleHistory)
     .where(and(eq(t.vehicleHistory.tenantId, tenantId), inArray(t.vehicleHistory.type, ['CHECK_IN', 'CHECK_OUT'])));
-  const readings = new Map<string, { start?: number; end?: number; endedAt?: Date }>();
+  const readings = new Map<string, { start?: number; end?: number; startedAt?: Date; endedAt?: Date }>();
   for (const h of history) {
     if (!h.bookingId || h.mileage === null) continue;
     const r = readings.get(h.bookingId) ?? {};
-    if (h.type === 'CHECK_IN') r.start = h.mileage;
-    else {
+    if (h.type === 'CHECK_IN') {
+      r.start = h.mileage;
+      r.startedAt = h.time;
+    } else {
       r.end = h.mileage;
       r.endedAt = h.time;
     }
@@ -62,7 +64,6 @@ export async function seedLogbook(tx: Db, now = new Date()): Promise<void> {
     .select({
       id: t.vehicleBookings.id,
       vehicleId: t.vehicleBookings.vehicleId,
-      von: t.vehicleBookings.von,
       driverId: t.vehicleBookings.driverId,
       destination: t.vehicleBookings.destination,
       reason: t.vehicleBookings.reason,
@@ -76,8 +77,8 @@ export async function seedLogbook(tx: Db, now = new Date()): Promise<void> {
   const firstStart = new Map<string, { km: number; at: Date }>();
   for (const b of bookings) {
     const r = readings.get(b.id);
-    if (r?.start === undefined || r.end === undefined || !r.endedAt) continue;
-    if (!firstStart.has(b.vehicleId)) firstStart.set(b.vehicleId, { km: r.start, at: b.von });
+    if (r?.start === undefined || r.end === undefined || !r.startedAt || !r.endedAt) continue;
+    if (!firstStart.has(b.vehicleId)) firstStart.set(b.vehicleId, { km: r.start, at: r.startedAt });
     const id = crypto.randomUUID();
     rows.push({
       tenantId,
@@ -87,7 +88,7 @@ export async function seedLogbook(tx: Db, now = new Date()): Promise<void> {
       kind: 'FAHRT',
       vehicleId: b.vehicleId,
       bookingId: b.id,
-      startedAt: b.von,
+      startedAt: r.startedAt,
       endedAt: r.endedAt,
       odometerStart: r.start,
       odometerEnd: r.end,

@@ -380,6 +380,11 @@ async function seedStadtwerke(tx: Db, tenantId: string, now: Date): Promise<void
         reason: REASONS[idx]!,
         destination: DESTINATIONS[idx]!,
       });
+      // Real trips do not run to the booked minute: started 0–15 minutes after the booked start, ended
+      // 0–10 minutes before the booked end; the logbook reads these times (decision 192).
+      const startedAt = new Date(von.getTime() + ((i * 7 + d * 3 + 40) % 4) * 5 * 60_000);
+      const checkInAt = startedAt < now ? startedAt : von;
+      const checkOutAt = new Date(bis.getTime() - ((i + d + 20) % 3) * 5 * 60_000);
       if (!past && von < now) {
         history.push({
           tenantId,
@@ -388,7 +393,7 @@ async function seedStadtwerke(tx: Db, tenantId: string, now: Date): Promise<void
           status: 'aktiv',
           bookingId: id,
           userId: driverId,
-          time: von,
+          time: checkInAt,
           mileage: mileage[i]!,
         });
       }
@@ -402,7 +407,7 @@ async function seedStadtwerke(tx: Db, tenantId: string, now: Date): Promise<void
             status: 'aktiv',
             bookingId: id,
             userId: driverId,
-            time: von,
+            time: checkInAt,
             mileage: mileage[i]!,
           },
           {
@@ -412,7 +417,7 @@ async function seedStadtwerke(tx: Db, tenantId: string, now: Date): Promise<void
             status: 'durchgeführt',
             bookingId: id,
             userId: driverId,
-            time: bis,
+            time: checkOutAt,
             mileage: mileage[i]! + km,
             fuelPercent: 40 + ((i * 11 + d * 5 + 100) % 60),
             cleanlinessInside: 'sauber',

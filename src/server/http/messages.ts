@@ -241,6 +241,8 @@ const EN: Record<string, string | ((p: Record<string, string | number>) => strin
   series_count: `A series has 1 to ${MAX_SERIES_DATES} dates.`,
   series_end_before_start: 'The end date of the series is before its start.',
   series_too_long: 'A series may span at most one year.',
+  gap_outside_window: (p) =>
+    `The trip explaining the gap must lie between the end of the previous trip (${p.from}) and the start of the next trip (${p.to}).`,
 };
 
 export function translate(code: string, german: string, locale: string, params: Record<string, string | number> = {}) {

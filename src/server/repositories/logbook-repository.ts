@@ -37,6 +37,8 @@ export interface LogbookRow {
   originalCreatedAt: Date;
   /** Km of an unexplained jump right before this entry (current rows of a list only). */
   gapFromKm: number | null;
+  /** When the entry before that jump ended: the gap's explanation lies between it and this entry's start. */
+  gapFromEndedAt: Date | null;
 }
 
 export interface NewLogbookRow {
@@ -113,6 +115,7 @@ interface Raw {
   created_by_name: string | null;
   original_created_at: Date | string;
   gap_from_km?: number | null;
+  gap_from_ended_at?: Date | string | null;
 }
 
 const toRow = (r: Raw): LogbookRow => ({
@@ -142,6 +145,7 @@ const toRow = (r: Raw): LogbookRow => ({
   createdByName: r.created_by_name,
   originalCreatedAt: toDate(r.original_created_at),
   gapFromKm: r.gap_from_km === undefined || r.gap_from_km === null ? null : Number(r.gap_from_km),
+  gapFromEndedAt: r.gap_from_km === undefined || r.gap_from_km === null || !r.gap_from_ended_at ? null : toDate(r.gap_from_ended_at),
 });
 
 export async function findLogbookRow(db: Db, tenantId: string, id: string): Promise<(LogbookRow & { current: boolean }) | null> {
@@ -162,15 +166,29 @@ export async function lastEndReading(db: Db, tenantId: string, vehicleId: string
   return r[0] ? Number(r[0].m) : null;
 }
 
-/** The odometer entered at Fahrt starten of a booking, if any. */
-export async function checkInReading(db: Db, tenantId: string, bookingId: string): Promise<number | null> {
-  const r = rowsOf<{ m: number | null }>(
+/**
+ * The booking's trip as its history tells it: when and at which reading it
+ * was started (latest CHECK_IN) and when it was ended (latest CHECK_OUT).
+ * The logbook takes its times from here, never from the booked period.
+ */
+export async function tripEvents(
+  db: Db,
+  tenantId: string,
+  bookingId: string,
+): Promise<{ checkInAt: Date | null; checkInReading: number | null; checkOutAt: Date | null }> {
+  const r = rowsOf<{ type: string; time: Date | string; mileage: number | null }>(
     await db.execute(sql`
-      select mileage as m from vehicle_history
-       where tenant_id = ${tenantId} and booking_id = ${bookingId} and type = 'CHECK_IN' and mileage is not null
-       order by time desc limit 1`),
+      select distinct on (type) type, time, mileage from vehicle_history
+       where tenant_id = ${tenantId} and booking_id = ${bookingId} and type in ('CHECK_IN', 'CHECK_OUT')
+       order by type, time desc`),
   );
-  return r[0] ? Number(r[0].m) : null;
+  const checkIn = r.find((x) => x.type === 'CHECK_IN');
+  const checkOut = r.find((x) => x.type === 'CHECK_OUT');
+  return {
+    checkInAt: checkIn ? toDate(checkIn.time) : null,
+    checkInReading: checkIn?.mileage === null || checkIn?.mileage === undefined ? null : Number(checkIn.mileage),
+    checkOutAt: checkOut ? toDate(checkOut.time) : null,
+  };
 }
 
 export interface LogbookFilter {
@@ -193,17 +211,21 @@ function filterSql(tenantId: string, f: LogbookFilter): SQL {
 
 /**
  * Gap before each current entry: the highest end reading of the vehicle's
- * current entries before it in odometer order, when that is below its start.
- * Computed over the whole vehicle (not only the page), so paging does not hide gaps.
+ * current entries before it in odometer order, when that is below its start,
+ * and when that entry ended (ties as `findGaps` breaks them: the first in
+ * odometer order). Computed over the whole vehicle (not only the page), so
+ * paging does not hide gaps.
  */
-const GAP = sql`(
-  select max(p.odometer_end) from logbook_entries p
-   where p.tenant_id = e.tenant_id and p.vehicle_id = e.vehicle_id and p.id <> e.id
+const previousOf = (tenantId: string) => sql`left join lateral (
+  select p.odometer_end as prev_end, p.ended_at as prev_ended_at from logbook_entries p
+   where p.tenant_id = ${tenantId} and p.vehicle_id = q.vehicle_id::uuid and p.id <> q.id::uuid
      and not exists (select 1 from logbook_entries s2 where s2.tenant_id = p.tenant_id and s2.supersedes_id = p.id)
-     and (p.odometer_start < e.odometer_start or (p.odometer_start = e.odometer_start and p.started_at < e.started_at))
-)`;
+     and (p.odometer_start < q.odometer_start or (p.odometer_start = q.odometer_start and p.started_at < q.started_at))
+   order by p.odometer_end desc, p.odometer_start, p.started_at
+   limit 1
+) prev on true`;
 
-/** One page of current entries, newest first, with the gap before each. */
+/** One page of current entries, newest first, with the gap before each (looked up for the page's rows only). */
 export async function listLogbookPage(
   db: Db,
   tenantId: string,
@@ -212,9 +234,11 @@ export async function listLogbookPage(
 ): Promise<LogbookRow[]> {
   const rows = rowsOf<Raw>(
     await db.execute(sql`
-      select q.*, case when q.prev_end < q.odometer_start then q.prev_end else null end as gap_from_km
-        from (${SELECT}, ${GAP} as prev_end ${FROM} where ${filterSql(tenantId, f)}
+      select q.*, case when prev.prev_end < q.odometer_start then prev.prev_end else null end as gap_from_km,
+             prev.prev_ended_at as gap_from_ended_at
+        from (${SELECT} ${FROM} where ${filterSql(tenantId, f)}
               order by e.started_at desc, e.id desc limit ${page.limit} offset ${page.offset}) q
+        ${previousOf(tenantId)}
        order by q.started_at desc, q.id desc`),
   );
   return rows.map(toRow);
@@ -253,20 +277,21 @@ export async function revisionsOf(db: Db, tenantId: string, entryIds: readonly s
   return rows.map(toRow);
 }
 
-/** Current spans (readings and start) of one vehicle, for gap checks. */
+/** Current spans (readings and times) of one vehicle, for gap checks. */
 export async function currentSpans(
   db: Db,
   tenantId: string,
   vehicleId: string,
-): Promise<{ id: string; startedAt: Date; odometerStart: number; odometerEnd: number }[]> {
-  const rows = rowsOf<{ id: string; started_at: Date | string; odometer_start: number; odometer_end: number }>(
+): Promise<{ id: string; startedAt: Date; endedAt: Date; odometerStart: number; odometerEnd: number }[]> {
+  const rows = rowsOf<{ id: string; started_at: Date | string; ended_at: Date | string; odometer_start: number; odometer_end: number }>(
     await db.execute(sql`
-      select e.id::text, e.started_at, e.odometer_start, e.odometer_end from logbook_entries e
+      select e.id::text, e.started_at, e.ended_at, e.odometer_start, e.odometer_end from logbook_entries e
        where e.tenant_id = ${tenantId} and e.vehicle_id = ${vehicleId} and ${IS_CURRENT}`),
   );
   return rows.map((r) => ({
     id: r.id,
     startedAt: toDate(r.started_at),
+    endedAt: toDate(r.ended_at),
     odometerStart: Number(r.odometer_start),
     odometerEnd: Number(r.odometer_end),
   }));

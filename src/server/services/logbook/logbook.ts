@@ -4,20 +4,23 @@ import { AppError } from '@domain/errors';
 import {
   applyCorrection,
   assertInsideGap,
+  assertInsideGapWindow,
   assertSpan,
   assertTripKindAllowed,
   type CorrectableValues,
   correctionRole,
   DEFAULT_TRIP_KIND,
   findGaps,
+  gapWindow,
+  gapWindowBetween,
   LOGBOOK_MESSAGES,
   type TripKind,
+  tripPeriod,
   tripStartReading,
 } from '@domain/logbook';
 import { addDays, startOfDay } from '@domain/vehicle-time';
 import type { Deps } from '@server/deps';
 import {
-  checkInReading,
   currentSpans,
   findLogbookRow,
   insertLogbookRow,
@@ -27,6 +30,7 @@ import {
   listLogbookPage,
   logbookTotals,
   revisionsOf,
+  tripEvents,
 } from '@server/repositories/logbook-repository';
 import { findVehicle } from '@server/repositories/vehicle-repository';
 import type { UserContext } from '../context';
@@ -55,8 +59,8 @@ export async function logbookSettings(tx: Db, tenantId: string): Promise<Logbook
 export interface EndedTrip {
   bookingId: string;
   vehicleId: string;
+  /** The booked start: only for a booking whose history has no CHECK_IN (older data). */
   von: Date;
-  endedAt: Date;
   endReading: number;
   driverId: string;
   driverName: string;
@@ -70,17 +74,20 @@ export interface EndedTrip {
 }
 
 /**
- * Writes the logbook entry of an ended trip inside the CHECK_OUT transaction:
- * start reading from Fahrt starten or the previous trip's end, trip kind
- * dienstlich unless the tenant allows the chosen one.
+ * Writes the logbook entry of an ended trip inside the CHECK_OUT transaction,
+ * after the CHECK_OUT event: times from the booking's CHECK_IN and CHECK_OUT
+ * events (what really happened, not what was booked), start reading from
+ * Fahrt starten or the previous trip's end, trip kind dienstlich unless the
+ * tenant allows the chosen one.
  */
 export async function recordTrip(tx: Db, tenantId: string, trip: EndedTrip): Promise<string> {
   const s = await logbookSettings(tx, tenantId);
   const kind = assertTripKindAllowed(trip.tripKind ?? DEFAULT_TRIP_KIND, s.allowedTripKinds);
   const previousEnd = await lastEndReading(tx, tenantId, trip.vehicleId);
-  const start = tripStartReading(previousEnd, await checkInReading(tx, tenantId, trip.bookingId), trip.endReading);
-  // A trip ended before its booked start (early check-out) still needs a positive span.
-  const startedAt = trip.von < trip.endedAt ? trip.von : new Date(trip.endedAt.getTime() - 60_000);
+  const events = await tripEvents(tx, tenantId, trip.bookingId);
+  const start = tripStartReading(previousEnd, events.checkInReading, trip.endReading);
+  if (!events.checkOutAt) throw new Error(`recordTrip before the CHECK_OUT of booking ${trip.bookingId}`);
+  const { startedAt, endedAt } = tripPeriod(events.checkInAt, events.checkOutAt, trip.von);
   return insertLogbookRow(tx, tenantId, {
     revision: 1,
     supersedesId: null,
@@ -88,7 +95,7 @@ export async function recordTrip(tx: Db, tenantId: string, trip: EndedTrip): Pro
     vehicleId: trip.vehicleId,
     bookingId: trip.bookingId,
     startedAt,
-    endedAt: trip.endedAt,
+    endedAt,
     odometerStart: start,
     odometerEnd: trip.endReading,
     driverId: trip.driverId,
@@ -136,6 +143,8 @@ const revisionDto = (r: LogbookRow) => ({
   createdBy: r.createdByName,
 });
 
+const isoWindow = (w: { from: Date; to: Date }) => ({ from: w.from.toISOString(), to: w.to.toISOString() });
+
 function toDto(user: UserContext, r: LogbookRow, previous: LogbookRow[], s: LogbookSettings, now: Date, withGaps: boolean): LogbookEntry {
   return {
     ...revisionDto(r),
@@ -145,7 +154,10 @@ function toDto(user: UserContext, r: LogbookRow, previous: LogbookRow[], s: Logb
     bookingId: r.bookingId,
     distance: r.odometerEnd - r.odometerStart,
     driver: { id: r.driverId, name: r.driverName },
-    gapBefore: withGaps && r.gapFromKm !== null ? { fromKm: r.gapFromKm, toKm: r.odometerStart } : null,
+    gapBefore:
+      withGaps && r.gapFromKm !== null && r.gapFromEndedAt !== null
+        ? { fromKm: r.gapFromKm, toKm: r.odometerStart, ...isoWindow(gapWindowBetween(r.gapFromEndedAt, r.startedAt)) }
+        : null,
     previous: previous.filter((p) => p.id !== r.id).map(revisionDto),
     correctable: isCorrectable(user, r, s, now),
   };
@@ -280,7 +292,7 @@ export async function correctEntry(deps: Deps, user: UserContext, id: string, re
       });
       const fresh = (await findLogbookRow(tx, tenantId, newId))!;
       const chain = await revisionsOf(tx, tenantId, [row.entryId]);
-      return toDto(user, { ...fresh, gapFromKm: null }, chain, s, now, false);
+      return toDto(user, { ...fresh, gapFromKm: null, gapFromEndedAt: null }, chain, s, now, false);
     });
   } catch (err) {
     if (sqlState(err) === UNIQUE_VIOLATION) throw new AppError('already_corrected', LOGBOOK_MESSAGES.alreadyCorrected, 409);
@@ -304,7 +316,10 @@ export async function explainGap(deps: Deps, user: UserContext, vehicleId: strin
     assertSpan(span, now);
     const s = await logbookSettings(tx, tenantId);
     const kind = assertTripKindAllowed(req.tripKind, s.allowedTripKinds);
-    assertInsideGap(findGaps(await currentSpans(tx, tenantId, vehicleId)), req.odometerStart, req.odometerEnd);
+    const spans = await currentSpans(tx, tenantId, vehicleId);
+    const gap = assertInsideGap(findGaps(spans), req.odometerStart, req.odometerEnd);
+    // The explanation happened between the trip before the gap and the trip after it.
+    assertInsideGapWindow(gapWindow(spans, gap), span.startedAt, span.endedAt);
     const id = await insertLogbookRow(tx, tenantId, {
       revision: 1,
       supersedesId: null,
@@ -324,6 +339,6 @@ export async function explainGap(deps: Deps, user: UserContext, vehicleId: strin
       createdById: user.member.id,
     });
     const fresh = (await findLogbookRow(tx, tenantId, id))!;
-    return toDto(user, { ...fresh, gapFromKm: null }, [], s, now, false);
+    return toDto(user, { ...fresh, gapFromKm: null, gapFromEndedAt: null }, [], s, now, false);
   });
 }

@@ -135,7 +135,6 @@ export async function checkOut(deps: Deps, user: UserContext, id: string, req: C
         bookingId: id,
         vehicleId: b.vehicleId,
         von: b.von,
-        endedAt: new Date(),
         endReading: mileage,
         driverId: b.driver.id,
         driverName: guest ? `${guest.name} (Gast)` : b.driver.name,

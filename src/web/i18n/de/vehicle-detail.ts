@@ -116,6 +116,12 @@ export const vehicleDetail = {
     note: 'Erklärung (z. B. Werkstattfahrt, Rechnungsnummer)',
     save: 'Erklärung speichern',
     saved: 'Die Lücke ist erklärt.',
+    window: 'Die Fahrt zur Lücke muss zwischen dem Ende der vorherigen Fahrt ({{from}}) und dem Beginn der nächsten Fahrt ({{to}}) liegen.',
+    startDay: 'Datum Beginn',
+    start: 'Uhrzeit Beginn',
+    endDay: 'Datum Ende',
+    end: 'Uhrzeit Ende',
+    invalidTime: 'Bitte geben Sie Datum als TT.MM.JJJJ und Uhrzeit als HH:MM an.',
   },
   damages: {
     empty: 'Keine Schäden gemeldet.',

@@ -118,6 +118,12 @@ export const vehicleDetail: typeof de = {
     note: 'Explanation (e.g. workshop trip, invoice number)',
     save: 'Save explanation',
     saved: 'The gap has been explained.',
+    window: 'The trip explaining the gap must lie between the end of the previous trip ({{from}}) and the start of the next trip ({{to}}).',
+    startDay: 'Start date',
+    start: 'Start time',
+    endDay: 'End date',
+    end: 'End time',
+    invalidTime: 'Please enter the date as DD.MM.YYYY and the time as HH:MM.',
   },
   damages: {
     empty: 'No damages reported.',

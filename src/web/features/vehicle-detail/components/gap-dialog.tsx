@@ -1,6 +1,5 @@
 import type { LogbookEntry } from '@contracts/logbook';
-import { formatDate, formatTime } from '@domain/time';
-import { berlinInstant } from '@domain/vehicle-time';
+import { combineDateAndTime, formatDate, formatDateTime, formatTime } from '@domain/time';
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { isApiError } from '@web/lib/api-client';
@@ -8,17 +7,22 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExplainGap } from '../api/use-explain-gap';
 
-const toIsoDay = (german: string) => german.split('.').reverse().join('-');
-
-/** Explains the gap before `entry` with an entry of its own (who drove, where, why); readings default to the whole gap. */
+/**
+ * Explains the gap before `entry` with an entry of its own (who drove, where,
+ * why). Readings default to the whole gap and times to the whole window the
+ * gap lies in, from the end of the trip before it to the start of `entry`:
+ * the server refuses anything outside, since times and odometer would
+ * contradict each other.
+ */
 export function GapDialog({ vehicleId, entry, onClose }: { vehicleId: string; entry: LogbookEntry; onClose: () => void }) {
   const { t } = useTranslation('vehicleDetail');
   const explain = useExplainGap(vehicleId);
   const gap = entry.gapBefore!;
   const [form, setForm] = useState({
-    day: formatDate(entry.startedAt),
-    start: '08:00',
-    end: formatTime(entry.startedAt) > '09:00' ? '09:00' : formatTime(entry.startedAt),
+    startDay: formatDate(gap.from),
+    start: formatTime(gap.from),
+    endDay: formatDate(gap.to),
+    end: formatTime(gap.to),
     odometerStart: gap.fromKm,
     odometerEnd: gap.toKm,
     driverName: '',
@@ -30,10 +34,19 @@ export function GapDialog({ vehicleId, entry, onClose }: { vehicleId: string; en
   const set = (k: keyof typeof form) => (v: string | number) => setForm({ ...form, [k]: v });
   const submit = () => {
     setError(null);
+    let startedAt: Date;
+    let endedAt: Date;
+    try {
+      startedAt = combineDateAndTime(form.startDay.trim(), form.start.trim());
+      endedAt = combineDateAndTime(form.endDay.trim(), form.end.trim());
+    } catch {
+      setError(t('gapDialog.invalidTime'));
+      return;
+    }
     explain.mutate(
       {
-        startedAt: berlinInstant(toIsoDay(form.day), form.start).toISOString(),
-        endedAt: berlinInstant(toIsoDay(form.day), form.end).toISOString(),
+        startedAt: startedAt.toISOString(),
+        endedAt: endedAt.toISOString(),
         odometerStart: Number(form.odometerStart),
         odometerEnd: Number(form.odometerEnd),
         driverName: form.driverName,
@@ -56,10 +69,16 @@ export function GapDialog({ vehicleId, entry, onClose }: { vehicleId: string; en
         <Text size="sm" c="dimmed">
           {t('logbook.gap', { from: gap.fromKm, to: gap.toKm, km: gap.toKm - gap.fromKm })}
         </Text>
+        <Text size="sm" data-testid="gap-window">
+          {t('gapDialog.window', { from: formatDateTime(gap.from), to: formatDateTime(gap.to) })}
+        </Text>
         <Group grow wrap="wrap">
-          <TextInput label={t('logbook.columns.date')} value={form.day} onChange={(e) => set('day')(e.currentTarget.value)} />
-          <TextInput label={t('correction.start')} value={form.start} onChange={(e) => set('start')(e.currentTarget.value)} />
-          <TextInput label={t('correction.end')} value={form.end} onChange={(e) => set('end')(e.currentTarget.value)} />
+          <TextInput label={t('gapDialog.startDay')} value={form.startDay} onChange={(e) => set('startDay')(e.currentTarget.value)} />
+          <TextInput label={t('gapDialog.start')} value={form.start} onChange={(e) => set('start')(e.currentTarget.value)} />
+        </Group>
+        <Group grow wrap="wrap">
+          <TextInput label={t('gapDialog.endDay')} value={form.endDay} onChange={(e) => set('endDay')(e.currentTarget.value)} />
+          <TextInput label={t('gapDialog.end')} value={form.end} onChange={(e) => set('end')(e.currentTarget.value)} />
         </Group>
         <Group grow wrap="wrap">
           <NumberInput
