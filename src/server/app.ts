@@ -19,6 +19,7 @@ import { registerPlaceholderNames } from './http/placeholder-names';
 import { currentUser } from './http/request-context';
 import { requestId } from './http/request-id';
 import { registerRouteAccess } from './http/route-access';
+import { registerSameOriginCheck } from './http/same-origin';
 import { fastifyTrustProxy } from './http/trusted-proxies';
 import { registerGuestJobs } from './jobs/guest-jobs';
 import { createJobQueue } from './jobs/job-queue';
@@ -174,6 +175,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerTenantResolution(app, opts.database.db);
+  registerSameOriginCheck(app);
   registerErrorHandler(app, async (req) => {
     if (req.tenant) await currentUser(deps, req);
   });

@@ -221,6 +221,23 @@ describe.runIf(url)('two nodes behind nginx with deploy/nginx/buchbar.conf (need
     expect(current.client).toEqual({ program: 'curl', system: null });
   });
 
+  it('refuses a state-changing request from another origin through nginx and accepts the own one', async () => {
+    const foreign = await viaProxy('/api/session/locale', {
+      method: 'PUT',
+      headers: { cookie: booker, 'content-type': 'application/json', origin: 'http://evil.localhost' },
+      body: JSON.stringify({ locale: 'de-de' }),
+    });
+    expect(foreign.status).toBe(403);
+    expect(((await foreign.json()) as { error: { code: string } }).error.code).toBe('foreign_origin');
+    // nginx passes the host without its port ($host); the browser's Origin has it
+    const own = await viaProxy('/api/session/locale', {
+      method: 'PUT',
+      headers: { cookie: booker, 'content-type': 'application/json', origin: nginx.base },
+      body: JSON.stringify({ locale: 'de-de' }),
+    });
+    expect(own.status).toBe(200);
+  });
+
   it('a node stopped with SIGTERM causes no failed request through nginx: the next node answers', async () => {
     const statuses: number[] = [];
     const failures: string[] = [];
