@@ -52,6 +52,9 @@ export const passkeyIdParams = z.object({ id: z.string().min(1).max(200) });
 export const ownSession = z.object({
   id: z.string(),
   userAgent: z.string().nullable(),
+  /** Program and system read from the user agent (@domain/client-name); null when it names neither. */
+  client: z.object({ program: z.string().nullable(), system: z.string().nullable() }).nullable(),
+  /** The address the session was opened from, as the trusted proxy named it. */
   ipAddress: z.string().nullable(),
   createdAt: z.string(),
   lastUsedAt: z.string(),

@@ -13,11 +13,14 @@ import pino, { type Logger } from 'pino';
 import { createAuth } from './auth/better-auth';
 import type { Config } from './config';
 import type { Deps } from './deps';
+import { registerClientAddress } from './http/client-address';
 import { registerErrorHandler } from './http/error-handler';
 import { registerPlaceholderNames } from './http/placeholder-names';
 import { currentUser } from './http/request-context';
 import { requestId } from './http/request-id';
 import { registerRouteAccess } from './http/route-access';
+import { registerSameOriginCheck } from './http/same-origin';
+import { fastifyTrustProxy } from './http/trusted-proxies';
 import { registerGuestJobs } from './jobs/guest-jobs';
 import { createJobQueue } from './jobs/job-queue';
 import { registerLicenceJobs } from './jobs/licence-jobs';
@@ -83,7 +86,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const log = opts.log ?? pino({ level: opts.config.logLevel });
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
-    trustProxy: true,
+    // Only the configured proxies may name the client, its host and protocol (decision 188).
+    trustProxy: fastifyTrustProxy(opts.config.trustProxy),
     bodyLimit: 1024 * 1024,
     // One id per request in every log line (reqId), in the X-Request-Id response header and in the message of a 5xx.
     genReqId: requestId,
@@ -93,6 +97,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  registerClientAddress(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -170,6 +175,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerTenantResolution(app, opts.database.db);
+  registerSameOriginCheck(app);
   registerErrorHandler(app, async (req) => {
     if (req.tenant) await currentUser(deps, req);
   });

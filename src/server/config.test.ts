@@ -31,6 +31,12 @@ describe('loadConfig', () => {
     );
   });
 
+  it('trusts no reverse proxy unless TRUST_PROXY names it, and refuses one it cannot read', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).trustProxy).toEqual({ kind: 'none' });
+    expect(loadConfig({ DATA_DIR: dir(), TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual({ kind: 'addresses', addresses: ['127.0.0.1'] });
+    expect(() => loadConfig({ DATA_DIR: dir(), TRUST_PROXY: 'true' })).toThrow(ConfigError);
+  });
+
   it('takes DATABASE_URL, SMTP_URL, PORT and PUBLIC_URL from the environment', () => {
     const c = loadConfig({
       DATA_DIR: dir(),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseTrustProxy, type TrustedProxies, TrustProxyError } from './http/trusted-proxies';
 
 export interface Config {
   port: number;
@@ -19,6 +20,8 @@ export interface Config {
   metricsToken: string | null;
   /** How often (seconds) the job queue looks for jobs whose node died mid-run and hands them to a living node. */
   jobMaintenanceSeconds: number;
+  /** The reverse proxies whose X-Forwarded-* headers count (TRUST_PROXY, decision 188); none unless configured. */
+  trustProxy: TrustedProxies;
 }
 
 export class ConfigError extends Error {}
@@ -61,7 +64,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drainDelayMs: nonNegativeInteger(env.DRAIN_DELAY_MS, 0, 'DRAIN_DELAY_MS'),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     jobMaintenanceSeconds: Math.max(1, nonNegativeInteger(env.JOB_MAINTENANCE_SECONDS, 120, 'JOB_MAINTENANCE_SECONDS')),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
   };
+}
+
+function trustProxyOf(value: string | undefined): TrustedProxies {
+  try {
+    return parseTrustProxy(value);
+  } catch (err) {
+    if (err instanceof TrustProxyError) throw new ConfigError(err.message);
+    throw err;
+  }
 }
 
 function nonNegativeInteger(value: string | undefined, fallback: number, name: string): number {

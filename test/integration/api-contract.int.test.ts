@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarFields, type OpenApiDoc, requestWith, unmarkedTemporalFields } from '../support/calendar-fields';
 import { DB_KINDS } from '../support/databases';
+import { tableCounts } from '../support/table-counts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const SW = 'stadtwerke.localhost';
@@ -172,20 +173,3 @@ const IMPOSSIBLE = [
   '0000-01-01',
   '0000-01-01T10:00:00Z',
 ];
-
-/** Rows of every table and the change version of every subject: any write would show. */
-async function tableCounts(t: TestApp): Promise<Record<string, number>> {
-  const tables = (await t.database.db.execute(
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  )) as unknown as { rows: { name: string }[] };
-  const out: Record<string, number> = {};
-  for (const { name } of tables.rows) {
-    const r = (await t.database.db.execute(sql.raw(`select count(*)::int as n from "${name}"`))) as unknown as { rows: { n: number }[] };
-    out[name] = r.rows[0]!.n;
-  }
-  const versions = (await t.database.db.execute(
-    sql`select tenant_id::text || '/' || subject as k, version::int as v from change_versions`,
-  )) as unknown as { rows: { k: string; v: number }[] };
-  for (const { k, v } of versions.rows) out[`version ${k}`] = v;
-  return out;
-}

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
 import { startSmtpServer } from '../support/smtp';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { BEHIND_LOCAL_PROXY, startTestApp, type TestApp } from '../support/test-app';
 
 const SW = 'stadtwerke.localhost';
 const UB = 'bibliothek.localhost';
@@ -14,7 +14,7 @@ describe.each(DB_KINDS)('sign-in with an e-mail code on %s', (kind) => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await startTestApp(kind, { smtpUrl: smtp.url });
+    t = await startTestApp(kind, { smtpUrl: smtp.url, env: BEHIND_LOCAL_PROXY });
   });
   afterAll(async () => {
     await t?.close();

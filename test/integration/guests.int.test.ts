@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
 import { icsAttachmentOf, parseIcs } from '../support/ics';
 import { type ReceivedMail, startSmtpServer } from '../support/smtp';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { BEHIND_LOCAL_PROXY, startTestApp, type TestApp } from '../support/test-app';
 import { dayAt, mailTo, SW, TI } from './vehicle-support';
 
 const INVALID = 'Dieser Link ist ungültig oder nicht mehr gültig.';
@@ -64,7 +64,7 @@ describe.each(DB_KINDS)('guests on %s', (kind) => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await startTestApp(kind, { smtpUrl: smtp.url });
+    t = await startTestApp(kind, { smtpUrl: smtp.url, env: BEHIND_LOCAL_PROXY });
     [reception, tiAdmin, swAdmin, swEmployee] = await Promise.all([
       t.login(TI, 'empfang@tourismus.test'),
       t.login(TI, 'admin@tourismus.test'),

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
 import { SoftAuthenticator } from '../support/soft-authenticator';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { BEHIND_LOCAL_PROXY, startTestApp, type TestApp } from '../support/test-app';
 
 const SW = 'stadtwerke.localhost';
 const UB = 'bibliothek.localhost';
@@ -25,7 +25,7 @@ const join = (...cookies: string[]) => cookies.filter(Boolean).join('; ');
 describe.each(DB_KINDS)('passkeys on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    t = await startTestApp(kind, { env: BEHIND_LOCAL_PROXY });
   });
   afterAll(() => t?.close());
 

@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { connect } from 'node:http2';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEMO_PASSWORD } from '@db/seed/demo-data';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminQuery, withDatabase } from '../support/global-setup';
 import { findNginx, type Nginx, startNginx } from '../support/nginx';
@@ -43,6 +44,8 @@ describe.runIf(url)('two nodes behind nginx with deploy/nginx/buchbar.conf (need
       DATABASE_URL: nodeUrl,
       APP_SECRET,
       PUBLIC_URL: 'http://localhost:3000',
+      // nginx runs on this machine: as the README tells operators, the nodes trust its address only.
+      TRUST_PROXY: '127.0.0.1',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'buchbar-node-')),
     });
     await waitUntilReady(node);
@@ -181,6 +184,58 @@ describe.runIf(url)('two nodes behind nginx with deploy/nginx/buchbar.conf (need
     const event = events.find((e) => e.data.id === id);
     expect(event?.data.type).toBe('created');
     expect(event!.at - sentAt).toBeLessThan(1000);
+  });
+
+  it('counts sign-in attempts per address nginx saw: a made-up X-Forwarded-For lifts no limit', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await viaProxy('/api/session/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i + 1}` },
+        body: JSON.stringify({ email: 'admin@stadtwerke.test', password: 'falsch-falsch' }),
+      });
+      codes.push(res.status);
+      await res.arrayBuffer();
+    }
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(codes.slice(10)).toEqual([429, 429]);
+  });
+
+  it('lists a session opened through nginx with the address nginx saw and the client’s name', async () => {
+    const res = await viaProxy('/api/session/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.7', 'user-agent': 'curl/8.5.0' },
+      body: JSON.stringify({ email: 'pruefer@stadtwerke.test', password: DEMO_PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .filter((c) => c.startsWith('buchbar.'))
+      .join('; ');
+    const security = (await (await viaProxy('/api/session/security', { headers: { cookie } })).json()) as {
+      sessions: { current: boolean; ipAddress: string | null; client: unknown }[];
+    };
+    const current = security.sessions.find((s) => s.current)!;
+    expect(current.ipAddress).toBe('127.0.0.1');
+    expect(current.client).toEqual({ program: 'curl', system: null });
+  });
+
+  it('refuses a state-changing request from another origin through nginx and accepts the own one', async () => {
+    const foreign = await viaProxy('/api/session/locale', {
+      method: 'PUT',
+      headers: { cookie: booker, 'content-type': 'application/json', origin: 'http://evil.localhost' },
+      body: JSON.stringify({ locale: 'de-de' }),
+    });
+    expect(foreign.status).toBe(403);
+    expect(((await foreign.json()) as { error: { code: string } }).error.code).toBe('foreign_origin');
+    // nginx passes the host without its port ($host); the browser's Origin has it
+    const own = await viaProxy('/api/session/locale', {
+      method: 'PUT',
+      headers: { cookie: booker, 'content-type': 'application/json', origin: nginx.base },
+      body: JSON.stringify({ locale: 'de-de' }),
+    });
+    expect(own.status).toBe(200);
   });
 
   it('a node stopped with SIGTERM causes no failed request through nginx: the next node answers', async () => {

@@ -3,7 +3,7 @@ import { LOGIN_FAILED } from '@server/services/session/sign-in';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { BEHIND_LOCAL_PROXY, startTestApp, type TestApp } from '../support/test-app';
 import { totpCode } from '../support/totp';
 
 const SW = 'stadtwerke.localhost';
@@ -25,7 +25,7 @@ const challengeCookie = (res: { headers: Record<string, unknown> }) =>
 describe.each(DB_KINDS)('second factor, sessions and re-authentication on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    t = await startTestApp(kind, { env: BEHIND_LOCAL_PROXY });
   });
   afterAll(() => t?.close());
 

@@ -8,6 +8,14 @@ import pino from 'pino';
 import { type DbKind, openTestDatabase } from './databases';
 import { TEST_APP_SECRET } from './test-secret';
 
+/**
+ * The app behind a reverse proxy on its own machine (TRUST_PROXY=127.0.0.1, as
+ * the README tells operators of the shipped nginx configuration): app.inject
+ * comes from 127.0.0.1, so a test's X-Forwarded-For then names the client.
+ * For tests that play many clients; without it the header is ignored.
+ */
+export const BEHIND_LOCAL_PROXY = { TRUST_PROXY: '127.0.0.1' };
+
 export interface TestApp {
   app: FastifyInstance;
   deps: Deps;

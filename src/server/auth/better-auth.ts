@@ -4,6 +4,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { emailOTP, twoFactor } from 'better-auth/plugins';
 import type { Config } from '../config';
+import { CLIENT_ADDRESS_HEADER } from '../http/client-address';
 import type { Mailer } from '../mail/mailer';
 import { emailConfirmationMail, invitationMail, passwordRecoveryMail, signInCodeMail } from '../mail/templates';
 import { authMailContext } from './mail-context';
@@ -50,6 +51,9 @@ export function commonAuthOptions(db: Db, config: Config, baseURL: string, table
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: config.publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' as const, path: '/' },
+      // The address a session was opened from, as the request's trusted proxy named it (http/client-address.ts);
+      // in full (no IPv6 /64 collapsing), because it is shown to the person, not used as a key.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER], ipv6Subnet: 128 },
     },
   };
 }

@@ -10,6 +10,9 @@ import { counted } from '@domain/plural';
 const EN: Record<string, string | ((p: Record<string, string | number>) => string)> = {
   login_failed: 'E-mail or password is incorrect.',
   rate_limited: 'Too many attempts. Please wait a minute and try again.',
+  account_sign_in_limited: 'Too many failed sign-ins with this e-mail address. Please wait 15 minutes and try again.',
+  account_code_limited: 'Too many sign-in codes were requested for this e-mail address. Please wait an hour and try again.',
+  foreign_origin: 'This request came from another website and was refused. Please use Buchbar at its own address.',
   unauthenticated: 'Please sign in.',
   forbidden: (p) => String(p.denial ?? 'Access denied.'),
   not_found: 'Not found.',

@@ -85,3 +85,10 @@ export async function purgeRateLimits(db: Db): Promise<void> {
 export async function vacuumAndAnalyzeAllTables(db: Db): Promise<void> {
   await db.execute(sql`vacuum (analyze)`);
 }
+
+/** Gives one hit of `key` back (an attempt that succeeded and should not count); the last one removes the counter. */
+export async function releaseRateLimitHit(db: Db, key: string): Promise<void> {
+  await db.execute(sql`
+    with last as (delete from rate_limit_hits where key = ${key} and hits <= 1)
+    update rate_limit_hits set hits = hits - 1 where key = ${key} and hits > 1`);
+}

@@ -25,6 +25,7 @@ import {
   updateProfileRequest,
   webAuthnOptions,
 } from '@contracts/session';
+import { ACCOUNT_CODE_REQUEST_LIMIT, ACCOUNT_SIGN_IN_LIMIT } from '@domain/account-limits';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,6 +33,7 @@ import type { Deps } from '../deps';
 import { requestOrigin, requireTenant, requireUser } from '../http/request-context';
 import { REDIRECT_COOKIE } from '../plugins/spa';
 import type { TenantRecord } from '../repositories/tenant-repository';
+import { accountLimitHooks } from '../services/rate-limit/account-limit';
 import { EMAIL_CODE_SENT, requestEmailCode, signInWithEmailCode } from '../services/session/email-code';
 import { meOf, startPathOf } from '../services/session/me';
 import {
@@ -67,7 +69,9 @@ import { saveSetting } from '../services/settings/save-setting';
 
 /**
  * Sign-in attempts per minute, counted per client address and e-mail: enough
- * for a person who mistypes, too few to guess a password.
+ * for a person who mistypes, too few to guess a password. The address is the
+ * one the trusted proxy names (TRUST_PROXY); the account limit below counts
+ * per e-mail alone, for attackers with many addresses (decision 188).
  */
 const SIGN_IN_LIMIT = {
   max: 10,
@@ -89,6 +93,9 @@ const safeRedirect = (p: string | undefined) => (p?.startsWith('/') && !p.starts
 export const sessionRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
+    const accountSignIns = accountLimitHooks(deps, ACCOUNT_SIGN_IN_LIMIT);
+    const accountCodeRequests = accountLimitHooks(deps, ACCOUNT_CODE_REQUEST_LIMIT);
+
     /** Where a fresh session goes: a stored local redirect, else the start page. */
     async function afterSignIn(req: FastifyRequest, reply: FastifyReply, tenant: TenantRecord, cookies: string[]) {
       // Resolve the new session as the next request will, to compute where to go.
@@ -103,6 +110,7 @@ export const sessionRoutes =
       '/api/session/login',
       {
         config: { rateLimit: SIGN_IN_LIMIT },
+        ...accountSignIns,
         schema: { tags: ['session'], summary: 'Anmelden', body: loginRequest, response: { 200: loginResponse } },
       },
       async (req, reply) => {
@@ -137,6 +145,7 @@ export const sessionRoutes =
       '/api/session/email-code/request',
       {
         config: { rateLimit: { ...SIGN_IN_LIMIT, max: 5 } },
+        ...accountCodeRequests,
         schema: { tags: ['session'], summary: 'Anmeldecode per E-Mail anfordern', body: emailCodeRequest, response: { 200: okResponse } },
       },
       async (req) => {
@@ -149,6 +158,7 @@ export const sessionRoutes =
       '/api/session/email-code/login',
       {
         config: { rateLimit: SIGN_IN_LIMIT },
+        ...accountSignIns,
         schema: {
           tags: ['session'],
           summary: 'Mit Code aus der E-Mail anmelden',

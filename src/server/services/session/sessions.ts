@@ -1,3 +1,4 @@
+import { type ClientName, clientName } from '@domain/client-name';
 import { AppError } from '@domain/errors';
 import type { Deps } from '@server/deps';
 import { deleteSessionOfAuthUser, listSessionsOfAuthUser } from '@server/repositories/auth-security-repository';
@@ -6,6 +7,7 @@ import type { UserContext } from '../context';
 export interface OwnSession {
   id: string;
   userAgent: string | null;
+  client: ClientName | null;
   ipAddress: string | null;
   createdAt: string;
   lastUsedAt: string;
@@ -18,7 +20,9 @@ export async function listOwnSessions(deps: Deps, user: UserContext, currentToke
   return rows.map((r) => ({
     id: r.id,
     userAgent: r.userAgent,
-    ipAddress: r.ipAddress,
+    client: clientName(r.userAgent),
+    // better-auth stores '' when a request named no address.
+    ipAddress: r.ipAddress || null,
     createdAt: r.createdAt.toISOString(),
     lastUsedAt: r.updatedAt.toISOString(),
     current: currentToken !== undefined && r.token === currentToken,

@@ -82,6 +82,8 @@ export const session = {
     disableIntro: 'Danach genügt wieder das Passwort für die Anmeldung. Bestätigen Sie Ihr Passwort.',
     sessions: 'Angemeldete Geräte',
     thisDevice: 'dieses Gerät',
+    programOnSystem: '{{program}} auf {{system}}',
+    browserOnSystem: 'Browser auf {{system}}',
     unknownDevice: 'Unbekanntes Gerät',
     lastUsed: 'zuletzt aktiv: {{at}}',
     requiredForAdmins:

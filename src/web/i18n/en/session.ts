@@ -80,6 +80,8 @@ export const session: typeof de = {
     disableIntro: 'Afterwards the password alone signs you in again. Confirm your password.',
     sessions: 'Signed-in devices',
     thisDevice: 'this device',
+    programOnSystem: '{{program}} on {{system}}',
+    browserOnSystem: 'Browser on {{system}}',
     unknownDevice: 'Unknown device',
     lastUsed: 'last active: {{at}}',
     requiredForAdmins:

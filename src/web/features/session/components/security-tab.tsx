@@ -3,6 +3,7 @@ import { formatDateTime } from '@domain/time';
 import { Alert, Badge, Button, Card, Code, Group, PinInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { QrCode } from '@web/components/qr-code';
 import { useMe } from '@web/lib/use-me';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -139,30 +140,12 @@ function ActiveFactor() {
   );
 }
 
-/** A short, readable name of the browser and system from a user agent. */
-function deviceOf(userAgent: string | null, unknown: string): string {
-  if (!userAgent) return unknown;
-  const browser = /Edg\//.test(userAgent)
-    ? 'Edge'
-    : /Firefox\//.test(userAgent)
-      ? 'Firefox'
-      : /Chrom(e|ium)\//.test(userAgent)
-        ? 'Chrome'
-        : /Safari\//.test(userAgent)
-          ? 'Safari'
-          : null;
-  const system = /iPhone|iPad/.test(userAgent)
-    ? 'iOS'
-    : /Android/.test(userAgent)
-      ? 'Android'
-      : /Windows/.test(userAgent)
-        ? 'Windows'
-        : /Mac OS X/.test(userAgent)
-          ? 'macOS'
-          : /Linux/.test(userAgent)
-            ? 'Linux'
-            : null;
-  return [browser, system].filter(Boolean).join(' · ') || unknown;
+/** "Firefox auf Windows", "curl", "Browser auf Linux": the server reads the names from the user agent (@domain/client-name). */
+function deviceOf(client: OwnSession['client'], t: TFunction<'session'>): string {
+  if (client?.program && client.system) return t('security.programOnSystem', { program: client.program, system: client.system });
+  if (client?.program) return client.program;
+  if (client?.system) return t('security.browserOnSystem', { system: client.system });
+  return t('security.unknownDevice');
 }
 
 function SessionRow({ s }: { s: OwnSession }) {
@@ -173,7 +156,7 @@ function SessionRow({ s }: { s: OwnSession }) {
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Stack gap={0}>
           <Group gap="xs">
-            <Text fw={500}>{deviceOf(s.userAgent, t('security.unknownDevice'))}</Text>
+            <Text fw={500}>{deviceOf(s.client, t)}</Text>
             {s.current ? (
               <Badge variant="light" tt="none">
                 {t('security.thisDevice')}
