@@ -35,12 +35,23 @@ export const APP_ROLE = 'buchbar_app';
 export type QueryObserver = (query: string) => void;
 const observe = (onQuery?: QueryObserver) => (onQuery ? { logger: { logQuery: (q: string) => onQuery(q) } } : {});
 
+/**
+ * PostgreSQL settings of the embedded engine (decision 195). Its shared memory
+ * lives in the WebAssembly heap and is resident in full from the start, whether
+ * a page was ever read or not, and that heap never shrinks: the 128 MB initdb
+ * writes into postgresql.conf held 161 MB of the idle server's heap, 16 MB hold
+ * 35 MB. 16 MB keep the demo database's hot pages; a page beyond them is read
+ * again from the data directory through the operating system's cache.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File, onQuery?: QueryObserver): Promise<Database> {
   const client = await PGlite.create({
     dataDir,
     // pg_trgm: the trigram indexes of the people search (migration 0027, decision 125).
     extensions: { btree_gist, pg_trgm },
     ...(loadDataDir ? { loadDataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
   });
   const db = drizzlePglite({ client, schema, ...observe(onQuery) }) as unknown as Db;
   return { kind: 'pglite', db, pglite: client, close: () => client.close() };
