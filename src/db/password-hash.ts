@@ -11,8 +11,8 @@ import { availableParallelism } from 'node:os';
  * itself being the scrypt salt, the password NFKC-normalised), so every hash
  * written before verifies unchanged. scrypt runs on libuv's thread pool
  * (`node:crypto`'s asynchronous form), never on the event loop; `maxmem` is
- * twice the 16 MiB the parameters need, as Node's 32 MiB default would refuse
- * them.
+ * twice the 32 MiB (128 · N · r) the parameters need, as better-auth sets it;
+ * Node's default of 32 MiB would refuse them.
  */
 const N = 16384;
 const R = 16;
