@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PERMISSIONS, type Permission } from '@domain/permissions';
-import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../client';
+import { hashPassword } from '../password-hash';
 import * as t from '../schema/index';
 import { seedDrivingLicences } from './driving-licences';
 import { seedEvaluation } from './evaluation';

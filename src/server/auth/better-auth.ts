@@ -1,4 +1,5 @@
 import type { Db } from '@db/client';
+import { PASSWORD_HOOKS } from '@db/password-hash';
 import { authAccount, authSession, authTwoFactor, authUser, authVerification } from '@db/schema/index';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -65,6 +66,8 @@ export function createAuth(opts: { db: Db; config: Config; mailer: Mailer }) {
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
+      // Our scrypt on the thread pool, one home for every hash (decision 189).
+      password: PASSWORD_HOOKS,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {

@@ -1,5 +1,6 @@
 import { passkey } from '@better-auth/passkey';
 import type { Db } from '@db/client';
+import { PASSWORD_HOOKS } from '@db/password-hash';
 import { authPasskey } from '@db/schema/index';
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
@@ -21,7 +22,7 @@ function createInstance(db: Db, config: Config, origin: string) {
   return betterAuth({
     ...commonAuthOptions(db, config, origin, { passkey: authPasskey }),
     trustedOrigins: [origin],
-    emailAndPassword: { enabled: true, minPasswordLength: 8 },
+    emailAndPassword: { enabled: true, minPasswordLength: 8, password: PASSWORD_HOOKS },
     // Only an assertion with user verification gets this far (afterVerification
     // below), so every session this instance opens stands for two factors.
     databaseHooks: {

@@ -38,6 +38,21 @@ describe('jobs run in this process when no queue runs', () => {
     await expect(queue.stop()).resolves.toBeUndefined();
   });
 
+  it('runs work after the answer, never before the caller returned, and stop waits for it', async () => {
+    const queue = notStarted();
+    const seen: string[] = [];
+    queue.afterAnswer('mail', async () => {
+      await new Promise((r) => setTimeout(r, 100));
+      seen.push('gesendet');
+    });
+    expect(seen).toEqual([]);
+    queue.afterAnswer('failing', async () => {
+      throw new Error('kaputt');
+    });
+    await queue.stop();
+    expect(seen).toEqual(['gesendet']);
+  });
+
   it('refuses a job nobody registered', async () => {
     await expect(notStarted().sendOrRunHere('unbekannt', {})).rejects.toThrow('Unbekannter Job unbekannt');
   });

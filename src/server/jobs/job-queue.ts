@@ -27,6 +27,13 @@ export interface JobQueue {
    * Such runs are awaited by `stop`, so closing never cuts one off half-way.
    */
   sendOrRunHere(name: string, payload: unknown): Promise<void>;
+  /**
+   * Runs `work` in this process after the current request, never through the
+   * queue's table (what a person typed, such as an unknown address, must not
+   * rest there); awaited by `stop` like the runs of `sendOrRunHere`. For work
+   * the answer must not wait for, because its duration would tell something.
+   */
+  afterAnswer(label: string, work: () => Promise<void>): void;
   stop(): Promise<void>;
 }
 
@@ -88,13 +95,14 @@ export function createJobQueue(database: Database, log: Logger, opts: { maintena
   // Set after the workers and schedules: a ready node runs every job it is asked to.
   let working = false;
   const runningHere = new Set<Promise<void>>();
-  const runHere = (def: JobDefinition, payload: unknown) => {
+  const later = (label: string, work: () => Promise<void>) => {
     const run = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => def.handler(def.schema.parse(payload)))
-      .catch((err) => log.error({ err, job: def.name }, 'Job fehlgeschlagen'))
+      .then(work)
+      .catch((err) => log.error({ err, job: label }, 'Job fehlgeschlagen'))
       .finally(() => runningHere.delete(run));
     runningHere.add(run);
   };
+  const runHere = (def: JobDefinition, payload: unknown) => later(def.name, () => def.handler(def.schema.parse(payload)));
   return {
     register(def) {
       defs.set(def.name, def as unknown as JobDefinition);
@@ -134,6 +142,7 @@ export function createJobQueue(database: Database, log: Logger, opts: { maintena
       if (started) await boss.send(name, payload as object);
       else runHere(def, payload);
     },
+    afterAnswer: later,
     async stop() {
       working = false;
       while (runningHere.size > 0) await Promise.all([...runningHere]);

@@ -16,6 +16,7 @@ import { CODE_FAILED } from './second-factor';
 export const EMAIL_CODE_SENT =
   'Wenn die E-Mail-Adresse hier angemeldet werden kann, erhalten Sie in wenigen Minuten eine E-Mail mit einem Code. Er gilt 10 Minuten.';
 const codeFailed = () => new AppError('code_failed', CODE_FAILED, 401);
+const emailCodeOff = () => new AppError('email_code_off', 'Die Anmeldung mit E-Mail-Code ist hier nicht eingeschaltet.', 403);
 
 /**
  * The member an e-mail code may sign in: active in this tenant, the tenant has
@@ -30,7 +31,7 @@ async function codeMember(deps: Deps, tenant: TenantRecord, email: string): Prom
     flag: await findMemberFlagByEmail(tx, tenant.id, email),
     sso: await findSingleSignOn(tx, tenant.id),
   }));
-  if (!found.enabled) throw new AppError('email_code_off', 'Die Anmeldung mit E-Mail-Code ist hier nicht eingeschaltet.', 403);
+  if (!found.enabled) throw emailCodeOff();
   const member = found.member;
   if (member?.status !== 'aktiv') return null;
   // A mailed code stands in for the password: single sign-on people get one only where the tenant allows both.
@@ -39,8 +40,19 @@ async function codeMember(deps: Deps, tenant: TenantRecord, email: string): Prom
   return identity && !identity.twoFactorEnabled ? member : null;
 }
 
-/** Sends a sign-in code when the address may use one; answers the same whether or not it was sent. */
+/**
+ * Asks for a sign-in code. Whether the address gets one is decided after the
+ * answer, so the answer is the same, and takes the same time, for every address:
+ * only the tenant's switch (the same for everybody) is checked before it (decision 189).
+ */
 export async function requestEmailCode(deps: Deps, tenant: TenantRecord, origin: string, email: string): Promise<void> {
+  const enabled = await withTenant(deps.database.db, tenant.id, (tx) => effectiveSetting(tx, tenant.id, null, 'anmeldungPerEmailCode'));
+  if (enabled !== true) throw emailCodeOff();
+  deps.jobs.afterAnswer('sign-in-code', () => sendEmailCode(deps, tenant, origin, email));
+}
+
+/** Sends a sign-in code when the address may use one. */
+async function sendEmailCode(deps: Deps, tenant: TenantRecord, origin: string, email: string): Promise<void> {
   const member = await codeMember(deps, tenant, email);
   if (!member) return;
   const locales = await withTenant(deps.database.db, tenant.id, (tx) => mailLocales(tx, tenant.id, [member.id]));

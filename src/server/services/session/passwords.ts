@@ -20,8 +20,16 @@ async function mailLocale(deps: Deps, tenantId: string, memberId: string) {
   return locales.get(memberId)!;
 }
 
-/** Sends a recovery link to an active member of this tenant; answers the same whether or not the address exists. */
+/**
+ * Asks for a recovery link. The address is looked up after the answer, so the
+ * answer is the same, and takes the same time, whether or not it exists here (decision 189).
+ */
 export async function requestRecovery(deps: Deps, tenant: TenantRecord, origin: string, email: string): Promise<void> {
+  deps.jobs.afterAnswer('recovery-link', () => sendRecovery(deps, tenant, origin, email));
+}
+
+/** Sends a recovery link to an active member of this tenant. */
+async function sendRecovery(deps: Deps, tenant: TenantRecord, origin: string, email: string): Promise<void> {
   const member = await withTenant(deps.database.db, tenant.id, (tx) => findMemberByEmail(tx, tenant.id, email));
   if (member?.status !== 'aktiv') return;
   const locale = await mailLocale(deps, tenant.id, member.id);

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { withTenant } from '@db/client';
+import { verifyDummyPassword } from '@db/password-hash';
 import { AppError } from '@domain/errors';
 import { passwordSignInAllowed } from '@domain/single-sign-on';
 import type { Deps } from '@server/deps';
@@ -30,9 +31,13 @@ export async function signIn(
     sso: await findSingleSignOn(tx, tenant.id),
   }));
   const member = found.member;
-  if (member?.status !== 'aktiv') throw loginFailed();
   // Single sign-on people use their provider unless the tenant allows both; same refusal text.
-  if (found.flag && !passwordSignInAllowed(found.flag, found.sso)) throw loginFailed();
+  if (member?.status !== 'aktiv' || (found.flag && !passwordSignInAllowed(found.flag, found.sso))) {
+    // No account to check: a check against a dummy hash takes the time a wrong password takes,
+    // so the time of the answer does not tell whether the address exists (decision 189).
+    await verifyDummyPassword(input.password);
+    throw loginFailed();
+  }
   try {
     const result = await deps.auth.api.signInEmail({
       body: { email: member.email, password: input.password },
