@@ -2,6 +2,11 @@
  * `npm run operator -- create-tenant --name … --sub … --domain … --features fahrzeug,leseraum
  *    --admin-email … --admin-first … --admin-last … [--customer …]`
  * `npm run operator -- delete-tenant --sub …`
+ * `npm run operator -- mails --sub … [--limit 20]`
+ *
+ * `mails` prints the tenant's newest undelivered mails (no SMTP_URL, or a failed
+ * send) with their links and codes while these still work (decision 190): the
+ * database and the log keep only placeholders.
  *
  * The operator's command (decision 080): tenants are created and deleted outside
  * every tenant. With the embedded database stop the server first (one process
@@ -12,6 +17,7 @@ import { migrateDatabase, openDatabase } from '@db/client';
 import { prepareDatabase } from '@db/seed/prepare';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
+import { undeliveredMails } from '@server/services/operator/outbox';
 import { createTenant, deleteTenant } from '@server/services/operator/tenants';
 import pino from 'pino';
 
@@ -27,6 +33,7 @@ const { values } = parseArgs({
     'admin-email': { type: 'string' },
     'admin-first': { type: 'string' },
     'admin-last': { type: 'string' },
+    limit: { type: 'string', default: '20' },
   },
 });
 
@@ -39,8 +46,8 @@ function need(key: keyof typeof values): string {
   return v.trim();
 }
 
-if (command !== 'create-tenant' && command !== 'delete-tenant') {
-  console.error('Aufruf: npm run operator -- create-tenant … | delete-tenant --sub …');
+if (command !== 'create-tenant' && command !== 'delete-tenant' && command !== 'mails') {
+  console.error('Aufruf: npm run operator -- create-tenant … | delete-tenant --sub … | mails --sub … [--limit 20]');
   process.exit(2);
 }
 
@@ -71,6 +78,26 @@ try {
       origin,
     );
     console.log(`Mandant angelegt (${r.tenantId}); die Einladung an ${values['admin-email']} ist versendet.`);
+  } else if (command === 'mails') {
+    const sub = need('sub');
+    const limit = Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500) {
+      console.error('--limit muss eine ganze Zahl von 1 bis 500 sein.');
+      process.exit(2);
+    }
+    const mails = await undeliveredMails(deps, sub, limit);
+    if (mails === null) {
+      console.error(`Keinen Mandanten „${sub}“ gefunden.`);
+      code = 1;
+    } else if (mails.length === 0) {
+      console.log(`Keine unzugestellten Mails für „${sub}“.`);
+    } else {
+      for (const m of mails) {
+        const when = m.createdAt.toLocaleString('de-DE', { timeZone: 'Europe/Berlin' });
+        console.log(`── ${when} · an ${m.to} · ${m.status}${m.error ? ` (${m.error})` : ''}`);
+        console.log(`Betreff: ${m.subject}\n\n${m.text}\n`);
+      }
+    }
   } else {
     const sub = need('sub');
     console.log((await deleteTenant(deps, sub)) ? `Mandant „${sub}“ gelöscht.` : `Keinen Mandanten „${sub}“ gefunden.`);

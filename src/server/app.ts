@@ -25,6 +25,7 @@ import { registerGuestJobs } from './jobs/guest-jobs';
 import { createJobQueue } from './jobs/job-queue';
 import { registerLicenceJobs } from './jobs/licence-jobs';
 import { registerLogbookJobs } from './jobs/logbook-jobs';
+import { registerMailJobs } from './jobs/mail-jobs';
 import { registerMaintenanceJobs } from './jobs/maintenance-jobs';
 import { registerPrivacyJobs } from './jobs/privacy-jobs';
 import { registerReadingRoomJobs } from './jobs/reading-room-jobs';
@@ -101,7 +102,13 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const mailer: Mailer = createMailer({ db: opts.database.db, smtpUrl: opts.config.smtpUrl, from: opts.config.mailFrom, log });
+  const mailer: Mailer = createMailer({
+    db: opts.database.db,
+    smtpUrl: opts.config.smtpUrl,
+    from: opts.config.mailFrom,
+    log,
+    appSecret: opts.config.appSecret,
+  });
   const auth = createAuth({ db: opts.database.db, config: opts.config, mailer });
   const deps: Deps = {
     database: opts.database,
@@ -212,6 +219,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   registerRetentionJobs(deps);
   registerMaintenanceJobs(deps);
   registerSessionJobs(deps);
+  registerMailJobs(deps);
   await app.register(guestRoutes(deps));
   registerGuestJobs(deps);
   await app.register(logbookRoutes(deps));

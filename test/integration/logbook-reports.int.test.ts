@@ -81,6 +81,7 @@ describe.each(DB_KINDS)('logbook report mails and background exports on %s', (ki
       smtpUrl: 'smtp://127.0.0.1:9',
       from: 'buchbar@test',
       log: pino({ level: 'silent' }),
+      appSecret: t.deps.config.appSecret,
     });
     try {
       expect(await sendDueLogbookReports(t.deps, now)).toBe(2);

@@ -1,3 +1,4 @@
+import { undeliveredMails } from '@server/services/operator/outbox';
 import { RECOVERY_SENT } from '@server/services/session/passwords';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,21 +107,45 @@ describe('without SMTP_URL', () => {
   });
   afterAll(() => t?.close());
 
-  it('keeps the mail in the outbox table instead of losing it', async () => {
+  it('keeps the mail in the outbox table instead of losing it, its link sealed; the operator reads it and the link works', async () => {
     await t.call(SW, { method: 'POST', url: '/api/session/password/forgot', payload: { email: 'admin@stadtwerke.test' } });
     // The link is written after the answer (decision 189).
-    type Rows = { rows: { to: string; subject: string; status: string; text: string }[] };
+    type Rows = {
+      rows: {
+        to: string;
+        subject: string;
+        status: string;
+        text: string;
+        html: string;
+        sealed_body: string | null;
+        sealed_until: unknown;
+      }[];
+    };
     let rows: Rows = { rows: [] };
     for (let i = 0; i < 100 && rows.rows.length === 0; i++) {
       if (i > 0) await new Promise((r) => setTimeout(r, 100));
-      rows = (await t.database.db.execute(sql`select "to", subject, status, text from mail_outbox`)) as unknown as Rows;
+      rows = (await t.database.db.execute(
+        sql`select "to", subject, status, text, html, sealed_body, sealed_until from mail_outbox`,
+      )) as unknown as Rows;
     }
     expect(rows.rows).toHaveLength(1);
-    expect(rows.rows[0]).toMatchObject({
+    const row = rows.rows[0]!;
+    expect(row).toMatchObject({
       to: 'admin@stadtwerke.test',
       subject: 'Buchbar – Passwort zurücksetzen (Stadtwerke Musterstadt)',
       status: 'wartend',
     });
-    expect(rows.rows[0]!.text).toMatch(/\/auth\/recovery\?token=/);
+    // the readable body has a placeholder, the link is only sealed (decision 190)
+    expect(row.text).toContain('Neues Passwort vergeben: [Link entfernt]');
+    expect(`${row.text}${row.html}`).not.toMatch(/token=/);
+    expect(row.sealed_body).toMatch(/^v1\./);
+    expect(row.sealed_until).not.toBeNull();
+
+    const [held] = (await undeliveredMails(t.deps, 'stadtwerke'))!;
+    expect(held).toMatchObject({ to: 'admin@stadtwerke.test', status: 'wartend', revealed: true });
+    const token = new URL(extractLink(held!.text, '/auth/recovery')).searchParams.get('token');
+    const reset = await t.call(SW, { method: 'POST', url: '/api/session/password/reset', payload: { token, password: 'Operator!2026x' } });
+    expect(reset.statusCode).toBe(200);
+    await expect(t.login(SW, 'admin@stadtwerke.test', 'Operator!2026x')).resolves.toMatch(/session_token/);
   });
 });

@@ -4,7 +4,7 @@ import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import type { Deps } from '@server/deps';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { type DbKind, openTestDatabase } from './databases';
 import { TEST_APP_SECRET } from './test-secret';
 
@@ -29,7 +29,7 @@ export interface TestApp {
 
 export async function startTestApp(
   kind: DbKind,
-  opts: { smtpUrl?: string; webRoot?: string; env?: Record<string, string> } = {},
+  opts: { smtpUrl?: string; webRoot?: string; env?: Record<string, string>; log?: Logger } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind);
   const config = loadConfig({
@@ -39,7 +39,12 @@ export async function startTestApp(
     ...(opts.smtpUrl ? { SMTP_URL: opts.smtpUrl } : {}),
     ...opts.env,
   });
-  const { app, deps } = await buildApp({ config, database, log: pino({ level: 'silent' }), webRoot: opts.webRoot ?? '/nonexistent' });
+  const { app, deps } = await buildApp({
+    config,
+    database,
+    log: opts.log ?? pino({ level: 'silent' }),
+    webRoot: opts.webRoot ?? '/nonexistent',
+  });
   await app.ready();
   const call: TestApp['call'] = (host, { cookie, headers, ...rest }) =>
     app.inject({ ...rest, headers: { host, ...(cookie ? { cookie } : {}), ...headers } });

@@ -18,9 +18,12 @@ export const logs = pgTable(
 );
 
 /**
- * Every mail is written here first and then sent; without SMTP it stays here
- * (and in the log), so no mail is ever lost. System-owned: auth mails are
- * written before a tenant context exists, hence no row-level security.
+ * Every mail is written here first and then sent; without SMTP it stays here,
+ * so no mail is ever lost. System-owned: auth mails are written before a
+ * tenant context exists, hence no row-level security. A mail with secrets
+ * (links with tokens, sign-in codes) keeps placeholders in `text` and `html`;
+ * the real body is only in `sealed_body`, encrypted, until it is delivered or
+ * `sealed_until` has passed (decision 190).
  */
 export const mailOutbox = pgTable('mail_outbox', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -31,6 +34,10 @@ export const mailOutbox = pgTable('mail_outbox', {
   html: text('html').notNull(),
   /** The booking's calendar event (text/calendar) sent as an attachment; null for mails without one. */
   ics: text('ics'),
+  /** The body with its secrets, AES-256-GCM under a key derived from APP_SECRET; null once delivered or expired. */
+  sealedBody: text('sealed_body'),
+  /** When the mail's secrets stop working; the sealed body is dropped then even when undelivered. */
+  sealedUntil: timestamp('sealed_until', { withTimezone: true }),
   /** 'wartend', 'gesendet' or 'fehler'. */
   status: text('status').notNull().default('wartend'),
   error: text('error'),

@@ -47,6 +47,9 @@ export function commonAuthOptions(db: Db, config: Config, baseURL: string, table
       schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification, ...tables },
     }),
     rateLimit: { enabled: false },
+    // Password-setting links (recovery and invitation) rest only as hashes, like guest tokens (decisions 050, 190):
+    // a backup must not open accounts. Other identifiers (challenges, used TOTP codes) stay as they are.
+    verification: { storeIdentifier: { default: 'plain' as const, overrides: { 'reset-password:': 'hashed' as const } } },
     session: { ...SESSION_OPTIONS, additionalFields: SESSION_FIELDS },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,

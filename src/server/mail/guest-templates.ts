@@ -1,7 +1,10 @@
 import { formatDate, formatTime } from '@domain/time';
-import { type Locale, type RenderedMail, renderMail } from './render';
+import { type Locale, minutesFromNow, type RenderedMail, renderMail, secretLink } from './render';
 
-/** Guest mails (de/en): the booking with its cancellation link, the rental's double opt-in, and the notices to the reception. */
+/**
+ * Guest mails (de/en): the booking with its cancellation link, the rental's double opt-in, and the notices to the reception.
+ * The links carry the guest's token: secrets the outbox keeps sealed until delivery or expiry (decision 190).
+ */
 
 export interface GuestMailInfo {
   guestName: string;
@@ -19,6 +22,8 @@ const contactLine = (contact: string, locale: Locale) =>
 
 /** To the guest: the booking, and either the confirmation request or the cancellation link (same page, one token). */
 export function guestBookingMail(b: GuestMailInfo & { url: string; needsConfirmation: boolean; contact: string }): RenderedMail {
+  // The page behind the link shows the booking until it is over.
+  const url = secretLink(b.url, b.locale, b.bis);
   if (b.locale === 'en') {
     return renderMail(
       b.needsConfirmation
@@ -32,7 +37,7 @@ export function guestBookingMail(b: GuestMailInfo & { url: string; needsConfirma
           : 'You can cancel free of charge with the link below up to 24 hours before the start.',
         ...contactLine(b.contact, 'en'),
       ],
-      { url: b.url, label: b.needsConfirmation ? 'Confirm or cancel booking' : 'View or cancel booking' },
+      { url, label: b.needsConfirmation ? 'Confirm or cancel booking' : 'View or cancel booking' },
     );
   }
   return renderMail(
@@ -47,7 +52,7 @@ export function guestBookingMail(b: GuestMailInfo & { url: string; needsConfirma
         : 'Über den Link unten können Sie bis 24 Stunden vor Beginn kostenlos stornieren.',
       ...contactLine(b.contact, 'de'),
     ],
-    { url: b.url, label: b.needsConfirmation ? 'Buchung bestätigen oder stornieren' : 'Buchung ansehen oder stornieren' },
+    { url, label: b.needsConfirmation ? 'Buchung bestätigen oder stornieren' : 'Buchung ansehen oder stornieren' },
   );
 }
 
@@ -68,6 +73,7 @@ export function guestReleasedMail(b: GuestMailInfo & { contact: string }): Rende
 
 /** To the guest: the public rental's double opt-in. */
 export function rentalRequestMail(b: GuestMailInfo & { url: string; validMinutes: number }): RenderedMail {
+  const url = secretLink(b.url, b.locale, minutesFromNow(b.validMinutes));
   return b.locale === 'en'
     ? renderMail(
         `${b.tenantName} – please confirm your bike request`,
@@ -76,7 +82,7 @@ export function rentalRequestMail(b: GuestMailInfo & { url: string; validMinutes
           `you requested ${b.vehicle} (${b.plate}) for ${period(b)}.`,
           `The bike is reserved for you only after you confirm within ${b.validMinutes} minutes. If you did not make this request, ignore this mail.`,
         ],
-        { url: b.url, label: 'Confirm request' },
+        { url, label: 'Confirm request' },
       )
     : renderMail(
         `${b.tenantName} – bitte bestätigen Sie Ihre Radanfrage`,
@@ -85,7 +91,7 @@ export function rentalRequestMail(b: GuestMailInfo & { url: string; validMinutes
           `Sie haben ${b.vehicle} (${b.plate}) angefragt: ${period(b)}.`,
           `Das Rad ist erst für Sie reserviert, wenn Sie innerhalb von ${b.validMinutes} Minuten bestätigen. Haben Sie nichts angefragt, ignorieren Sie diese Mail.`,
         ],
-        { url: b.url, label: 'Anfrage bestätigen' },
+        { url, label: 'Anfrage bestätigen' },
       );
 }
 

@@ -76,3 +76,9 @@ export async function listTenantDomains(db: Db): Promise<{ tenantId: string; dom
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
+
+/** The id of the tenant with this sub identifier (the operator names tenants by it). */
+export async function findTenantIdBySub(db: Db, subIdentifier: string): Promise<string | null> {
+  const [row] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.subIdentifier, subIdentifier));
+  return row?.id ?? null;
+}
