@@ -18,6 +18,7 @@ import { registerPlaceholderNames } from './http/placeholder-names';
 import { currentUser } from './http/request-context';
 import { requestId } from './http/request-id';
 import { registerRouteAccess } from './http/route-access';
+import { registerTextInputCheck } from './http/text-input';
 import { registerGuestJobs } from './jobs/guest-jobs';
 import { createJobQueue } from './jobs/job-queue';
 import { registerLicenceJobs } from './jobs/licence-jobs';
@@ -174,6 +175,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     if (req.tenant) await currentUser(deps, req);
   });
   registerRouteAccess(app, deps);
+  registerTextInputCheck(app);
   registerPlaceholderNames(app);
   registerMetrics(app, deps);
 
