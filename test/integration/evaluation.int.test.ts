@@ -346,7 +346,7 @@ describe.each(DB_KINDS)('evaluation on %s', (kind) => {
       cookie: fleet,
     });
     expect(months.statusCode).toBe(400);
-    expect(months.json().error.message).toContain('vehicleId');
+    expect(months.json().error.message).toContain('„Fahrzeug“');
     const without = await t.call(SW, { method: 'GET', url: `/api/admin/evaluation/vehicles/months?${PERIOD}`, cookie: fleet });
     expect(without.statusCode).toBe(400);
     const unknown = await t.call(SW, {
