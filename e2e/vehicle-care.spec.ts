@@ -76,7 +76,7 @@ describe('vehicle care journeys in Chromium', () => {
       },
     });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe('Fahrzeug ist bereits zum Zeitraum bereits gebucht!');
+    expect(refused.json().error.message).toBe('Das Fahrzeug ist defekt und derzeit gesperrt.');
     await driver.goto(env.server.url('stadtwerke', `/fahrzeuge/${vehicleId}?tab=schaeden`));
     await driver.getByTestId('damage-blocking').waitFor();
     await driver.screenshot({ path: `${SHOTS}/fahrzeug-schaeden-390.png`, fullPage: true });

@@ -1,7 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CALENDAR_FORMATS, calendarDate, INVALID_DATE, INVALID_TIME, instant, timeOfDay } from './calendar';
+import {
+  CALENDAR_FORMATS,
+  calendarDate,
+  DATE_OUT_OF_RANGE,
+  INVALID_DATE,
+  INVALID_INSTANT,
+  INVALID_TIME,
+  instant,
+  PAST_DATE_OUT_OF_RANGE,
+  pastCalendarDate,
+  timeOfDay,
+} from './calendar';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
@@ -21,10 +32,23 @@ describe('calendarDate', () => {
   it('accepts exactly the days of the calendar', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), (y, m, d) => {
-        const real = y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= daysIn(y, m);
+        const real = y >= 2000 && y <= 2100 && m >= 1 && m <= 12 && d >= 1 && d <= daysIn(y, m);
         expect(calendarDate.safeParse(`${pad(y, 4)}-${pad(m)}-${pad(d)}`).success).toBe(real);
       }),
     );
+  });
+});
+
+describe('the years a day or instant may lie in', () => {
+  it('refuses days and instants before 2000 and after 2100 with their own key, and a past day from 1900', () => {
+    for (const v of ['9999-12-31', '2101-01-01', '1999-12-31']) expect(message(calendarDate.safeParse(v)), v).toBe(DATE_OUT_OF_RANGE);
+    for (const v of ['9999-12-31T23:59:59Z', '2101-01-01T00:00:00+01:00', '1999-12-31T23:00:00Z'])
+      expect(message(instant.safeParse(v)), v).toBe(DATE_OUT_OF_RANGE);
+    for (const v of ['2000-01-01', '2100-12-31']) expect(calendarDate.safeParse(v).success, v).toBe(true);
+    expect(instant.safeParse('2100-12-31T23:59:59+01:00').success).toBe(true);
+    expect(pastCalendarDate.safeParse('1998-03-02').success).toBe(true);
+    expect(message(pastCalendarDate.safeParse('1899-12-31'))).toBe(PAST_DATE_OUT_OF_RANGE);
+    expect(message(instant.safeParse('2026-02-30T10:00:00Z'))).toBe(INVALID_INSTANT);
   });
 });
 

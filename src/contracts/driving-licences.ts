@@ -1,6 +1,6 @@
 import { CHECK_METHODS, LICENCE_CLASSES, LICENCE_STATES, MAX_LICENCE_NUMBER, MAX_REMARK } from '@domain/driving-licence';
 import { z } from 'zod';
-import { calendarDate } from './calendar';
+import { calendarDate, pastCalendarDate } from './calendar';
 
 /** Driving licences: the examiner's list, checks and history, the driver's own record. */
 
@@ -11,7 +11,7 @@ export const checkMethod = z.enum(CHECK_METHODS, { message: 'Unbekannte Prüfart
 export const licenceRecord = z.object({
   classes: z.array(licenceClass),
   licenceNumber: z.string(),
-  issueDate: calendarDate,
+  issueDate: pastCalendarDate,
   lastCheck: calendarDate,
   nextCheck: calendarDate,
   banFrom: calendarDate.nullable(),
@@ -83,7 +83,7 @@ export const recordCheckRequest = z.object({
     .trim()
     .min(1, 'Bitte die Führerscheinnummer angeben.')
     .max(MAX_LICENCE_NUMBER, `Die Führerscheinnummer darf höchstens ${MAX_LICENCE_NUMBER} Zeichen haben.`),
-  issueDate: calendarDate,
+  issueDate: pastCalendarDate,
   banFrom: calendarDate.nullish().transform((v) => v ?? null),
   banTo: calendarDate.nullish().transform((v) => v ?? null),
   extraInfo: optionalText(MAX_REMARK, 'Die Zusatzinformation'),
@@ -98,7 +98,7 @@ export const checkEntry = z.object({
   method: checkMethod,
   classes: z.array(licenceClass),
   licenceNumber: z.string(),
-  issueDate: calendarDate,
+  issueDate: pastCalendarDate,
   banFrom: calendarDate.nullable(),
   banTo: calendarDate.nullable(),
   extraInfo: z.string().nullable(),

@@ -31,6 +31,8 @@ export const NOUNS = {
     de: { one: '{count} Grundriss', other: '{count} Grundrissen' },
     en: { one: '{count} floor plan', other: '{count} floor plans' },
   },
+  character: { de: { one: '{count} Zeichen', other: '{count} Zeichen' }, en: { one: '{count} character', other: '{count} characters' } },
+  entry: { de: { one: '{count} Eintrag', other: '{count} Einträge' }, en: { one: '{count} entry', other: '{count} entries' } },
 } as const satisfies Record<string, Record<PluralLocale, PluralForms>>;
 
 export type CountedNoun = keyof typeof NOUNS;

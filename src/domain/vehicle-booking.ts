@@ -179,6 +179,30 @@ export interface ExistingBooking {
   von: Date;
   bis: Date;
   status: BookingStatus;
+  /** BUCHUNG or a block (WARTUNG, SERVICE, DEFEKT); a DEFEKT block is refused with its own message. */
+  type?: string;
+}
+
+/**
+ * The refusal of a vehicle locked as DEFEKT (decision 191): it says that the
+ * vehicle is defective, with the last day of the lock when it has an end (a
+ * lock ending at midnight reads as the day before), instead of the SPEC's
+ * "already booked", which would send the person looking for a booking.
+ */
+export function defectRefusal(until: Date | null): AppError {
+  if (!until) return new AppError('vehicle_defect', 'Das Fahrzeug ist defekt und derzeit gesperrt.', 409);
+  const day = formatDate(new Date(until.getTime() - 1));
+  return new AppError('vehicle_defect', `Das Fahrzeug ist defekt und bis ${day} gesperrt.`, 409, { until: day });
+}
+
+/** The end of the latest DEFEKT block overlapping [von, bis), or null when none does. */
+export function overlappingDefectEnd(bookings: readonly ExistingBooking[], von: Date, bis: Date, excludeBookingId?: string): Date | null {
+  let end: Date | null = null;
+  for (const b of bookings) {
+    if (b.type !== 'DEFEKT' || b.id === excludeBookingId || !blocks(b.status)) continue;
+    if (b.von < bis && b.bis > von && (!end || b.bis > end)) end = b.bis;
+  }
+  return end;
 }
 
 export interface AvailabilityInput {

@@ -21,6 +21,7 @@ import { requestId } from './http/request-id';
 import { registerRouteAccess } from './http/route-access';
 import { registerSameOriginCheck } from './http/same-origin';
 import { fastifyTrustProxy } from './http/trusted-proxies';
+import { registerTextInputCheck } from './http/text-input';
 import { registerGuestJobs } from './jobs/guest-jobs';
 import { createJobQueue } from './jobs/job-queue';
 import { registerLicenceJobs } from './jobs/licence-jobs';
@@ -187,6 +188,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     if (req.tenant) await currentUser(deps, req);
   });
   registerRouteAccess(app, deps);
+  registerTextInputCheck(app);
   registerPlaceholderNames(app);
   registerMetrics(app, deps);
 

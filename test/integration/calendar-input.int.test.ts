@@ -1,4 +1,3 @@
-import { INVALID_DATE, INVALID_TIME } from '@contracts/calendar';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
@@ -45,7 +44,7 @@ describe.each(DB_KINDS)('impossible dates and times on %s', (kind) => {
     for (const day of NO_SUCH_DAYS) {
       const res = await t.call(BIB, { method: 'GET', url: `/api/reading-rooms/floor-plans/${planId}/map?date=${day}`, cookie: leser });
       expect(res.statusCode, `${day}: ${res.body}`).toBe(400);
-      expect(res.json().error.message).toBe(`Ungültige Eingabe: date: ${INVALID_DATE}`);
+      expect(res.json().error.message).toBe('Bitte geben Sie ein gültiges Datum für „Datum“ an (TT.MM.JJJJ).');
     }
   });
 
@@ -54,12 +53,12 @@ describe.each(DB_KINDS)('impossible dates and times on %s', (kind) => {
     for (const day of NO_SUCH_DAYS) {
       const res = await book(t, BIB, leser, { objectId: seatId, date: day });
       expect(res.statusCode, `${day}: ${res.body}`).toBe(400);
-      expect(res.json().error.message).toBe(`Ungültige Eingabe: date: ${INVALID_DATE}`);
+      expect(res.json().error.message).toBe('Bitte geben Sie ein gültiges Datum für „Datum“ an (TT.MM.JJJJ).');
     }
     for (const time of ['24:00', '12:60', '7:5']) {
       const res = await book(t, BIB, leser, { objectId: seatId, date: inDays(1), mode: 'stuendlich', von: time, bis: '18:00' });
       expect(res.statusCode, `${time}: ${res.body}`).toBe(400);
-      expect(res.json().error.message).toBe(`Ungültige Eingabe: von: ${INVALID_TIME}`);
+      expect(res.json().error.message).toBe('Bitte geben Sie eine gültige Uhrzeit für „Von“ an (HH:MM, 00:00–23:59).');
     }
     expect(await bookingCounts(t)).toEqual(before);
     // The same seat on a real day still books: the refusal was about the value, not the request.
@@ -71,8 +70,24 @@ describe.each(DB_KINDS)('impossible dates and times on %s', (kind) => {
     for (const day of NO_SUCH_DAYS) {
       const res = await t.call(SW, { method: 'GET', url: `/api/vehicles/${vehicleId}/booking-limits?date=${day}`, cookie: employee });
       expect(res.statusCode, `${day}: ${res.body}`).toBe(400);
-      expect(res.json().error.message).toBe(`Ungültige Eingabe: date: ${INVALID_DATE}`);
+      expect(res.json().error.message).toBe('Bitte geben Sie ein gültiges Datum für „Datum“ an (TT.MM.JJJJ).');
     }
+  });
+
+  it('refuses days and instants outside the years 2000 to 2100 before any arithmetic on them (the year 9999 was a 500)', async () => {
+    const range = (label: string) => `„${label}“ muss zwischen dem 01.01.2000 und dem 31.12.2100 liegen.`;
+    for (const day of ['9999-12-31', '2101-01-01', '1999-12-31']) {
+      const res = await t.call(SW, { method: 'GET', url: `/api/vehicles/${vehicleId}/booking-limits?date=${day}`, cookie: employee });
+      expect([res.statusCode, res.json().error.message], day).toEqual([400, range('Datum')]);
+    }
+    const far = await t.call(SW, {
+      method: 'GET',
+      url: `/api/vehicles/${vehicleId}/availability?von=2026-12-01T10:00:00Z&bis=${encodeURIComponent('9999-12-31T23:59:59Z')}`,
+      cookie: employee,
+    });
+    expect([far.statusCode, far.json().error.message]).toEqual([400, range('Bis')]);
+    const edge = await t.call(SW, { method: 'GET', url: `/api/vehicles/${vehicleId}/booking-limits?date=2100-12-31`, cookie: employee });
+    expect(edge.statusCode, edge.body).toBeLessThan(500);
   });
 
   it('vehicle booking refuses an instant on a day that does not exist and books nothing', async () => {
@@ -85,7 +100,7 @@ describe.each(DB_KINDS)('impossible dates and times on %s', (kind) => {
         payload: { vehicleId, von, bis: '2026-12-01T12:00:00Z', destination: 'Münster' },
       });
       expect(res.statusCode, `${von}: ${res.body}`).toBe(400);
-      expect(res.json().error.message).toContain(`von: ${INVALID_DATE}`);
+      expect(res.json().error.message).toContain('Bitte geben Sie ein gültiges Datum mit Uhrzeit für „Von“ an (TT.MM.JJJJ HH:MM).');
     }
     expect(await bookingCounts(t)).toEqual(before);
   });
@@ -100,6 +115,6 @@ describe.each(DB_KINDS)('impossible dates and times on %s', (kind) => {
       cookie: english,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe('Invalid input: von: Invalid time of day (HH:mm, 00:00–23:59)');
+    expect(res.json().error.message).toBe('Please enter a valid time for "From" (HH:MM, 00:00–23:59).');
   });
 });

@@ -149,16 +149,16 @@ describe.each(DB_KINDS)('driving licences on %s', (kind) => {
   it('refuses bad input with a clear message and stores nothing', async () => {
     const anna = ids.get('admin')!;
     const cases: [object, string][] = [
-      [check({ classes: ['B', 'X9'] }), 'classes'],
+      [check({ classes: ['B', 'X9'] }), 'Unbekannte Führerscheinklasse: X9'],
       [check({ checkedOn: addDays(today(), 1) }), 'Das Prüfdatum darf nicht in der Zukunft liegen.'],
       [
         check({ banFrom: addDays(today(), 10), banTo: addDays(today(), 5) }),
         'Das Ende des Fahrverbots darf nicht vor seinem Beginn liegen.',
       ],
       [check({ banFrom: addDays(today(), 10) }), 'Für ein Fahrverbot bitte Beginn und Ende angeben.'],
-      [check({ licenceNumber: 'X'.repeat(200) }), 'licenceNumber'],
-      [check({ issueDate: '2026-02-30' }), 'Invalid date format'],
-      [check({ method: 'telefon' }), 'method'],
+      [check({ licenceNumber: 'X'.repeat(200) }), 'Die Führerscheinnummer darf höchstens'],
+      [check({ issueDate: '2026-02-30' }), 'Bitte geben Sie ein gültiges Datum für „Ausstellungsdatum“ an (TT.MM.JJJJ).'],
+      [check({ method: 'telefon' }), 'Unbekannte Prüfart (persoenlich, video oder dokument): telefon'],
       [check({ classes: ['B', 'B'] }), 'Jede Führerscheinklasse darf nur einmal angegeben werden.'],
       [check({ issueDate: addDays(today(), 1), checkedOn: today() }), 'Das Ausstellungsdatum darf nicht nach dem Prüfdatum liegen.'],
     ];

@@ -128,13 +128,14 @@ describe.each(DB_KINDS)("guests' driving licences on %s", (kind) => {
     const b = await guestBooking('Bernd Bote', 3);
     const before = await countChecks();
     const cases: [object, string][] = [
-      [licence({ classes: ['B', 'Z'] }), 'classes'],
-      [licence({ checkedOn: '2999-01-01' }), 'Das Prüfdatum darf nicht in der Zukunft liegen.'],
-      [licence({ licenceNumber: 'X'.repeat(200) }), 'licenceNumber'],
+      [licence({ classes: ['B', 'Z'] }), 'Unbekannte Führerscheinklasse: Z'],
+      [licence({ checkedOn: '2099-01-01' }), 'Das Prüfdatum darf nicht in der Zukunft liegen.'],
+      [licence({ checkedOn: '2999-01-01' }), '„Prüfdatum“ muss zwischen dem 01.01.2000 und dem 31.12.2100 liegen.'],
+      [licence({ licenceNumber: 'X'.repeat(200) }), 'Die Führerscheinnummer darf höchstens'],
       [licence({ banFrom: '2026-05-10', banTo: '2026-05-01' }), 'Das Ende des Fahrverbots darf nicht vor seinem Beginn liegen.'],
       [licence({ banFrom: '2026-05-10' }), 'Für ein Fahrverbot bitte Beginn und Ende angeben.'],
-      [licence({ issueDate: '2015-02-30' }), 'Invalid date format'],
-      [licence({ method: 'telefon' }), 'method'],
+      [licence({ issueDate: '2015-02-30' }), 'Bitte geben Sie ein gültiges Datum für „Ausstellungsdatum“ an (TT.MM.JJJJ).'],
+      [licence({ method: 'telefon' }), 'Unbekannte Prüfart (persoenlich, video oder dokument): telefon'],
       [licence({ classes: ['B', 'B'] }), 'Jede Führerscheinklasse darf nur einmal angegeben werden.'],
     ];
     for (const [body, message] of cases) {

@@ -207,7 +207,7 @@ describe.each(DB_KINDS)('office lockers on %s', (kind) => {
     expect(bad.json().error.message).toContain('Bitte einen Spind oder einen Grundriss angeben.');
     const badDay = await call(staff, 'GET', '/api/lockers?date=2026-02-30');
     expect(badDay.statusCode).toBe(400);
-    expect(badDay.json().error.message).toContain('Invalid date format');
+    expect(badDay.json().error.message).toBe('Bitte geben Sie ein gültiges Datum für „Datum“ an (TT.MM.JJJJ).');
   });
 
   it('50 parallel requests for one locker: exactly one person gets it', async () => {

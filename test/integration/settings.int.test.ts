@@ -155,6 +155,6 @@ describe.each(DB_KINDS)('customizing layers on %s', (kind) => {
     expect((await t.call(SW, { method: 'GET', url: '/api/session/me', cookie })).json().locale).toBe('en-us');
     const res = await t.call(SW, { method: 'PATCH', url: '/api/session/profile', cookie, payload: { firstName: '' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toMatch(/^Invalid input: firstName is too short/);
+    expect(res.json().error.message).toContain('Please fill in "First name".');
   });
 });

@@ -109,6 +109,35 @@ describe.each(DB_KINDS)('fleet administration on %s', (kind) => {
     expect((await book(t, booker, { vehicleId: v.id, von: dayAt(22, '10:00'), bis: dayAt(22, '11:00') })).statusCode).toBe(404);
   });
 
+  it('a DEFEKT block refuses a booking by saying the vehicle is defective and until when, in German and English', async () => {
+    const v = await createVehicle(t, fleet, testVehicle(nord, nextPlate()));
+    const res = await t.call(SW, {
+      method: 'POST',
+      url: `/api/admin/vehicles/${v.id}/blocks`,
+      cookie: fleet,
+      payload: { type: 'DEFEKT', von: dayAt(25, '08:00'), bis: dayAt(27, '16:00'), description: 'Bremse' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const until = dayAt(27, '16:00');
+    const day = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' }).format(
+      new Date(until),
+    );
+    const refused = await book(t, booker, { vehicleId: v.id, von: dayAt(26, '10:00'), bis: dayAt(26, '11:00') });
+    expect([refused.statusCode, refused.json().error]).toEqual([
+      409,
+      { code: 'vehicle_defect', message: `Das Fahrzeug ist defekt und bis ${day} gesperrt.` },
+    ]);
+    // A booking after the lock is not touched by it.
+    expect((await book(t, booker, { vehicleId: v.id, von: dayAt(28, '10:00'), bis: dayAt(28, '11:00') })).statusCode).toBe(201);
+    await t.call(SW, { method: 'PUT', url: '/api/settings/sprache', cookie: booker, payload: { value: 'en-us' } });
+    try {
+      const english = await book(t, booker, { vehicleId: v.id, von: dayAt(25, '10:00'), bis: dayAt(25, '11:00') });
+      expect(english.json().error.message).toBe(`The vehicle is defective and blocked until ${day}.`);
+    } finally {
+      await t.call(SW, { method: 'PUT', url: '/api/settings/sprache', cookie: booker, payload: { value: 'de-de' } });
+    }
+  });
+
   it('a maintenance block cancels overlapping user bookings with a reason and tells the booker', async () => {
     const v = await createVehicle(t, fleet, testVehicle(nord, nextPlate()));
     const b = (await book(t, booker, { vehicleId: v.id, von: dayAt(22, '10:00'), bis: dayAt(22, '11:00') })).json().booking;

@@ -275,7 +275,7 @@ describe.each(DB_KINDS)('vehicle care (Serviceheft, Schäden, Sauberkeit) on %s'
       reason: 'Termin',
     });
     expect(attempt.statusCode).toBe(409);
-    expect(attempt.json().error.message).toBe('Fahrzeug ist bereits zum Zeitraum bereits gebucht!');
+    expect(attempt.json().error.message).toBe('Das Fahrzeug ist defekt und derzeit gesperrt.');
     // The DEFEKT block ends before the workshop's SERVICE block (blocks never give way), yet booking stays refused after it.
     const pastService = await book(t, booker, {
       vehicleId: vehicle.id,
@@ -284,7 +284,7 @@ describe.each(DB_KINDS)('vehicle care (Serviceheft, Schäden, Sauberkeit) on %s'
       reason: 'Termin',
     });
     expect(pastService.statusCode).toBe(409);
-    expect(pastService.json().error.message).toBe('Fahrzeug ist bereits zum Zeitraum bereits gebucht!');
+    expect(pastService.json().error.message).toBe('Das Fahrzeug ist defekt und derzeit gesperrt.');
     const care = await t.call(SW, { method: 'GET', url: '/api/vehicle-care', cookie: booker });
     expect(care.json().vehicles[vehicle.id].defect).toBe(true);
 

@@ -177,9 +177,9 @@ describe.each(DB_KINDS)('vehicle series on %s', (kind) => {
       await post(booker, '/api/vehicle-series/preview', { vehicleId: broken, fromTime: '08:00', toTime: '09:00', rule })
     ).json();
     expect(blocked.dates.map((d: VehicleSeriesDate) => d.message)).toEqual([
-      MESSAGES.alreadyBooked,
-      MESSAGES.alreadyBooked,
-      MESSAGES.alreadyBooked,
+      'Das Fahrzeug ist defekt und derzeit gesperrt.',
+      'Das Fahrzeug ist defekt und derzeit gesperrt.',
+      'Das Fahrzeug ist defekt und derzeit gesperrt.',
     ]);
 
     const special = await vehicle({

@@ -9,6 +9,9 @@
 export type CalendarKind = 'date' | 'time' | 'instant';
 export type FieldLocation = 'path' | 'query' | 'body';
 
+/** A field of a route's request: where it is and how to reach it. */
+export type ProbeField = Omit<CalendarField, 'kind'>;
+
 export interface CalendarField {
   method: string;
   path: string;
@@ -124,6 +127,15 @@ export function calendarFields(doc: OpenApiDoc): CalendarField[] {
   return out;
 }
 
+/** Every field a route takes as a string (plain, enum or formatted), in path, query or JSON body. */
+export function textFields(doc: OpenApiDoc): ProbeField[] {
+  const out: ProbeField[] = [];
+  forEachField(doc, ({ schema, ...f }) => {
+    if (variants(doc, schema).some((v) => v.type === 'string')) out.push(f);
+  });
+  return out;
+}
+
 /** Request fields named like a date or time that carry no calendar format: each one a hand-made schema. */
 export function unmarkedTemporalFields(doc: OpenApiDoc): string[] {
   const out: string[] = [];
@@ -199,7 +211,7 @@ export interface ProbeRequest {
  * A request to the field's route that is well-formed everywhere except in the
  * field, which carries `bad`: any refusal is then about that value.
  */
-export function requestWith(doc: OpenApiDoc, field: CalendarField, bad: string): ProbeRequest {
+export function requestWith(doc: OpenApiDoc, field: ProbeField, bad: string): ProbeRequest {
   const op = doc.paths[field.path]![field.method.toLowerCase()]!;
   let url = field.path;
   const query = new URLSearchParams();

@@ -1,7 +1,7 @@
 import { isAppError } from '@domain/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { describeIssue, translate } from './messages';
+import { describeIssues, type SchemaIssue, translate } from './messages';
 
 /** The locale errors are written in: the signed-in user's choice, else German. */
 export function requestLocale(req: FastifyRequest): string {
@@ -31,11 +31,12 @@ export function registerErrorHandler(app: FastifyInstance, resolveLocale: (req: 
     if (isAppError(err)) return sendError(reply, req, err.status, err.code, err.message, err.params);
 
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const detail = err.validation
-        .slice(0, 3)
-        .map((i) => describeIssue(i as never, err.validationContext, requestLocale(req)))
-        .join('; ');
-      return sendError(reply, req, 400, 'validation', `Ungültige Eingabe: ${detail}`, { detail });
+      // The error map words each issue for a person, in their language (messages.ts); the refused value is read from the request.
+      const context = err.validationContext;
+      const input = context === 'body' ? req.body : context === 'querystring' ? req.query : context === 'params' ? req.params : undefined;
+      const issues = err.validation as unknown as SchemaIssue[];
+      const german = describeIssues(issues, context, 'de-de', input);
+      return sendError(reply, req, 400, 'validation', german, { en: describeIssues(issues, context, 'en-us', input) });
     }
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err.statusCode === 400 && err instanceof SyntaxError)) {
       return sendError(reply, req, 400, 'invalid_json', 'Die Anfrage enthält kein gültiges JSON.');

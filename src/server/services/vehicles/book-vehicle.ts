@@ -7,9 +7,10 @@ import {
   assertBookingRules,
   blockedUntil,
   bookingWindowEnd,
+  defectRefusal,
   type ExistingBooking,
-  MESSAGES,
   nextStatus,
+  overlappingDefectEnd,
   parseBookingStatus,
 } from '@domain/vehicle-booking';
 import type { Deps } from '@server/deps';
@@ -109,7 +110,10 @@ export function checkPeriodAgainst(
   excludeBookingId?: string,
 ): boolean {
   // An open damage with a DEFEKT block refuses every booking until it is behoben, also past the block's painted window (decision 070).
-  if (state.openDefect) throw new AppError('already_booked', MESSAGES.alreadyBooked, 409);
+  // Its end is not known: the lock holds until the damage is behoben.
+  if (state.openDefect) throw defectRefusal(null);
+  const defectEnd = bis > von ? overlappingDefectEnd(state.existing, von, bis, excludeBookingId) : null;
+  if (defectEnd) throw defectRefusal(defectEnd);
   const { needsApproval } = assertAvailable({
     von,
     bis,

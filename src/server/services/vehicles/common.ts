@@ -84,7 +84,13 @@ export function availabilityVehicle(v: VehicleRecord, s: VehicleSettings) {
   };
 }
 
-export const toExisting = (b: SlimBooking): ExistingBooking => ({ id: b.id, von: b.von, bis: b.bis, status: parseBookingStatus(b.status) });
+export const toExisting = (b: SlimBooking): ExistingBooking => ({
+  id: b.id,
+  von: b.von,
+  bis: b.bis,
+  status: parseBookingStatus(b.status),
+  type: b.type,
+});
 
 export const notFound = (what = 'Fahrzeug') => new AppError('not_found', `${what} nicht gefunden.`, 404);
 

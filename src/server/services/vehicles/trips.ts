@@ -5,7 +5,15 @@ import { AppError } from '@domain/errors';
 import { tripFields } from '@domain/trip-fields';
 import { UPLOAD_CONTENT_TYPES, validateUpload } from '@domain/uploads';
 import { parseCondition, validateAttributeValues } from '@domain/vehicle-attributes';
-import { assertCheckInAllowed, isApproved, isAutoCancelDue, MESSAGES, nextStatus, parseBookingStatus } from '@domain/vehicle-booking';
+import {
+  assertCheckInAllowed,
+  defectRefusal,
+  isApproved,
+  isAutoCancelDue,
+  MESSAGES,
+  nextStatus,
+  parseBookingStatus,
+} from '@domain/vehicle-booking';
 import { validateTripEnd } from '@domain/vehicle-changes';
 import { berlinDay, berlinInstant } from '@domain/vehicle-time';
 import type { Deps } from '@server/deps';
@@ -59,7 +67,7 @@ export async function checkIn(deps: Deps, user: UserContext, id: string, mileage
     const v = await findVehicleCore(tx, tenantId, b.vehicleId);
     await assertTripStartLicensed(tx, tenantId, v?.requiredLicenseClass ?? null, b);
     // A DEFEKT block from an open damage is a booking in this period: the vehicle cannot be driven until it is behoben.
-    if (await hasOpenDefect(tx, tenantId, b.vehicleId)) throw new AppError('already_booked', MESSAGES.alreadyBooked, 409);
+    if (await hasOpenDefect(tx, tenantId, b.vehicleId)) throw defectRefusal(null);
     if (mileage !== undefined) {
       const last = await lastMileage(tx, tenantId, b.vehicleId);
       if (last !== null && mileage < last) {
