@@ -22,3 +22,69 @@ export function exportPercent(status: ExportStatus, done: number, total: number)
 export function exportExpiresAt(createdAt: Date): Date {
   return new Date(createdAt.getTime() + PERSONAL_EXPORT_KEEP_HOURS * 3_600_000);
 }
+
+/**
+ * Other people in a person's data export (decision 193). Art. 15 (4) DSGVO:
+ * the copy must not disclose others without need, so a colleague who acted on
+ * the person's data is named by the capacity they acted in, unless the tenant
+ * chose to name them (setting datenexportNamenAndererPersonen). The person's
+ * own name is always shown.
+ */
+export const EXPORT_ROLES = ['buchende', 'vorgemerkte', 'fremdbuchung', 'fahrer', 'fuehrerscheinpruefung', 'gast'] as const;
+export type ExportRole = (typeof EXPORT_ROLES)[number];
+export type ExportLocale = 'de-de' | 'en-us';
+
+export const EXPORT_ROLE_LABELS: Record<ExportLocale, Record<ExportRole, string>> = {
+  'de-de': {
+    buchende: 'Buchende Person (Vormerkung)',
+    vorgemerkte: 'Vorgemerkte Person',
+    fremdbuchung: 'Fremdbuchung (Buchung für Sie)',
+    fahrer: 'Fahrerin oder Fahrer',
+    fuehrerscheinpruefung: 'Führerscheinprüfung',
+    gast: 'Gast',
+  },
+  'en-us': {
+    buchende: 'Booker (pre-booking)',
+    vorgemerkte: 'Person pre-booked',
+    fremdbuchung: 'Booking on your behalf',
+    fahrer: 'Driver',
+    fuehrerscheinpruefung: 'Licence check',
+    gast: 'Guest',
+  },
+};
+
+/** Someone named in an exported record, as the repository reads it: their name, whether it is the person, and the capacity. */
+export interface ExportParty {
+  name: string | null;
+  self: boolean;
+  role: ExportRole;
+}
+
+const ROLE_SET = new Set<string>(EXPORT_ROLES);
+
+export function isExportParty(value: unknown): value is ExportParty {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    Object.keys(v).length === 3 &&
+    (v.name === null || typeof v.name === 'string') &&
+    typeof v.self === 'boolean' &&
+    typeof v.role === 'string' &&
+    ROLE_SET.has(v.role)
+  );
+}
+
+/** What the export says about one party: the own name, another person's name only when the tenant allows it, else the role. */
+export function partyInExport(party: ExportParty, options: { namesOthers: boolean; locale: ExportLocale }): string | null {
+  if (party.name === null || party.name.trim() === '') return null;
+  if (party.self || options.namesOthers) return party.name;
+  return EXPORT_ROLE_LABELS[options.locale][party.role];
+}
+
+/** A record as it goes into the files: every party replaced by what may be said about it, all other values untouched. */
+export function recordForExport(
+  row: Readonly<Record<string, unknown>>,
+  options: { namesOthers: boolean; locale: ExportLocale },
+): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, isExportParty(v) ? partyInExport(v, options) : v]));
+}

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { completeRegularHours, dayOpening, instantOf } from './opening-hours';
+import { completeRegularHours, dayOpening, instantOf, minutesOf, timeOf } from './opening-hours';
 import {
   assertKnownStatus,
   type BookingState,
+  bookedTimes,
   bookingActions,
   cancelTransition,
   checkInTransition,
@@ -12,6 +13,7 @@ import {
   isInCheckInWindow,
   occupancyState,
   type PlaceItem,
+  periodTimes,
   placeBooking,
   planBooking,
   type ReadingRoomLimits,
@@ -201,6 +203,62 @@ describe('booking period and limits', () => {
     });
     expect(() => plan({ mode: 'stuendlich', von: '08:00', bis: '20:00' }, { opening: long })).toThrow(
       'Eine Buchung darf höchstens 600 Minuten dauern.',
+    );
+  });
+
+  it('counts the maximum from when the booking really starts, never past closing (decision 035)', () => {
+    const long = dayOpening('2026-11-23', completeRegularHours([{ weekday: 1, von: '08:00', bis: '20:00', open: true }]), []);
+    const at = (time: string) => instantOf('2026-11-23', time);
+    // at 14:00 the reader holds the seat until closing (6 hours), not until 18:00
+    expect(plan({ mode: 'ganztags' }, { opening: long, now: at('14:00') })).toEqual({ von: at('14:00'), bis: at('20:00') });
+    // at 09:17 the 600 minutes run from 09:17
+    expect(plan({ mode: 'ganztags' }, { opening: long, now: at('09:17') })).toEqual({ von: at('09:17'), bis: at('19:17') });
+    // before opening the day starts at opening
+    expect(plan({ mode: 'ganztags' }, { opening: long, now: at('07:00') })).toEqual({ von: at('08:00'), bis: at('18:00') });
+    expect(plan({ mode: 'nachmittags' }, { opening: long, limits: { ...limits, maxMinutes: 240 }, now: at('15:30') })).toEqual({
+      von: at('15:30'),
+      bis: at('19:30'),
+    });
+    // the dialog shows the same times
+    expect(bookedTimes(long, { mode: 'ganztags' }, 600, at('14:00'))).toEqual({ von: '14:00', bis: '20:00' });
+  });
+
+  it('property: a whole or half day on its own day starts at the later of its start and now and ends at the earlier of its end and start plus the maximum', () => {
+    const modes = ['ganztags', 'vormittags', 'nachmittags'] as const;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 22 }),
+        fc.integer({ min: 1, max: 24 }),
+        fc.constantFrom(...modes),
+        fc.integer({ min: 0, max: 1439 }),
+        fc.integer({ min: 1, max: 1440 }),
+        (openHour, openLength, mode, nowMinute, maxMinutes) => {
+          const closeHour = Math.min(24, openHour + openLength);
+          const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
+          const close = closeHour === 24 ? '23:59' : hh(closeHour);
+          const opening = dayOpening('2026-11-23', completeRegularHours([{ weekday: 1, von: hh(openHour), bis: close, open: true }]), []);
+          let whole: { von: string; bis: string };
+          try {
+            whole = periodTimes(opening, { mode });
+          } catch {
+            return;
+          }
+          const now = instantOf('2026-11-23', timeOf(nowMinute));
+          let period: { von: Date; bis: Date };
+          try {
+            period = plan({ mode }, { opening, limits: { ...limits, maxMinutes }, now });
+          } catch {
+            // only a period that is over by now is refused
+            expect(minutesOf(whole.bis)).toBeLessThanOrEqual(nowMinute);
+            return;
+          }
+          const start = Math.max(minutesOf(whole.von), nowMinute);
+          expect(period.von).toEqual(instantOf('2026-11-23', timeOf(start)));
+          expect(period.bis).toEqual(instantOf('2026-11-23', timeOf(Math.min(minutesOf(whole.bis), start + maxMinutes))));
+          expect(period.bis.getTime() - period.von.getTime()).toBeLessThanOrEqual(maxMinutes * 60_000);
+          expect(period.bis.getTime()).toBeLessThanOrEqual(instantOf('2026-11-23', whole.bis).getTime());
+        },
+      ),
     );
   });
 

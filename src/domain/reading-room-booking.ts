@@ -225,18 +225,28 @@ export function periodTimes(opening: DayOpening, req: Pick<BookingRequest, 'mode
 /**
  * The period a booking really gets (decision 035): the maximum duration holds
  * for every mode. Hours longer than the maximum are refused in planBooking;
- * a whole or half day longer than it ends after the maximum, counted from its
- * start (a room open 08:00–20:00 with 600 minutes is booked 08:00–18:00).
+ * a whole or half day longer than it ends after the maximum, counted from
+ * when the booking really starts, and never after the period's own end. On
+ * the day itself a period that has begun starts now (to the minute): at 14:00
+ * in a room open 08:00–20:00 with 600 minutes the reader holds 14:00–20:00,
+ * before opening 08:00–18:00.
  */
 export function bookedTimes(
   opening: DayOpening,
   req: Pick<BookingRequest, 'mode' | 'von' | 'bis'>,
   maxMinutes: number,
+  now?: Date,
 ): { von: string; bis: string } {
   const times = periodTimes(opening, req);
   if (req.mode === 'stuendlich') return times;
-  const start = minutesOf(times.von);
-  return minutesOf(times.bis) - start > maxMinutes ? { von: times.von, bis: timeOf(start + maxMinutes) } : times;
+  const end = minutesOf(times.bis);
+  let start = minutesOf(times.von);
+  if (now && berlinDay(now) === opening.date) {
+    const current = minutesOf(formatTime(now));
+    // A period already over stays as it is: planBooking refuses it as past.
+    if (current > start && current < end) start = current;
+  }
+  return { von: timeOf(start), bis: timeOf(Math.min(end, start + maxMinutes)) };
 }
 
 const WEEKDAY_LABELS: Record<string, string> = {
@@ -286,7 +296,7 @@ export function planBooking(input: {
       },
     );
   }
-  const times = bookedTimes(opening, request, limits.maxMinutes);
+  const times = bookedTimes(opening, request, limits.maxMinutes, now);
   if (request.mode === 'stuendlich') {
     const step = limits.intervalMinutes;
     if (minutesOf(times.von) % step !== 0 || minutesOf(times.bis) % step !== 0) {

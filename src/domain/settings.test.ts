@@ -102,6 +102,8 @@ describe('SETTING_CATALOGUE', () => {
         'aufbewahrungBuchungenMonate',
         'aufbewahrungFahrtdetailsMonate',
         'aufbewahrungGaestedatenMonate',
+        // not in SPEC §9: names of others in the own-data export (decision 193)
+        'datenexportNamenAndererPersonen',
       ].sort(),
     );
   });

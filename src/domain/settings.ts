@@ -185,6 +185,16 @@ export const SETTING_CATALOGUE: readonly SettingOption[] = [
     min: 0,
     max: 240,
   },
+  // Art. 15 (4) DSGVO (decision 193): the own-data export names colleagues by their role unless the tenant chooses names.
+  {
+    name: 'datenexportNamenAndererPersonen',
+    feature: 'allgemein',
+    type: 'boolean',
+    defaultValue: 'false',
+    description:
+      'Die Datenauskunft „Meine Daten herunterladen“ nennt andere Personen (Buchende, Fahrende, Prüfende, Gäste) mit Namen; sonst nur mit ihrer Rolle, z. B. „Führerscheinprüfung“',
+    layers: TENANT,
+  },
   {
     name: 'zeitRasterMinuten',
     feature: 'allgemein',

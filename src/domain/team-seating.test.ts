@@ -5,6 +5,7 @@ import {
   initialsOf,
   MAX_TEAM_FAVOURITES,
   normaliseTeamFavourites,
+  shownFavourites,
   sitterOf,
   type TeamCandidate,
   type TeamViewer,
@@ -124,6 +125,48 @@ describe('normaliseTeamFavourites', () => {
         expect(out).not.toContain('self');
         expect(out).toEqual(ids.filter((id, i) => id !== 'self' && ids.indexOf(id) === i));
       }),
+    );
+  });
+});
+
+describe('shownFavourites', () => {
+  it('hides a favourite who withdrew consent, left or belongs to another tenant, keeping the chosen order', () => {
+    const v = { tenantId: 'sw', favouriteIds: ['felix', 'kim', 'lea', 'ole', 'frieda'] };
+    const people = [
+      person('frieda'),
+      person('felix', { consented: false }),
+      person('kim', { active: false }),
+      person('lea', { tenantId: 'ub' }),
+      person('ole'),
+    ];
+    expect(shownFavourites(v, people).map((p) => p.id)).toEqual(['ole', 'frieda']);
+  });
+
+  it('property: a shown favourite is on the list, active, agreeing and of the tenant; withdrawing hides exactly that person', () => {
+    const id = fc.constantFrom('a', 'b', 'c', 'd');
+    const tenant = fc.constantFrom('t1', 't2');
+    fc.assert(
+      fc.property(
+        fc.record({ tenantId: tenant, favouriteIds: fc.array(id) }),
+        fc.uniqueArray(
+          fc.record({ tenantId: tenant, id, departmentId: fc.constant(null), consented: fc.boolean(), active: fc.boolean() }),
+          {
+            selector: (p) => p.id,
+          },
+        ),
+        (v, people) => {
+          const shown = shownFavourites(v, people);
+          for (const p of shown) {
+            expect(p.active && p.consented && p.tenantId === v.tenantId && v.favouriteIds.includes(p.id)).toBe(true);
+          }
+          expect(new Set(shown.map((p) => p.id)).size).toBe(shown.length);
+          const first = people[0];
+          if (first) {
+            const withdrawn = people.map((p) => (p === first ? { ...p, consented: false } : p));
+            expect(shownFavourites(v, withdrawn)).toEqual(shown.filter((p) => p !== first));
+          }
+        },
+      ),
     );
   });
 });

@@ -56,6 +56,20 @@ export function visibleColleagues<C extends TeamCandidate>(
   return out;
 }
 
+/**
+ * The favourites a person's settings show, in the order they chose: only
+ * active people of the viewer's tenant who still agree. Someone who withdrew
+ * their consent disappears from every list of others, the favourite list
+ * included, even though the id stays stored (it returns when they agree again).
+ */
+export function shownFavourites<C extends TeamCandidate>(viewer: Pick<TeamViewer, 'tenantId' | 'favouriteIds'>, people: readonly C[]): C[] {
+  const byId = new Map(people.filter((p) => p.tenantId === viewer.tenantId && p.active && p.consented).map((p) => [p.id, p]));
+  return [...new Set(viewer.favouriteIds)].flatMap((id) => {
+    const person = byId.get(id);
+    return person ? [person] : [];
+  });
+}
+
 /** Who sits at a desk booking: the person a pre-booking is for, otherwise the booker. */
 export function sitterOf(booking: { bookerId: string; confirmingId: string | null }): string {
   return booking.confirmingId ?? booking.bookerId;

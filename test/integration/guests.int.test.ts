@@ -107,6 +107,28 @@ describe.each(DB_KINDS)('guests on %s', (kind) => {
 
     const list = await t.call(TI, { method: 'GET', url: '/api/guest-bookings', cookie: reception });
     expect(list.json().bookings.map((b: { id: string }) => b.id)).toContain(dto.id);
+    // the reception's own bookings on /fahrzeuge/uebersicht leave the guest's booking to the guest section
+    const own = (await t.call(TI, { method: 'GET', url: '/api/vehicle-bookings/mine', cookie: reception })).json();
+    expect([...own.forMe, ...own.forOthers].map((b: { id: string }) => b.id)).not.toContain(dto.id);
+    const ownTrip = await t.call(TI, {
+      method: 'POST',
+      url: '/api/vehicle-bookings',
+      cookie: reception,
+      payload: { vehicleId: bikes[6]!.id, von: dayAt(3, '10:00'), bis: dayAt(3, '11:00') },
+    });
+    expect(ownTrip.statusCode, ownTrip.body).toBe(201);
+    const withOwn = (await t.call(TI, { method: 'GET', url: '/api/vehicle-bookings/mine', cookie: reception })).json();
+    expect(withOwn.forMe.map((b: { id: string }) => b.id)).toEqual([
+      ...own.forMe.map((b: { id: string }) => b.id),
+      ownTrip.json().booking.id,
+    ]);
+    const cancelled = await t.call(TI, {
+      method: 'POST',
+      url: `/api/vehicle-bookings/${ownTrip.json().booking.id}/cancel`,
+      cookie: reception,
+      payload: {},
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
 
     const mail = await mailTo(smtp, email, 'Ihre Buchung');
     expect(mail.text).toContain('Hallo Anna Gast');

@@ -102,6 +102,53 @@ describe.each(DB_KINDS)('privacy: own-data export on %s', (kind) => {
     expect((await t.call(SW, { method: 'GET', url: '/api/me/data-exports' })).statusCode).toBe(401);
   });
 
+  it('names colleagues by their role, not by name, unless the tenant chooses names (Art. 15 (4) DSGVO)', async () => {
+    const others = (
+      (await t.database.db.execute(
+        sql`select first_name || ' ' || last_name as name from users where email like '%@stadtwerke.test' and email <> 'mitarbeiter@stadtwerke.test'`,
+      )) as unknown as { rows: { name: string }[] }
+    ).rows.map((r) => r.name);
+    expect(others).toEqual(expect.arrayContaining(['Paul Prüfer', 'Felix Fuhrmann']));
+    const exportOf = async () => {
+      const id = (await t.call(SW, { method: 'POST', url: '/api/me/data-exports', cookie: max })).json().id as string;
+      expect((await waitForExport(id, max)).status).toBe('fertig');
+      const files = unzip((await t.call(SW, { method: 'GET', url: `/api/me/data-exports/${id}/file`, cookie: max })).rawPayload);
+      const json = (name: string) => JSON.parse(files.get(`${name}.json`)!.toString('utf8')) as Json[];
+      const text = [...files.entries()].map(([name, b]) => (name.endsWith('.pdf') ? pdfText(b) : b.toString('utf8'))).join('\n');
+      return { json, text };
+    };
+
+    const roles = await exportOf();
+    for (const name of others) expect(roles.text, name).not.toContain(name);
+    expect(roles.json('fuehrerschein').length).toBeGreaterThan(0);
+    expect(roles.json('fuehrerschein').every((c) => c.pruefer === 'Führerscheinprüfung')).toBe(true);
+    for (const b of roles.json('fahrzeugbuchungen')) {
+      expect(b.fahrer === 'Max Mustermann' || b.fahrer === 'Fahrerin oder Fahrer').toBe(true);
+      expect(b.gebuchtVon === 'Max Mustermann' || b.gebuchtVon === 'Fremdbuchung (Buchung für Sie)').toBe(true);
+    }
+    expect(roles.text).toContain('Führerscheinprüfung');
+    // the own name stays
+    expect(roles.json('fahrten').every((e) => e.fahrer === 'Max Mustermann')).toBe(true);
+
+    const admin = await t.login(SW, 'admin@stadtwerke.test');
+    const put = (value: boolean) =>
+      t.call(SW, {
+        method: 'PUT',
+        url: '/api/settings/datenexportNamenAndererPersonen',
+        cookie: admin,
+        payload: { layer: 'MANDANT', value },
+      });
+    expect((await put(true)).statusCode).toBe(200);
+    try {
+      const named = await exportOf();
+      const examiners = named.json('fuehrerschein').map((c) => c.pruefer);
+      expect(examiners.every((p) => typeof p === 'string' && others.includes(p))).toBe(true);
+      expect(named.text).toContain(String(examiners[0]));
+    } finally {
+      expect((await put(false)).statusCode).toBe(200);
+    }
+  });
+
   it('writes the summary in the person’s language', async () => {
     const put = await t.call(SW, {
       method: 'PUT',

@@ -137,6 +137,21 @@ describe.each(DB_KINDS)('where my team sits on %s', (kind) => {
     expect((await call(admin, 'GET', '/api/team/settings')).json()).toEqual(saved);
   });
 
+  it('a favourite who withdraws consent no longer shows with their name in the other person’s settings', async () => {
+    await consent(felix, true);
+    await consent(max, true, [ids.fuhrpark!]);
+    expect((await call(max, 'GET', '/api/team/settings')).json().favourites).toEqual([
+      { id: ids.fuhrpark, name: 'Felix Fuhrmann', department: 'Netzbetrieb' },
+    ]);
+    await consent(felix, false);
+    const after = await call(max, 'GET', '/api/team/settings');
+    expect(after.json()).toEqual({ enabled: true, consent: true, favourites: [] });
+    expect(after.body).not.toMatch(/Felix|Fuhrmann/);
+    // agreeing again brings the favourite back: the choice stays the person's own
+    await consent(felix, true);
+    expect((await call(max, 'GET', '/api/team/settings')).json().favourites.map((f: { id: string }) => f.id)).toEqual([ids.fuhrpark]);
+  });
+
   it("never crosses tenants: another tenant's ids are refused and find nothing", async () => {
     const bibIds = (await rows<{ id: string }>(sql`select id::text from users where email like '%@bibliothek.test'`)).map((r) => r.id);
     const refused = await call(admin, 'PUT', '/api/team/settings', { consent: true, favouriteIds: [bibIds[0]] });

@@ -1,5 +1,6 @@
 import type { Db } from '@db/client';
 import { personalDataExports } from '@db/schema/index';
+import type { ExportRole } from '@domain/privacy';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { rowsOf } from './rows';
 
@@ -79,6 +80,14 @@ function plain(value: unknown): unknown {
 const rows = async (db: Db, q: ReturnType<typeof sql>): Promise<Row[]> =>
   rowsOf<Row>(await db.execute(q)).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, plain(v)])));
 
+/**
+ * Another person named in a record (decision 193): name, whether it is the
+ * person themself and the capacity, as one JSON value; the export service
+ * decides what of it goes into the files (recordForExport in the domain).
+ */
+const party = (name: ReturnType<typeof sql>, self: ReturnType<typeof sql>, role: ExportRole) =>
+  sql`json_build_object('name', ${name}, 'self', coalesce(${self}, false), 'role', ${role}::text)`;
+
 /** The kinds of the export, each one JSON file; the order is the order of the progress steps. */
 export const PERSONAL_DATA_KINDS = [
   'profil',
@@ -149,8 +158,9 @@ export async function readPersonalData(tx: Db, tenantId: string, userId: string,
         sql`select b.id, b.created_at as "angelegtAm", b.von, b.bis, b.status, r.designation as "platz", r.kind as "art", f.name as "grundriss",
                    b.group_size as "gruppengroesse", b.checked_in_at as "eingechecktAm", b.cancel_reason as "stornogrund",
                    case when b.booker_id = ${u} then 'selbst gebucht' else 'für Sie gebucht' end as "bezug",
-                   nullif(concat_ws(' ', bu.first_name, bu.last_name), '') as "gebuchtVon",
-                   nullif(concat_ws(' ', cu.first_name, cu.last_name), '') as "gebuchtFuer"
+                   ${party(sql`nullif(concat_ws(' ', bu.first_name, bu.last_name), '')`, sql`bu.id = ${u}`, 'buchende')} as "gebuchtVon",
+                   case when cu.id is null then null
+                        else ${party(sql`nullif(concat_ws(' ', cu.first_name, cu.last_name), '')`, sql`cu.id = ${u}`, 'vorgemerkte')} end as "gebuchtFuer"
               from reading_room_bookings b
               join reading_rooms r on r.tenant_id = b.tenant_id and r.id = b.reading_room_id
               join floor_plans f on f.tenant_id = r.tenant_id and f.id = r.floor_plan_id
@@ -166,8 +176,10 @@ export async function readPersonalData(tx: Db, tenantId: string, userId: string,
                    concat_ws(' ', v.brand, v.model) as "fahrzeug", b.info_text as "info", b.reason as "anlass", b.passengers as "mitfahrende",
                    b.destination as "ziel", b.stopover as "zwischenstopp", b.contact as "kontakt", b.detour as "umweg",
                    b.cancel_reason as "stornogrund",
-                   concat_ws(' ', bu.first_name, bu.last_name) as "gebuchtVon", concat_ws(' ', du.first_name, du.last_name) as "fahrer",
-                   g.name as "gastName", g.email as "gastEmail"
+                   ${party(sql`concat_ws(' ', bu.first_name, bu.last_name)`, sql`bu.id = ${u}`, 'fremdbuchung')} as "gebuchtVon",
+                   ${party(sql`concat_ws(' ', du.first_name, du.last_name)`, sql`du.id = ${u}`, 'fahrer')} as "fahrer",
+                   case when g.booking_id is null then null
+                        else ${party(sql`g.name || coalesce(' <' || g.email || '>', '')`, sql`false`, 'gast')} end as "gast"
               from vehicle_bookings b
               join vehicles v on v.tenant_id = b.tenant_id and v.id = b.vehicle_id
               join users bu on bu.tenant_id = b.tenant_id and bu.id = b.booked_by_id
@@ -193,7 +205,7 @@ export async function readPersonalData(tx: Db, tenantId: string, userId: string,
         sql`select c.id, c.checked_on as "geprueftAm", c.method as "methode", c.classes as "klassen", c.licence_number as "nummer",
                    c.issue_date as "ausgestelltAm", c.ban_from as "fahrverbotVon", c.ban_to as "fahrverbotBis", c.extra_info as "zusatz",
                    c.remark as "bemerkung", c.scan_path is not null as "scanVorhanden",
-                   concat_ws(' ', x.first_name, x.last_name) as "pruefer", c.created_at as "erfasstAm"
+                   ${party(sql`concat_ws(' ', x.first_name, x.last_name)`, sql`x.id = ${u}`, 'fuehrerscheinpruefung')} as "pruefer", c.created_at as "erfasstAm"
               from licence_checks c join users x on x.tenant_id = c.tenant_id and x.id = c.examiner_id
              where c.tenant_id = ${t} and c.user_id = ${u}
              order by c.checked_on, c.created_at`,

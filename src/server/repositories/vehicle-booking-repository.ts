@@ -477,11 +477,17 @@ export async function parkingSpaceOfLocation(db: Db, tenantId: string, spaceId: 
 }
 
 /** Bookings (type BUCHUNG) someone drives or booked for others, ending at or after `since`. */
+/**
+ * A person's own bookings: as driver or booker, without guest bookings. The
+ * reception is booker and driver of every guest booking it makes; those are
+ * the guests' and belong to the guest list, not to the reception's own.
+ */
 export function findBookingsOfPerson(db: Db, tenantId: string, userId: string, since: Date): Promise<BookingRecord[]> {
   return queryBookings(
     db,
     tenantId,
-    sql`(b.driver_id = ${userId} or b.booked_by_id = ${userId}) and b.bis >= ${since.toISOString()}::timestamptz and b.type = 'BUCHUNG'`,
+    sql`(b.driver_id = ${userId} or b.booked_by_id = ${userId}) and b.bis >= ${since.toISOString()}::timestamptz and b.type = 'BUCHUNG'
+        and not exists (select 1 from vehicle_booking_guests g where g.tenant_id = b.tenant_id and g.booking_id = b.id)`,
   );
 }
 

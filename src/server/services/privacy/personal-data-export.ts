@@ -1,7 +1,7 @@
 import type { PersonalDataExport } from '@contracts/privacy';
 import { withTenant } from '@db/client';
 import { AppError } from '@domain/errors';
-import { exportExpiresAt, exportPercent, PERSONAL_EXPORT_KEEP_HOURS } from '@domain/privacy';
+import { exportExpiresAt, exportPercent, PERSONAL_EXPORT_KEEP_HOURS, recordForExport } from '@domain/privacy';
 import type { Deps } from '@server/deps';
 import { tenantName } from '@server/repositories/logbook-report-repository';
 import {
@@ -17,6 +17,7 @@ import {
 } from '@server/repositories/personal-data-repository';
 import { ZipArchive } from 'archiver';
 import type { UserContext } from '../context';
+import { effectiveSettings } from '../settings/effective-settings';
 import { type PdfSection, personalDataPdf } from './personal-data-pdf';
 
 /**
@@ -103,6 +104,10 @@ export async function runPersonalDataExport(deps: Deps, tenantId: string, export
     // one step per kind plus the PDF and the file
     const total = PERSONAL_DATA_KINDS.length + 2;
     await set({ status: 'laeuft', stepsTotal: total, stepsDone: 0 });
+    const locale = row.locale === 'en-us' ? 'en-us' : 'de-de';
+    // Art. 15 (4) DSGVO (decision 193): colleagues by their role unless the tenant chose names.
+    const [names] = await withTenant(db, tenantId, (tx) => effectiveSettings(tx, tenantId, null, ['datenexportNamenAndererPersonen']));
+    const shown = { namesOthers: names?.value === true, locale } as const;
     const sections: PdfSection[] = [];
     let done = 0;
     for (const kind of PERSONAL_DATA_KINDS) {
@@ -111,12 +116,12 @@ export async function runPersonalDataExport(deps: Deps, tenantId: string, export
         kind === 'sitzungen' || kind === 'passkeys'
           ? await readPersonalData(db, tenantId, row.userId, kind)
           : await withTenant(db, tenantId, (tx) => readPersonalData(tx, tenantId, row.userId, kind));
-      sections.push({ kind, rows });
+      sections.push({ kind, rows: rows.map((r) => recordForExport(r, shown)) });
       await set({ stepsDone: ++done });
     }
     const profile = sections[0]?.rows[0] ?? {};
     const pdf = await personalDataPdf(
-      row.locale === 'en-us' ? 'en-us' : 'de-de',
+      locale,
       {
         personName: `${String(profile.vorname ?? '')} ${String(profile.nachname ?? '')}`.trim(),
         email: String(profile.email ?? ''),

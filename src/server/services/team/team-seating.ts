@@ -3,7 +3,7 @@ import type { Db } from '@db/client';
 import { withTenant } from '@db/client';
 import { AppError } from '@domain/errors';
 import { addDays, instantOf } from '@domain/opening-hours';
-import { initialsOf, normaliseTeamFavourites, type TeamViewer, visibleColleagues } from '@domain/team-seating';
+import { initialsOf, normaliseTeamFavourites, shownFavourites, type TeamViewer, visibleColleagues } from '@domain/team-seating';
 import type { Deps } from '@server/deps';
 import { upsertSettingValue } from '@server/repositories/setting-repository';
 import { findTeamDesks, findTeamPeople, searchConsentingPeople, type TeamPersonRecord } from '@server/repositories/team-seating-repository';
@@ -39,10 +39,8 @@ export async function teamSettings(deps: Deps, user: UserContext): Promise<TeamS
   const tenantId = user.tenant.id;
   return withTenant(deps.database.db, tenantId, async (tx) => {
     const { enabled, viewer } = await viewerOf(tx, user);
-    const people = await findTeamPeople(tx, tenantId, viewer.favouriteIds);
-    const byId = new Map(people.filter((p) => p.active).map((p) => [p.id, p]));
-    // Kept in the order the person chose; people who left the tenant drop out.
-    const favourites = viewer.favouriteIds.flatMap((id) => (byId.has(id) ? [toPerson(byId.get(id)!)] : []));
+    // Kept in the order the person chose; people who left the tenant or withdrew their consent drop out.
+    const favourites = shownFavourites(viewer, await findTeamPeople(tx, tenantId, viewer.favouriteIds)).map(toPerson);
     return { enabled, consent: viewer.consented, favourites };
   });
 }

@@ -183,6 +183,8 @@ export const admin: typeof de = {
         'Months after their end after which the details of driven bookings outside the logbook (reason, destination, passengers, booker) are removed; the logbook is kept 10 years; 0 = no limit',
       aufbewahrungGaestedatenMonate:
         "Months after a guest booking's end after which the guest's name, e-mail, phone and licence details are deleted; 0 = no limit",
+      datenexportNamenAndererPersonen:
+        'The own-data export ("Download my data") names other people (bookers, drivers, examiners, guests); otherwise only their role, e.g. "Licence check"',
       zeitRasterMinuten: 'Step in minutes to which booking times are rounded',
       benutzerDeaktivierungStorniertBuchungen:
         'When a person is deactivated, their future vehicle and seat bookings are cancelled (with an e-mail to them); otherwise they stay',

@@ -89,11 +89,16 @@ export function BookingDialog({
 
   if (!object) return null;
   const bookable = day.bookable && object.active;
-  // The period a whole or half day really gets: the maximum duration may end it early (decision 035).
+  // The period a whole or half day really gets: it starts now when it has begun, and the maximum duration may end it early (decision 035).
   const period = (() => {
     if (!bookable || mode === 'stuendlich') return null;
     try {
-      return bookedTimes({ date, bookable: day.bookable, von: day.von, bis: day.bis, source: day.source }, { mode }, limits.maxMinutes);
+      return bookedTimes(
+        { date, bookable: day.bookable, von: day.von, bis: day.bis, source: day.source },
+        { mode },
+        limits.maxMinutes,
+        new Date(),
+      );
     } catch {
       return null;
     }
