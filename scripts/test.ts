@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { type ReportedFile, slowestFiles } from './lib/slowest-files';
 
 const root = path.resolve(import.meta.dirname, '..');
 const run = (cmd: string, args: string[]) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
@@ -41,7 +42,11 @@ try {
     numPassedTests: number;
     numFailedTests: number;
     numPendingTests: number;
+    testResults?: ReportedFile[];
   };
+  // The slowest files before the summary, which stays the last line.
+  const slow = slowestFiles(r.testResults ?? [], root);
+  if (slow.length > 0) console.log(`\nSlowest test files:\n${slow.join('\n')}`);
   // A file whose setup fails runs none of its tests: count it, or the line would read "0 failed" on a red run.
   const failed = Math.max(r.numFailedTests, status === 0 ? 0 : 1);
   console.log(`\n${r.numPassedTests} passed, ${failed} failed${r.numPendingTests ? `, ${r.numPendingTests} skipped` : ''}`);

@@ -11,7 +11,18 @@ import { DB_KINDS } from '../support/databases';
 import { icsAttachmentOf, type ParsedEvent, parseIcs } from '../support/ics';
 import { startSmtpServer } from '../support/smtp';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { ALL_WEEKDAYS, BIB, book, floorPlanIds, inDays, objectIds, SW, setTenantSetting, today } from './reading-room-support';
+import {
+  ALL_WEEKDAYS,
+  BIB,
+  book,
+  firstFreeDayOf,
+  floorPlanIds,
+  inDays,
+  objectIds,
+  SW,
+  setTenantSetting,
+  today,
+} from './reading-room-support';
 
 /** Decision 091: series of seat bookings — preview with reasons, saving in one transaction, cancelling, the extension job. */
 
@@ -196,7 +207,8 @@ describe.each(DB_KINDS)('booking series on %s', (kind) => {
   it('a booking that comes past the object lock after the dates were checked is refused by the database: the other dates are booked; all taken is 409 and nothing written', async () => {
     await setTenantSetting(t, BIB, admin, 'leseraumBuchbareTageVoraus', 70);
     const adminId = (await rows<{ id: string }>(sql`select id::text from users where email = 'admin@bibliothek.test'`))[0]!.id;
-    const start = nextWeekday(inDays(1), 3);
+    // The demo books some seats for tomorrow (a Wednesday when the test runs on a Tuesday): start after every booking of both seats.
+    const start = nextWeekday(await firstFreeDayOf(t, [seats['EG-31']!, seats['EG-32']!]), 3);
     const wednesdays = [start, addDays(start, 7), addDays(start, 14)];
     const request = (seat: string) => ({
       objectId: seats[seat]!,

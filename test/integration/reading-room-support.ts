@@ -10,6 +10,24 @@ export const TOUR = 'tourismus.localhost';
 export const today = () => berlinDay(new Date());
 export const inDays = (n: number) => addDays(today(), n);
 
+/**
+ * The first day from tomorrow on after every active booking of the objects: a test that needs them free picks its
+ * dates from here by construction, not from the calendar, so the demo's bookings around now (tomorrow's occupancy,
+ * the next working day's team) never decide whether it passes.
+ */
+export async function firstFreeDayOf(t: TestApp, objectIds: readonly string[]): Promise<string> {
+  const r = (await t.database.db.execute(sql`
+    select to_char(max(bis) at time zone 'Europe/Berlin', 'YYYY-MM-DD') as last
+      from reading_room_bookings
+     where reading_room_id in (${sql.join(
+       objectIds.map((id) => sql`${id}::uuid`),
+       sql`, `,
+     )}) and status <> 'storniert'`)) as unknown as { rows: { last: string | null }[] };
+  const last = r.rows[0]?.last;
+  const tomorrow = inDays(1);
+  return last && addDays(last, 1) > tomorrow ? addDays(last, 1) : tomorrow;
+}
+
 export async function tenantIds(t: TestApp): Promise<Record<string, string>> {
   const r = (await t.database.db.execute(sql`select sub_identifier as sub, id::text from tenants`)) as unknown as {
     rows: { sub: string; id: string }[];

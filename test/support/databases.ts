@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type Database, openPglite, openPostgres } from '@db/client';
+import { type Database, migrateDatabase, openPglite, openPostgres } from '@db/client';
+import { prepareDatabase } from '@db/seed/prepare';
 import { inject } from 'vitest';
 import { adminQuery, withDatabase } from './global-setup';
+import { TEST_APP_SECRET } from './test-secret';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -30,6 +32,31 @@ export async function openTestDatabase(kind: DbKind): Promise<Database> {
     }
   }
   const database = await openPostgres(withDatabase(url, name));
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/**
+ * A database of its own, migrated and seeded with the demo as if Buchbar were started at `now` — not a clone of
+ * the template, whose demo was seeded at the start of the run. Slower (migrations and seed run again): only for
+ * tests of the demo data itself.
+ */
+export async function openDatabaseSeededAt(kind: DbKind, now: Date): Promise<Database> {
+  const seed = async (database: Database) => {
+    await migrateDatabase(database);
+    await prepareDatabase(database.db, { appSecret: TEST_APP_SECRET, now });
+    return database;
+  };
+  if (kind === 'pglite') return seed(await openPglite(undefined));
+  const url = process.env.DATABASE_URL!;
+  const name = `buchbar_t_${randomBytes(6).toString('hex')}`;
+  await adminQuery(url, `CREATE DATABASE ${name}`);
+  const database = await seed(await openPostgres(withDatabase(url, name)));
   return {
     ...database,
     async close() {

@@ -5,7 +5,7 @@ import { loadConfig } from '@server/config';
 import type { Deps } from '@server/deps';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pino, { type Logger } from 'pino';
-import { type DbKind, openTestDatabase } from './databases';
+import { type DbKind, openDatabaseSeededAt, openTestDatabase } from './databases';
 import { TEST_APP_SECRET } from './test-secret';
 
 /**
@@ -29,9 +29,9 @@ export interface TestApp {
 
 export async function startTestApp(
   kind: DbKind,
-  opts: { smtpUrl?: string; webRoot?: string; env?: Record<string, string>; log?: Logger } = {},
+  opts: { smtpUrl?: string; webRoot?: string; env?: Record<string, string>; log?: Logger; demoSeededAt?: Date } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase(kind);
+  const database = opts.demoSeededAt ? await openDatabaseSeededAt(kind, opts.demoSeededAt) : await openTestDatabase(kind);
   const config = loadConfig({
     NODE_ENV: 'test',
     APP_SECRET: TEST_APP_SECRET,

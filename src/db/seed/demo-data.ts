@@ -139,7 +139,9 @@ export const DEMO_TENANTS: DemoTenant[] = [
       },
     ],
     locations: { 'Tourist-Info am Hafen': Array.from({ length: 10 }, (_, i) => `Radständer ${i + 1}`) },
-    tenantSettings: { fahrzeugGastbuchungAktiv: 'true' },
+    // The reception hands the bikes over at the counter: a guest who comes late still gets the bike, so a booking
+    // of today is not cancelled half an hour after its start (the demo's day list holds all day).
+    tenantSettings: { fahrzeugGastbuchungAktiv: 'true', fahrzeugFreigabeNachBuchungsbeginn: 'false' },
   },
   {
     name: 'Universitätsbibliothek Musterstadt',
@@ -185,7 +187,9 @@ const ADDRESSES: Record<string, [string, string]> = {
  * `appSecret` encrypts the demo's single sign-on client secret (the Stadtwerke
  * provider of `npm run dev:idp`); without it that one row is left out.
  */
-export async function seedDemoData(db: Db, opts: { appSecret?: string } = {}): Promise<void> {
+/** `now` is the demo's clock: every date of the demo is relative to it (a test seeds a day at a moment of its choice). */
+export async function seedDemoData(db: Db, opts: { appSecret?: string; now?: Date } = {}): Promise<void> {
+  const now = opts.now ?? new Date();
   // One hash for all accounts: they share the password, and scrypt is slow by design.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
@@ -252,13 +256,13 @@ export async function seedDemoData(db: Db, opts: { appSecret?: string } = {}): P
         await tx.insert(t.settingValues).values({ tenantId, optionName, layer: 'MANDANT', value });
       }
     }
-    await seedReadingRooms(tx as unknown as Db);
-    await seedVehicles(tx as unknown as Db);
-    await seedEvaluation(tx as unknown as Db);
-    await seedDrivingLicences(tx as unknown as Db);
-    await seedGuests(tx as unknown as Db);
-    await seedLogbook(tx as unknown as Db);
-    await seedVehicleCare(tx as unknown as Db);
+    await seedReadingRooms(tx as unknown as Db, now);
+    await seedVehicles(tx as unknown as Db, now);
+    await seedEvaluation(tx as unknown as Db, now);
+    await seedDrivingLicences(tx as unknown as Db, now);
+    await seedGuests(tx as unknown as Db, now);
+    await seedLogbook(tx as unknown as Db, now);
+    await seedVehicleCare(tx as unknown as Db, now);
     if (opts.appSecret) await seedSingleSignOn(tx as unknown as Db, opts.appSecret);
   });
 }

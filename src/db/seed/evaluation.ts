@@ -1,3 +1,4 @@
+import { berlinDay } from '@domain/vehicle-time';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 
@@ -8,7 +9,10 @@ import type { Db } from '../client';
  * eight lockers along the plan's lower edge. Deterministic (hash of desk and
  * day); nothing in the current week, so no weekly booking limit is used up.
  */
-export async function seedEvaluation(tx: Db): Promise<void> {
+export async function seedEvaluation(tx: Db, now = new Date()): Promise<void> {
+  // The Berlin day, not the database's current_date: that is the day of the session's time zone (UTC on a server),
+  // a Sunday in the first hour or two of a Berlin Monday, which would move all eight weeks one week back.
+  const today = berlinDay(now);
   await tx.execute(sql`
     with plan as (
       select p.tenant_id, p.id from floor_plans p join tenants t on t.id = p.tenant_id
@@ -17,7 +21,7 @@ export async function seedEvaluation(tx: Db): Promise<void> {
       select u.tenant_id, u.id, row_number() over (order by u.email) - 1 as n, count(*) over () as total
         from users u join plan on plan.tenant_id = u.tenant_id
     ), days as (
-      select d::date as day from generate_series(date_trunc('week', current_date)::date - 56, date_trunc('week', current_date)::date - 1, interval '1 day') d
+      select d::date as day from generate_series(date_trunc('week', ${today}::date)::date - 56, date_trunc('week', ${today}::date)::date - 1, interval '1 day') d
        where extract(isodow from d) between 1 and 5
     ), picks as (
       select r.tenant_id, r.id as desk, days.day,

@@ -9,7 +9,7 @@ import { seedDemoData } from './demo-data';
  * whether demo data was written. The app secret encrypts the demo's single
  * sign-on client secret (left out without it).
  */
-export async function prepareDatabase(db: Db, opts: { appSecret?: string } = {}): Promise<boolean> {
+export async function prepareDatabase(db: Db, opts: { appSecret?: string; now?: Date } = {}): Promise<boolean> {
   await syncCatalogues(db);
   const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.subIdentifier, 'stadtwerke'));
   if (existing) return false;

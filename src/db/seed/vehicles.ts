@@ -362,6 +362,9 @@ async function seedStadtwerke(tx: Db, tenantId: string, now: Date): Promise<void
       const hours = 1 + ((i + d + 20) % 3);
       const von = berlinInstant(day, `${String(startHour).padStart(2, '0')}:00`);
       const bis = berlinInstant(day, `${String(startHour + hours).padStart(2, '0')}:00`);
+      // Nobody starts a demo trip: a booking of today that has not begun yet would be cancelled half an hour after
+      // its start ("nicht rechtzeitig gestartet") while the demo is in use. Today keeps the trips done or under way.
+      if (d === 0 && von >= now) return;
       const driverId = drivers[(i + d + 14) % drivers.length]!;
       const past = bis < now;
       const idx = (i + d + 14) % REASONS.length;
