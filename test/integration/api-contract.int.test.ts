@@ -11,8 +11,8 @@ import {
   unmarkedTemporalFields,
 } from '../support/calendar-fields';
 import { DB_KINDS } from '../support/databases';
-import { tableCounts } from '../support/table-counts';
 import { unreadable } from '../support/readable-messages';
+import { tableCounts } from '../support/table-counts';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const SW = 'stadtwerke.localhost';
