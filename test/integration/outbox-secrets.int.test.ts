@@ -194,7 +194,12 @@ describe('secrets in mails without SMTP_URL', () => {
       headers: { 'x-forwarded-for': '198.51.100.192' },
     });
     await t.call(UB, { method: 'POST', url: '/api/session/password/forgot', payload: { email: 'leser@bibliothek.test' } });
-    const held = (await undeliveredMails(t.deps, 'bibliothek'))!;
+    // Both mails are written right after the answer (decision 189): wait for them.
+    let held = (await undeliveredMails(t.deps, 'bibliothek'))!;
+    for (let i = 0; i < 100 && held.length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      held = (await undeliveredMails(t.deps, 'bibliothek'))!;
+    }
     expect(held.map((m) => [m.subject, m.status, m.revealed])).toEqual([
       ['Buchbar – Passwort zurücksetzen (Universitätsbibliothek Musterstadt)', 'wartend', true],
       ['Ihr Anmeldecode für Buchbar (Universitätsbibliothek Musterstadt)', 'wartend', true],
