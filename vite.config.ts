@@ -184,26 +184,11 @@ function routePreload(): Plugin {
   };
 }
 
-/**
- * The built app runs on Preact's React compatibility layer (decision 168): React's names resolve to it,
- * `react` itself to preact-react.ts (the layer plus what it lacks). Development keeps React and its Fast
- * Refresh; the browser journeys and benchmarks run the build.
- */
-const preactAliases = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-  // TanStack's stores read React 18's useSyncExternalStore through this shim; Preact's layer has the hook.
-  { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
-  { find: /^react$/, replacement: path.resolve('src/web/lib/preact-react.ts') },
-];
-
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   root: 'src/web',
-  publicDir: false,
+  publicDir: false as const,
   // Layer aliases (@domain/…, @web/…) come from tsconfig.json: one place for all tools.
-  resolve: { tsconfigPaths: true, alias: command === 'build' ? preactAliases : [] },
+  resolve: { tsconfigPaths: true },
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   plugins: [
     tanstackRouter({
@@ -269,7 +254,7 @@ export default defineConfig(({ command }) => ({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](preact|react|react-dom|scheduler|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|i18next|react-i18next|use-sync-external-store)[\\/]/,
             },
           ],
         },
