@@ -3,7 +3,7 @@ import { DEMO_PASSWORD } from '@db/seed/demo-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
 import { startSmtpServer } from '../support/smtp';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { BEHIND_LOCAL_PROXY, startTestApp, type TestApp } from '../support/test-app';
 
 const SW = 'stadtwerke.localhost';
 const UB = 'bibliothek.localhost';
@@ -43,7 +43,8 @@ describe.each(DB_KINDS)('sign-in costs the same for every address on %s (decisio
   let port = 0;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await startTestApp(kind, { smtpUrl: smtp.url });
+    // Behind the local proxy, so each attempt's X-Forwarded-For names its own client and the per-address limits stay out of the way.
+    t = await startTestApp(kind, { smtpUrl: smtp.url, env: BEHIND_LOCAL_PROXY });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as { port: number }).port;
   });
@@ -62,7 +63,8 @@ describe.each(DB_KINDS)('sign-in costs the same for every address on %s (decisio
     await ask(known, `10.${net}.0.1`);
     const knownMs: number[] = [];
     const unknownMs: number[] = [];
-    for (let i = 0; i < 10; i++) {
+    // Nine more for the known account: with the first one, exactly the ten mailed codes an account may ask for in an hour.
+    for (let i = 0; i < 9; i++) {
       const k = await ask(known, `10.${net}.1.${i}`);
       const u = await ask(`niemand-${i}@${known.split('@')[1]}`, `10.${net}.2.${i}`);
       expect(k.status).toBe(200);
@@ -80,7 +82,8 @@ describe.each(DB_KINDS)('sign-in costs the same for every address on %s (decisio
 
   it('an e-mail code request answers alike, and as fast, for a known and an unknown address; the code still arrives', async () => {
     await compare(UB, '/api/session/email-code/request', 'leser@bibliothek.test', 31);
-    expect((await smtp.waitFor('leser@bibliothek.test')).subject).toMatch(/^Buchbar – Ihr Anmeldecode \d{6}/);
+    // The code itself is in the body only (decision 190), never in the subject.
+    expect((await smtp.waitFor('leser@bibliothek.test')).subject).toBe('Ihr Anmeldecode für Buchbar (Universitätsbibliothek Musterstadt)');
   });
 
   it('an unknown address takes about as long as a wrong password for a known one, with the same answer', async () => {
