@@ -27,6 +27,11 @@ export function CorrectionDialog({
 }) {
   const { t } = useTranslation('vehicleDetail');
   const correct = useCorrectEntry();
+  const [initial] = useState(() => ({
+    day: formatDate(entry.startedAt),
+    start: formatTime(entry.startedAt),
+    end: formatTime(entry.endedAt),
+  }));
   const [form, setForm] = useState({
     day: formatDate(entry.startedAt),
     start: formatTime(entry.startedAt),
@@ -55,10 +60,11 @@ export function CorrectionDialog({
     if (text(form.detour) !== orig(entry.detour)) body.detour = text(form.detour);
     if (form.tripKind !== entry.tripKind) body.tripKind = form.tripKind;
     if (fleet) {
-      const startedAt = berlinInstant(toIsoDay(form.day), form.start).toISOString();
-      const endedAt = berlinInstant(toIsoDay(form.day), form.end).toISOString();
-      if (startedAt !== new Date(entry.startedAt).toISOString()) body.startedAt = startedAt;
-      if (endedAt !== new Date(entry.endedAt).toISOString()) body.endedAt = endedAt;
+      // The fields show minutes, the trip's events carry seconds: a time goes out only when the
+      // person changed what the field showed, so an untouched trip keeps its exact times (decision 192).
+      const dayChanged = form.day !== initial.day;
+      if (dayChanged || form.start !== initial.start) body.startedAt = berlinInstant(toIsoDay(form.day), form.start).toISOString();
+      if (dayChanged || form.end !== initial.end) body.endedAt = berlinInstant(toIsoDay(form.day), form.end).toISOString();
       if (form.odometerStart !== entry.odometerStart) body.odometerStart = Number(form.odometerStart);
       if (form.odometerEnd !== entry.odometerEnd) body.odometerEnd = Number(form.odometerEnd);
     }
