@@ -16,9 +16,9 @@
 import { createWriteStream } from 'node:fs';
 import { type Database, migrateDatabase, openPglite } from '@db/client';
 import { prepareDatabase } from '@db/seed/prepare';
+import { pdfBuffer, writeXlsx } from '@server/areas/logbook/export-logbook';
 import type { Deps } from '@server/deps';
-import type { UserContext } from '@server/services/context';
-import { pdfBuffer, writeXlsx } from '@server/services/logbook/export-logbook';
+import type { UserContext } from '@server/kernel/context';
 import { sql } from 'drizzle-orm';
 import { checkBudgets } from './support/measure';
 import { scratchPostgres } from './support/scratch-postgres';

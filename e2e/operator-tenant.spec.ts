@@ -1,4 +1,4 @@
-import { createTenant } from '@server/services/operator/tenants';
+import { createTenant } from '@server/areas/tenant/operator-tenants';
 import { extractLink } from '@test/support/smtp';
 import { describe, expect, it } from 'vitest';
 import { newPage } from './support/browser';

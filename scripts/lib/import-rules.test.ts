@@ -8,7 +8,10 @@ const f = (file: string, source: string): SourceFile => ({ file, source });
 describe('import rules (DESIGN §3)', () => {
   it('names the layer of a file', () => {
     expect(layerOf('src/domain/time.ts')).toBe('domain');
-    expect(layerOf('src/server/routes/users.ts')).toBe('server/routes');
+    expect(layerOf('src/server/areas/people/routes.ts')).toBe('server/routes');
+    expect(layerOf('src/server/areas/people/people-repository.ts')).toBe('server/repositories');
+    expect(layerOf('src/server/areas/people/erase-person.ts')).toBe('server/services');
+    expect(layerOf('src/server/kernel/context.ts')).toBe('server');
     expect(layerOf('src/server/app.ts')).toBe('server');
     expect(layerOf('test/support/test-app.ts')).toBeNull();
   });
@@ -30,22 +33,22 @@ describe('import rules (DESIGN §3)', () => {
       f('src/web/features/a/x.tsx', "import { y } from '../b/y';\nimport { s } from '@server/app';"),
       f('src/web/features/b/y.ts', 'export const y = 1;'),
       f('src/server/app.ts', 'export const s = 1;'),
-      f('src/server/routes/r.ts', "import { find } from '../repositories/repo';\nimport type { Rec } from '../repositories/repo';"),
-      f('src/server/repositories/repo.ts', 'export const find = 1; export type Rec = 1;'),
+      f('src/server/areas/x/routes.ts', "import { find } from './x-repository';\nimport type { Rec } from './x-repository';"),
+      f('src/server/areas/x/x-repository.ts', 'export const find = 1; export type Rec = 1;'),
     ];
     expect(importViolations(tree)).toEqual([
       'src/web/features/a/x.tsx imports src/web/features/b/y.ts: web feature a must not import feature b',
       'src/web/features/a/x.tsx imports src/server/app.ts: web must not import server',
-      'src/server/routes/r.ts imports src/server/repositories/repo.ts: server/routes must not import server/repositories',
+      'src/server/areas/x/routes.ts imports src/server/areas/x/x-repository.ts: server/routes must not import server/repositories',
     ]);
   });
 
   it('finds circles, type-only ones included', () => {
     const tree = [
-      f('src/server/deps.ts', "import type { M } from './services/map';"),
-      f('src/server/services/map.ts', "import type { Deps } from '../deps';\nexport type M = 1;"),
+      f('src/server/deps.ts', "import type { M } from './areas/x/map';"),
+      f('src/server/areas/x/map.ts', "import type { Deps } from '../../deps';\nexport type M = 1;"),
     ];
-    expect(importViolations(tree)).toEqual(['import circle: src/server/deps.ts → src/server/services/map.ts → src/server/deps.ts']);
+    expect(importViolations(tree)).toEqual(['import circle: src/server/deps.ts → src/server/areas/x/map.ts → src/server/deps.ts']);
   });
 
   it('keeps zod out of route files (they are in every first screen), type imports allowed', () => {

@@ -28,8 +28,13 @@ export function layerOf(file: string): string | null {
   if (!m) return null;
   const layer = m[1]!;
   if (layer === 'server') {
-    const sub = /^src\/server\/(repositories|services|routes)\//.exec(file);
-    return sub ? `server/${sub[1]}` : 'server';
+    // Inside an area (src/server/areas/<area>/), a file's name tells its layer: routes, repository, or a use case.
+    const inArea = /^src\/server\/areas\/[^/]+\/(?:.*\/)?([^/]+)\.tsx?$/.exec(file);
+    if (!inArea) return 'server';
+    const name = inArea[1]!;
+    if (/(^|-)routes$/.test(name)) return 'server/routes';
+    if (/(^|-)repository$/.test(name)) return 'server/repositories';
+    return 'server/services';
   }
   return layer;
 }

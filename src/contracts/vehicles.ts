@@ -4,7 +4,7 @@ import { seriesCancelRequest, seriesCancelResponse, seriesDate, seriesRule } fro
 
 /**
  * Pool vehicles: request and response schemas of every vehicle API
- * endpoint. Server routes (src/server/routes/vehicle*.ts) and web screens
+ * endpoint. Server routes (src/server/areas/vehicles/routes.ts and src/server/areas/vehicle-care/routes.ts) and web screens
  * (src/web/features/vehicles) use these. Times are ISO 8601 strings with
  * offset (timestamptz); ranges are half-open [von, bis). Names follow the
  * specification's vocabulary where the API exposes it (statuses, types).

@@ -1,17 +1,17 @@
 import type { Database } from '@db/client';
 import type { Logger } from 'pino';
-import type { Auth } from './auth/better-auth';
+import type { FeedText } from './areas/calendar/feed-text';
+import type { EventText } from './areas/calendar/ics';
+import type { PlanDayData } from './areas/reading-rooms/plan-day-data';
+import type { FloorPlanRecord } from './areas/reading-rooms/reading-room-repository';
+import type { Auth } from './areas/session/better-auth';
+import type { CachedSignIn } from './areas/session/cached-sign-in';
 import type { Config } from './config';
-import type { JobQueue } from './jobs/job-queue';
+import type { StampedCache } from './kernel/cache/stamped-cache';
+import type { JobQueue } from './kernel/jobs/job-queue';
+import type { Mailer } from './kernel/mail/mailer';
 import type { Lifecycle } from './lifecycle';
-import type { Mailer } from './mail/mailer';
 import type { EventBus } from './realtime/event-bus';
-import type { FloorPlanRecord } from './repositories/reading-room-repository';
-import type { StampedCache } from './services/cache/stamped-cache';
-import type { FeedText } from './services/calendar/feed-text';
-import type { EventText } from './services/calendar/ics';
-import type { PlanDayData } from './services/reading-rooms/plan-day-data';
-import type { CachedSignIn } from './services/session/cached-sign-in';
 import type { FileStorage } from './storage/file-storage';
 
 /** What services need from the outside world; built once in app.ts. */

@@ -1,4 +1,4 @@
-import { LOGIN_FAILED } from '@server/services/session/sign-in';
+import { LOGIN_FAILED } from '@server/areas/session/sign-in';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';

@@ -1,10 +1,10 @@
 import type { SeriesDate } from '@contracts/reading-rooms';
 import { withTenant } from '@db/client';
 import { addDays, germanDay, instantOf, isoWeekday } from '@domain/opening-hours';
+import { seatsIcs } from '@server/areas/calendar/booking-events';
+import { findBookingsByIds } from '@server/areas/reading-rooms/reading-room-booking-repository';
+import { extendSeries } from '@server/areas/series/seat-series';
 import type { BusEvent } from '@server/realtime/event-bus';
-import { findBookingsByIds } from '@server/repositories/reading-room-booking-repository';
-import { seatsIcs } from '@server/services/calendar/booking-events';
-import { extendSeries } from '@server/services/reading-rooms/series';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';

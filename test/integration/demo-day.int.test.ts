@@ -1,9 +1,9 @@
 import { dayListEntries } from '@domain/guest-booking';
 import { isoWeekday } from '@domain/opening-hours';
 import { addDays, berlinInstant, startOfDay } from '@domain/vehicle-time';
-import { expireRentalRequests, releaseUnconfirmedGuestBookings } from '@server/services/guests/housekeeping';
-import { expireReadingRoomBookings } from '@server/services/reading-rooms/expire';
-import { autoCancelWithoutCheckIn } from '@server/services/vehicles/trips';
+import { expireRentalRequests, releaseUnconfirmedGuestBookings } from '@server/areas/guests/housekeeping';
+import { expireReadingRoomBookings } from '@server/areas/reading-rooms/expire';
+import { autoCancelWithoutCheckIn } from '@server/areas/vehicles/trips';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';

@@ -2,7 +2,7 @@ import { withTenant } from '@db/client';
 import { encodePng } from '@db/seed/reading-room-plan-image';
 import { nextCheckDate } from '@domain/driving-licence';
 import { addDays, berlinDay, isoToGerman } from '@domain/vehicle-time';
-import { sendLicenceReminders } from '@server/services/driving-licences/licence-reminders';
+import { sendLicenceReminders } from '@server/areas/driving-licences/licence-reminders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';

@@ -1,5 +1,5 @@
-import { EMAIL_CODE_SENT } from '@server/services/session/email-code';
-import { CODE_FAILED } from '@server/services/session/second-factor';
+import { EMAIL_CODE_SENT } from '@server/areas/session/email-code';
+import { CODE_FAILED } from '@server/areas/session/second-factor';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';

@@ -1,6 +1,6 @@
 import { type Database, withTenant } from '@db/client';
 import { instantOf } from '@domain/opening-hours';
-import * as rollup from '@server/repositories/evaluation-repository';
+import * as rollup from '@server/areas/evaluation/evaluation-repository';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, openTestDatabase } from '../support/databases';

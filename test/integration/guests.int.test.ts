@@ -1,8 +1,8 @@
 import { withTenant } from '@db/client';
-import { findTenantByDomain } from '@server/repositories/tenant-repository';
-import { expireRentalRequests, releaseUnconfirmedGuestBookings } from '@server/services/guests/housekeeping';
-import { cancelByToken, viewByToken } from '@server/services/guests/public-cancellation';
-import { hashToken, newToken } from '@server/services/guests/tokens';
+import { expireRentalRequests, releaseUnconfirmedGuestBookings } from '@server/areas/guests/housekeeping';
+import { cancelByToken, viewByToken } from '@server/areas/guests/public-cancellation';
+import { hashToken, newToken } from '@server/areas/guests/tokens';
+import { findTenantByDomain } from '@server/areas/tenant/tenant-repository';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';

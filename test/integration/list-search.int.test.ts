@@ -1,5 +1,5 @@
 import { withTenant } from '@db/client';
-import { findTenantByDomain } from '@server/repositories/tenant-repository';
+import { findTenantByDomain } from '@server/areas/tenant/tenant-repository';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';

@@ -1,6 +1,6 @@
 import { withTenant } from '@db/client';
 import { instantOf } from '@domain/opening-hours';
-import { insertAssignment } from '@server/repositories/locker-repository';
+import { insertAssignment } from '@server/areas/lockers/locker-repository';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';

@@ -1,7 +1,7 @@
 import { addDays, berlinDay } from '@domain/vehicle-time';
-import { createMailer } from '@server/mail/mailer';
-import { cleanUpBackgroundExports } from '@server/services/logbook/background-export';
-import { sendDueLogbookReports } from '@server/services/logbook/logbook-reports';
+import { cleanUpBackgroundExports } from '@server/areas/logbook/background-export';
+import { sendDueLogbookReports } from '@server/areas/logbook/logbook-reports';
+import { createMailer } from '@server/kernel/mail/mailer';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import pino from 'pino';

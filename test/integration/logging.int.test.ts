@@ -1,5 +1,5 @@
 import type { Database } from '@db/client';
-import { writeLog } from '@server/services/logging/tenant-logger';
+import { writeLog } from '@server/kernel/tenant-logger';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-import { undeliveredMails } from '@server/services/operator/outbox';
-import { RECOVERY_SENT } from '@server/services/session/passwords';
+import { undeliveredMails } from '@server/areas/operations/operator-outbox';
+import { RECOVERY_SENT } from '@server/areas/session/passwords';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';

@@ -1,5 +1,5 @@
-import { undeliveredMails } from '@server/services/operator/outbox';
-import { createTenant, deleteTenant } from '@server/services/operator/tenants';
+import { undeliveredMails } from '@server/areas/operations/operator-outbox';
+import { createTenant, deleteTenant } from '@server/areas/tenant/operator-tenants';
 import { extractLink } from '@test/support/smtp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

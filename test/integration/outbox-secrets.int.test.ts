@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
-import { dropExpiredSealedBodies } from '@server/repositories/outbox-repository';
-import { undeliveredMails } from '@server/services/operator/outbox';
+import { undeliveredMails } from '@server/areas/operations/operator-outbox';
+import { dropExpiredSealedBodies } from '@server/kernel/mail/outbox-repository';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
-import { deleteExpiredVerifications } from '@server/repositories/auth-security-repository';
-import { rowsOf } from '@server/repositories/rows';
-import { PASSKEY_FAILED } from '@server/services/session/passkeys';
-import { PASSWORD_WRONG } from '@server/services/session/passwords';
+import { deleteExpiredVerifications } from '@server/areas/session/auth-security-repository';
+import { PASSKEY_FAILED } from '@server/areas/session/passkeys';
+import { PASSWORD_WRONG } from '@server/areas/session/passwords';
+import { rowsOf } from '@server/kernel/rows';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';

@@ -1,6 +1,6 @@
-import { PLANNER_STATISTICS_JOB } from '@server/jobs/maintenance-jobs';
-import { rowsOf } from '@server/repositories/rows';
-import { refreshPlannerStatistics } from '@server/services/maintenance/planner-statistics';
+import { PLANNER_STATISTICS_JOB } from '@server/areas/operations/jobs';
+import { refreshPlannerStatistics } from '@server/areas/operations/planner-statistics';
+import { rowsOf } from '@server/kernel/rows';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';

@@ -1,10 +1,10 @@
 import type { MapResponse } from '@contracts/reading-rooms';
 import { withTenant } from '@db/client';
 import { germanDay, instantOf } from '@domain/opening-hours';
+import { expireReadingRoomBookings } from '@server/areas/reading-rooms/expire';
+import { insertBooking } from '@server/areas/reading-rooms/reading-room-booking-repository';
+import { sendReadingRoomReminders } from '@server/areas/reading-rooms/reminders';
 import type { BusEvent } from '@server/realtime/event-bus';
-import { insertBooking } from '@server/repositories/reading-room-booking-repository';
-import { expireReadingRoomBookings } from '@server/services/reading-rooms/expire';
-import { sendReadingRoomReminders } from '@server/services/reading-rooms/reminders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';

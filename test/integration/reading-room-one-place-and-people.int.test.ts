@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { withTenant } from '@db/client';
 import * as schema from '@db/schema/index';
 import { instantOf } from '@domain/opening-hours';
-import { insertBooking } from '@server/repositories/reading-room-booking-repository';
+import { insertBooking } from '@server/areas/reading-rooms/reading-room-booking-repository';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';

@@ -1,8 +1,8 @@
 import { withTenant } from '@db/client';
 import { encodePng } from '@db/seed/reading-room-plan-image';
 import { germanDay, instantOf } from '@domain/opening-hours';
+import { insertBooking } from '@server/areas/reading-rooms/reading-room-booking-repository';
 import type { BusEvent } from '@server/realtime/event-bus';
-import { insertBooking } from '@server/repositories/reading-room-booking-repository';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';

@@ -1,7 +1,7 @@
 import { withTenant } from '@db/client';
 import { DEMO_PASSWORD } from '@db/seed/demo-data';
-import { findTenantByDomain } from '@server/repositories/tenant-repository';
-import { runRetention, runRetentionForTenant } from '@server/services/privacy/retention';
+import { runRetention, runRetentionForTenant } from '@server/areas/privacy/retention';
+import { findTenantByDomain } from '@server/areas/tenant/tenant-repository';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';

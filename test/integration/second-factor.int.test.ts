@@ -1,5 +1,5 @@
-import { CODE_FAILED } from '@server/services/session/second-factor';
-import { LOGIN_FAILED } from '@server/services/session/sign-in';
+import { CODE_FAILED } from '@server/areas/session/second-factor';
+import { LOGIN_FAILED } from '@server/areas/session/sign-in';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';

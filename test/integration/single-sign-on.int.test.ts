@@ -1,6 +1,6 @@
 import { DEMO_IDP } from '@db/seed/single-sign-on';
-import { rowsOf } from '@server/repositories/rows';
-import { LOGIN_FAILED } from '@server/services/session/sign-in';
+import { LOGIN_FAILED } from '@server/areas/session/sign-in';
+import { rowsOf } from '@server/kernel/rows';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';

@@ -1,7 +1,7 @@
 import { timelineResponse } from '@contracts/vehicles';
 import { withTenant } from '@db/client';
+import { autoCancelWithoutCheckIn, remindMissingCheckOut } from '@server/areas/vehicles/trips';
 import type { BusEvent } from '@server/realtime/event-bus';
-import { autoCancelWithoutCheckIn, remindMissingCheckOut } from '@server/services/vehicles/trips';
 import { decodeTimeline } from '@web/features/vehicles/api/use-vehicle-timeline';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { sendServiceDueReminders } from '@server/services/vehicle-care/service-reminders';
+import { sendServiceDueReminders } from '@server/areas/vehicle-care/service-reminders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';

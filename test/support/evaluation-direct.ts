@@ -1,12 +1,12 @@
 import type { Db } from '@db/client';
-import { rowsOf } from '@server/repositories/rows';
+import { rowsOf } from '@server/kernel/rows';
 import { sql } from 'drizzle-orm';
 
 /**
  * The evaluation figures summed straight over the booking tables, as the
  * evaluation read them before the roll-up (decision 126): the oracle the
  * roll-up is compared with in test/integration/evaluation-rollup.int.test.ts.
- * Same shapes as @server/repositories/evaluation-repository.
+ * Same shapes as @server/areas/evaluation/evaluation-repository.
  */
 
 interface EvaluationScope {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
  * stores it with a new session (the sessions list shows it). Set from
  * Fastify's `req.ip` – the proxy-correct address under TRUST_PROXY – and
  * overwritten on every request, so a value the client sent never counts.
- * better-auth reads only this header (auth/better-auth.ts), never
+ * better-auth reads only this header (areas/session/better-auth.ts), never
  * X-Forwarded-For, which a client can fill with anything.
  */
 export const CLIENT_ADDRESS_HEADER = 'x-buchbar-client-address';

@@ -6,11 +6,11 @@ import { AppError } from '@domain/errors';
 import { shownFloorPlanId } from '@domain/floor-plan-choice';
 import { routeAccess } from '@domain/navigation';
 import type { FastifyRequest } from 'fastify';
+import { rentalInfo } from '../areas/guests/public-rental';
+import { kioskBoardImageUrl } from '../areas/reading-rooms/kiosk';
+import { getBootstrap } from '../areas/reading-rooms/map';
 import type { Deps } from '../deps';
-import type { UserContext } from '../services/context';
-import { rentalInfo } from '../services/guests/public-rental';
-import { kioskBoardImageUrl } from '../services/reading-rooms/kiosk';
-import { getBootstrap } from '../services/reading-rooms/map';
+import type { UserContext } from '../kernel/context';
 import { requireTenant } from './request-context';
 import { routeKey } from './route-preloads';
 

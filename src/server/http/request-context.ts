@@ -1,10 +1,10 @@
 import { AppError } from '@domain/errors';
 import { guardRoute, type Permission } from '@domain/permissions';
 import type { FastifyRequest } from 'fastify';
+import { resolveUser } from '../areas/session/resolve-user';
+import type { TenantRecord } from '../areas/tenant/tenant-repository';
 import type { Deps } from '../deps';
-import type { TenantRecord } from '../repositories/tenant-repository';
-import type { UserContext } from '../services/context';
-import { resolveUser } from '../services/session/resolve-user';
+import type { UserContext } from '../kernel/context';
 
 declare module 'fastify' {
   interface FastifyRequest {

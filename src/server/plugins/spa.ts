@@ -2,6 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { meOf } from '../areas/session/me';
+import { signOut } from '../areas/session/sign-in';
+import { tenantInfoOf } from '../areas/tenant/tenant-info';
 import type { Deps } from '../deps';
 import { compressedPage } from '../http/compressed-page';
 import { sendError } from '../http/error-handler';
@@ -9,10 +12,7 @@ import { firstScreenOf } from '../http/first-screen';
 import { currentUser, requireTenant } from '../http/request-context';
 import { loadRoutePreloads, routeKey, withImagePreload, withRoutePreloads } from '../http/route-preloads';
 import { withStartData } from '../http/start-data';
-import type { UserContext } from '../services/context';
-import { meOf } from '../services/session/me';
-import { signOut } from '../services/session/sign-in';
-import { tenantInfoOf } from '../services/tenant/tenant-info';
+import type { UserContext } from '../kernel/context';
 
 export const REDIRECT_COOKIE = 'buchbar_redirect';
 

@@ -1,7 +1,7 @@
 import type { Db } from '@db/client';
 import type { FastifyInstance } from 'fastify';
-import { globalChangeVersion } from '../repositories/change-version-repository';
-import { findTenantByDomain, type TenantRecord } from '../repositories/tenant-repository';
+import { findTenantByDomain, type TenantRecord } from '../areas/tenant/tenant-repository';
+import { globalChangeVersion } from '../kernel/change-version-repository';
 
 /** Host names seen by one node; a flood of made-up Host headers must not grow the map without end. */
 const MAX_HOSTS = 1_000;

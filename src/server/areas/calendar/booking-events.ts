@@ -1,0 +1,86 @@
+import type { BookingRecord as SeatBooking } from '@server/areas/reading-rooms/reading-room-booking-repository';
+import type { BookingRecord as VehicleBooking } from '@server/areas/vehicles/vehicle-booking-repository';
+import type { Locale } from '@server/kernel/mail/render';
+import { bookingIcs, bookingsIcs, type CalendarBooking } from './ics';
+
+/**
+ * The calendar event of a booking as a mail attaches it. `status` is the
+ * status the mail announces (a cancellation mail says storniert before the
+ * row is read again); the change time is now, so the SEQUENCE is at least
+ * that of any event the person already has.
+ */
+
+export function vehicleEvent(b: VehicleBooking, status = b.status, now = new Date()): CalendarBooking {
+  return {
+    kind: 'fahrzeug',
+    id: b.id,
+    von: b.von,
+    bis: b.bis,
+    status,
+    object: b.vehicleLabel,
+    detail: b.licensePlate,
+    place: b.locationName,
+    bookedFor: b.bookedBy.id !== b.driver.id ? b.bookedBy.name : null,
+    createdAt: b.createdAt,
+    updatedAt: now,
+  };
+}
+
+export function seatEvent(b: SeatBooking, status = b.status, now = new Date()): CalendarBooking {
+  return {
+    kind: 'platz',
+    id: b.id,
+    von: b.von,
+    bis: b.bis,
+    status,
+    object: b.objectName,
+    detail: b.floorPlanName,
+    place: b.area,
+    bookedFor: b.confirmingId ? b.bookerName : null,
+    createdAt: b.createdAt,
+    updatedAt: now,
+  };
+}
+
+export const vehicleIcs = (b: VehicleBooking, locale: Locale, status?: string) => bookingIcs(vehicleEvent(b, status), locale);
+export const seatIcs = (b: SeatBooking, locale: Locale, status?: string) => bookingIcs(seatEvent(b, status), locale);
+export const seatsIcs = (bs: readonly SeatBooking[], locale: Locale) =>
+  bookingsIcs(
+    bs.map((b) => seatEvent(b)),
+    locale,
+  );
+
+/**
+ * The event of a guest's vehicle booking (decision 090 for guest mails): vehicle,
+ * plate and location, never who entered it at the reception.
+ */
+export function guestVehicleIcs(
+  b: { id: string; von: Date; bis: Date; vehicle: string; plate: string; location: string },
+  locale: Locale,
+  status = 'reserviert',
+  now = new Date(),
+): string {
+  return bookingIcs(
+    {
+      kind: 'fahrzeug',
+      id: b.id,
+      von: b.von,
+      bis: b.bis,
+      status,
+      object: b.vehicle,
+      detail: b.plate,
+      place: b.location,
+      bookedFor: null,
+      createdAt: now,
+      updatedAt: now,
+    },
+    locale,
+    now,
+  );
+}
+
+export const vehiclesIcs = (bs: readonly VehicleBooking[], locale: Locale) =>
+  bookingsIcs(
+    bs.map((b) => vehicleEvent(b)),
+    locale,
+  );

@@ -1,0 +1,168 @@
+import type { Locale } from '@server/kernel/mail/render';
+
+/**
+ * Calendar events of bookings (RFC 5545, written here: decision 116). One event
+ * per booking with a UID that never changes and a SEQUENCE that grows with
+ * every change of the booking, so a subscribed calendar or a mail client
+ * updates the event it already has; a cancelled booking stays in the feed
+ * as STATUS:CANCELLED instead of silently disappearing.
+ */
+
+export interface CalendarBooking {
+  kind: 'fahrzeug' | 'platz';
+  id: string;
+  von: Date;
+  bis: Date;
+  status: string;
+  /** Vehicle label or seat/room designation. */
+  object: string;
+  /** Plate (vehicle) or floor plan (seat). */
+  detail: string;
+  /** Location of the vehicle, or the area of the seat (leseraum/arbeitswelt). */
+  place: string;
+  /** Who booked it when it was made for the person by someone else. */
+  bookedFor?: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+const PROD_ID = '-//Buchbar//Buchbar//DE';
+
+export const bookingUid = (b: Pick<CalendarBooking, 'kind' | 'id'>) => `${b.kind}-${b.id}@buchbar`;
+
+/** Seconds between creation and the last change: grows with every change, 0 for a new booking. */
+export const sequenceOf = (b: Pick<CalendarBooking, 'createdAt' | 'updatedAt'>) =>
+  Math.max(0, Math.floor((b.updatedAt.getTime() - b.createdAt.getTime()) / 1000));
+
+const STATUS: Record<string, string> = { storniert: 'CANCELLED', vorgemerkt: 'TENTATIVE' };
+
+/** TEXT values: backslash, semicolon, comma and line breaks escaped (RFC 5545 3.3.11). */
+export const escapeText = (v: string) => v.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
+
+/** UTC date-time form 20261201T070000Z. */
+const utc = (d: Date) => `${d.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+
+/**
+ * Lines longer than 75 octets are folded: CRLF and a space, never inside a
+ * UTF-8 character (RFC 5545 3.1). Most lines are short ASCII and pass as they are.
+ */
+export function foldLine(line: string): string {
+  if (line.length <= 75 && Buffer.byteLength(line) <= 75) return line;
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const ch of line) {
+    const size = Buffer.byteLength(ch);
+    // The first line holds 75 octets, every continuation 74 after its leading space.
+    if (octets + size > (parts.length === 0 ? 75 : 74)) {
+      parts.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += ch;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+const AREA = {
+  de: { leseraum: 'Leseraum', arbeitswelt: 'Arbeitsplatz' },
+  en: { leseraum: 'Reading room', arbeitswelt: 'Workplace' },
+} as const;
+
+function texts(b: CalendarBooking, locale: Locale) {
+  const de = locale === 'de';
+  if (b.kind === 'fahrzeug') {
+    return {
+      summary: `${de ? 'Fahrzeug' : 'Vehicle'}: ${b.object} (${b.detail})`,
+      location: b.place ? `${b.place} – ${b.detail}` : b.detail,
+    };
+  }
+  const area = AREA[locale][b.place as 'leseraum' | 'arbeitswelt'] ?? b.place;
+  return { summary: `${area}: ${b.object} (${b.detail})`, location: `${b.detail} – ${b.object}` };
+}
+
+function description(b: CalendarBooking, locale: Locale): string {
+  const lines = [`Status: ${b.status}`];
+  if (b.bookedFor) lines.push(`${locale === 'de' ? 'Gebucht von' : 'Booked by'}: ${b.bookedFor}`);
+  return lines.join('\n');
+}
+
+/**
+ * One event's text around its DTSTAMP: `head` (BEGIN, UID, SEQUENCE) and
+ * `tail` (the times, texts and status up to END), each folded and joined by
+ * CRLF. DTSTAMP is the time the calendar is written, so it is the one line an
+ * event's text does not decide: keeping the rest lets the feed reuse the
+ * text of every booking that did not change (decision 166).
+ */
+export interface EventText {
+  head: string;
+  tail: string;
+}
+
+const folded = (lines: string[]) => lines.map(foldLine).join('\r\n');
+
+export function eventText(b: CalendarBooking, locale: Locale): EventText {
+  const { summary, location } = texts(b, locale);
+  const shown = b.status === 'storniert' ? `${locale === 'de' ? 'Storniert' : 'Cancelled'}: ${summary}` : summary;
+  return {
+    head: folded(['BEGIN:VEVENT', `UID:${bookingUid(b)}`, `SEQUENCE:${sequenceOf(b)}`]),
+    tail: folded([
+      `DTSTART:${utc(b.von)}`,
+      `DTEND:${utc(b.bis)}`,
+      `SUMMARY:${escapeText(shown)}`,
+      `LOCATION:${escapeText(location)}`,
+      `DESCRIPTION:${escapeText(description(b, locale))}`,
+      `STATUS:${STATUS[b.status] ?? 'CONFIRMED'}`,
+      `CREATED:${utc(b.createdAt)}`,
+      `LAST-MODIFIED:${utc(b.updatedAt)}`,
+      'END:VEVENT',
+    ]),
+  };
+}
+
+/**
+ * One calendar as text. Written directly rather than through a library: the
+ * feed of a person with a thousand bookings is rebuilt after every change, and
+ * building an object model per event cost about a second (decision 116).
+ */
+function calendarOf(events: readonly EventText[], now: Date, feed?: { name: string }): string {
+  const head = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${PROD_ID}`, 'METHOD:PUBLISH'];
+  if (feed) {
+    const name = escapeText(feed.name);
+    head.push(`NAME:${name}`, `X-WR-CALNAME:${name}`, 'REFRESH-INTERVAL;VALUE=DURATION:PT15M', 'X-PUBLISHED-TTL:PT15M');
+  }
+  const stamp = `DTSTAMP:${utc(now)}`;
+  const parts = [folded(head)];
+  for (const e of events) parts.push(e.head, stamp, e.tail);
+  parts.push('END:VCALENDAR');
+  return `${parts.join('\r\n')}\r\n`;
+}
+
+const calendarText = (bookings: readonly CalendarBooking[], locale: Locale, now: Date, feed?: { name: string }) =>
+  calendarOf(
+    bookings.map((b) => eventText(b, locale)),
+    now,
+    feed,
+  );
+
+/** The subscription feed of events already written (each by `eventText`, possibly kept from an earlier poll). */
+export function feedCalendarOf(name: string, events: readonly EventText[], now = new Date()): string {
+  return calendarOf(events, now, { name });
+}
+
+/** The subscription feed: all listed bookings of a person. */
+export function feedCalendar(name: string, bookings: readonly CalendarBooking[], locale: Locale, now = new Date()): string {
+  return calendarText(bookings, locale, now, { name });
+}
+
+/** The attachment of a booking mail: the one booking's event (cancelled mails carry the CANCELLED event). */
+export function bookingIcs(b: CalendarBooking, locale: Locale, now = new Date()): string {
+  return calendarText([b], locale, now);
+}
+
+/** The attachment of a mail about several bookings (a series): one event each. */
+export function bookingsIcs(bookings: readonly CalendarBooking[], locale: Locale, now = new Date()): string {
+  return calendarText(bookings, locale, now);
+}

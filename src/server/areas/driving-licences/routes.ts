@@ -1,0 +1,156 @@
+import {
+  checkHistory as checkHistoryResponse,
+  checkIdParams,
+  driverList,
+  driverListQuery,
+  dueCountResponse,
+  guestBookingIdParams,
+  guestCheckResponse,
+  guestDriverList,
+  guestDriverListQuery,
+  ownLicence as ownLicenceResponse,
+  recordCheckRequest,
+  recordGuestCheckRequest,
+  scanResponse,
+  userIdParams,
+} from '@contracts/driving-licences';
+import { AppError } from '@domain/errors';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../../deps';
+import { requirePermission, requireUser } from '../../http/request-context';
+import type { UserContext } from '../../kernel/context';
+import { listGuestDrivers, recordGuestCheck } from './guest-licences';
+import { readScan, removeScan, uploadScan } from './licence-scans';
+import { checkHistory, dueCount, listDrivers, ownLicence, recordCheck } from './licences';
+
+const tags = ['driving-licences'];
+
+function requireFeature(user: UserContext): UserContext {
+  if (!user.tenant.features.includes('fahrzeug')) {
+    throw new AppError('feature_disabled', 'Die Fahrzeugbuchung ist für Ihre Organisation nicht freigeschaltet.', 404);
+  }
+  return user;
+}
+
+/** Examiners: fahrzeug_fuehrerscheinpruefung (others get 403 'no fahrzeug_fuehrerscheinpruefung'). */
+async function fileBytes(req: FastifyRequest): Promise<Buffer> {
+  const file = await req.file();
+  if (!file)
+    throw new AppError('upload_failed', 'Fehler beim Hochladen der Datei: Keine Datei übermittelt.', 400, {
+      reason: 'Keine Datei übermittelt.',
+    });
+  return file.toBuffer();
+}
+
+const examiner = async (deps: Deps, req: FastifyRequest) =>
+  requireFeature(await requirePermission(deps, req, 'fahrzeug_fuehrerscheinpruefung'));
+
+export const drivingLicenceRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/driving-licences',
+      {
+        schema: {
+          tags,
+          summary: 'Fahrende mit Führerscheinstatus (Suche, Filter, Seiten)',
+          querystring: driverListQuery,
+          response: { 200: driverList },
+        },
+      },
+      async (req) => listDrivers(deps, await examiner(deps, req), req.query),
+    );
+    app.get(
+      '/api/driving-licences/guests',
+      {
+        schema: {
+          tags,
+          summary: 'Gäste mit erfasstem Führerschein (Suche, Seiten)',
+          querystring: guestDriverListQuery,
+          response: { 200: guestDriverList },
+        },
+      },
+      async (req) => listGuestDrivers(deps, await examiner(deps, req), req.query),
+    );
+    app.post(
+      '/api/guest-bookings/:bookingId/licence-checks',
+      {
+        schema: {
+          tags,
+          summary: 'Führerschein eines Gastes bei der Ausgabe erfassen',
+          params: guestBookingIdParams,
+          body: recordGuestCheckRequest,
+          response: { 201: guestCheckResponse },
+        },
+      },
+      async (req, reply) => {
+        const user = requireFeature(await requirePermission(deps, req, 'fahrzeug_gastbuchung'));
+        return reply.code(201).send(await recordGuestCheck(deps, user, req.params.bookingId, req.body));
+      },
+    );
+    app.get(
+      '/api/driving-licences/due-count',
+      { schema: { tags, summary: 'Anzahl fälliger Führerscheinprüfungen', response: { 200: dueCountResponse } } },
+      async (req) => dueCount(deps, await examiner(deps, req)),
+    );
+    app.get(
+      '/api/driving-licences/me',
+      { schema: { tags, summary: 'Eigener Führerschein (nur lesen)', response: { 200: ownLicenceResponse } } },
+      async (req) => ownLicence(deps, requireFeature(await requireUser(deps, req))),
+    );
+    app.get(
+      '/api/driving-licences/:userId/checks',
+      { schema: { tags, summary: 'Prüfungen einer Person', params: userIdParams, response: { 200: checkHistoryResponse } } },
+      async (req) => checkHistory(deps, await examiner(deps, req), req.params.userId),
+    );
+    app.post(
+      '/api/driving-licences/:userId/checks',
+      {
+        schema: {
+          tags,
+          summary: 'Führerscheinprüfung erfassen',
+          params: userIdParams,
+          body: recordCheckRequest,
+          response: { 201: checkHistoryResponse },
+        },
+      },
+      async (req, reply) => {
+        const result = await recordCheck(deps, await examiner(deps, req), req.params.userId, req.body);
+        return reply.code(201).send(result);
+      },
+    );
+    app.post(
+      '/api/driving-licences/checks/:checkId/scan',
+      {
+        schema: {
+          tags,
+          summary: 'Scan zu einer Prüfung ablegen (nur wenn eingeschaltet)',
+          params: checkIdParams,
+          response: { 200: scanResponse },
+        },
+      },
+      async (req) => {
+        const user = await examiner(deps, req);
+        return uploadScan(deps, user, req.params.checkId, await fileBytes(req));
+      },
+    );
+    app.get(
+      '/api/driving-licences/checks/:checkId/scan',
+      { schema: { tags, summary: 'Scan einer Prüfung (nur Prüfende)', params: checkIdParams } },
+      async (req, reply) => {
+        const file = await readScan(deps, await examiner(deps, req), req.params.checkId);
+        return reply
+          .header('Content-Type', file.contentType)
+          .header('Content-Disposition', 'inline')
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Cache-Control', 'private, no-store')
+          .send(file.bytes);
+      },
+    );
+    app.delete(
+      '/api/driving-licences/checks/:checkId/scan',
+      { schema: { tags, summary: 'Scan einer Prüfung löschen', params: checkIdParams, response: { 200: scanResponse } } },
+      async (req) => removeScan(deps, await examiner(deps, req), req.params.checkId),
+    );
+  };

@@ -1,0 +1,110 @@
+import {
+  evaluationQuery,
+  exportFormat,
+  OFFICE_TABLES,
+  officeEvaluationResponse,
+  VEHICLE_TABLES,
+  vehicleEvaluationResponse,
+  vehicleMonthsQuery,
+  vehicleMonthsResponse,
+} from '@contracts/evaluation';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { requireSection } from '../../http/request-context';
+import { type ExportFile, exportFile, officeTable, vehicleMonthsTable, vehicleTable } from './evaluation-export';
+import { officeEvaluation } from './office-evaluation';
+import { vehicleEvaluation, vehicleMonths, vehicleMonthTable } from './vehicle-evaluation';
+
+const OFFICE = '/admin/bueroauslastung';
+const VEHICLES = '/admin/auswertung';
+const tags = ['evaluation'];
+
+function sendFile(reply: FastifyReply, file: ExportFile) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .send(file.body);
+}
+
+/** Büroauslastung and Auswertung (decisions 060, 061): figures as JSON, every table as CSV or Excel. */
+export const evaluationRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/admin/evaluation/office',
+      {
+        schema: { tags, summary: 'Büroauslastung im Zeitraum', querystring: evaluationQuery, response: { 200: officeEvaluationResponse } },
+      },
+      async (req) => officeEvaluation(deps, await requireSection(deps, req, OFFICE), req.query),
+    );
+    app.get(
+      '/api/admin/evaluation/office/export',
+      {
+        schema: {
+          tags,
+          summary: 'Eine Tabelle der Büroauslastung als CSV oder Excel',
+          querystring: evaluationQuery.extend({ table: z.enum(OFFICE_TABLES), format: exportFormat }),
+        },
+      },
+      async (req, reply) => {
+        const user = await requireSection(deps, req, OFFICE);
+        const data = await officeEvaluation(deps, user, req.query);
+        const file = await exportFile(
+          officeTable(data, req.query.table),
+          `bueroauslastung_${req.query.table}`,
+          data.from,
+          data.to,
+          req.query.format,
+        );
+        return sendFile(reply, file);
+      },
+    );
+    app.get(
+      '/api/admin/evaluation/vehicles',
+      {
+        schema: {
+          tags,
+          summary: 'Auswertung der Fahrzeuge im Zeitraum',
+          querystring: evaluationQuery,
+          response: { 200: vehicleEvaluationResponse },
+        },
+      },
+      async (req) => vehicleEvaluation(deps, await requireSection(deps, req, VEHICLES), req.query),
+    );
+    app.get(
+      '/api/admin/evaluation/vehicles/export',
+      {
+        schema: {
+          tags,
+          summary: 'Eine Tabelle der Fahrzeugauswertung als CSV oder Excel',
+          querystring: evaluationQuery.extend({ table: z.enum(VEHICLE_TABLES), format: exportFormat }),
+        },
+      },
+      async (req, reply) => {
+        const user = await requireSection(deps, req, VEHICLES);
+        const { table, format } = req.query;
+        if (table === 'monate') {
+          const data = await vehicleMonthTable(deps, user, req.query);
+          return sendFile(reply, await exportFile(vehicleMonthsTable(data.rows), `auswertung_${table}`, data.from, data.to, format));
+        }
+        const data = await vehicleEvaluation(deps, user, req.query);
+        return sendFile(reply, await exportFile(vehicleTable(data, table), `auswertung_${table}`, data.from, data.to, format));
+      },
+    );
+    app.get(
+      '/api/admin/evaluation/vehicles/months',
+      {
+        schema: {
+          tags,
+          summary: 'Die Monate eines Fahrzeugs im Zeitraum',
+          querystring: vehicleMonthsQuery,
+          response: { 200: vehicleMonthsResponse },
+        },
+      },
+      async (req) => vehicleMonths(deps, await requireSection(deps, req, VEHICLES), req.query),
+    );
+  };

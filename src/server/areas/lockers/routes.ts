@@ -1,0 +1,88 @@
+import {
+  lockerAdminQuery,
+  lockerCreateRequest,
+  lockerDayQuery,
+  lockerDayResponse,
+  lockerListResponse,
+  lockerPatchRequest,
+  lockerResponse,
+  takeLockerRequest,
+} from '@contracts/lockers';
+import { AppError } from '@domain/errors';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { requireSection, requireUser } from '../../http/request-context';
+import { createLocker, listLockersAdmin, lockerDay, patchLocker, releaseLocker, takeLocker } from './lockers';
+
+const tags = ['lockers'];
+const idParams = z.object({ id: z.uuid() });
+
+/** Lockers stand on office floor plans: the page exists where the workplace feature is on. */
+async function officeUser(deps: Deps, req: FastifyRequest) {
+  const user = await requireUser(deps, req);
+  if (!user.tenant.features.includes('arbeitswelt'))
+    throw new AppError('feature_disabled', 'Diese Funktion ist für Ihre Organisation nicht eingeschaltet.', 403);
+  return user;
+}
+
+/** /officelocker and the placing of lockers by room admins (decision 062). */
+export const lockerRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/lockers',
+      {
+        schema: {
+          tags,
+          summary: 'Schreibtische, eigener Spind und Spinde eines Tages',
+          querystring: lockerDayQuery,
+          response: { 200: lockerDayResponse },
+        },
+      },
+      async (req) => lockerDay(deps, await officeUser(deps, req), req.query.date),
+    );
+    app.post(
+      '/api/lockers/assignments',
+      {
+        schema: {
+          tags,
+          summary: 'Spind für einen Tag nehmen (gewählt oder zugeteilt)',
+          body: takeLockerRequest,
+          response: { 200: lockerDayResponse },
+        },
+      },
+      async (req) => takeLocker(deps, await officeUser(deps, req), req.body),
+    );
+    app.delete(
+      '/api/lockers/assignments/:id',
+      { schema: { tags, summary: 'Spind zurückgeben', params: idParams, response: { 200: lockerDayResponse } } },
+      async (req) => releaseLocker(deps, await officeUser(deps, req), req.params.id),
+    );
+
+    const admin = (req: FastifyRequest) => requireSection(deps, req, '/admin/raeume');
+    app.get(
+      '/api/admin/lockers',
+      { schema: { tags, summary: 'Spinde eines Grundrisses', querystring: lockerAdminQuery, response: { 200: lockerListResponse } } },
+      async (req) => ({ lockers: await listLockersAdmin(deps, await admin(req), req.query.floorPlanId) }),
+    );
+    app.post(
+      '/api/admin/lockers',
+      { schema: { tags, summary: 'Spind auf einem Grundriss platzieren', body: lockerCreateRequest, response: { 200: lockerResponse } } },
+      async (req) => ({ locker: await createLocker(deps, await admin(req), req.body) }),
+    );
+    app.patch(
+      '/api/admin/lockers/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Spind umbenennen, verschieben oder außer Betrieb nehmen',
+          params: idParams,
+          body: lockerPatchRequest,
+          response: { 200: lockerResponse },
+        },
+      },
+      async (req) => ({ locker: await patchLocker(deps, await admin(req), req.params.id, req.body) }),
+    );
+  };

@@ -1,0 +1,39 @@
+import { AppError } from '@domain/errors';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { createMetrics, mayReadMetrics } from './metrics-registry';
+
+/**
+ * Prometheus metrics at /api/metrics. Registered on the root instance (not as
+ * an encapsulated plugin) so the timing hook sees every route.
+ */
+export function registerMetrics(app: FastifyInstance, deps: Deps) {
+  const metrics = createMetrics(deps);
+  app.addHook('onResponse', async (req, reply) => {
+    metrics.observeRequest(req.method, req.routeOptions.url ?? 'unbekannt', reply.statusCode, reply.elapsedTime / 1000);
+  });
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/metrics',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Kennzahlen im Prometheus-Format (mit METRICS_TOKEN oder nur vom eigenen Rechner)',
+        headers: z.object({ authorization: z.string().max(500).optional() }),
+        response: { 200: z.string() },
+      },
+    },
+    async (req, reply) => {
+      const allowed = mayReadMetrics(deps.config.metricsToken, {
+        authorization: req.headers.authorization,
+        remoteAddress: req.socket.remoteAddress,
+        forwarded: req.headers['x-forwarded-for'] !== undefined,
+      });
+      if (!allowed)
+        throw new AppError('metrics_forbidden', 'Kennzahlen gibt es nur mit gültigem METRICS_TOKEN oder vom eigenen Rechner.', 403);
+      const text = await metrics.registry.metrics();
+      return reply.type(metrics.registry.contentType).send(text);
+    },
+  );
+}

@@ -1,0 +1,363 @@
+import {
+  activeRequest,
+  adminObjectsResponse,
+  createKioskLinkRequest,
+  createKioskLinkResponse,
+  deviatingOpeningHourRequest,
+  deviatingOpeningHourResponse,
+  equipmentListResponse,
+  equipmentRequest,
+  equipmentResponse,
+  floorPlanActiveResponse,
+  floorPlanRequest,
+  floorPlanResponse,
+  floorPlansResponse,
+  idParams,
+  kioskLinksResponse,
+  locationsResponse,
+  objectActiveResponse,
+  objectPatchRequest,
+  objectRequest,
+  objectResponse,
+  openingHours,
+  positionsRequest,
+  regularOpeningHoursRequest,
+  removalPreviewResponse,
+} from '@contracts/reading-rooms';
+import { okResponse } from '@contracts/session';
+import { AppError } from '@domain/errors';
+import { guardRoute } from '@domain/permissions';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { requestOrigin, requireSection, requireUser } from '../../http/request-context';
+import {
+  createDeviation,
+  createEquipment,
+  createKioskLink,
+  createObject,
+  getOpeningHours,
+  listEquipmentAdmin,
+  listKioskLinksAdmin,
+  listLocationsAdmin,
+  listObjectsAdmin,
+  listPlansAdmin,
+  patchDeviation,
+  patchObject,
+  removeDeviation,
+  removeEquipment,
+  removeKioskLink,
+  renameEquipment,
+  savePlan,
+  savePositions,
+  saveRegularHours,
+  uploadPlanImage,
+} from './admin';
+import {
+  deleteObjectAdmin,
+  deletePlanAdmin,
+  objectRemovalPreview,
+  planRemovalPreview,
+  setObjectActiveAdmin,
+  setPlanActiveAdmin,
+} from './removal';
+
+const SECTION = '/admin/raeume';
+const tags = ['reading-rooms-admin'];
+
+/**
+ * Opening hours may be kept by the room admins (/admin/raeume) and by holders of
+ * oeffnungszeiten_pflege (decision 023).
+ */
+async function requireOpeningHoursAdmin(deps: Deps, req: FastifyRequest) {
+  const user = await requireUser(deps, req);
+  if (user.permissions.has('oeffnungszeiten_pflege')) return user;
+  const result = guardRoute(SECTION, user.permissions);
+  if (!result.allowed) throw new AppError('forbidden', result.denial, 403, { denial: result.denial });
+  return user;
+}
+
+export const readingRoomAdminRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const admin = (req: FastifyRequest) => requireSection(deps, req, SECTION);
+
+    app.get(
+      '/api/admin/reading-rooms/locations',
+      { schema: { tags, summary: 'Standorte', response: { 200: locationsResponse } } },
+      async (req) => ({
+        locations: await listLocationsAdmin(deps, await admin(req)),
+      }),
+    );
+
+    app.get(
+      '/api/admin/reading-rooms/floor-plans',
+      {
+        schema: {
+          tags,
+          summary: 'Grundrisse',
+          querystring: z.object({ area: z.enum(['leseraum', 'arbeitswelt']).optional() }),
+          response: { 200: floorPlansResponse },
+        },
+      },
+      async (req) => ({ floorPlans: await listPlansAdmin(deps, await admin(req), req.query.area) }),
+    );
+    app.post(
+      '/api/admin/reading-rooms/floor-plans',
+      { schema: { tags, summary: 'Grundriss anlegen', body: floorPlanRequest, response: { 200: floorPlanResponse } } },
+      async (req) => ({
+        floorPlan: await savePlan(deps, await admin(req), null, req.body),
+      }),
+    );
+    app.patch(
+      '/api/admin/reading-rooms/floor-plans/:id',
+      { schema: { tags, summary: 'Grundriss ändern', params: idParams, body: floorPlanRequest, response: { 200: floorPlanResponse } } },
+      async (req) => ({ floorPlan: await savePlan(deps, await admin(req), req.params.id, req.body) }),
+    );
+    app.put(
+      '/api/admin/reading-rooms/floor-plans/:id/image',
+      {
+        schema: {
+          tags,
+          summary: 'Grundrissbild hochladen (png/jpg, höchstens 10 MB)',
+          params: idParams,
+          response: { 200: floorPlanResponse },
+        },
+      },
+      async (req) => {
+        const user = await admin(req);
+        const file = req.isMultipart() ? await req.file() : undefined;
+        if (!file)
+          throw new AppError('upload_failed', 'Fehler beim Hochladen der Datei: Es wurde keine Datei übermittelt.', 400, {
+            reason: 'Es wurde keine Datei übermittelt.',
+            reasonEn: 'No file was sent.',
+          });
+        let bytes: Buffer;
+        try {
+          bytes = await file.toBuffer();
+        } catch {
+          throw new AppError('upload_failed', 'Fehler beim Hochladen der Datei: Die Datei ist größer als 10 MB.', 413, {
+            reason: 'Die Datei ist größer als 10 MB.',
+          });
+        }
+        return { floorPlan: await uploadPlanImage(deps, user, req.params.id, bytes) };
+      },
+    );
+
+    app.get(
+      '/api/admin/reading-rooms/floor-plans/:id/objects',
+      { schema: { tags, summary: 'Plätze und Räume eines Grundrisses', params: idParams, response: { 200: adminObjectsResponse } } },
+      async (req) => ({ objects: await listObjectsAdmin(deps, await admin(req), req.params.id) }),
+    );
+    app.put(
+      '/api/admin/reading-rooms/floor-plans/:id/positions',
+      {
+        schema: {
+          tags,
+          summary: 'Positionen gezogener Plätze speichern',
+          params: idParams,
+          body: positionsRequest,
+          response: { 200: adminObjectsResponse },
+        },
+      },
+      async (req) => ({ objects: await savePositions(deps, await admin(req), req.params.id, req.body.positions) }),
+    );
+    app.post(
+      '/api/admin/reading-rooms/objects',
+      { schema: { tags, summary: 'Platz oder Raum anlegen', body: objectRequest, response: { 200: objectResponse } } },
+      async (req) => {
+        const { floorPlanId, ...rest } = req.body;
+        return { object: await createObject(deps, await admin(req), floorPlanId, rest) };
+      },
+    );
+    app.patch(
+      '/api/admin/reading-rooms/objects/:id',
+      {
+        schema: { tags, summary: 'Platz oder Raum ändern', params: idParams, body: objectPatchRequest, response: { 200: objectResponse } },
+      },
+      async (req) => ({ object: await patchObject(deps, await admin(req), req.params.id, req.body, requestOrigin(req)) }),
+    );
+
+    // ---- removing safely (decision 025) ----
+    app.get(
+      '/api/admin/reading-rooms/objects/:id/removal-preview',
+      {
+        schema: {
+          tags,
+          summary: 'Wie viele offene Buchungen eine Deaktivierung storniert; ob Löschen möglich ist',
+          params: idParams,
+          response: { 200: removalPreviewResponse },
+        },
+      },
+      async (req) => objectRemovalPreview(deps, await admin(req), req.params.id),
+    );
+    app.put(
+      '/api/admin/reading-rooms/objects/:id/active',
+      {
+        schema: {
+          tags,
+          summary: 'Platz oder Raum (de)aktivieren; Deaktivieren storniert offene Buchungen ab jetzt',
+          params: idParams,
+          body: activeRequest,
+          response: { 200: objectActiveResponse },
+        },
+      },
+      async (req) => setObjectActiveAdmin(deps, await admin(req), req.params.id, req.body.active, requestOrigin(req)),
+    );
+    app.delete(
+      '/api/admin/reading-rooms/objects/:id',
+      { schema: { tags, summary: 'Nie gebuchten Platz oder Raum endgültig löschen', params: idParams, response: { 200: okResponse } } },
+      async (req) => {
+        await deleteObjectAdmin(deps, await admin(req), req.params.id);
+        return { ok: true as const };
+      },
+    );
+    app.get(
+      '/api/admin/reading-rooms/floor-plans/:id/removal-preview',
+      {
+        schema: {
+          tags,
+          summary: 'Wie viele offene Buchungen eine Deaktivierung des Grundrisses storniert; ob Löschen möglich ist',
+          params: idParams,
+          response: { 200: removalPreviewResponse },
+        },
+      },
+      async (req) => planRemovalPreview(deps, await admin(req), req.params.id),
+    );
+    app.put(
+      '/api/admin/reading-rooms/floor-plans/:id/active',
+      {
+        schema: {
+          tags,
+          summary: 'Grundriss (de)aktivieren; Deaktivieren storniert offene Buchungen ab jetzt',
+          params: idParams,
+          body: activeRequest,
+          response: { 200: floorPlanActiveResponse },
+        },
+      },
+      async (req) => setPlanActiveAdmin(deps, await admin(req), req.params.id, req.body.active, requestOrigin(req)),
+    );
+    app.delete(
+      '/api/admin/reading-rooms/floor-plans/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Nie gebuchten Grundriss mit Plätzen, Öffnungszeiten, Kiosk-Links und Planbild endgültig löschen',
+          params: idParams,
+          response: { 200: okResponse },
+        },
+      },
+      async (req) => {
+        await deletePlanAdmin(deps, await admin(req), req.params.id);
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/api/admin/equipment',
+      { schema: { tags, summary: 'Ausstattung', response: { 200: equipmentListResponse } } },
+      async (req) => ({
+        equipment: await listEquipmentAdmin(deps, await admin(req)),
+      }),
+    );
+    app.post(
+      '/api/admin/equipment',
+      { schema: { tags, summary: 'Ausstattung anlegen', body: equipmentRequest, response: { 200: equipmentResponse } } },
+      async (req) => ({
+        equipment: await createEquipment(deps, await admin(req), req.body.name),
+      }),
+    );
+    app.patch(
+      '/api/admin/equipment/:id',
+      {
+        schema: { tags, summary: 'Ausstattung umbenennen', params: idParams, body: equipmentRequest, response: { 200: equipmentResponse } },
+      },
+      async (req) => ({ equipment: await renameEquipment(deps, await admin(req), req.params.id, req.body.name) }),
+    );
+    app.delete(
+      '/api/admin/equipment/:id',
+      { schema: { tags, summary: 'Ausstattung löschen', params: idParams, response: { 200: okResponse } } },
+      async (req) => {
+        await removeEquipment(deps, await admin(req), req.params.id);
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/api/admin/reading-rooms/floor-plans/:id/opening-hours',
+      { schema: { tags, summary: 'Öffnungszeiten und abweichende Öffnungszeiten', params: idParams, response: { 200: openingHours } } },
+      async (req) => getOpeningHours(deps, await requireOpeningHoursAdmin(deps, req), req.params.id),
+    );
+    app.put(
+      '/api/admin/reading-rooms/floor-plans/:id/opening-hours',
+      {
+        schema: {
+          tags,
+          summary: 'Regelmäßige Öffnungszeiten speichern',
+          params: idParams,
+          body: regularOpeningHoursRequest,
+          response: { 200: openingHours },
+        },
+      },
+      async (req) => saveRegularHours(deps, await requireOpeningHoursAdmin(deps, req), req.params.id, req.body.regular),
+    );
+    app.post(
+      '/api/admin/reading-rooms/floor-plans/:id/deviating-opening-hours',
+      {
+        schema: {
+          tags,
+          summary: 'Abweichende Öffnungszeit anlegen',
+          params: idParams,
+          body: deviatingOpeningHourRequest,
+          response: { 200: deviatingOpeningHourResponse },
+        },
+      },
+      async (req) => ({ deviating: await createDeviation(deps, await requireOpeningHoursAdmin(deps, req), req.params.id, req.body) }),
+    );
+    app.patch(
+      '/api/admin/reading-rooms/deviating-opening-hours/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Abweichende Öffnungszeit ändern',
+          params: idParams,
+          body: deviatingOpeningHourRequest,
+          response: { 200: deviatingOpeningHourResponse },
+        },
+      },
+      async (req) => ({ deviating: await patchDeviation(deps, await requireOpeningHoursAdmin(deps, req), req.params.id, req.body) }),
+    );
+    app.delete(
+      '/api/admin/reading-rooms/deviating-opening-hours/:id',
+      { schema: { tags, summary: 'Abweichende Öffnungszeit löschen', params: idParams, response: { 200: okResponse } } },
+      async (req) => {
+        await removeDeviation(deps, await requireOpeningHoursAdmin(deps, req), req.params.id);
+        return { ok: true as const };
+      },
+    );
+
+    app.get('/api/admin/kiosk-links', { schema: { tags, summary: 'Kiosk-Links', response: { 200: kioskLinksResponse } } }, async (req) => ({
+      links: await listKioskLinksAdmin(deps, await admin(req)),
+    }));
+    app.post(
+      '/api/admin/kiosk-links',
+      {
+        schema: {
+          tags,
+          summary: 'Kiosk-Link anlegen (Token wird nur einmal angezeigt)',
+          body: createKioskLinkRequest,
+          response: { 200: createKioskLinkResponse },
+        },
+      },
+      async (req) => createKioskLink(deps, await admin(req), requestOrigin(req), req.body.floorPlanId, req.body.name),
+    );
+    app.delete(
+      '/api/admin/kiosk-links/:id',
+      { schema: { tags, summary: 'Kiosk-Link widerrufen', params: idParams, response: { 200: okResponse } } },
+      async (req) => {
+        await removeKioskLink(deps, await admin(req), req.params.id);
+        return { ok: true as const };
+      },
+    );
+  };

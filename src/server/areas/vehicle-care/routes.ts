@@ -1,0 +1,159 @@
+import {
+  careFileResponse,
+  damageFileParams,
+  damageList,
+  damageParams,
+  damageRequest,
+  damageResponse,
+  damageStatusRequest,
+  fileParams,
+  serviceEntryList,
+  serviceEntryParams,
+  serviceEntryRequest,
+  serviceEntryResponse,
+  vehicleCareList,
+  vehicleIdParams,
+} from '@contracts/vehicle-care';
+import { AppError } from '@domain/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../../deps';
+import { requestOrigin, requireUser } from '../../http/request-context';
+import type { StoredFile } from '../../storage/file-storage';
+import { uploadCareFile } from './care-files';
+import { blockFromDamage, changeDamageStatus, damagePhoto, listVehicleDamages, reportDamage } from './damages';
+import { createServiceEntry, listServiceBooklet, serviceReceipt, updateService, vehicleCareStates } from './service-booklet';
+
+const tags = ['vehicle-care'];
+
+async function careUser(deps: Deps, req: FastifyRequest) {
+  const user = await requireUser(deps, req);
+  if (!user.tenant.features.includes('fahrzeug')) {
+    throw new AppError('feature_disabled', 'Die Fahrzeugbuchung ist für Ihre Organisation nicht freigeschaltet.', 404);
+  }
+  return user;
+}
+
+async function fileBytes(req: FastifyRequest): Promise<Buffer> {
+  const file = await req.file();
+  if (!file)
+    throw new AppError('upload_failed', 'Fehler beim Hochladen der Datei: Keine Datei übermittelt.', 400, {
+      reason: 'Keine Datei übermittelt.',
+      reasonEn: 'No file was sent.',
+    });
+  return file.toBuffer();
+}
+
+const sendFile = (reply: FastifyReply, file: StoredFile) =>
+  reply
+    .header('Content-Type', file.contentType)
+    .header('Content-Disposition', file.contentType === 'application/pdf' ? 'attachment' : 'inline')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, max-age=3600')
+    .send(file.bytes);
+
+/** Service booklet (Serviceheft), damages (Schäden) and the care marks of the vehicle list. */
+export const vehicleCareRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/vehicle-care',
+      { schema: { tags, summary: 'Fahrzeuge mit Sperre wegen Schaden oder fälliger HU/Inspektion', response: { 200: vehicleCareList } } },
+      async (req) => vehicleCareStates(deps, await careUser(deps, req)),
+    );
+    app.get(
+      '/api/vehicles/:id/service-entries',
+      { schema: { tags, summary: 'Serviceheft eines Fahrzeugs', params: vehicleIdParams, response: { 200: serviceEntryList } } },
+      async (req) => listServiceBooklet(deps, await careUser(deps, req), req.params.id),
+    );
+    app.post(
+      '/api/vehicles/:id/service-entries',
+      {
+        schema: {
+          tags,
+          summary: 'Serviceheft-Eintrag anlegen',
+          params: vehicleIdParams,
+          body: serviceEntryRequest,
+          response: { 201: serviceEntryResponse },
+        },
+      },
+      async (req, reply) => reply.code(201).send(await createServiceEntry(deps, await careUser(deps, req), req.params.id, req.body)),
+    );
+    app.put(
+      '/api/vehicles/:id/service-entries/:entryId',
+      {
+        schema: {
+          tags,
+          summary: 'Serviceheft-Eintrag ändern',
+          params: serviceEntryParams,
+          body: serviceEntryRequest,
+          response: { 200: serviceEntryResponse },
+        },
+      },
+      async (req) => updateService(deps, await careUser(deps, req), req.params.id, req.params.entryId, req.body),
+    );
+    app.get(
+      '/api/vehicles/:id/service-entries/:entryId/receipts/:n',
+      { schema: { tags, summary: 'Beleg eines Serviceheft-Eintrags', params: fileParams } },
+      async (req, reply) =>
+        sendFile(reply, await serviceReceipt(deps, await careUser(deps, req), req.params.id, req.params.entryId, req.params.n)),
+    );
+    app.post(
+      '/api/vehicles/:id/care-files',
+      {
+        schema: {
+          tags,
+          summary: 'Schadensfoto oder Beleg hochladen (PNG/JPG/PDF)',
+          params: vehicleIdParams,
+          response: { 200: careFileResponse },
+        },
+      },
+      async (req) => {
+        const user = await careUser(deps, req);
+        return uploadCareFile(deps, user, req.params.id, await fileBytes(req));
+      },
+    );
+    app.get(
+      '/api/vehicles/:id/damages',
+      { schema: { tags, summary: 'Schäden eines Fahrzeugs', params: vehicleIdParams, response: { 200: damageList } } },
+      async (req) => listVehicleDamages(deps, await careUser(deps, req), req.params.id),
+    );
+    app.post(
+      '/api/vehicles/:id/damages',
+      { schema: { tags, summary: 'Schaden melden', params: vehicleIdParams, body: damageRequest, response: { 201: damageResponse } } },
+      async (req, reply) =>
+        reply.code(201).send(await reportDamage(deps, await careUser(deps, req), req.params.id, req.body, requestOrigin(req))),
+    );
+    app.post(
+      '/api/vehicles/:id/damages/:damageId/status',
+      {
+        schema: {
+          tags,
+          summary: 'Status eines Schadens ändern (gemeldet, in Reparatur, behoben)',
+          params: damageParams,
+          body: damageStatusRequest,
+          response: { 200: damageResponse },
+        },
+      },
+      async (req) => changeDamageStatus(deps, await careUser(deps, req), req.params.id, req.params.damageId, req.body),
+    );
+    app.post(
+      '/api/vehicles/:id/damages/:damageId/block',
+      {
+        schema: {
+          tags,
+          summary: 'Fahrzeug wegen eines Schadens als DEFEKT sperren',
+          params: damageParams,
+          response: { 201: damageResponse },
+        },
+      },
+      async (req, reply) =>
+        reply.code(201).send(await blockFromDamage(deps, await careUser(deps, req), req.params.id, req.params.damageId)),
+    );
+    app.get(
+      '/api/vehicles/:id/damages/:damageId/photos/:n',
+      { schema: { tags, summary: 'Foto eines Schadens', params: damageFileParams } },
+      async (req, reply) =>
+        sendFile(reply, await damagePhoto(deps, await careUser(deps, req), req.params.id, req.params.damageId, req.params.n)),
+    );
+  };

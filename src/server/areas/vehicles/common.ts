@@ -1,0 +1,152 @@
+import type { Db } from '@db/client';
+import { AppError } from '@domain/errors';
+import { type BookingTimes, type ExistingBooking, isApproved, MESSAGES, parseBookingStatus } from '@domain/vehicle-booking';
+import type { WeekdayName } from '@domain/vehicle-time';
+import type { BookingRecord, SlimBooking } from '@server/areas/vehicles/vehicle-booking-repository';
+import type { VehicleRecord } from '@server/areas/vehicles/vehicle-repository';
+import type { UserContext } from '../../kernel/context';
+import { effectiveSettings } from '../settings/effective-settings';
+
+export const VEHICLE_TOPIC = 'vehicle-bookings';
+
+export interface VehicleSettings {
+  minGapMinutes: number;
+  daysAhead: number;
+  windowWeekday: WeekdayName;
+  windowHour: number;
+  minDurationMinutes: number;
+  individualTimes: boolean;
+  outsideTimes: boolean;
+  departmentCheck: boolean;
+  checkInActive: boolean;
+  checkInBeforeMinutes: number;
+  autoCancelActive: boolean;
+  autoCancelMinutes: number;
+  stepMinutes: number;
+  checkOutReminderTimes: string[];
+  /** Decision 032: booking times bound pick-up and return only. */
+  timesAsPickUpReturn: boolean;
+  /** Decision 033: every booker may see for whom a vehicle is booked. */
+  bookerNamesVisible: boolean;
+}
+
+const NAMES = [
+  'fahrzeugMindestabstandMinuten',
+  'fahrzeugBuchbareTageVoraus',
+  'fahrzeugBuchungsfensterWochentag',
+  'fahrzeugBuchungsfensterStunde',
+  'fahrzeugMindestbuchungsdauerMinuten',
+  'fahrzeugIndividuelleBuchungszeiten',
+  'fahrzeugBuchungAusserhalbZeiten',
+  'fahrzeugAbteilungspruefung',
+  'fahrzeugCheckInAktiv',
+  'fahrzeugCheckInVorBeginnMinuten',
+  'fahrzeugFreigabeNachBuchungsbeginn',
+  'fahrzeugAutoStornoOhneCheckInMinuten',
+  'zeitRasterMinuten',
+  'fahrzeugCheckOutErinnerungszeiten',
+  'fahrzeugBuchungszeitenAlsAbholRueckgabe',
+  'fahrzeugBuchendeSichtbar',
+] as const;
+
+/** The vehicle settings that apply to a user (user → group → tenant → default), in one query. */
+export async function vehicleSettings(tx: Db, tenantId: string, userId: string | null): Promise<VehicleSettings> {
+  const values = new Map((await effectiveSettings(tx, tenantId, userId, NAMES)).map((v) => [v.option.name, v.value]));
+  const num = (n: string) => Number(values.get(n));
+  const bool = (n: string) => values.get(n) === true;
+  return {
+    minGapMinutes: num('fahrzeugMindestabstandMinuten'),
+    daysAhead: num('fahrzeugBuchbareTageVoraus'),
+    windowWeekday: values.get('fahrzeugBuchungsfensterWochentag') as WeekdayName,
+    windowHour: num('fahrzeugBuchungsfensterStunde'),
+    minDurationMinutes: num('fahrzeugMindestbuchungsdauerMinuten'),
+    individualTimes: bool('fahrzeugIndividuelleBuchungszeiten'),
+    outsideTimes: bool('fahrzeugBuchungAusserhalbZeiten'),
+    departmentCheck: bool('fahrzeugAbteilungspruefung'),
+    checkInActive: bool('fahrzeugCheckInAktiv'),
+    checkInBeforeMinutes: num('fahrzeugCheckInVorBeginnMinuten'),
+    autoCancelActive: bool('fahrzeugFreigabeNachBuchungsbeginn'),
+    autoCancelMinutes: num('fahrzeugAutoStornoOhneCheckInMinuten'),
+    stepMinutes: num('zeitRasterMinuten') || 15,
+    checkOutReminderTimes: (values.get('fahrzeugCheckOutErinnerungszeiten') as string[]) ?? [],
+    timesAsPickUpReturn: bool('fahrzeugBuchungszeitenAlsAbholRueckgabe'),
+    bookerNamesVisible: bool('fahrzeugBuchendeSichtbar'),
+  };
+}
+
+/** The availability view of a vehicle: booking outside times needs both the vehicle flag and the tenant setting. */
+export function availabilityVehicle(v: VehicleRecord, s: VehicleSettings) {
+  return {
+    validFrom: v.validFrom,
+    validTo: v.validTo,
+    bookingTimes: v.bookingTimes as BookingTimes,
+    bookingOutsidePossible: v.bookingOutsidePossible && s.outsideTimes,
+  };
+}
+
+export const toExisting = (b: SlimBooking): ExistingBooking => ({
+  id: b.id,
+  von: b.von,
+  bis: b.bis,
+  status: parseBookingStatus(b.status),
+  type: b.type,
+});
+
+export const notFound = (what = 'Fahrzeug') => new AppError('not_found', `${what} nicht gefunden.`, 404);
+
+/** drizzle wraps driver errors: the SQLSTATE is on the error or its cause. */
+export function sqlState(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  if (typeof e?.code === 'string') return e.code;
+  if (typeof e?.cause?.code === 'string') return e.cause.code;
+  return undefined;
+}
+
+/** Maps the exclusion-constraint violation (23P01) to the specification's message with 409. */
+export function mapOverlap(err: unknown): never {
+  if (sqlState(err) === '23P01') throw new AppError('already_booked', MESSAGES.alreadyBooked, 409);
+  throw err;
+}
+
+export const isFleetManager = (u: UserContext) => u.permissions.has('fahrzeug_pflege');
+
+/** Decision 033: whether a person may see for whom colleagues booked a vehicle (timeline, day-bar tooltips). */
+export const maySeeBookerNames = (u: UserContext, s: Pick<VehicleSettings, 'bookerNamesVisible'>): boolean =>
+  s.bookerNamesVisible || u.permissions.has('fahrzeug_pflege') || u.permissions.has('fahrzeug_fremdbuchung');
+
+/** Who may see and change a booking: the driver, whoever made it, fleet managers; approvers may see theirs. */
+export function canManageBooking(u: UserContext, b: BookingRecord): boolean {
+  return b.driver.id === u.member.id || b.bookedBy.id === u.member.id || isFleetManager(u);
+}
+export function canSeeBooking(u: UserContext, b: BookingRecord): boolean {
+  return canManageBooking(u, b) || b.approvers.some((a) => a.userId === u.member.id);
+}
+
+export function toBookingDto(b: BookingRecord, now = new Date()) {
+  return {
+    id: b.id,
+    vehicleId: b.vehicleId,
+    vehicleLabel: b.vehicleLabel,
+    licensePlate: b.licensePlate,
+    locationName: b.locationName,
+    von: b.von.toISOString(),
+    bis: b.bis.toISOString(),
+    status: parseBookingStatus(b.status),
+    type: b.type as 'BUCHUNG' | 'WARTUNG' | 'SERVICE' | 'DEFEKT',
+    bookedBy: { id: b.bookedBy.id, name: b.bookedBy.name },
+    bookedFor: { id: b.driver.id, name: b.driver.name },
+    reason: b.reason,
+    passengers: b.passengers,
+    destination: b.destination,
+    stopover: b.stopover,
+    contact: b.contact,
+    detour: b.detour,
+    infoText: b.infoText,
+    cancelReason: b.cancelReason,
+    needsApproval: b.needsApproval,
+    approved: isApproved({ von: b.von, approvers: b.approvers }, now),
+    approvers: b.approvers.map((a) => ({ userId: a.userId, name: a.name, approved: a.approved })),
+    createdAt: b.createdAt.toISOString(),
+    seriesId: b.seriesId,
+  };
+}

@@ -1,0 +1,455 @@
+import {
+  approvalList,
+  attributeList,
+  attributeListQuery,
+  availabilityQuery,
+  availabilityResponse,
+  bookingLimitsQuery,
+  bookingLimitsResponse,
+  bookingResponse,
+  cancelBookingRequest,
+  checkInRequest,
+  checkOutRequest,
+  createBookingRequest,
+  createVehicleRequest,
+  deactivateVehicleResponse,
+  departmentList,
+  historyList,
+  idParams,
+  imageUploadResponse,
+  maintenanceBlockRequest,
+  maintenanceBlockResponse,
+  myBookingsQuery,
+  myBookings as myBookingsResponse,
+  objectAttribute,
+  possibleBookers as possibleBookersResponse,
+  receiptUploadResponse,
+  rejectRequest,
+  saveAttributeRequest,
+  saveBookingTimesRequest,
+  saveVehicleAttributesRequest,
+  timelineQuery,
+  timelineResponse,
+  updateBookingRequest,
+  updateVehicleRequest,
+  updateVehicleResponse,
+  vehicleDetail,
+  vehicleList,
+  vehicleListQuery,
+  vehicleLocationList,
+  vehicleSeriesCancelRequest,
+  vehicleSeriesCancelResponse,
+  vehicleSeriesRequest,
+  vehicleSeriesResponse,
+} from '@contracts/vehicles';
+import { AppError } from '@domain/errors';
+import type { Permission } from '@domain/permissions';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { requestOrigin, requireSection, requireUser } from '../../http/request-context';
+import type { UserContext } from '../../kernel/context';
+import { cancelInVehicleSeries, createVehicleSeries, previewVehicleSeries } from '../series/vehicle-series';
+import { decide, listApprovals } from './approvals';
+import { cancelBooking, createBooking, getBooking, myBookings, possibleBookers, updateBooking } from './book-vehicle';
+import {
+  blockVehicle,
+  createVehicle,
+  deactivateVehicle,
+  saveAttribute,
+  saveBookingTimes,
+  saveVehicleAttributes,
+  updateVehicle,
+  uploadVehicleImage,
+  vehicleDepartments,
+  vehicleHistory,
+  vehicleImage,
+} from './manage-vehicles';
+import { checkIn, checkOut, uploadReceipt } from './trips';
+import { attributes, availability, getVehicle, limits, listVehicles, locations, timeline } from './vehicle-catalogue';
+
+const ADMIN = '/admin/fahrzeuge';
+const tags = ['vehicles'];
+
+function requireFeature(user: UserContext): UserContext {
+  if (!user.tenant.features.includes('fahrzeug')) {
+    throw new AppError('feature_disabled', 'Die Fahrzeugbuchung ist für Ihre Organisation nicht freigeschaltet.', 404);
+  }
+  return user;
+}
+
+/** Signed in, vehicle feature on. */
+const vehicleUser = async (deps: Deps, req: FastifyRequest) => requireFeature(await requireUser(deps, req));
+/** Fleet administration: the /admin/fahrzeuge guard (fahrzeug_pflege). */
+const fleetAdmin = async (deps: Deps, req: FastifyRequest) => requireFeature(await requireSection(deps, req, ADMIN));
+
+async function withPermission(deps: Deps, req: FastifyRequest, p: Permission) {
+  const user = await vehicleUser(deps, req);
+  if (!user.permissions.has(p)) throw new AppError('forbidden', `no ${p}`, 403, { denial: `no ${p}` });
+  return user;
+}
+
+async function fileBytes(req: FastifyRequest): Promise<Buffer> {
+  const file = await req.file();
+  if (!file)
+    throw new AppError('upload_failed', 'Fehler beim Hochladen der Datei: Keine Datei übermittelt.', 400, {
+      reason: 'Keine Datei übermittelt.',
+      reasonEn: 'No file was sent.',
+    });
+  return file.toBuffer();
+}
+
+export const vehicleRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    // ── reference data ──
+    app.get(
+      '/api/vehicle-locations',
+      { schema: { tags, summary: 'Standorte mit Stellplätzen', response: { 200: vehicleLocationList } } },
+      async (req) => locations(deps, await vehicleUser(deps, req)),
+    );
+    app.get(
+      '/api/vehicle-attributes',
+      {
+        schema: {
+          tags,
+          summary: 'Objektattribute für Fahrzeuge und Fahrten',
+          querystring: attributeListQuery,
+          response: { 200: attributeList },
+        },
+      },
+      async (req) => attributes(deps, await vehicleUser(deps, req), req.query.target),
+    );
+    app.post(
+      '/api/admin/vehicle-attributes',
+      { schema: { tags, summary: 'Objektattribut anlegen', body: saveAttributeRequest, response: { 201: objectAttribute } } },
+      async (req, reply) => {
+        const a = await saveAttribute(deps, await fleetAdmin(deps, req), null, req.body);
+        return reply.code(201).send(a);
+      },
+    );
+    app.put(
+      '/api/admin/vehicle-attributes/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Objektattribut ändern',
+          params: idParams,
+          body: saveAttributeRequest,
+          response: { 200: objectAttribute },
+        },
+      },
+      async (req) => saveAttribute(deps, await fleetAdmin(deps, req), req.params.id, req.body),
+    );
+
+    app.get(
+      '/api/admin/vehicle-departments',
+      { schema: { tags, summary: 'Abteilungen für die Fahrzeugpflege', response: { 200: departmentList } } },
+      async (req) => {
+        return vehicleDepartments(deps, await fleetAdmin(deps, req));
+      },
+    );
+
+    // ── vehicles ──
+    app.get(
+      '/api/vehicles',
+      { schema: { tags, summary: 'Buchbare Fahrzeuge mit Filtern', querystring: vehicleListQuery, response: { 200: vehicleList } } },
+      async (req) => listVehicles(deps, await vehicleUser(deps, req), req.query),
+    );
+    app.get(
+      '/api/vehicles/timeline',
+      {
+        schema: {
+          tags,
+          summary: 'Belegung aller Fahrzeuge in einem Zeitraum',
+          querystring: timelineQuery,
+          response: { 200: timelineResponse, 304: z.null().describe('Unverändert seit dem ETag aus If-None-Match') },
+        },
+        // Hot path: the database builds the JSON of thousands of rows (documented by the schema, not re-validated row by row).
+        serializerCompiler: () => (data) => (typeof data === 'string' ? data : JSON.stringify(data)),
+      },
+      async (req, reply) => {
+        const { etag, json } = await timeline(deps, await vehicleUser(deps, req), req.query);
+        // no-cache: the browser keeps the text and asks again with If-None-Match; unchanged → 304 without a body.
+        reply.header('etag', etag).header('cache-control', 'private, no-cache');
+        if (req.headers['if-none-match'] === etag) return reply.code(304).send(null);
+        return reply.type('application/json; charset=utf-8').send(json as never);
+      },
+    );
+    app.get(
+      '/api/vehicles/:id',
+      { schema: { tags, summary: 'Ein Fahrzeug', params: idParams, response: { 200: vehicleDetail } } },
+      async (req) => getVehicle(deps, await vehicleUser(deps, req), req.params.id),
+    );
+    app.get('/api/vehicles/:id/image', { schema: { tags, summary: 'Bild eines Fahrzeugs', params: idParams } }, async (req, reply) => {
+      const file = await vehicleImage(deps, await vehicleUser(deps, req), req.params.id);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', 'inline')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, max-age=3600')
+        .send(file.bytes);
+    });
+    app.get(
+      '/api/vehicles/:id/availability',
+      {
+        schema: {
+          tags,
+          summary: 'Verfügbarkeit in einem Zeitraum (SPEC §4)',
+          params: idParams,
+          querystring: availabilityQuery,
+          response: { 200: availabilityResponse },
+        },
+      },
+      async (req) => availability(deps, await vehicleUser(deps, req), req.params.id, req.query),
+    );
+    app.get(
+      '/api/vehicles/:id/booking-limits',
+      {
+        schema: {
+          tags,
+          summary: 'Wählbare Zeiten eines Tages',
+          params: idParams,
+          querystring: bookingLimitsQuery,
+          response: { 200: bookingLimitsResponse },
+        },
+      },
+      async (req) => limits(deps, await vehicleUser(deps, req), req.params.id, req.query),
+    );
+    app.get(
+      '/api/vehicles/:id/history',
+      { schema: { tags, summary: 'Verlauf eines Fahrzeugs', params: idParams, response: { 200: historyList } } },
+      async (req) => vehicleHistory(deps, await fleetAdmin(deps, req), req.params.id),
+    );
+
+    // ── fleet administration ──
+    app.post(
+      '/api/admin/vehicles',
+      { schema: { tags, summary: 'Fahrzeug anlegen', body: createVehicleRequest, response: { 201: vehicleDetail } } },
+      async (req, reply) => {
+        const v = await createVehicle(deps, await fleetAdmin(deps, req), req.body);
+        return reply.code(201).send(v);
+      },
+    );
+    app.put(
+      '/api/admin/vehicles/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Fahrzeug ändern (mit bisherigen Daten)',
+          params: idParams,
+          body: updateVehicleRequest,
+          response: { 200: updateVehicleResponse },
+        },
+      },
+      async (req) => updateVehicle(deps, await fleetAdmin(deps, req), req.params.id, req.body),
+    );
+    app.delete(
+      '/api/admin/vehicles/:id',
+      { schema: { tags, summary: 'Fahrzeug deaktivieren', params: idParams, response: { 200: deactivateVehicleResponse } } },
+      async (req) => deactivateVehicle(deps, await fleetAdmin(deps, req), req.params.id),
+    );
+    app.put(
+      '/api/admin/vehicles/:id/booking-times',
+      {
+        schema: {
+          tags,
+          summary: 'Buchungszeiten speichern',
+          params: idParams,
+          body: saveBookingTimesRequest,
+          response: { 200: vehicleDetail },
+        },
+      },
+      async (req) => saveBookingTimes(deps, await fleetAdmin(deps, req), req.params.id, req.body),
+    );
+    // Without an id in the path: the spec's refusal, not a 404 of the router.
+    app.put(
+      '/api/admin/vehicles/booking-times',
+      { schema: { tags, summary: 'Buchungszeiten ohne Fahrzeug-ID (abgelehnt)', body: saveBookingTimesRequest } },
+      async (req) => saveBookingTimes(deps, await fleetAdmin(deps, req), undefined, req.body),
+    );
+    app.put(
+      '/api/admin/vehicles/:id/attributes',
+      {
+        schema: {
+          tags,
+          summary: 'Attributwerte eines Fahrzeugs',
+          params: idParams,
+          body: saveVehicleAttributesRequest,
+          response: { 200: vehicleDetail },
+        },
+      },
+      async (req) => saveVehicleAttributes(deps, await fleetAdmin(deps, req), req.params.id, req.body.attributes),
+    );
+    app.post(
+      '/api/admin/vehicles/:id/image',
+      { schema: { tags, summary: 'Bild hochladen (PNG/JPG, max. 5 MB)', params: idParams, response: { 200: imageUploadResponse } } },
+      async (req) => {
+        const user = await fleetAdmin(deps, req);
+        return uploadVehicleImage(deps, user, req.params.id, await fileBytes(req));
+      },
+    );
+    app.post(
+      '/api/admin/vehicles/:id/blocks',
+      {
+        schema: {
+          tags,
+          summary: 'Fahrzeug für Wartung, Service oder Defekt sperren',
+          params: idParams,
+          body: maintenanceBlockRequest,
+          response: { 201: maintenanceBlockResponse },
+        },
+      },
+      async (req, reply) => reply.code(201).send(await blockVehicle(deps, await fleetAdmin(deps, req), req.params.id, req.body)),
+    );
+
+    // ── bookings ──
+    app.get(
+      '/api/vehicle-bookings/possible-bookers',
+      { schema: { tags, summary: 'Personen, für die gebucht werden darf', response: { 200: possibleBookersResponse } } },
+      async (req) => possibleBookers(deps, await vehicleUser(deps, req)),
+    );
+    app.get(
+      '/api/vehicle-bookings/mine',
+      {
+        schema: {
+          tags,
+          summary: 'Eigene Buchungen und Buchungen für andere',
+          querystring: myBookingsQuery,
+          response: { 200: myBookingsResponse },
+        },
+      },
+      async (req) => myBookings(deps, await vehicleUser(deps, req), req.query.includePast === 'true', req.query.status),
+    );
+    app.post(
+      '/api/vehicle-bookings',
+      { schema: { tags, summary: 'Fahrzeug buchen', body: createBookingRequest, response: { 201: bookingResponse } } },
+      async (req, reply) => {
+        const user = await vehicleUser(deps, req);
+        return reply.code(201).send({ booking: await createBooking(deps, user, requestOrigin(req), req.body) });
+      },
+    );
+    app.get(
+      '/api/vehicle-bookings/:id',
+      { schema: { tags, summary: 'Eine Buchung', params: idParams, response: { 200: bookingResponse } } },
+      async (req) => ({
+        booking: await getBooking(deps, await vehicleUser(deps, req), req.params.id),
+      }),
+    );
+    app.patch(
+      '/api/vehicle-bookings/:id',
+      { schema: { tags, summary: 'Buchung ändern', params: idParams, body: updateBookingRequest, response: { 200: bookingResponse } } },
+      async (req) => ({ booking: await updateBooking(deps, await vehicleUser(deps, req), requestOrigin(req), req.params.id, req.body) }),
+    );
+    app.post(
+      '/api/vehicle-series/preview',
+      {
+        schema: {
+          tags,
+          summary: 'Vorschau einer Fahrzeugserie: welche Termine buchbar sind und welche nicht (mit Grund); speichert nichts',
+          body: vehicleSeriesRequest,
+          response: { 200: vehicleSeriesResponse },
+        },
+      },
+      async (req) => previewVehicleSeries(deps, await vehicleUser(deps, req), req.body),
+    );
+    app.post(
+      '/api/vehicle-series',
+      {
+        schema: {
+          tags,
+          summary: 'Fahrzeugserie speichern: bucht alle buchbaren Termine in einer Transaktion',
+          body: vehicleSeriesRequest,
+          response: { 200: vehicleSeriesResponse },
+        },
+      },
+      async (req) => createVehicleSeries(deps, await vehicleUser(deps, req), requestOrigin(req), req.body),
+    );
+    app.post(
+      '/api/vehicle-bookings/:id/cancel-series',
+      {
+        schema: {
+          tags,
+          summary: 'Termin einer Fahrzeugserie stornieren: diesen, diesen und alle folgenden oder die ganze Serie',
+          params: idParams,
+          body: vehicleSeriesCancelRequest,
+          response: { 200: vehicleSeriesCancelResponse },
+        },
+      },
+      async (req) => cancelInVehicleSeries(deps, await vehicleUser(deps, req), req.params.id, req.body.scope),
+    );
+    app.post(
+      '/api/vehicle-bookings/:id/cancel',
+      {
+        schema: {
+          tags,
+          summary: 'Buchung stornieren',
+          params: idParams,
+          body: cancelBookingRequest.optional(),
+          response: { 200: bookingResponse },
+        },
+      },
+      async (req) => ({ booking: await cancelBooking(deps, await vehicleUser(deps, req), req.params.id, req.body?.reason) }),
+    );
+    app.post(
+      '/api/vehicle-bookings/:id/check-in',
+      { schema: { tags, summary: 'Fahrt starten', params: idParams, body: checkInRequest.optional(), response: { 200: bookingResponse } } },
+      async (req) => ({ booking: await checkIn(deps, await vehicleUser(deps, req), req.params.id, req.body?.mileage) }),
+    );
+    app.post(
+      '/api/vehicle-bookings/:id/check-out',
+      { schema: { tags, summary: 'Fahrt beenden', params: idParams, body: checkOutRequest, response: { 200: bookingResponse } } },
+      async (req) => ({ booking: await checkOut(deps, await vehicleUser(deps, req), req.params.id, req.body, requestOrigin(req)) }),
+    );
+    app.post(
+      '/api/vehicle-bookings/:id/receipts',
+      {
+        schema: {
+          tags,
+          summary: 'Schadensfoto oder Beleg hochladen (PNG/JPG/PDF)',
+          params: idParams,
+          response: { 200: receiptUploadResponse },
+        },
+      },
+      async (req) => {
+        const user = await vehicleUser(deps, req);
+        return uploadReceipt(deps, user, req.params.id, await fileBytes(req));
+      },
+    );
+
+    // ── special trips ──
+    app.get(
+      '/api/vehicle-approvals',
+      { schema: { tags, summary: 'Sonderfahrten zur Freigabe', response: { 200: approvalList } } },
+      async (req) => listApprovals(deps, await withPermission(deps, req, 'fahrzeug_freigabe_von_sonderfahrten')),
+    );
+    app.post(
+      '/api/vehicle-approvals/:id/approve',
+      { schema: { tags, summary: 'Sonderfahrt freigeben', params: idParams, response: { 200: bookingResponse } } },
+      async (req) => ({
+        booking: await decide(deps, await withPermission(deps, req, 'fahrzeug_freigabe_von_sonderfahrten'), req.params.id, true),
+      }),
+    );
+    app.post(
+      '/api/vehicle-approvals/:id/reject',
+      {
+        schema: {
+          tags,
+          summary: 'Sonderfahrt ablehnen (storniert die Buchung)',
+          params: idParams,
+          body: rejectRequest.optional(),
+          response: { 200: bookingResponse },
+        },
+      },
+      async (req) => ({
+        booking: await decide(
+          deps,
+          await withPermission(deps, req, 'fahrzeug_freigabe_von_sonderfahrten'),
+          req.params.id,
+          false,
+          req.body?.reason,
+        ),
+      }),
+    );
+  };

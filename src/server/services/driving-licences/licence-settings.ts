@@ -1,9 +1,0 @@
-import { findOption } from '@domain/settings';
-import type { LicenceSettings } from '@server/repositories/licence-repository';
-
-/** Catalogue defaults; the repositories read the tenant's values inside the same statement. */
-export const LICENCE_DEFAULTS: LicenceSettings = {
-  months: Number(findOption('fuehrerscheinPruefintervallMonate').defaultValue),
-  reminderDays: Number(findOption('fuehrerscheinErinnerungTage').defaultValue),
-  graceDays: Number(findOption('fuehrerscheinMaximaleLueckeTage').defaultValue),
-};
