@@ -11,6 +11,7 @@ describe('import rules (DESIGN §3)', () => {
     expect(layerOf('src/server/areas/people/routes.ts')).toBe('server/routes');
     expect(layerOf('src/server/areas/people/people-repository.ts')).toBe('server/repositories');
     expect(layerOf('src/server/areas/people/erase-person.ts')).toBe('server/services');
+    expect(layerOf('src/server/areas/people/manifest.ts')).toBe('server');
     expect(layerOf('src/server/kernel/context.ts')).toBe('server');
     expect(layerOf('src/server/app.ts')).toBe('server');
     expect(layerOf('test/support/test-app.ts')).toBeNull();

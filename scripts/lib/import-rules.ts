@@ -32,6 +32,8 @@ export function layerOf(file: string): string | null {
     const inArea = /^src\/server\/areas\/[^/]+\/(?:.*\/)?([^/]+)\.tsx?$/.exec(file);
     if (!inArea) return 'server';
     const name = inArea[1]!;
+    // The manifest wires the area into the app: it sits with app.ts, above the area's routes.
+    if (name === 'manifest') return 'server';
     if (/(^|-)routes$/.test(name)) return 'server/routes';
     if (/(^|-)repository$/.test(name)) return 'server/repositories';
     return 'server/services';

@@ -4,8 +4,8 @@ import type { Deps } from '../../deps';
 import { requireTenant } from '../../http/request-context';
 import { openEventStream } from '../../realtime/sse';
 import { SEAT_TOPIC } from './common';
-import { sendImage } from './file-routes';
 import { kioskBoard, kioskFloorPlanId, kioskImage } from './kiosk';
+import { sendImage } from './send-image';
 
 const tags = ['kiosk'];
 const rateLimit = { max: 120, timeWindow: '1 minute' };

@@ -21,9 +21,9 @@ import { sendBuiltDto } from '../../http/send-built-dto';
 import { SESSION_COOKIE_PREFIX } from '../session/better-auth';
 import { cancelBooking, checkInBooking, checkInObject, confirmBooking, createBooking, myBookings, searchPeople } from './bookings';
 import { saveFavourites } from './favourites';
-import { sendImage } from './file-routes';
 import { planImage } from './images';
 import { getBootstrap, getMap } from './map';
+import { sendImage } from './send-image';
 
 const tags = ['reading-rooms'];
 

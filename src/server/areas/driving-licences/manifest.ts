@@ -1,0 +1,9 @@
+import { defineArea } from '../../kernel/area';
+import { registerLicenceJobs } from './jobs';
+import { drivingLicenceRoutes } from './routes';
+
+export const manifest = defineArea({
+  name: 'driving-licences',
+  routes: [drivingLicenceRoutes],
+  jobs: [registerLicenceJobs],
+});

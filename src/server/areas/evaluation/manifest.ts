@@ -1,0 +1,7 @@
+import { defineArea } from '../../kernel/area';
+import { evaluationRoutes } from './routes';
+
+export const manifest = defineArea({
+  name: 'evaluation',
+  routes: [evaluationRoutes],
+});

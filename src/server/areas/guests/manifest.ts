@@ -1,0 +1,9 @@
+import { defineArea } from '../../kernel/area';
+import { registerGuestJobs } from './jobs';
+import { guestRoutes } from './routes';
+
+export const manifest = defineArea({
+  name: 'guests',
+  routes: [guestRoutes],
+  jobs: [registerGuestJobs],
+});

@@ -1,0 +1,7 @@
+import { defineArea } from '../../kernel/area';
+import { lockerRoutes } from './routes';
+
+export const manifest = defineArea({
+  name: 'lockers',
+  routes: [lockerRoutes],
+});

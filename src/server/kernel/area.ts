@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../deps';
+
+/** What the app knows of its surroundings when it folds the areas in. */
+export interface AreaEnvironment {
+  /** The project's root (where docs/ lives), both from the sources and from the built server. */
+  projectRoot: string;
+}
+
+/**
+ * Everything an area adds to the app, in one place (docs/architecture.md):
+ * app.ts folds every manifest in, so a new area touches no central file
+ * besides its line in areas/index.ts.
+ */
+export interface AreaManifest {
+  name: string;
+  /** App-wide hooks of the area (e.g. counting every answer), registered before any area's routes. */
+  hooks?: (app: FastifyInstance, deps: Deps) => void;
+  /** The area's route plugins; each declares the access of its routes. */
+  routes?: ((deps: Deps, env: AreaEnvironment) => FastifyPluginAsyncZod)[];
+  /** Registers the area's background jobs and schedules with deps.jobs. */
+  jobs?: ((deps: Deps) => void)[];
+}
+
+/** Identity with a type: a manifest file reads `export const manifest = defineArea({ … })`. */
+export const defineArea = (manifest: AreaManifest): AreaManifest => manifest;
