@@ -1,5 +1,5 @@
 import type { Feature } from './navigation';
-import { guardRoute, type Permission } from './permissions';
+import { guardRoute, type Permission, VEHICLE_VIEWER_PERMISSIONS } from './permissions';
 
 /**
  * What an API route needs before its handler runs, declared as data on the
@@ -115,3 +115,44 @@ export function describeAccess(access: RouteAccess): string {
       return `Bereich ${access.section} oder ${access.permission}`;
   }
 }
+
+/**
+ * The access a route declares in its own options (`config: { access: ACCESS.fleet }`),
+ * named once so that routes of several areas guarding the same people say so alike.
+ */
+export const ACCESS = {
+  public: { kind: 'public' },
+  signedIn: { kind: 'signedIn' },
+  /** Reading rooms and workplaces share one API; the requested area's own feature is checked by the service. */
+  places: { kind: 'signedIn', feature: ['leseraum', 'arbeitswelt'] },
+  vehicles: { kind: 'signedIn', feature: 'fahrzeug' },
+  /** Who may see vehicles: bookers, dispatchers, fleet managers and approvers (vehicle-catalogue assertMayView). */
+  vehicleViewers: {
+    kind: 'anyPermission',
+    permissions: VEHICLE_VIEWER_PERMISSIONS,
+    feature: 'fahrzeug',
+  },
+  fleet: { kind: 'section', section: '/admin/fahrzeuge', feature: 'fahrzeug' },
+  approver: { kind: 'permission', permission: 'fahrzeug_freigabe_von_sonderfahrten', feature: 'fahrzeug' },
+  rooms: { kind: 'section', section: '/admin/raeume' },
+  openingHours: { kind: 'sectionOrPermission', section: '/admin/raeume', permission: 'oeffnungszeiten_pflege' },
+  users: { kind: 'section', section: '/admin/benutzer' },
+  officeUtilisation: { kind: 'section', section: '/admin/bueroauslastung', feature: ['leseraum', 'arbeitswelt'] },
+  vehicleEvaluation: { kind: 'section', section: '/admin/auswertung', feature: 'fahrzeug' },
+  logbookFleet: {
+    kind: 'anyPermission',
+    permissions: ['fahrzeug_logbuch_report', 'fahrzeug_pflege'],
+    feature: 'fahrzeug',
+  },
+  logbookReport: { kind: 'permission', permission: 'fahrzeug_logbuch_report', feature: 'fahrzeug' },
+  care: { kind: 'permission', permission: 'fahrzeug_pflege', feature: 'fahrzeug' },
+  /** Damages are reported by whoever drives or hands over a vehicle (vehicle-care care-access assertMayReport). */
+  damageReporters: {
+    kind: 'anyPermission',
+    permissions: ['fahrzeug_buchen', 'fahrzeug_fremdbuchung', 'fahrzeug_pflege', 'fahrzeug_gastbuchung'],
+    feature: 'fahrzeug',
+  },
+  lockers: { kind: 'signedIn', feature: 'arbeitswelt' },
+  examiner: { kind: 'permission', permission: 'fahrzeug_fuehrerscheinpruefung', feature: 'fahrzeug' },
+  reception: { kind: 'permission', permission: 'fahrzeug_gastbuchung', feature: 'fahrzeug' },
+} as const satisfies Record<string, RouteAccess>;

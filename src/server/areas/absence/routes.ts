@@ -1,4 +1,5 @@
 import { absenceRequest, absenceResponse } from '@contracts/absence';
+import { ACCESS } from '@domain/route-access';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { requireUser } from '../../http/request-context';
@@ -13,6 +14,8 @@ export const absenceRoutes =
     app.post(
       '/api/absence/preview',
       {
+        // absence: for oneself; for someone else the service asks for fleet or user maintenance (decision 092)
+        config: { access: ACCESS.signedIn },
         schema: {
           tags,
           summary: 'Abwesenheit: welche Buchungen im Zeitraum storniert würden',
@@ -25,6 +28,7 @@ export const absenceRoutes =
     app.post(
       '/api/absence',
       {
+        config: { access: ACCESS.signedIn },
         schema: {
           tags,
           summary: 'Abwesenheit eintragen: storniert alle Buchungen im Zeitraum in einem Schritt',

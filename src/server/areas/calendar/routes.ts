@@ -1,4 +1,5 @@
 import { calendarFeedParams, calendarFeedStatus } from '@contracts/calendar-feed';
+import { ACCESS } from '@domain/route-access';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { acceptsGzip, matchesEtag } from '../../http/conditional';
@@ -13,12 +14,17 @@ export const calendarRoutes =
   async (app) => {
     app.get(
       '/api/calendar/feed',
-      { schema: { tags, summary: 'Eigenes Kalenderabonnement: eingerichtet?', response: { 200: calendarFeedStatus } } },
+      {
+        // calendar subscription: the feed itself is found by its secret token within the host's tenant (decision 090)
+        config: { access: ACCESS.signedIn },
+        schema: { tags, summary: 'Eigenes Kalenderabonnement: eingerichtet?', response: { 200: calendarFeedStatus } },
+      },
       async (req) => feedStatus(deps, await requireUser(deps, req)),
     );
     app.post(
       '/api/calendar/feed',
       {
+        config: { access: ACCESS.signedIn },
         schema: {
           tags,
           summary: 'Kalenderabonnement einrichten oder erneuern (die alte Adresse wird ungültig)',
@@ -29,13 +35,16 @@ export const calendarRoutes =
     );
     app.delete(
       '/api/calendar/feed',
-      { schema: { tags, summary: 'Kalenderabonnement widerrufen', response: { 200: calendarFeedStatus } } },
+      {
+        config: { access: ACCESS.signedIn },
+        schema: { tags, summary: 'Kalenderabonnement widerrufen', response: { 200: calendarFeedStatus } },
+      },
       async (req) => revokeCalendarFeed(deps, await requireUser(deps, req)),
     );
     app.get(
       '/api/calendar/:token/buchbar.ics',
       {
-        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        config: { access: ACCESS.public, rateLimit: { max: 60, timeWindow: '1 minute' } },
         schema: { tags, summary: 'Kalender (iCalendar) einer Person über ihr geheimes Token', params: calendarFeedParams },
       },
       async (req, reply) => {

@@ -15,6 +15,7 @@ import {
   userIdParams,
 } from '@contracts/driving-licences';
 import { AppError } from '@domain/errors';
+import { ACCESS } from '@domain/route-access';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
@@ -52,6 +53,8 @@ export const drivingLicenceRoutes =
     app.get(
       '/api/driving-licences',
       {
+        // driving licences: examiners, and everyone's own record
+        config: { access: ACCESS.examiner },
         schema: {
           tags,
           summary: 'Fahrende mit Führerscheinstatus (Suche, Filter, Seiten)',
@@ -64,6 +67,7 @@ export const drivingLicenceRoutes =
     app.get(
       '/api/driving-licences/guests',
       {
+        config: { access: ACCESS.examiner },
         schema: {
           tags,
           summary: 'Gäste mit erfasstem Führerschein (Suche, Seiten)',
@@ -76,6 +80,7 @@ export const drivingLicenceRoutes =
     app.post(
       '/api/guest-bookings/:bookingId/licence-checks',
       {
+        config: { access: ACCESS.reception },
         schema: {
           tags,
           summary: 'Führerschein eines Gastes bei der Ausgabe erfassen',
@@ -91,22 +96,32 @@ export const drivingLicenceRoutes =
     );
     app.get(
       '/api/driving-licences/due-count',
-      { schema: { tags, summary: 'Anzahl fälliger Führerscheinprüfungen', response: { 200: dueCountResponse } } },
+      {
+        config: { access: ACCESS.examiner },
+        schema: { tags, summary: 'Anzahl fälliger Führerscheinprüfungen', response: { 200: dueCountResponse } },
+      },
       async (req) => dueCount(deps, await examiner(deps, req)),
     );
     app.get(
       '/api/driving-licences/me',
-      { schema: { tags, summary: 'Eigener Führerschein (nur lesen)', response: { 200: ownLicenceResponse } } },
+      {
+        config: { access: ACCESS.vehicles },
+        schema: { tags, summary: 'Eigener Führerschein (nur lesen)', response: { 200: ownLicenceResponse } },
+      },
       async (req) => ownLicence(deps, requireFeature(await requireUser(deps, req))),
     );
     app.get(
       '/api/driving-licences/:userId/checks',
-      { schema: { tags, summary: 'Prüfungen einer Person', params: userIdParams, response: { 200: checkHistoryResponse } } },
+      {
+        config: { access: ACCESS.examiner },
+        schema: { tags, summary: 'Prüfungen einer Person', params: userIdParams, response: { 200: checkHistoryResponse } },
+      },
       async (req) => checkHistory(deps, await examiner(deps, req), req.params.userId),
     );
     app.post(
       '/api/driving-licences/:userId/checks',
       {
+        config: { access: ACCESS.examiner },
         schema: {
           tags,
           summary: 'Führerscheinprüfung erfassen',
@@ -123,6 +138,7 @@ export const drivingLicenceRoutes =
     app.post(
       '/api/driving-licences/checks/:checkId/scan',
       {
+        config: { access: ACCESS.examiner },
         schema: {
           tags,
           summary: 'Scan zu einer Prüfung ablegen (nur wenn eingeschaltet)',
@@ -137,7 +153,7 @@ export const drivingLicenceRoutes =
     );
     app.get(
       '/api/driving-licences/checks/:checkId/scan',
-      { schema: { tags, summary: 'Scan einer Prüfung (nur Prüfende)', params: checkIdParams } },
+      { config: { access: ACCESS.examiner }, schema: { tags, summary: 'Scan einer Prüfung (nur Prüfende)', params: checkIdParams } },
       async (req, reply) => {
         const file = await readScan(deps, await examiner(deps, req), req.params.checkId);
         return reply
@@ -150,7 +166,10 @@ export const drivingLicenceRoutes =
     );
     app.delete(
       '/api/driving-licences/checks/:checkId/scan',
-      { schema: { tags, summary: 'Scan einer Prüfung löschen', params: checkIdParams, response: { 200: scanResponse } } },
+      {
+        config: { access: ACCESS.examiner },
+        schema: { tags, summary: 'Scan einer Prüfung löschen', params: checkIdParams, response: { 200: scanResponse } },
+      },
       async (req) => removeScan(deps, await examiner(deps, req), req.params.checkId),
     );
   };

@@ -8,6 +8,7 @@ import {
   vehicleMonthsQuery,
   vehicleMonthsResponse,
 } from '@contracts/evaluation';
+import { ACCESS } from '@domain/route-access';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,6 +38,8 @@ export const evaluationRoutes =
     app.get(
       '/api/admin/evaluation/office',
       {
+        // evaluation and office utilisation
+        config: { access: ACCESS.officeUtilisation },
         schema: { tags, summary: 'Büroauslastung im Zeitraum', querystring: evaluationQuery, response: { 200: officeEvaluationResponse } },
       },
       async (req) => officeEvaluation(deps, await requireSection(deps, req, OFFICE), req.query),
@@ -44,6 +47,7 @@ export const evaluationRoutes =
     app.get(
       '/api/admin/evaluation/office/export',
       {
+        config: { access: ACCESS.officeUtilisation },
         schema: {
           tags,
           summary: 'Eine Tabelle der Büroauslastung als CSV oder Excel',
@@ -66,6 +70,7 @@ export const evaluationRoutes =
     app.get(
       '/api/admin/evaluation/vehicles',
       {
+        config: { access: ACCESS.vehicleEvaluation },
         schema: {
           tags,
           summary: 'Auswertung der Fahrzeuge im Zeitraum',
@@ -78,6 +83,7 @@ export const evaluationRoutes =
     app.get(
       '/api/admin/evaluation/vehicles/export',
       {
+        config: { access: ACCESS.vehicleEvaluation },
         schema: {
           tags,
           summary: 'Eine Tabelle der Fahrzeugauswertung als CSV oder Excel',
@@ -98,6 +104,7 @@ export const evaluationRoutes =
     app.get(
       '/api/admin/evaluation/vehicles/months',
       {
+        config: { access: ACCESS.vehicleEvaluation },
         schema: {
           tags,
           summary: 'Die Monate eines Fahrzeugs im Zeitraum',

@@ -16,6 +16,7 @@ import {
   tokenBody,
 } from '@contracts/guests';
 import { AppError } from '@domain/errors';
+import { ACCESS } from '@domain/route-access';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,13 +46,18 @@ export const guestRoutes =
     // ── staff: the reception ──
     app.post(
       '/api/guest-bookings',
-      { schema: { tags, summary: 'Fahrzeug für einen Gast buchen', body: createGuestBookingRequest, response: { 201: guestBookingDto } } },
+      {
+        // guests: the reception books, the guest's link and the public rental need no account
+        config: { access: ACCESS.reception },
+        schema: { tags, summary: 'Fahrzeug für einen Gast buchen', body: createGuestBookingRequest, response: { 201: guestBookingDto } },
+      },
       async (req, reply) =>
         reply.status(201).send(await createGuestBooking(deps, await reception(deps, req), requestOrigin(req), req.body)),
     );
     app.get(
       '/api/guest-bookings',
       {
+        config: { access: ACCESS.reception },
         schema: {
           tags,
           summary: 'Gastbuchungen ab gestern',
@@ -64,6 +70,7 @@ export const guestRoutes =
     app.get(
       '/api/guest-bookings/day',
       {
+        config: { access: ACCESS.reception },
         schema: {
           tags,
           summary: 'Tagesliste des Empfangs: Ausgaben, Rückgaben, Überfälliges',
@@ -75,14 +82,20 @@ export const guestRoutes =
     );
     app.get(
       '/api/guest-bookings/vehicles',
-      { schema: { tags, summary: 'Fahrzeuge mit Gastbuchung', response: { 200: guestVehiclesResponse } } },
+      {
+        config: { access: ACCESS.reception },
+        schema: { tags, summary: 'Fahrzeuge mit Gastbuchung', response: { 200: guestVehiclesResponse } },
+      },
       async (req) => guestVehicles(deps, await reception(deps, req)),
     );
 
     // ── public: the cancellation page (no session; the token is in the body) ──
     app.post(
       '/api/pub/guest-booking',
-      { schema: { tags, summary: 'Gastbuchung zum Link ansehen', body: tokenBody, response: { 200: publicGuestBookingResponse } } },
+      {
+        config: { access: ACCESS.public },
+        schema: { tags, summary: 'Gastbuchung zum Link ansehen', body: tokenBody, response: { 200: publicGuestBookingResponse } },
+      },
       async (req, reply) => {
         noStore(reply);
         return viewByToken(deps, requireTenant(req), req.ip, req.body.token);
@@ -91,6 +104,7 @@ export const guestRoutes =
     app.post(
       '/api/pub/guest-booking/cancel',
       {
+        config: { access: ACCESS.public },
         schema: {
           tags,
           summary: 'Gastbuchung kostenlos stornieren (bis 24 Stunden vor Beginn)',
@@ -105,7 +119,10 @@ export const guestRoutes =
     );
     app.post(
       '/api/pub/guest-booking/confirm',
-      { schema: { tags, summary: 'Gastbuchung bestätigen', body: tokenBody, response: { 200: publicGuestBookingResponse } } },
+      {
+        config: { access: ACCESS.public },
+        schema: { tags, summary: 'Gastbuchung bestätigen', body: tokenBody, response: { 200: publicGuestBookingResponse } },
+      },
       async (req, reply) => {
         noStore(reply);
         return confirmByToken(deps, requireTenant(req), req.ip, req.body.token);
@@ -115,7 +132,10 @@ export const guestRoutes =
     // ── public: the guest bike rental ──
     app.get(
       '/api/public/rental',
-      { schema: { tags, summary: 'Gästeverleih: eingeschaltet?', response: { 200: rentalInfoResponse } } },
+      {
+        config: { access: ACCESS.public },
+        schema: { tags, summary: 'Gästeverleih: eingeschaltet?', response: { 200: rentalInfoResponse } },
+      },
       async (req, reply) => {
         noStore(reply);
         return rentalInfo(deps, requireTenant(req), req.ip);
@@ -124,6 +144,7 @@ export const guestRoutes =
     app.get(
       '/api/public/rental/bikes',
       {
+        config: { access: ACCESS.public },
         schema: {
           tags,
           summary: 'Gästeverleih: freie Räder für Tag und Uhrzeit',
@@ -138,7 +159,7 @@ export const guestRoutes =
     );
     app.get(
       '/api/public/rental/bikes/:key/image',
-      { schema: { tags, summary: 'Gästeverleih: Foto eines Rads', params: bikeKeyParams } },
+      { config: { access: ACCESS.public }, schema: { tags, summary: 'Gästeverleih: Foto eines Rads', params: bikeKeyParams } },
       async (req, reply) => {
         const file = await bikeImage(deps, requireTenant(req), req.ip, req.params.key);
         return reply
@@ -152,6 +173,7 @@ export const guestRoutes =
     app.post(
       '/api/public/rental/requests',
       {
+        config: { access: ACCESS.public },
         schema: {
           tags,
           summary: 'Gästeverleih: Rad anfragen (Bestätigung per E-Mail)',
@@ -167,6 +189,7 @@ export const guestRoutes =
     app.post(
       '/api/public/rental/requests/confirm',
       {
+        config: { access: ACCESS.public },
         schema: {
           tags,
           summary: 'Gästeverleih: Anfrage bestätigen (Double-Opt-in)',

@@ -9,6 +9,7 @@ import {
   takeLockerRequest,
 } from '@contracts/lockers';
 import { AppError } from '@domain/errors';
+import { ACCESS } from '@domain/route-access';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,6 +35,8 @@ export const lockerRoutes =
     app.get(
       '/api/lockers',
       {
+        // lockers: people with a desk day on /officelocker, room admins place them
+        config: { access: ACCESS.lockers },
         schema: {
           tags,
           summary: 'Schreibtische, eigener Spind und Spinde eines Tages',
@@ -46,6 +49,7 @@ export const lockerRoutes =
     app.post(
       '/api/lockers/assignments',
       {
+        config: { access: ACCESS.lockers },
         schema: {
           tags,
           summary: 'Spind für einen Tag nehmen (gewählt oder zugeteilt)',
@@ -57,24 +61,34 @@ export const lockerRoutes =
     );
     app.delete(
       '/api/lockers/assignments/:id',
-      { schema: { tags, summary: 'Spind zurückgeben', params: idParams, response: { 200: lockerDayResponse } } },
+      {
+        config: { access: ACCESS.lockers },
+        schema: { tags, summary: 'Spind zurückgeben', params: idParams, response: { 200: lockerDayResponse } },
+      },
       async (req) => releaseLocker(deps, await officeUser(deps, req), req.params.id),
     );
 
     const admin = (req: FastifyRequest) => requireSection(deps, req, '/admin/raeume');
     app.get(
       '/api/admin/lockers',
-      { schema: { tags, summary: 'Spinde eines Grundrisses', querystring: lockerAdminQuery, response: { 200: lockerListResponse } } },
+      {
+        config: { access: ACCESS.rooms },
+        schema: { tags, summary: 'Spinde eines Grundrisses', querystring: lockerAdminQuery, response: { 200: lockerListResponse } },
+      },
       async (req) => ({ lockers: await listLockersAdmin(deps, await admin(req), req.query.floorPlanId) }),
     );
     app.post(
       '/api/admin/lockers',
-      { schema: { tags, summary: 'Spind auf einem Grundriss platzieren', body: lockerCreateRequest, response: { 200: lockerResponse } } },
+      {
+        config: { access: ACCESS.rooms },
+        schema: { tags, summary: 'Spind auf einem Grundriss platzieren', body: lockerCreateRequest, response: { 200: lockerResponse } },
+      },
       async (req) => ({ locker: await createLocker(deps, await admin(req), req.body) }),
     );
     app.patch(
       '/api/admin/lockers/:id',
       {
+        config: { access: ACCESS.rooms },
         schema: {
           tags,
           summary: 'Spind umbenennen, verschieben oder außer Betrieb nehmen',

@@ -16,6 +16,7 @@ import {
 import { idParams } from '@contracts/vehicles';
 import { withTenant } from '@db/client';
 import { AppError } from '@domain/errors';
+import { ACCESS } from '@domain/route-access';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
@@ -50,6 +51,8 @@ export const logbookRoutes =
     app.get(
       '/api/logbook',
       {
+        // logbook: drivers see their own trips, fleet staff all of them and explain gaps, report holders export
+        config: { access: ACCESS.vehicles },
         schema: {
           tags,
           summary: 'Fahrtenbuch (eigene Fahrten oder alle mit Fahrtenbuch-Recht)',
@@ -62,6 +65,7 @@ export const logbookRoutes =
     app.post(
       '/api/logbook/:id/corrections',
       {
+        config: { access: ACCESS.vehicles },
         schema: {
           tags,
           summary: 'Fahrtenbucheintrag korrigieren (neue Version)',
@@ -76,6 +80,7 @@ export const logbookRoutes =
     app.post(
       '/api/vehicles/:id/logbook/gaps',
       {
+        config: { access: ACCESS.logbookFleet },
         schema: {
           tags,
           summary: 'Lücke im Fahrtenbuch erklären',
@@ -88,7 +93,7 @@ export const logbookRoutes =
     );
     app.get(
       '/api/logbook/export.xlsx',
-      { schema: { tags, summary: 'Fahrtenbuch als Excel-Datei', querystring: exportQuery } },
+      { config: { access: ACCESS.logbookReport }, schema: { tags, summary: 'Fahrtenbuch als Excel-Datei', querystring: exportQuery } },
       async (req, reply) => {
         const user = await logbookUser(deps, req);
         assertMayExport(user);
@@ -102,7 +107,7 @@ export const logbookRoutes =
     );
     app.get(
       '/api/logbook/export.pdf',
-      { schema: { tags, summary: 'Fahrtenbuch als PDF', querystring: exportQuery } },
+      { config: { access: ACCESS.logbookReport }, schema: { tags, summary: 'Fahrtenbuch als PDF', querystring: exportQuery } },
       async (req, reply) => {
         const user = await logbookUser(deps, req);
         assertMayExport(user);
@@ -116,7 +121,10 @@ export const logbookRoutes =
     );
     app.get(
       '/api/logbook/trip-kinds',
-      { schema: { tags, summary: 'Fahrtarten, die der Mandant erlaubt (für Fahrt beenden)', response: { 200: tripKindList } } },
+      {
+        config: { access: ACCESS.vehicles },
+        schema: { tags, summary: 'Fahrtarten, die der Mandant erlaubt (für Fahrt beenden)', response: { 200: tripKindList } },
+      },
       async (req) => {
         const user = await logbookUser(deps, req);
         const s = await withTenant(deps.database.db, user.tenant.id, (tx) => logbookSettings(tx, user.tenant.id));
@@ -125,12 +133,16 @@ export const logbookRoutes =
     );
     app.get(
       '/api/logbook/report-settings',
-      { schema: { tags, summary: 'Einstellungen des Fahrtenbuch-Berichts (Rhythmus, Empfänger)', response: { 200: reportSettings } } },
+      {
+        config: { access: ACCESS.logbookReport },
+        schema: { tags, summary: 'Einstellungen des Fahrtenbuch-Berichts (Rhythmus, Empfänger)', response: { 200: reportSettings } },
+      },
       async (req) => readReportSettings(deps, await logbookUser(deps, req)),
     );
     app.post(
       '/api/logbook/reports',
       {
+        config: { access: ACCESS.logbookReport },
         schema: {
           tags,
           summary: 'Fahrtenbuch-Bericht eines Zeitraums jetzt senden',
@@ -143,6 +155,7 @@ export const logbookRoutes =
     app.post(
       '/api/logbook/exports',
       {
+        config: { access: ACCESS.logbookReport },
         schema: {
           tags,
           summary: 'Großen Fahrtenbuch-Export im Hintergrund starten',
@@ -154,17 +167,26 @@ export const logbookRoutes =
     );
     app.get(
       '/api/logbook/exports',
-      { schema: { tags, summary: 'Eigene Hintergrund-Exporte', response: { 200: backgroundExportList } } },
+      {
+        config: { access: ACCESS.logbookReport },
+        schema: { tags, summary: 'Eigene Hintergrund-Exporte', response: { 200: backgroundExportList } },
+      },
       async (req) => ({ exports: await listBackgroundExports(deps, await logbookUser(deps, req)) }),
     );
     app.get(
       '/api/logbook/exports/:id',
-      { schema: { tags, summary: 'Fortschritt eines Hintergrund-Exports', params: idParams, response: { 200: backgroundExport } } },
+      {
+        config: { access: ACCESS.logbookReport },
+        schema: { tags, summary: 'Fortschritt eines Hintergrund-Exports', params: idParams, response: { 200: backgroundExport } },
+      },
       async (req) => getBackgroundExport(deps, await logbookUser(deps, req), req.params.id),
     );
     app.get(
       '/api/logbook/exports/:id/file',
-      { schema: { tags, summary: 'Fertigen Hintergrund-Export herunterladen', params: idParams } },
+      {
+        config: { access: ACCESS.logbookReport },
+        schema: { tags, summary: 'Fertigen Hintergrund-Export herunterladen', params: idParams },
+      },
       async (req, reply) => {
         const file = await backgroundExportFile(deps, await logbookUser(deps, req), req.params.id);
         return reply

@@ -1,3 +1,4 @@
+import { ACCESS } from '@domain/route-access';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
@@ -11,6 +12,7 @@ export const eventRoutes =
     app.get(
       '/api/events',
       {
+        config: { access: ACCESS.signedIn },
         schema: {
           tags: ['realtime'],
           summary: 'Server-Sent Events: Änderungen im eigenen Mandanten (nur Kennungen)',

@@ -1,3 +1,4 @@
+import { ACCESS } from '@domain/route-access';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
@@ -9,6 +10,7 @@ export const healthRoutes =
     app.get(
       '/api/health',
       {
+        config: { access: ACCESS.public },
         schema: {
           tags: ['system'],
           summary: 'Erreichbarkeit von Server und Datenbank',
@@ -40,6 +42,7 @@ export const healthRoutes =
     app.get(
       '/api/ready',
       {
+        config: { access: ACCESS.public },
         schema: {
           tags: ['system'],
           summary: 'Bereitschaft: Migrationen ausgeführt, Job-Warteschlange läuft, kein Herunterfahren',

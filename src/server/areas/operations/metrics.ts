@@ -1,4 +1,5 @@
 import { AppError } from '@domain/errors';
+import { ACCESS } from '@domain/route-access';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +18,8 @@ export function registerMetrics(app: FastifyInstance, deps: Deps) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/metrics',
     {
+      // Not a person's route: the metrics check their own token or loopback caller (decision 066).
+      config: { access: ACCESS.public },
       schema: {
         tags: ['system'],
         summary: 'Kennzahlen im Prometheus-Format (mit METRICS_TOKEN oder nur vom eigenen Rechner)',

@@ -11,6 +11,7 @@ import {
   userIdParams,
   userSummary,
 } from '@contracts/users';
+import { ACCESS } from '@domain/route-access';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { requestOrigin, requireUser } from '../../http/request-context';
@@ -20,7 +21,7 @@ import { inviteUser } from './manage-users';
 import { accessOptionsOf, createPerson, departmentsOf, listPeople, personDetail, setAccessOfPerson, updatePerson } from './people';
 import type { MemberRecord } from './user-repository';
 
-/** /admin/benutzer (benutzer_pflegen); the access of each route is declared in DECLARED_ROUTE_ACCESS or its config. */
+/** /admin/benutzer (benutzer_pflegen); each route declares its access in its own options. */
 
 const USERS = { access: { kind: 'section', section: '/admin/benutzer' } } as const;
 const tags = ['users'];
@@ -41,6 +42,7 @@ export const userRoutes =
     app.get(
       '/api/users',
       {
+        config: { access: ACCESS.users },
         schema: {
           tags,
           summary: 'Benutzer des Mandanten: Suche, Sortierung, Seiten',
@@ -91,6 +93,7 @@ export const userRoutes =
     app.patch(
       '/api/users/:id',
       {
+        config: { access: ACCESS.users },
         schema: {
           tags,
           summary: 'Benutzer ändern (Status inaktiv beendet alle Sitzungen)',
@@ -140,6 +143,7 @@ export const userRoutes =
     app.post(
       '/api/users/:id/invitation',
       {
+        config: { access: ACCESS.users },
         schema: {
           tags,
           summary: 'Einladung mit Link zum Festlegen des Passworts senden',

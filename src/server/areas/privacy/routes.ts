@@ -1,4 +1,5 @@
 import { personalDataExport, personalDataExportList, personalDataExportParams } from '@contracts/privacy';
+import { ACCESS } from '@domain/route-access';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { requireUser } from '../../http/request-context';
@@ -12,17 +13,21 @@ export const privacyRoutes =
   async (app) => {
     app.post(
       '/api/me/data-exports',
-      { schema: { tags, summary: 'Export der eigenen Daten starten (Art. 15/20 DSGVO)', response: { 202: personalDataExport } } },
+      {
+        config: { access: ACCESS.signedIn },
+        schema: { tags, summary: 'Export der eigenen Daten starten (Art. 15/20 DSGVO)', response: { 202: personalDataExport } },
+      },
       async (req, reply) => reply.code(202).send(await startPersonalDataExport(deps, await requireUser(deps, req))),
     );
     app.get(
       '/api/me/data-exports',
-      { schema: { tags, summary: 'Eigene Datenexporte', response: { 200: personalDataExportList } } },
+      { config: { access: ACCESS.signedIn }, schema: { tags, summary: 'Eigene Datenexporte', response: { 200: personalDataExportList } } },
       async (req) => ({ exports: await listOwnPersonalDataExports(deps, await requireUser(deps, req)) }),
     );
     app.get(
       '/api/me/data-exports/:id',
       {
+        config: { access: ACCESS.signedIn },
         schema: {
           tags,
           summary: 'Fortschritt eines eigenen Datenexports',
@@ -34,7 +39,10 @@ export const privacyRoutes =
     );
     app.get(
       '/api/me/data-exports/:id/file',
-      { schema: { tags, summary: 'Eigenen Datenexport (ZIP) herunterladen', params: personalDataExportParams } },
+      {
+        config: { access: ACCESS.signedIn },
+        schema: { tags, summary: 'Eigenen Datenexport (ZIP) herunterladen', params: personalDataExportParams },
+      },
       async (req, reply) => {
         const file = await personalDataExportFile(deps, await requireUser(deps, req), req.params.id);
         return reply

@@ -27,6 +27,7 @@ import {
 import { okResponse } from '@contracts/session';
 import { AppError } from '@domain/errors';
 import { guardRoute } from '@domain/permissions';
+import { ACCESS } from '@domain/route-access';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -85,7 +86,7 @@ export const readingRoomAdminRoutes =
 
     app.get(
       '/api/admin/reading-rooms/locations',
-      { schema: { tags, summary: 'Standorte', response: { 200: locationsResponse } } },
+      { config: { access: ACCESS.rooms }, schema: { tags, summary: 'Standorte', response: { 200: locationsResponse } } },
       async (req) => ({
         locations: await listLocationsAdmin(deps, await admin(req)),
       }),
@@ -94,6 +95,7 @@ export const readingRoomAdminRoutes =
     app.get(
       '/api/admin/reading-rooms/floor-plans',
       {
+        config: { access: ACCESS.rooms },
         schema: {
           tags,
           summary: 'Grundrisse',
@@ -105,19 +107,26 @@ export const readingRoomAdminRoutes =
     );
     app.post(
       '/api/admin/reading-rooms/floor-plans',
-      { schema: { tags, summary: 'Grundriss anlegen', body: floorPlanRequest, response: { 200: floorPlanResponse } } },
+      {
+        config: { access: ACCESS.rooms },
+        schema: { tags, summary: 'Grundriss anlegen', body: floorPlanRequest, response: { 200: floorPlanResponse } },
+      },
       async (req) => ({
         floorPlan: await savePlan(deps, await admin(req), null, req.body),
       }),
     );
     app.patch(
       '/api/admin/reading-rooms/floor-plans/:id',
-      { schema: { tags, summary: 'Grundriss ändern', params: idParams, body: floorPlanRequest, response: { 200: floorPlanResponse } } },
+      {
+        config: { access: ACCESS.rooms },
+        schema: { tags, summary: 'Grundriss ändern', params: idParams, body: floorPlanRequest, response: { 200: floorPlanResponse } },
+      },
       async (req) => ({ floorPlan: await savePlan(deps, await admin(req), req.params.id, req.body) }),
     );
     app.put(
       '/api/admin/reading-rooms/floor-plans/:id/image',
       {
+        config: { access: ACCESS.rooms },
         schema: {
           tags,
           summary: 'Grundrissbild hochladen (png/jpg, höchstens 10 MB)',
@@ -147,12 +156,16 @@ export const readingRoomAdminRoutes =
 
     app.get(
       '/api/admin/reading-rooms/floor-plans/:id/objects',
-      { schema: { tags, summary: 'Plätze und Räume eines Grundrisses', params: idParams, response: { 200: adminObjectsResponse } } },
+      {
+        config: { access: ACCESS.rooms },
+        schema: { tags, summary: 'Plätze und Räume eines Grundrisses', params: idParams, response: { 200: adminObjectsResponse } },
+      },
       async (req) => ({ objects: await listObjectsAdmin(deps, await admin(req), req.params.id) }),
     );
     app.put(
       '/api/admin/reading-rooms/floor-plans/:id/positions',
       {
+        config: { access: ACCESS.rooms },
         schema: {
           tags,
           summary: 'Positionen gezogener Plätze speichern',
@@ -165,7 +178,10 @@ export const readingRoomAdminRoutes =
     );
     app.post(
       '/api/admin/reading-rooms/objects',
-      { schema: { tags, summary: 'Platz oder Raum anlegen', body: objectRequest, response: { 200: objectResponse } } },
+      {
+        config: { access: ACCESS.rooms },
+        schema: { tags, summary: 'Platz oder Raum anlegen', body: objectRequest, response: { 200: objectResponse } },
+      },
       async (req) => {
         const { floorPlanId, ...rest } = req.body;
         return { object: await createObject(deps, await admin(req), floorPlanId, rest) };
@@ -174,6 +190,7 @@ export const readingRoomAdminRoutes =
     app.patch(
       '/api/admin/reading-rooms/objects/:id',
       {
+        config: { access: ACCESS.rooms },
         schema: { tags, summary: 'Platz oder Raum ändern', params: idParams, body: objectPatchRequest, response: { 200: objectResponse } },
       },
       async (req) => ({ object: await patchObject(deps, await admin(req), req.params.id, req.body, requestOrigin(req)) }),
@@ -183,6 +200,7 @@ export const readingRoomAdminRoutes =
     app.get(
       '/api/admin/reading-rooms/objects/:id/removal-preview',
       {
+        config: { access: ACCESS.rooms },
         schema: {
           tags,
           summary: 'Wie viele offene Buchungen eine Deaktivierung storniert; ob Löschen möglich ist',
@@ -195,6 +213,7 @@ export const readingRoomAdminRoutes =
     app.put(
       '/api/admin/reading-rooms/objects/:id/active',
       {
+        config: { access: ACCESS.rooms },
         schema: {
           tags,
           summary: 'Platz oder Raum (de)aktivieren; Deaktivieren storniert offene Buchungen ab jetzt',
@@ -207,7 +226,10 @@ export const readingRoomAdminRoutes =
     );
     app.delete(
       '/api/admin/reading-rooms/objects/:id',
-      { schema: { tags, summary: 'Nie gebuchten Platz oder Raum endgültig löschen', params: idParams, response: { 200: okResponse } } },
+      {
+        config: { access: ACCESS.rooms },
+        schema: { tags, summary: 'Nie gebuchten Platz oder Raum endgültig löschen', params: idParams, response: { 200: okResponse } },
+      },
       async (req) => {
         await deleteObjectAdmin(deps, await admin(req), req.params.id);
         return { ok: true as const };
@@ -216,6 +238,7 @@ export const readingRoomAdminRoutes =
     app.get(
       '/api/admin/reading-rooms/floor-plans/:id/removal-preview',
       {
+        config: { access: ACCESS.rooms },
         schema: {
           tags,
           summary: 'Wie viele offene Buchungen eine Deaktivierung des Grundrisses storniert; ob Löschen möglich ist',
@@ -228,6 +251,7 @@ export const readingRoomAdminRoutes =
     app.put(
       '/api/admin/reading-rooms/floor-plans/:id/active',
       {
+        config: { access: ACCESS.rooms },
         schema: {
           tags,
           summary: 'Grundriss (de)aktivieren; Deaktivieren storniert offene Buchungen ab jetzt',
@@ -241,6 +265,7 @@ export const readingRoomAdminRoutes =
     app.delete(
       '/api/admin/reading-rooms/floor-plans/:id',
       {
+        config: { access: ACCESS.rooms },
         schema: {
           tags,
           summary: 'Nie gebuchten Grundriss mit Plätzen, Öffnungszeiten, Kiosk-Links und Planbild endgültig löschen',
@@ -256,14 +281,17 @@ export const readingRoomAdminRoutes =
 
     app.get(
       '/api/admin/equipment',
-      { schema: { tags, summary: 'Ausstattung', response: { 200: equipmentListResponse } } },
+      { config: { access: ACCESS.rooms }, schema: { tags, summary: 'Ausstattung', response: { 200: equipmentListResponse } } },
       async (req) => ({
         equipment: await listEquipmentAdmin(deps, await admin(req)),
       }),
     );
     app.post(
       '/api/admin/equipment',
-      { schema: { tags, summary: 'Ausstattung anlegen', body: equipmentRequest, response: { 200: equipmentResponse } } },
+      {
+        config: { access: ACCESS.rooms },
+        schema: { tags, summary: 'Ausstattung anlegen', body: equipmentRequest, response: { 200: equipmentResponse } },
+      },
       async (req) => ({
         equipment: await createEquipment(deps, await admin(req), req.body.name),
       }),
@@ -271,13 +299,17 @@ export const readingRoomAdminRoutes =
     app.patch(
       '/api/admin/equipment/:id',
       {
+        config: { access: ACCESS.rooms },
         schema: { tags, summary: 'Ausstattung umbenennen', params: idParams, body: equipmentRequest, response: { 200: equipmentResponse } },
       },
       async (req) => ({ equipment: await renameEquipment(deps, await admin(req), req.params.id, req.body.name) }),
     );
     app.delete(
       '/api/admin/equipment/:id',
-      { schema: { tags, summary: 'Ausstattung löschen', params: idParams, response: { 200: okResponse } } },
+      {
+        config: { access: ACCESS.rooms },
+        schema: { tags, summary: 'Ausstattung löschen', params: idParams, response: { 200: okResponse } },
+      },
       async (req) => {
         await removeEquipment(deps, await admin(req), req.params.id);
         return { ok: true as const };
@@ -286,12 +318,16 @@ export const readingRoomAdminRoutes =
 
     app.get(
       '/api/admin/reading-rooms/floor-plans/:id/opening-hours',
-      { schema: { tags, summary: 'Öffnungszeiten und abweichende Öffnungszeiten', params: idParams, response: { 200: openingHours } } },
+      {
+        config: { access: ACCESS.openingHours },
+        schema: { tags, summary: 'Öffnungszeiten und abweichende Öffnungszeiten', params: idParams, response: { 200: openingHours } },
+      },
       async (req) => getOpeningHours(deps, await requireOpeningHoursAdmin(deps, req), req.params.id),
     );
     app.put(
       '/api/admin/reading-rooms/floor-plans/:id/opening-hours',
       {
+        config: { access: ACCESS.openingHours },
         schema: {
           tags,
           summary: 'Regelmäßige Öffnungszeiten speichern',
@@ -305,6 +341,7 @@ export const readingRoomAdminRoutes =
     app.post(
       '/api/admin/reading-rooms/floor-plans/:id/deviating-opening-hours',
       {
+        config: { access: ACCESS.openingHours },
         schema: {
           tags,
           summary: 'Abweichende Öffnungszeit anlegen',
@@ -318,6 +355,7 @@ export const readingRoomAdminRoutes =
     app.patch(
       '/api/admin/reading-rooms/deviating-opening-hours/:id',
       {
+        config: { access: ACCESS.openingHours },
         schema: {
           tags,
           summary: 'Abweichende Öffnungszeit ändern',
@@ -330,19 +368,27 @@ export const readingRoomAdminRoutes =
     );
     app.delete(
       '/api/admin/reading-rooms/deviating-opening-hours/:id',
-      { schema: { tags, summary: 'Abweichende Öffnungszeit löschen', params: idParams, response: { 200: okResponse } } },
+      {
+        config: { access: ACCESS.openingHours },
+        schema: { tags, summary: 'Abweichende Öffnungszeit löschen', params: idParams, response: { 200: okResponse } },
+      },
       async (req) => {
         await removeDeviation(deps, await requireOpeningHoursAdmin(deps, req), req.params.id);
         return { ok: true as const };
       },
     );
 
-    app.get('/api/admin/kiosk-links', { schema: { tags, summary: 'Kiosk-Links', response: { 200: kioskLinksResponse } } }, async (req) => ({
-      links: await listKioskLinksAdmin(deps, await admin(req)),
-    }));
+    app.get(
+      '/api/admin/kiosk-links',
+      { config: { access: ACCESS.rooms }, schema: { tags, summary: 'Kiosk-Links', response: { 200: kioskLinksResponse } } },
+      async (req) => ({
+        links: await listKioskLinksAdmin(deps, await admin(req)),
+      }),
+    );
     app.post(
       '/api/admin/kiosk-links',
       {
+        config: { access: ACCESS.rooms },
         schema: {
           tags,
           summary: 'Kiosk-Link anlegen (Token wird nur einmal angezeigt)',
@@ -354,7 +400,10 @@ export const readingRoomAdminRoutes =
     );
     app.delete(
       '/api/admin/kiosk-links/:id',
-      { schema: { tags, summary: 'Kiosk-Link widerrufen', params: idParams, response: { 200: okResponse } } },
+      {
+        config: { access: ACCESS.rooms },
+        schema: { tags, summary: 'Kiosk-Link widerrufen', params: idParams, response: { 200: okResponse } },
+      },
       async (req) => {
         await removeKioskLink(deps, await admin(req), req.params.id);
         return { ok: true as const };

@@ -1,4 +1,5 @@
 import { kioskBoardResponse, kioskTokenParams } from '@contracts/reading-rooms';
+import { ACCESS } from '@domain/route-access';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { requireTenant } from '../../http/request-context';
@@ -17,7 +18,7 @@ export const kioskRoutes =
     app.get(
       '/api/kiosk/:token',
       {
-        config: { rateLimit },
+        config: { access: ACCESS.public, rateLimit },
         schema: {
           tags,
           summary: 'Kiosk: Belegung jetzt und für den Rest des Tages (ohne Namen)',
@@ -33,14 +34,14 @@ export const kioskRoutes =
 
     app.get(
       '/api/kiosk/:token/image',
-      { config: { rateLimit }, schema: { tags, summary: 'Kiosk: Grundrissbild', params: kioskTokenParams } },
+      { config: { access: ACCESS.public, rateLimit }, schema: { tags, summary: 'Kiosk: Grundrissbild', params: kioskTokenParams } },
       async (req, reply) => sendImage(reply, await kioskImage(deps, requireTenant(req).id, req.params.token)),
     );
 
     app.get(
       '/api/kiosk/:token/events',
       {
-        config: { rateLimit },
+        config: { access: ACCESS.public, rateLimit },
         schema: { tags, summary: 'Kiosk: Server-Sent Events des Grundrisses (nur Kennungen)', params: kioskTokenParams },
       },
       async (req, reply) => {

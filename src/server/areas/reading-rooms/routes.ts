@@ -12,6 +12,7 @@ import {
   peopleQuery,
   peopleResponse,
 } from '@contracts/reading-rooms';
+import { ACCESS } from '@domain/route-access';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,6 +45,8 @@ export const readingRoomRoutes =
     app.get(
       '/api/reading-rooms/bootstrap',
       {
+        // reading rooms and workplaces
+        config: { access: ACCESS.places },
         schema: {
           tags,
           summary: 'Start: Grundrisse, Öffnungszeiten, offene Vormerkungen, Favoriten, Grenzen',
@@ -57,6 +60,7 @@ export const readingRoomRoutes =
     app.get(
       '/api/reading-rooms/floor-plans/:id/map',
       {
+        config: { access: ACCESS.places },
         schema: {
           tags,
           summary: 'Belegung eines Grundrisses für einen Tag oder Stundenbereich',
@@ -77,6 +81,7 @@ export const readingRoomRoutes =
     app.get(
       '/api/reading-rooms/floor-plans/:id/image',
       {
+        config: { access: ACCESS.places },
         schema: { tags, summary: 'Grundrissbild (png/jpg)', params: idParams, querystring: z.object({ v: z.string().max(40).optional() }) },
       },
       async (req, reply) => sendImage(reply, await planImage(deps, await requireUser(deps, req), req.params.id)),
@@ -86,7 +91,7 @@ export const readingRoomRoutes =
       '/api/reading-rooms/people',
       {
         // Searching is cheap to repeat; the limit per signed-in session keeps it from becoming a way to list everyone.
-        config: { rateLimit: PEOPLE_SEARCH_RATE_LIMIT },
+        config: { access: ACCESS.places, rateLimit: PEOPLE_SEARCH_RATE_LIMIT },
         schema: {
           tags,
           summary: 'Personen für eine Vormerkung suchen: mindestens drei Zeichen von Name oder E-Mail, höchstens zehn Treffer, nur Name',
@@ -99,13 +104,17 @@ export const readingRoomRoutes =
 
     app.put(
       '/api/reading-rooms/favourites',
-      { schema: { tags, summary: 'Favoriten: Grundriss und Plätze', body: favouritesRequest, response: { 200: favouritesResponse } } },
+      {
+        config: { access: ACCESS.places },
+        schema: { tags, summary: 'Favoriten: Grundriss und Plätze', body: favouritesRequest, response: { 200: favouritesResponse } },
+      },
       async (req) => saveFavourites(deps, await requireUser(deps, req), req.body),
     );
 
     app.post(
       '/api/reading-rooms/objects/:id/check-in',
       {
+        config: { access: ACCESS.places },
         schema: {
           tags,
           summary: 'Einchecken per QR-Code: eigene Reservierung dieses Platzes',
@@ -119,6 +128,7 @@ export const readingRoomRoutes =
     app.post(
       '/api/reading-room-bookings',
       {
+        config: { access: ACCESS.places },
         schema: {
           tags,
           summary: 'Platz oder Raum buchen (mit forUserId: Vormerkung für eine andere Person)',
@@ -132,6 +142,7 @@ export const readingRoomRoutes =
     app.get(
       '/api/reading-room-bookings/mine',
       {
+        config: { access: ACCESS.places },
         schema: { tags, summary: 'Ihre Buchungen und Ihre Reservierungen', querystring: areaQuery, response: { 200: myBookingsResponse } },
       },
       async (req) => myBookings(deps, await requireUser(deps, req), req.query.area),
@@ -139,13 +150,14 @@ export const readingRoomRoutes =
 
     app.post(
       '/api/reading-room-bookings/:id/cancel',
-      { schema: { tags, summary: 'Stornieren', params: idParams, response: { 200: bookingResponse } } },
+      { config: { access: ACCESS.places }, schema: { tags, summary: 'Stornieren', params: idParams, response: { 200: bookingResponse } } },
       async (req) => ({ booking: await cancelBooking(deps, await requireUser(deps, req), req.params.id) }),
     );
 
     app.post(
       '/api/reading-room-bookings/:id/confirm',
       {
+        config: { access: ACCESS.places },
         schema: {
           tags,
           summary: 'Vormerkung bestätigen (vorgemerkte Person) oder zurückziehen (buchende Person)',
@@ -159,6 +171,7 @@ export const readingRoomRoutes =
     app.post(
       '/api/reading-room-bookings/:id/check-in',
       {
+        config: { access: ACCESS.places },
         schema: {
           tags,
           summary: 'Einchecken (15 Minuten vor bis 15 Minuten nach Beginn)',

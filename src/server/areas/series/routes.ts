@@ -1,4 +1,5 @@
 import { seriesCancelRequest, seriesCancelResponse, seriesRequest, seriesResponse } from '@contracts/reading-rooms';
+import { ACCESS } from '@domain/route-access';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
@@ -14,6 +15,7 @@ export const bookingSeriesRoutes =
     app.post(
       '/api/reading-room-series/preview',
       {
+        config: { access: ACCESS.places },
         schema: {
           tags,
           summary: 'Vorschau einer Serie: welche Tage buchbar sind und welche nicht (mit Grund); speichert nichts',
@@ -26,6 +28,7 @@ export const bookingSeriesRoutes =
     app.post(
       '/api/reading-room-series',
       {
+        config: { access: ACCESS.places },
         schema: {
           tags,
           summary: 'Serie speichern: bucht alle buchbaren Tage in einer Transaktion',
@@ -38,6 +41,7 @@ export const bookingSeriesRoutes =
     app.post(
       '/api/reading-room-bookings/:id/cancel-series',
       {
+        config: { access: ACCESS.places },
         schema: {
           tags,
           summary: 'Buchung einer Serie stornieren: diese, diese und alle folgenden oder die ganze Serie',

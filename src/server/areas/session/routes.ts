@@ -26,6 +26,7 @@ import {
   webAuthnOptions,
 } from '@contracts/session';
 import { ACCOUNT_CODE_REQUEST_LIMIT, ACCOUNT_SIGN_IN_LIMIT } from '@domain/account-limits';
+import { ACCESS } from '@domain/route-access';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -96,7 +97,7 @@ export const sessionRoutes =
     app.post(
       '/api/session/login',
       {
-        config: { rateLimit: SIGN_IN_LIMIT },
+        config: { access: ACCESS.public, rateLimit: SIGN_IN_LIMIT },
         ...accountSignIns,
         schema: { tags: ['session'], summary: 'Anmelden', body: loginRequest, response: { 200: loginResponse } },
       },
@@ -112,7 +113,7 @@ export const sessionRoutes =
     app.post(
       '/api/session/login/code',
       {
-        config: { rateLimit: CODE_LIMIT },
+        config: { access: ACCESS.public, rateLimit: CODE_LIMIT },
         schema: {
           tags: ['session'],
           summary: 'Anmelden, zweiter Schritt: Code aus der Authenticator-App oder Wiederherstellungscode',
@@ -131,7 +132,7 @@ export const sessionRoutes =
     app.post(
       '/api/session/email-code/request',
       {
-        config: { rateLimit: { ...SIGN_IN_LIMIT, max: 5 } },
+        config: { access: ACCESS.public, rateLimit: { ...SIGN_IN_LIMIT, max: 5 } },
         ...accountCodeRequests,
         schema: { tags: ['session'], summary: 'Anmeldecode per E-Mail anfordern', body: emailCodeRequest, response: { 200: okResponse } },
       },
@@ -144,7 +145,7 @@ export const sessionRoutes =
     app.post(
       '/api/session/email-code/login',
       {
-        config: { rateLimit: SIGN_IN_LIMIT },
+        config: { access: ACCESS.public, rateLimit: SIGN_IN_LIMIT },
         ...accountSignIns,
         schema: {
           tags: ['session'],
@@ -198,7 +199,7 @@ export const sessionRoutes =
 
     app.post(
       '/api/session/logout',
-      { schema: { tags: ['session'], summary: 'Abmelden', response: { 200: okResponse } } },
+      { config: { access: ACCESS.public }, schema: { tags: ['session'], summary: 'Abmelden', response: { 200: okResponse } } },
       async (req, reply) => {
         for (const c of await signOut(deps, req.headers)) reply.header('set-cookie', c);
         return { ok: true as const };
@@ -207,14 +208,17 @@ export const sessionRoutes =
 
     app.get(
       '/api/session/me',
-      { schema: { tags: ['session'], summary: 'Angemeldeter Benutzer mit Rechten und Funktionen', response: { 200: me } } },
+      {
+        config: { access: ACCESS.signedIn },
+        schema: { tags: ['session'], summary: 'Angemeldeter Benutzer mit Rechten und Funktionen', response: { 200: me } },
+      },
       async (req) => meOf(deps, await requireUser(deps, req)),
     );
 
     app.post(
       '/api/session/password/forgot',
       {
-        config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+        config: { access: ACCESS.public, rateLimit: { max: 5, timeWindow: '1 minute' } },
         schema: {
           tags: ['session'],
           summary: 'Link zum Zurücksetzen des Passworts anfordern',
@@ -231,7 +235,7 @@ export const sessionRoutes =
     app.post(
       '/api/session/password/reset',
       {
-        config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+        config: { access: ACCESS.public, rateLimit: { max: 10, timeWindow: '1 minute' } },
         schema: { tags: ['session'], summary: 'Neues Passwort mit Link setzen', body: resetPasswordRequest, response: { 200: okResponse } },
       },
       async (req) => {
@@ -243,7 +247,10 @@ export const sessionRoutes =
 
     app.post(
       '/api/session/password/change',
-      { schema: { tags: ['session'], summary: 'Passwort ändern', body: changePasswordRequest, response: { 200: okResponse } } },
+      {
+        config: { access: ACCESS.signedIn },
+        schema: { tags: ['session'], summary: 'Passwort ändern', body: changePasswordRequest, response: { 200: okResponse } },
+      },
       async (req, reply) => {
         await requireUser(deps, req);
         for (const c of await changePassword(deps, req.headers, req.body.currentPassword, req.body.newPassword))
@@ -254,7 +261,10 @@ export const sessionRoutes =
 
     app.post(
       '/api/session/email/confirm',
-      { schema: { tags: ['session'], summary: 'E-Mail-Adresse bestätigen', body: confirmEmailRequest, response: { 200: okResponse } } },
+      {
+        config: { access: ACCESS.public },
+        schema: { tags: ['session'], summary: 'E-Mail-Adresse bestätigen', body: confirmEmailRequest, response: { 200: okResponse } },
+      },
       async (req) => {
         requireTenant(req);
         await confirmEmail(deps, req.body.token);
@@ -265,7 +275,7 @@ export const sessionRoutes =
     app.post(
       '/api/session/email/send-confirmation',
       {
-        config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+        config: { access: ACCESS.signedIn, rateLimit: { max: 5, timeWindow: '1 minute' } },
         schema: { tags: ['session'], summary: 'Bestätigungs-E-Mail senden', response: { 200: okResponse } },
       },
       async (req) => {
@@ -277,7 +287,10 @@ export const sessionRoutes =
 
     app.patch(
       '/api/session/profile',
-      { schema: { tags: ['session'], summary: 'Eigene Stammdaten ändern', body: updateProfileRequest, response: { 200: okResponse } } },
+      {
+        config: { access: ACCESS.signedIn },
+        schema: { tags: ['session'], summary: 'Eigene Stammdaten ändern', body: updateProfileRequest, response: { 200: okResponse } },
+      },
       async (req) => {
         const user = await requireUser(deps, req);
         await updateOwnProfile(deps, user, req.body);
@@ -287,7 +300,10 @@ export const sessionRoutes =
 
     app.put(
       '/api/session/locale',
-      { schema: { tags: ['session'], summary: 'Sprache wählen', body: updateLocaleRequest, response: { 200: okResponse } } },
+      {
+        config: { access: ACCESS.signedIn },
+        schema: { tags: ['session'], summary: 'Sprache wählen', body: updateLocaleRequest, response: { 200: okResponse } },
+      },
       async (req) => {
         const user = await requireUser(deps, req);
         await saveSetting(deps, user, { name: 'sprache', layer: 'BENUTZER', value: req.body.locale });
@@ -297,7 +313,10 @@ export const sessionRoutes =
 
     app.get(
       '/api/session/security',
-      { schema: { tags: ['session'], summary: 'Zweiter Faktor und offene Sitzungen', response: { 200: securityOverview } } },
+      {
+        config: { access: ACCESS.signedIn },
+        schema: { tags: ['session'], summary: 'Zweiter Faktor und offene Sitzungen', response: { 200: securityOverview } },
+      },
       async (req) => {
         const user = await requireUser(deps, req);
         return {
@@ -310,7 +329,10 @@ export const sessionRoutes =
 
     app.delete(
       '/api/session/sessions/:id',
-      { schema: { tags: ['session'], summary: 'Eine eigene Sitzung beenden', params: sessionIdParams, response: { 200: okResponse } } },
+      {
+        config: { access: ACCESS.signedIn },
+        schema: { tags: ['session'], summary: 'Eine eigene Sitzung beenden', params: sessionIdParams, response: { 200: okResponse } },
+      },
       async (req) => {
         const user = await requireUser(deps, req);
         await endOwnSession(deps, user, req.params.id);
@@ -321,7 +343,7 @@ export const sessionRoutes =
     app.post(
       '/api/session/two-factor/enrol',
       {
-        config: { rateLimit: CODE_LIMIT },
+        config: { access: ACCESS.signedIn, rateLimit: CODE_LIMIT },
         schema: {
           tags: ['session'],
           summary: 'Zweiten Faktor einrichten (mit Passwort bestätigt): Schlüssel und Wiederherstellungscodes',
@@ -338,7 +360,7 @@ export const sessionRoutes =
     app.post(
       '/api/session/two-factor/confirm',
       {
-        config: { rateLimit: CODE_LIMIT },
+        config: { access: ACCESS.signedIn, rateLimit: CODE_LIMIT },
         schema: {
           tags: ['session'],
           summary: 'Zweiten Faktor mit dem ersten Code einschalten',
@@ -356,7 +378,7 @@ export const sessionRoutes =
     app.post(
       '/api/session/two-factor/disable',
       {
-        config: { rateLimit: CODE_LIMIT },
+        config: { access: ACCESS.signedIn, rateLimit: CODE_LIMIT },
         schema: {
           tags: ['session'],
           summary: 'Zweiten Faktor entfernen (mit Passwort bestätigt)',
@@ -374,7 +396,7 @@ export const sessionRoutes =
     app.post(
       '/api/session/two-factor/recovery-codes',
       {
-        config: { rateLimit: CODE_LIMIT },
+        config: { access: ACCESS.signedIn, rateLimit: CODE_LIMIT },
         schema: {
           tags: ['session'],
           summary: 'Neue Wiederherstellungscodes (mit Passwort bestätigt)',

@@ -1,6 +1,7 @@
 import { okResponse } from '@contracts/session';
 import { resetSettingQuery, saveSettingRequest, settingNameParams, settingsResponse } from '@contracts/settings';
 import { withTenant } from '@db/client';
+import { ACCESS } from '@domain/route-access';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { requireSection, requireUser } from '../../http/request-context';
@@ -23,7 +24,10 @@ export const settingsRoutes =
   async (app) => {
     app.get(
       '/api/settings',
-      { schema: { tags: ['settings'], summary: 'Wirksame Einstellungen des angemeldeten Benutzers', response: { 200: settingsResponse } } },
+      {
+        config: { access: ACCESS.signedIn },
+        schema: { tags: ['settings'], summary: 'Wirksame Einstellungen des angemeldeten Benutzers', response: { 200: settingsResponse } },
+      },
       async (req) => {
         const user = await requireUser(deps, req);
         const values = await withTenant(deps.database.db, user.tenant.id, (tx) => effectiveSettings(tx, user.tenant.id, user.member.id));
@@ -33,7 +37,10 @@ export const settingsRoutes =
 
     app.get(
       '/api/admin/settings',
-      { schema: { tags: ['settings'], summary: 'Einstellungen auf Mandantenebene', response: { 200: settingsResponse } } },
+      {
+        config: { access: { kind: 'section', section: '/admin/einstellungen' } },
+        schema: { tags: ['settings'], summary: 'Einstellungen auf Mandantenebene', response: { 200: settingsResponse } },
+      },
       async (req) => {
         const user = await requireSection(deps, req, '/admin/einstellungen');
         const values = await withTenant(deps.database.db, user.tenant.id, (tx) => tenantSettings(tx, user.tenant.id));
@@ -44,6 +51,7 @@ export const settingsRoutes =
     app.put(
       '/api/settings/:name',
       {
+        config: { access: ACCESS.signedIn },
         schema: {
           tags: ['settings'],
           summary: 'Einstellung in einer Schicht speichern',
@@ -62,6 +70,7 @@ export const settingsRoutes =
     app.delete(
       '/api/settings/:name',
       {
+        config: { access: ACCESS.signedIn },
         schema: {
           tags: ['settings'],
           summary: 'Wert einer Schicht entfernen (die nächste Schicht oder der Standard gilt wieder)',

@@ -6,6 +6,7 @@ import {
   teamPeopleResponse,
   teamSettingsResponse,
 } from '@contracts/team-seating';
+import { ACCESS } from '@domain/route-access';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { requireUser } from '../../http/request-context';
@@ -19,13 +20,17 @@ export const teamSeatingRoutes =
   async (app) => {
     app.get(
       '/api/team/settings',
-      { schema: { tags, summary: 'Mein Team heute: Zustimmung und Favoriten', response: { 200: teamSettingsResponse } } },
+      {
+        config: { access: ACCESS.signedIn },
+        schema: { tags, summary: 'Mein Team heute: Zustimmung und Favoriten', response: { 200: teamSettingsResponse } },
+      },
       async (req) => teamSettings(deps, await requireUser(deps, req)),
     );
 
     app.put(
       '/api/team/settings',
       {
+        config: { access: ACCESS.signedIn },
         schema: {
           tags,
           summary: 'Mein Team heute: Zustimmung und Favoriten speichern',
@@ -39,7 +44,7 @@ export const teamSeatingRoutes =
     app.get(
       '/api/team/people',
       {
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: { access: ACCESS.signedIn, rateLimit: { max: 30, timeWindow: '1 minute' } },
         schema: {
           tags,
           summary: 'Mein Team heute: zustimmende Personen des Mandanten nach Namen suchen',
@@ -53,6 +58,7 @@ export const teamSeatingRoutes =
     app.get(
       '/api/team/day',
       {
+        config: { access: ACCESS.signedIn },
         schema: {
           tags,
           summary: 'Mein Team heute: Schreibtische der sichtbaren Kolleginnen und Kollegen an einem Tag',

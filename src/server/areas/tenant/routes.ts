@@ -1,4 +1,5 @@
 import { tenantInfo } from '@contracts/session';
+import { ACCESS } from '@domain/route-access';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
@@ -11,14 +12,17 @@ export const tenantRoutes =
   async (app) => {
     app.get(
       '/api/tenant',
-      { schema: { tags: ['tenant'], summary: 'Öffentliche Angaben des Mandanten der Adresse', response: { 200: tenantInfo } } },
+      {
+        config: { access: ACCESS.public },
+        schema: { tags: ['tenant'], summary: 'Öffentliche Angaben des Mandanten der Adresse', response: { 200: tenantInfo } },
+      },
       async (req) => tenantInfoOf(deps, requireTenant(req)),
     );
 
     // Installable app (web app manifest): the name and icon of the tenant of the address, no session needed.
     app.get(
       '/api/tenant/manifest.webmanifest',
-      { schema: { tags: ['tenant'], summary: 'Web-App-Manifest des Mandanten' } },
+      { config: { access: ACCESS.public }, schema: { tags: ['tenant'], summary: 'Web-App-Manifest des Mandanten' } },
       async (req, reply) => {
         const tenant = requireTenant(req);
         return reply
@@ -31,6 +35,7 @@ export const tenantRoutes =
     app.get(
       '/api/tenant/icon.svg',
       {
+        config: { access: ACCESS.public },
         schema: {
           tags: ['tenant'],
           summary: 'App-Symbol des Mandanten',

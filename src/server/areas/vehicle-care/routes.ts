@@ -15,6 +15,7 @@ import {
   vehicleIdParams,
 } from '@contracts/vehicle-care';
 import { AppError } from '@domain/errors';
+import { ACCESS } from '@domain/route-access';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
@@ -58,17 +59,25 @@ export const vehicleCareRoutes =
   async (app) => {
     app.get(
       '/api/vehicle-care',
-      { schema: { tags, summary: 'Fahrzeuge mit Sperre wegen Schaden oder fälliger HU/Inspektion', response: { 200: vehicleCareList } } },
+      {
+        // vehicle care: service booklet for fleet and report holders, damages seen by all viewers, maintained by the fleet
+        config: { access: ACCESS.vehicleViewers },
+        schema: { tags, summary: 'Fahrzeuge mit Sperre wegen Schaden oder fälliger HU/Inspektion', response: { 200: vehicleCareList } },
+      },
       async (req) => vehicleCareStates(deps, await careUser(deps, req)),
     );
     app.get(
       '/api/vehicles/:id/service-entries',
-      { schema: { tags, summary: 'Serviceheft eines Fahrzeugs', params: vehicleIdParams, response: { 200: serviceEntryList } } },
+      {
+        config: { access: ACCESS.logbookFleet },
+        schema: { tags, summary: 'Serviceheft eines Fahrzeugs', params: vehicleIdParams, response: { 200: serviceEntryList } },
+      },
       async (req) => listServiceBooklet(deps, await careUser(deps, req), req.params.id),
     );
     app.post(
       '/api/vehicles/:id/service-entries',
       {
+        config: { access: ACCESS.care },
         schema: {
           tags,
           summary: 'Serviceheft-Eintrag anlegen',
@@ -82,6 +91,7 @@ export const vehicleCareRoutes =
     app.put(
       '/api/vehicles/:id/service-entries/:entryId',
       {
+        config: { access: ACCESS.care },
         schema: {
           tags,
           summary: 'Serviceheft-Eintrag ändern',
@@ -94,13 +104,14 @@ export const vehicleCareRoutes =
     );
     app.get(
       '/api/vehicles/:id/service-entries/:entryId/receipts/:n',
-      { schema: { tags, summary: 'Beleg eines Serviceheft-Eintrags', params: fileParams } },
+      { config: { access: ACCESS.logbookFleet }, schema: { tags, summary: 'Beleg eines Serviceheft-Eintrags', params: fileParams } },
       async (req, reply) =>
         sendFile(reply, await serviceReceipt(deps, await careUser(deps, req), req.params.id, req.params.entryId, req.params.n)),
     );
     app.post(
       '/api/vehicles/:id/care-files',
       {
+        config: { access: ACCESS.damageReporters },
         schema: {
           tags,
           summary: 'Schadensfoto oder Beleg hochladen (PNG/JPG/PDF)',
@@ -115,18 +126,25 @@ export const vehicleCareRoutes =
     );
     app.get(
       '/api/vehicles/:id/damages',
-      { schema: { tags, summary: 'Schäden eines Fahrzeugs', params: vehicleIdParams, response: { 200: damageList } } },
+      {
+        config: { access: ACCESS.vehicleViewers },
+        schema: { tags, summary: 'Schäden eines Fahrzeugs', params: vehicleIdParams, response: { 200: damageList } },
+      },
       async (req) => listVehicleDamages(deps, await careUser(deps, req), req.params.id),
     );
     app.post(
       '/api/vehicles/:id/damages',
-      { schema: { tags, summary: 'Schaden melden', params: vehicleIdParams, body: damageRequest, response: { 201: damageResponse } } },
+      {
+        config: { access: ACCESS.damageReporters },
+        schema: { tags, summary: 'Schaden melden', params: vehicleIdParams, body: damageRequest, response: { 201: damageResponse } },
+      },
       async (req, reply) =>
         reply.code(201).send(await reportDamage(deps, await careUser(deps, req), req.params.id, req.body, requestOrigin(req))),
     );
     app.post(
       '/api/vehicles/:id/damages/:damageId/status',
       {
+        config: { access: ACCESS.care },
         schema: {
           tags,
           summary: 'Status eines Schadens ändern (gemeldet, in Reparatur, behoben)',
@@ -140,6 +158,7 @@ export const vehicleCareRoutes =
     app.post(
       '/api/vehicles/:id/damages/:damageId/block',
       {
+        config: { access: ACCESS.care },
         schema: {
           tags,
           summary: 'Fahrzeug wegen eines Schadens als DEFEKT sperren',
@@ -152,7 +171,7 @@ export const vehicleCareRoutes =
     );
     app.get(
       '/api/vehicles/:id/damages/:damageId/photos/:n',
-      { schema: { tags, summary: 'Foto eines Schadens', params: damageFileParams } },
+      { config: { access: ACCESS.vehicleViewers }, schema: { tags, summary: 'Foto eines Schadens', params: damageFileParams } },
       async (req, reply) =>
         sendFile(reply, await damagePhoto(deps, await careUser(deps, req), req.params.id, req.params.damageId, req.params.n)),
     );

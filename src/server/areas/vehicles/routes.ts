@@ -44,6 +44,7 @@ import {
 } from '@contracts/vehicles';
 import { AppError } from '@domain/errors';
 import type { Permission } from '@domain/permissions';
+import { ACCESS } from '@domain/route-access';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -106,12 +107,17 @@ export const vehicleRoutes =
     // ── reference data ──
     app.get(
       '/api/vehicle-locations',
-      { schema: { tags, summary: 'Standorte mit Stellplätzen', response: { 200: vehicleLocationList } } },
+      {
+        // vehicles
+        config: { access: ACCESS.vehicleViewers },
+        schema: { tags, summary: 'Standorte mit Stellplätzen', response: { 200: vehicleLocationList } },
+      },
       async (req) => locations(deps, await vehicleUser(deps, req)),
     );
     app.get(
       '/api/vehicle-attributes',
       {
+        config: { access: ACCESS.vehicleViewers },
         schema: {
           tags,
           summary: 'Objektattribute für Fahrzeuge und Fahrten',
@@ -123,7 +129,10 @@ export const vehicleRoutes =
     );
     app.post(
       '/api/admin/vehicle-attributes',
-      { schema: { tags, summary: 'Objektattribut anlegen', body: saveAttributeRequest, response: { 201: objectAttribute } } },
+      {
+        config: { access: ACCESS.fleet },
+        schema: { tags, summary: 'Objektattribut anlegen', body: saveAttributeRequest, response: { 201: objectAttribute } },
+      },
       async (req, reply) => {
         const a = await saveAttribute(deps, await fleetAdmin(deps, req), null, req.body);
         return reply.code(201).send(a);
@@ -132,6 +141,7 @@ export const vehicleRoutes =
     app.put(
       '/api/admin/vehicle-attributes/:id',
       {
+        config: { access: ACCESS.fleet },
         schema: {
           tags,
           summary: 'Objektattribut ändern',
@@ -145,7 +155,10 @@ export const vehicleRoutes =
 
     app.get(
       '/api/admin/vehicle-departments',
-      { schema: { tags, summary: 'Abteilungen für die Fahrzeugpflege', response: { 200: departmentList } } },
+      {
+        config: { access: ACCESS.fleet },
+        schema: { tags, summary: 'Abteilungen für die Fahrzeugpflege', response: { 200: departmentList } },
+      },
       async (req) => {
         return vehicleDepartments(deps, await fleetAdmin(deps, req));
       },
@@ -154,12 +167,16 @@ export const vehicleRoutes =
     // ── vehicles ──
     app.get(
       '/api/vehicles',
-      { schema: { tags, summary: 'Buchbare Fahrzeuge mit Filtern', querystring: vehicleListQuery, response: { 200: vehicleList } } },
+      {
+        config: { access: ACCESS.vehicleViewers },
+        schema: { tags, summary: 'Buchbare Fahrzeuge mit Filtern', querystring: vehicleListQuery, response: { 200: vehicleList } },
+      },
       async (req) => listVehicles(deps, await vehicleUser(deps, req), req.query),
     );
     app.get(
       '/api/vehicles/timeline',
       {
+        config: { access: ACCESS.vehicleViewers },
         schema: {
           tags,
           summary: 'Belegung aller Fahrzeuge in einem Zeitraum',
@@ -179,21 +196,29 @@ export const vehicleRoutes =
     );
     app.get(
       '/api/vehicles/:id',
-      { schema: { tags, summary: 'Ein Fahrzeug', params: idParams, response: { 200: vehicleDetail } } },
+      {
+        config: { access: ACCESS.vehicleViewers },
+        schema: { tags, summary: 'Ein Fahrzeug', params: idParams, response: { 200: vehicleDetail } },
+      },
       async (req) => getVehicle(deps, await vehicleUser(deps, req), req.params.id),
     );
-    app.get('/api/vehicles/:id/image', { schema: { tags, summary: 'Bild eines Fahrzeugs', params: idParams } }, async (req, reply) => {
-      const file = await vehicleImage(deps, await vehicleUser(deps, req), req.params.id);
-      return reply
-        .header('Content-Type', file.contentType)
-        .header('Content-Disposition', 'inline')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, max-age=3600')
-        .send(file.bytes);
-    });
+    app.get(
+      '/api/vehicles/:id/image',
+      { config: { access: ACCESS.vehicles }, schema: { tags, summary: 'Bild eines Fahrzeugs', params: idParams } },
+      async (req, reply) => {
+        const file = await vehicleImage(deps, await vehicleUser(deps, req), req.params.id);
+        return reply
+          .header('Content-Type', file.contentType)
+          .header('Content-Disposition', 'inline')
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Cache-Control', 'private, max-age=3600')
+          .send(file.bytes);
+      },
+    );
     app.get(
       '/api/vehicles/:id/availability',
       {
+        config: { access: ACCESS.vehicleViewers },
         schema: {
           tags,
           summary: 'Verfügbarkeit in einem Zeitraum (SPEC §4)',
@@ -207,6 +232,7 @@ export const vehicleRoutes =
     app.get(
       '/api/vehicles/:id/booking-limits',
       {
+        config: { access: ACCESS.vehicleViewers },
         schema: {
           tags,
           summary: 'Wählbare Zeiten eines Tages',
@@ -219,14 +245,20 @@ export const vehicleRoutes =
     );
     app.get(
       '/api/vehicles/:id/history',
-      { schema: { tags, summary: 'Verlauf eines Fahrzeugs', params: idParams, response: { 200: historyList } } },
+      {
+        config: { access: ACCESS.fleet },
+        schema: { tags, summary: 'Verlauf eines Fahrzeugs', params: idParams, response: { 200: historyList } },
+      },
       async (req) => vehicleHistory(deps, await fleetAdmin(deps, req), req.params.id),
     );
 
     // ── fleet administration ──
     app.post(
       '/api/admin/vehicles',
-      { schema: { tags, summary: 'Fahrzeug anlegen', body: createVehicleRequest, response: { 201: vehicleDetail } } },
+      {
+        config: { access: ACCESS.fleet },
+        schema: { tags, summary: 'Fahrzeug anlegen', body: createVehicleRequest, response: { 201: vehicleDetail } },
+      },
       async (req, reply) => {
         const v = await createVehicle(deps, await fleetAdmin(deps, req), req.body);
         return reply.code(201).send(v);
@@ -235,6 +267,7 @@ export const vehicleRoutes =
     app.put(
       '/api/admin/vehicles/:id',
       {
+        config: { access: ACCESS.fleet },
         schema: {
           tags,
           summary: 'Fahrzeug ändern (mit bisherigen Daten)',
@@ -247,12 +280,16 @@ export const vehicleRoutes =
     );
     app.delete(
       '/api/admin/vehicles/:id',
-      { schema: { tags, summary: 'Fahrzeug deaktivieren', params: idParams, response: { 200: deactivateVehicleResponse } } },
+      {
+        config: { access: ACCESS.fleet },
+        schema: { tags, summary: 'Fahrzeug deaktivieren', params: idParams, response: { 200: deactivateVehicleResponse } },
+      },
       async (req) => deactivateVehicle(deps, await fleetAdmin(deps, req), req.params.id),
     );
     app.put(
       '/api/admin/vehicles/:id/booking-times',
       {
+        config: { access: ACCESS.fleet },
         schema: {
           tags,
           summary: 'Buchungszeiten speichern',
@@ -266,12 +303,16 @@ export const vehicleRoutes =
     // Without an id in the path: the spec's refusal, not a 404 of the router.
     app.put(
       '/api/admin/vehicles/booking-times',
-      { schema: { tags, summary: 'Buchungszeiten ohne Fahrzeug-ID (abgelehnt)', body: saveBookingTimesRequest } },
+      {
+        config: { access: ACCESS.fleet },
+        schema: { tags, summary: 'Buchungszeiten ohne Fahrzeug-ID (abgelehnt)', body: saveBookingTimesRequest },
+      },
       async (req) => saveBookingTimes(deps, await fleetAdmin(deps, req), undefined, req.body),
     );
     app.put(
       '/api/admin/vehicles/:id/attributes',
       {
+        config: { access: ACCESS.fleet },
         schema: {
           tags,
           summary: 'Attributwerte eines Fahrzeugs',
@@ -284,7 +325,10 @@ export const vehicleRoutes =
     );
     app.post(
       '/api/admin/vehicles/:id/image',
-      { schema: { tags, summary: 'Bild hochladen (PNG/JPG, max. 5 MB)', params: idParams, response: { 200: imageUploadResponse } } },
+      {
+        config: { access: ACCESS.fleet },
+        schema: { tags, summary: 'Bild hochladen (PNG/JPG, max. 5 MB)', params: idParams, response: { 200: imageUploadResponse } },
+      },
       async (req) => {
         const user = await fleetAdmin(deps, req);
         return uploadVehicleImage(deps, user, req.params.id, await fileBytes(req));
@@ -293,6 +337,7 @@ export const vehicleRoutes =
     app.post(
       '/api/admin/vehicles/:id/blocks',
       {
+        config: { access: ACCESS.fleet },
         schema: {
           tags,
           summary: 'Fahrzeug für Wartung, Service oder Defekt sperren',
@@ -307,12 +352,16 @@ export const vehicleRoutes =
     // ── bookings ──
     app.get(
       '/api/vehicle-bookings/possible-bookers',
-      { schema: { tags, summary: 'Personen, für die gebucht werden darf', response: { 200: possibleBookersResponse } } },
+      {
+        config: { access: ACCESS.vehicles },
+        schema: { tags, summary: 'Personen, für die gebucht werden darf', response: { 200: possibleBookersResponse } },
+      },
       async (req) => possibleBookers(deps, await vehicleUser(deps, req)),
     );
     app.get(
       '/api/vehicle-bookings/mine',
       {
+        config: { access: ACCESS.vehicles },
         schema: {
           tags,
           summary: 'Eigene Buchungen und Buchungen für andere',
@@ -324,7 +373,10 @@ export const vehicleRoutes =
     );
     app.post(
       '/api/vehicle-bookings',
-      { schema: { tags, summary: 'Fahrzeug buchen', body: createBookingRequest, response: { 201: bookingResponse } } },
+      {
+        config: { access: ACCESS.vehicles },
+        schema: { tags, summary: 'Fahrzeug buchen', body: createBookingRequest, response: { 201: bookingResponse } },
+      },
       async (req, reply) => {
         const user = await vehicleUser(deps, req);
         return reply.code(201).send({ booking: await createBooking(deps, user, requestOrigin(req), req.body) });
@@ -332,19 +384,26 @@ export const vehicleRoutes =
     );
     app.get(
       '/api/vehicle-bookings/:id',
-      { schema: { tags, summary: 'Eine Buchung', params: idParams, response: { 200: bookingResponse } } },
+      {
+        config: { access: ACCESS.vehicles },
+        schema: { tags, summary: 'Eine Buchung', params: idParams, response: { 200: bookingResponse } },
+      },
       async (req) => ({
         booking: await getBooking(deps, await vehicleUser(deps, req), req.params.id),
       }),
     );
     app.patch(
       '/api/vehicle-bookings/:id',
-      { schema: { tags, summary: 'Buchung ändern', params: idParams, body: updateBookingRequest, response: { 200: bookingResponse } } },
+      {
+        config: { access: ACCESS.vehicles },
+        schema: { tags, summary: 'Buchung ändern', params: idParams, body: updateBookingRequest, response: { 200: bookingResponse } },
+      },
       async (req) => ({ booking: await updateBooking(deps, await vehicleUser(deps, req), requestOrigin(req), req.params.id, req.body) }),
     );
     app.post(
       '/api/vehicle-series/preview',
       {
+        config: { access: ACCESS.vehicles },
         schema: {
           tags,
           summary: 'Vorschau einer Fahrzeugserie: welche Termine buchbar sind und welche nicht (mit Grund); speichert nichts',
@@ -357,6 +416,7 @@ export const vehicleRoutes =
     app.post(
       '/api/vehicle-series',
       {
+        config: { access: ACCESS.vehicles },
         schema: {
           tags,
           summary: 'Fahrzeugserie speichern: bucht alle buchbaren Termine in einer Transaktion',
@@ -369,6 +429,7 @@ export const vehicleRoutes =
     app.post(
       '/api/vehicle-bookings/:id/cancel-series',
       {
+        config: { access: ACCESS.vehicles },
         schema: {
           tags,
           summary: 'Termin einer Fahrzeugserie stornieren: diesen, diesen und alle folgenden oder die ganze Serie',
@@ -382,6 +443,7 @@ export const vehicleRoutes =
     app.post(
       '/api/vehicle-bookings/:id/cancel',
       {
+        config: { access: ACCESS.vehicles },
         schema: {
           tags,
           summary: 'Buchung stornieren',
@@ -394,17 +456,24 @@ export const vehicleRoutes =
     );
     app.post(
       '/api/vehicle-bookings/:id/check-in',
-      { schema: { tags, summary: 'Fahrt starten', params: idParams, body: checkInRequest.optional(), response: { 200: bookingResponse } } },
+      {
+        config: { access: ACCESS.vehicles },
+        schema: { tags, summary: 'Fahrt starten', params: idParams, body: checkInRequest.optional(), response: { 200: bookingResponse } },
+      },
       async (req) => ({ booking: await checkIn(deps, await vehicleUser(deps, req), req.params.id, req.body?.mileage) }),
     );
     app.post(
       '/api/vehicle-bookings/:id/check-out',
-      { schema: { tags, summary: 'Fahrt beenden', params: idParams, body: checkOutRequest, response: { 200: bookingResponse } } },
+      {
+        config: { access: ACCESS.vehicles },
+        schema: { tags, summary: 'Fahrt beenden', params: idParams, body: checkOutRequest, response: { 200: bookingResponse } },
+      },
       async (req) => ({ booking: await checkOut(deps, await vehicleUser(deps, req), req.params.id, req.body, requestOrigin(req)) }),
     );
     app.post(
       '/api/vehicle-bookings/:id/receipts',
       {
+        config: { access: ACCESS.vehicles },
         schema: {
           tags,
           summary: 'Schadensfoto oder Beleg hochladen (PNG/JPG/PDF)',
@@ -421,12 +490,15 @@ export const vehicleRoutes =
     // ── special trips ──
     app.get(
       '/api/vehicle-approvals',
-      { schema: { tags, summary: 'Sonderfahrten zur Freigabe', response: { 200: approvalList } } },
+      { config: { access: ACCESS.approver }, schema: { tags, summary: 'Sonderfahrten zur Freigabe', response: { 200: approvalList } } },
       async (req) => listApprovals(deps, await withPermission(deps, req, 'fahrzeug_freigabe_von_sonderfahrten')),
     );
     app.post(
       '/api/vehicle-approvals/:id/approve',
-      { schema: { tags, summary: 'Sonderfahrt freigeben', params: idParams, response: { 200: bookingResponse } } },
+      {
+        config: { access: ACCESS.approver },
+        schema: { tags, summary: 'Sonderfahrt freigeben', params: idParams, response: { 200: bookingResponse } },
+      },
       async (req) => ({
         booking: await decide(deps, await withPermission(deps, req, 'fahrzeug_freigabe_von_sonderfahrten'), req.params.id, true),
       }),
@@ -434,6 +506,7 @@ export const vehicleRoutes =
     app.post(
       '/api/vehicle-approvals/:id/reject',
       {
+        config: { access: ACCESS.approver },
         schema: {
           tags,
           summary: 'Sonderfahrt ablehnen (storniert die Buchung)',
