@@ -19,20 +19,12 @@ import { ACCESS } from '@domain/route-access';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
-import { requirePermission, requireUser } from '../../http/request-context';
-import type { UserContext } from '../../kernel/context';
+import { requireUser } from '../../http/request-context';
 import { listGuestDrivers, recordGuestCheck } from './guest-licences';
 import { readScan, removeScan, uploadScan } from './licence-scans';
 import { checkHistory, dueCount, listDrivers, ownLicence, recordCheck } from './licences';
 
 const tags = ['driving-licences'];
-
-function requireFeature(user: UserContext): UserContext {
-  if (!user.tenant.features.includes('fahrzeug')) {
-    throw new AppError('feature_disabled', 'Die Fahrzeugbuchung ist für Ihre Organisation nicht freigeschaltet.', 404);
-  }
-  return user;
-}
 
 /** Examiners: fahrzeug_fuehrerscheinpruefung (others get 403 'no fahrzeug_fuehrerscheinpruefung'). */
 async function fileBytes(req: FastifyRequest): Promise<Buffer> {
@@ -43,9 +35,6 @@ async function fileBytes(req: FastifyRequest): Promise<Buffer> {
     });
   return file.toBuffer();
 }
-
-const examiner = async (deps: Deps, req: FastifyRequest) =>
-  requireFeature(await requirePermission(deps, req, 'fahrzeug_fuehrerscheinpruefung'));
 
 export const drivingLicenceRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -62,7 +51,7 @@ export const drivingLicenceRoutes =
           response: { 200: driverList },
         },
       },
-      async (req) => listDrivers(deps, await examiner(deps, req), req.query),
+      async (req) => listDrivers(deps, await requireUser(deps, req), req.query),
     );
     app.get(
       '/api/driving-licences/guests',
@@ -75,7 +64,7 @@ export const drivingLicenceRoutes =
           response: { 200: guestDriverList },
         },
       },
-      async (req) => listGuestDrivers(deps, await examiner(deps, req), req.query),
+      async (req) => listGuestDrivers(deps, await requireUser(deps, req), req.query),
     );
     app.post(
       '/api/guest-bookings/:bookingId/licence-checks',
@@ -90,7 +79,7 @@ export const drivingLicenceRoutes =
         },
       },
       async (req, reply) => {
-        const user = requireFeature(await requirePermission(deps, req, 'fahrzeug_gastbuchung'));
+        const user = await requireUser(deps, req);
         return reply.code(201).send(await recordGuestCheck(deps, user, req.params.bookingId, req.body));
       },
     );
@@ -100,7 +89,7 @@ export const drivingLicenceRoutes =
         config: { access: ACCESS.examiner },
         schema: { tags, summary: 'Anzahl fälliger Führerscheinprüfungen', response: { 200: dueCountResponse } },
       },
-      async (req) => dueCount(deps, await examiner(deps, req)),
+      async (req) => dueCount(deps, await requireUser(deps, req)),
     );
     app.get(
       '/api/driving-licences/me',
@@ -108,7 +97,7 @@ export const drivingLicenceRoutes =
         config: { access: ACCESS.vehicles },
         schema: { tags, summary: 'Eigener Führerschein (nur lesen)', response: { 200: ownLicenceResponse } },
       },
-      async (req) => ownLicence(deps, requireFeature(await requireUser(deps, req))),
+      async (req) => ownLicence(deps, await requireUser(deps, req)),
     );
     app.get(
       '/api/driving-licences/:userId/checks',
@@ -116,7 +105,7 @@ export const drivingLicenceRoutes =
         config: { access: ACCESS.examiner },
         schema: { tags, summary: 'Prüfungen einer Person', params: userIdParams, response: { 200: checkHistoryResponse } },
       },
-      async (req) => checkHistory(deps, await examiner(deps, req), req.params.userId),
+      async (req) => checkHistory(deps, await requireUser(deps, req), req.params.userId),
     );
     app.post(
       '/api/driving-licences/:userId/checks',
@@ -131,7 +120,7 @@ export const drivingLicenceRoutes =
         },
       },
       async (req, reply) => {
-        const result = await recordCheck(deps, await examiner(deps, req), req.params.userId, req.body);
+        const result = await recordCheck(deps, await requireUser(deps, req), req.params.userId, req.body);
         return reply.code(201).send(result);
       },
     );
@@ -147,7 +136,7 @@ export const drivingLicenceRoutes =
         },
       },
       async (req) => {
-        const user = await examiner(deps, req);
+        const user = await requireUser(deps, req);
         return uploadScan(deps, user, req.params.checkId, await fileBytes(req));
       },
     );
@@ -155,7 +144,7 @@ export const drivingLicenceRoutes =
       '/api/driving-licences/checks/:checkId/scan',
       { config: { access: ACCESS.examiner }, schema: { tags, summary: 'Scan einer Prüfung (nur Prüfende)', params: checkIdParams } },
       async (req, reply) => {
-        const file = await readScan(deps, await examiner(deps, req), req.params.checkId);
+        const file = await readScan(deps, await requireUser(deps, req), req.params.checkId);
         return reply
           .header('Content-Type', file.contentType)
           .header('Content-Disposition', 'inline')
@@ -170,6 +159,6 @@ export const drivingLicenceRoutes =
         config: { access: ACCESS.examiner },
         schema: { tags, summary: 'Scan einer Prüfung löschen', params: checkIdParams, response: { 200: scanResponse } },
       },
-      async (req) => removeScan(deps, await examiner(deps, req), req.params.checkId),
+      async (req) => removeScan(deps, await requireUser(deps, req), req.params.checkId),
     );
   };

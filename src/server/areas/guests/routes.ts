@@ -15,27 +15,17 @@ import {
   rentalRequestResponse,
   tokenBody,
 } from '@contracts/guests';
-import { AppError } from '@domain/errors';
 import { ACCESS } from '@domain/route-access';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requestOrigin, requirePermission, requireTenant } from '../../http/request-context';
+import { requestOrigin, requireTenant, requireUser } from '../../http/request-context';
 import { createGuestBooking, dayList, guestVehicles, listUpcomingGuestBookings } from './guest-bookings';
 import { cancelByToken, confirmByToken, viewByToken } from './public-cancellation';
 import { bikeImage, confirmRequest, freeBikes, rentalInfo, requestBike } from './public-rental';
 
 const tags = ['guests'];
-
-/** Signed in with fahrzeug_gastbuchung, vehicle feature on. */
-async function reception(deps: Deps, req: FastifyRequest) {
-  const user = await requirePermission(deps, req, 'fahrzeug_gastbuchung');
-  if (!user.tenant.features.includes('fahrzeug')) {
-    throw new AppError('feature_disabled', 'Die Fahrzeugbuchung ist für Ihre Organisation nicht freigeschaltet.', 404);
-  }
-  return user;
-}
 
 /** Public answers are never cached and never indexed. */
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex');
@@ -52,7 +42,7 @@ export const guestRoutes =
         schema: { tags, summary: 'Fahrzeug für einen Gast buchen', body: createGuestBookingRequest, response: { 201: guestBookingDto } },
       },
       async (req, reply) =>
-        reply.status(201).send(await createGuestBooking(deps, await reception(deps, req), requestOrigin(req), req.body)),
+        reply.status(201).send(await createGuestBooking(deps, await requireUser(deps, req), requestOrigin(req), req.body)),
     );
     app.get(
       '/api/guest-bookings',
@@ -65,7 +55,7 @@ export const guestRoutes =
           response: { 200: guestBookingListResponse },
         },
       },
-      async (req) => listUpcomingGuestBookings(deps, await reception(deps, req), req.query.includePast === 'true'),
+      async (req) => listUpcomingGuestBookings(deps, await requireUser(deps, req), req.query.includePast === 'true'),
     );
     app.get(
       '/api/guest-bookings/day',
@@ -78,7 +68,7 @@ export const guestRoutes =
           response: { 200: dayListResponse },
         },
       },
-      async (req) => dayList(deps, await reception(deps, req), req.query.day),
+      async (req) => dayList(deps, await requireUser(deps, req), req.query.day),
     );
     app.get(
       '/api/guest-bookings/vehicles',
@@ -86,7 +76,7 @@ export const guestRoutes =
         config: { access: ACCESS.reception },
         schema: { tags, summary: 'Fahrzeuge mit Gastbuchung', response: { 200: guestVehiclesResponse } },
       },
-      async (req) => guestVehicles(deps, await reception(deps, req)),
+      async (req) => guestVehicles(deps, await requireUser(deps, req)),
     );
 
     // ── public: the cancellation page (no session; the token is in the body) ──

@@ -29,16 +29,8 @@ import { readReportSettings, sendLogbookReportNow } from './logbook-reports';
 
 const tags = ['logbook'];
 
-async function logbookUser(deps: Deps, req: FastifyRequest): Promise<UserContext> {
-  const user = await requireUser(deps, req);
-  if (!user.tenant.features.includes('fahrzeug')) {
-    throw new AppError('feature_disabled', 'Die Fahrzeugbuchung ist für Ihre Organisation nicht freigeschaltet.', 404);
-  }
-  return user;
-}
-
 async function fleetUser(deps: Deps, req: FastifyRequest): Promise<UserContext> {
-  const user = await logbookUser(deps, req);
+  const user = await requireUser(deps, req);
   if (!seesAllTrips(user)) throw new AppError('forbidden', 'no fahrzeug_logbuch_report', 403, { denial: 'no fahrzeug_logbuch_report' });
   return user;
 }
@@ -60,7 +52,7 @@ export const logbookRoutes =
           response: { 200: logbookList },
         },
       },
-      async (req) => listLogbook(deps, await logbookUser(deps, req), req.query),
+      async (req) => listLogbook(deps, await requireUser(deps, req), req.query),
     );
     app.post(
       '/api/logbook/:id/corrections',
@@ -75,7 +67,7 @@ export const logbookRoutes =
         },
       },
       async (req, reply) =>
-        reply.code(201).send({ entry: await correctEntry(deps, await logbookUser(deps, req), req.params.id, req.body) }),
+        reply.code(201).send({ entry: await correctEntry(deps, await requireUser(deps, req), req.params.id, req.body) }),
     );
     app.post(
       '/api/vehicles/:id/logbook/gaps',
@@ -95,7 +87,7 @@ export const logbookRoutes =
       '/api/logbook/export.xlsx',
       { config: { access: ACCESS.logbookReport }, schema: { tags, summary: 'Fahrtenbuch als Excel-Datei', querystring: exportQuery } },
       async (req, reply) => {
-        const user = await logbookUser(deps, req);
+        const user = await requireUser(deps, req);
         assertMayExport(user);
         const bytes = await exportForDownload(deps, user, req.query, 'xlsx');
         return reply
@@ -109,7 +101,7 @@ export const logbookRoutes =
       '/api/logbook/export.pdf',
       { config: { access: ACCESS.logbookReport }, schema: { tags, summary: 'Fahrtenbuch als PDF', querystring: exportQuery } },
       async (req, reply) => {
-        const user = await logbookUser(deps, req);
+        const user = await requireUser(deps, req);
         assertMayExport(user);
         const bytes = await exportForDownload(deps, user, req.query, 'pdf');
         return reply
@@ -126,7 +118,7 @@ export const logbookRoutes =
         schema: { tags, summary: 'Fahrtarten, die der Mandant erlaubt (für Fahrt beenden)', response: { 200: tripKindList } },
       },
       async (req) => {
-        const user = await logbookUser(deps, req);
+        const user = await requireUser(deps, req);
         const s = await withTenant(deps.database.db, user.tenant.id, (tx) => logbookSettings(tx, user.tenant.id));
         return { allowedTripKinds: s.allowedTripKinds };
       },
@@ -137,7 +129,7 @@ export const logbookRoutes =
         config: { access: ACCESS.logbookReport },
         schema: { tags, summary: 'Einstellungen des Fahrtenbuch-Berichts (Rhythmus, Empfänger)', response: { 200: reportSettings } },
       },
-      async (req) => readReportSettings(deps, await logbookUser(deps, req)),
+      async (req) => readReportSettings(deps, await requireUser(deps, req)),
     );
     app.post(
       '/api/logbook/reports',
@@ -150,7 +142,7 @@ export const logbookRoutes =
           response: { 202: reportResponse },
         },
       },
-      async (req, reply) => reply.code(202).send(await sendLogbookReportNow(deps, await logbookUser(deps, req), req.body)),
+      async (req, reply) => reply.code(202).send(await sendLogbookReportNow(deps, await requireUser(deps, req), req.body)),
     );
     app.post(
       '/api/logbook/exports',
@@ -163,7 +155,7 @@ export const logbookRoutes =
           response: { 202: backgroundExport },
         },
       },
-      async (req, reply) => reply.code(202).send(await startBackgroundExport(deps, await logbookUser(deps, req), req.body)),
+      async (req, reply) => reply.code(202).send(await startBackgroundExport(deps, await requireUser(deps, req), req.body)),
     );
     app.get(
       '/api/logbook/exports',
@@ -171,7 +163,7 @@ export const logbookRoutes =
         config: { access: ACCESS.logbookReport },
         schema: { tags, summary: 'Eigene Hintergrund-Exporte', response: { 200: backgroundExportList } },
       },
-      async (req) => ({ exports: await listBackgroundExports(deps, await logbookUser(deps, req)) }),
+      async (req) => ({ exports: await listBackgroundExports(deps, await requireUser(deps, req)) }),
     );
     app.get(
       '/api/logbook/exports/:id',
@@ -179,7 +171,7 @@ export const logbookRoutes =
         config: { access: ACCESS.logbookReport },
         schema: { tags, summary: 'Fortschritt eines Hintergrund-Exports', params: idParams, response: { 200: backgroundExport } },
       },
-      async (req) => getBackgroundExport(deps, await logbookUser(deps, req), req.params.id),
+      async (req) => getBackgroundExport(deps, await requireUser(deps, req), req.params.id),
     );
     app.get(
       '/api/logbook/exports/:id/file',
@@ -188,7 +180,7 @@ export const logbookRoutes =
         schema: { tags, summary: 'Fertigen Hintergrund-Export herunterladen', params: idParams },
       },
       async (req, reply) => {
-        const file = await backgroundExportFile(deps, await logbookUser(deps, req), req.params.id);
+        const file = await backgroundExportFile(deps, await requireUser(deps, req), req.params.id);
         return reply
           .header('Content-Type', file.contentType)
           .header('Content-Disposition', `attachment; filename="${file.fileName}"`)

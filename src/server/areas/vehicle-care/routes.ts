@@ -27,14 +27,6 @@ import { createServiceEntry, listServiceBooklet, serviceReceipt, updateService, 
 
 const tags = ['vehicle-care'];
 
-async function careUser(deps: Deps, req: FastifyRequest) {
-  const user = await requireUser(deps, req);
-  if (!user.tenant.features.includes('fahrzeug')) {
-    throw new AppError('feature_disabled', 'Die Fahrzeugbuchung ist für Ihre Organisation nicht freigeschaltet.', 404);
-  }
-  return user;
-}
-
 async function fileBytes(req: FastifyRequest): Promise<Buffer> {
   const file = await req.file();
   if (!file)
@@ -64,7 +56,7 @@ export const vehicleCareRoutes =
         config: { access: ACCESS.vehicleViewers },
         schema: { tags, summary: 'Fahrzeuge mit Sperre wegen Schaden oder fälliger HU/Inspektion', response: { 200: vehicleCareList } },
       },
-      async (req) => vehicleCareStates(deps, await careUser(deps, req)),
+      async (req) => vehicleCareStates(deps, await requireUser(deps, req)),
     );
     app.get(
       '/api/vehicles/:id/service-entries',
@@ -72,7 +64,7 @@ export const vehicleCareRoutes =
         config: { access: ACCESS.logbookFleet },
         schema: { tags, summary: 'Serviceheft eines Fahrzeugs', params: vehicleIdParams, response: { 200: serviceEntryList } },
       },
-      async (req) => listServiceBooklet(deps, await careUser(deps, req), req.params.id),
+      async (req) => listServiceBooklet(deps, await requireUser(deps, req), req.params.id),
     );
     app.post(
       '/api/vehicles/:id/service-entries',
@@ -86,7 +78,7 @@ export const vehicleCareRoutes =
           response: { 201: serviceEntryResponse },
         },
       },
-      async (req, reply) => reply.code(201).send(await createServiceEntry(deps, await careUser(deps, req), req.params.id, req.body)),
+      async (req, reply) => reply.code(201).send(await createServiceEntry(deps, await requireUser(deps, req), req.params.id, req.body)),
     );
     app.put(
       '/api/vehicles/:id/service-entries/:entryId',
@@ -100,13 +92,13 @@ export const vehicleCareRoutes =
           response: { 200: serviceEntryResponse },
         },
       },
-      async (req) => updateService(deps, await careUser(deps, req), req.params.id, req.params.entryId, req.body),
+      async (req) => updateService(deps, await requireUser(deps, req), req.params.id, req.params.entryId, req.body),
     );
     app.get(
       '/api/vehicles/:id/service-entries/:entryId/receipts/:n',
       { config: { access: ACCESS.logbookFleet }, schema: { tags, summary: 'Beleg eines Serviceheft-Eintrags', params: fileParams } },
       async (req, reply) =>
-        sendFile(reply, await serviceReceipt(deps, await careUser(deps, req), req.params.id, req.params.entryId, req.params.n)),
+        sendFile(reply, await serviceReceipt(deps, await requireUser(deps, req), req.params.id, req.params.entryId, req.params.n)),
     );
     app.post(
       '/api/vehicles/:id/care-files',
@@ -120,7 +112,7 @@ export const vehicleCareRoutes =
         },
       },
       async (req) => {
-        const user = await careUser(deps, req);
+        const user = await requireUser(deps, req);
         return uploadCareFile(deps, user, req.params.id, await fileBytes(req));
       },
     );
@@ -130,7 +122,7 @@ export const vehicleCareRoutes =
         config: { access: ACCESS.vehicleViewers },
         schema: { tags, summary: 'Schäden eines Fahrzeugs', params: vehicleIdParams, response: { 200: damageList } },
       },
-      async (req) => listVehicleDamages(deps, await careUser(deps, req), req.params.id),
+      async (req) => listVehicleDamages(deps, await requireUser(deps, req), req.params.id),
     );
     app.post(
       '/api/vehicles/:id/damages',
@@ -139,7 +131,7 @@ export const vehicleCareRoutes =
         schema: { tags, summary: 'Schaden melden', params: vehicleIdParams, body: damageRequest, response: { 201: damageResponse } },
       },
       async (req, reply) =>
-        reply.code(201).send(await reportDamage(deps, await careUser(deps, req), req.params.id, req.body, requestOrigin(req))),
+        reply.code(201).send(await reportDamage(deps, await requireUser(deps, req), req.params.id, req.body, requestOrigin(req))),
     );
     app.post(
       '/api/vehicles/:id/damages/:damageId/status',
@@ -153,7 +145,7 @@ export const vehicleCareRoutes =
           response: { 200: damageResponse },
         },
       },
-      async (req) => changeDamageStatus(deps, await careUser(deps, req), req.params.id, req.params.damageId, req.body),
+      async (req) => changeDamageStatus(deps, await requireUser(deps, req), req.params.id, req.params.damageId, req.body),
     );
     app.post(
       '/api/vehicles/:id/damages/:damageId/block',
@@ -167,12 +159,12 @@ export const vehicleCareRoutes =
         },
       },
       async (req, reply) =>
-        reply.code(201).send(await blockFromDamage(deps, await careUser(deps, req), req.params.id, req.params.damageId)),
+        reply.code(201).send(await blockFromDamage(deps, await requireUser(deps, req), req.params.id, req.params.damageId)),
     );
     app.get(
       '/api/vehicles/:id/damages/:damageId/photos/:n',
       { config: { access: ACCESS.vehicleViewers }, schema: { tags, summary: 'Foto eines Schadens', params: damageFileParams } },
       async (req, reply) =>
-        sendFile(reply, await damagePhoto(deps, await careUser(deps, req), req.params.id, req.params.damageId, req.params.n)),
+        sendFile(reply, await damagePhoto(deps, await requireUser(deps, req), req.params.id, req.params.damageId, req.params.n)),
     );
   };

@@ -49,8 +49,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requestOrigin, requireSection, requireUser } from '../../http/request-context';
-import type { UserContext } from '../../kernel/context';
+import { requestOrigin, requireUser } from '../../http/request-context';
 import { cancelInVehicleSeries, createVehicleSeries, previewVehicleSeries } from '../series/vehicle-series';
 import { decide, listApprovals } from './approvals';
 import { cancelBooking, createBooking, getBooking, myBookings, possibleBookers, updateBooking } from './book-vehicle';
@@ -70,23 +69,14 @@ import {
 import { checkIn, checkOut, uploadReceipt } from './trips';
 import { attributes, availability, getVehicle, limits, listVehicles, locations, timeline } from './vehicle-catalogue';
 
-const ADMIN = '/admin/fahrzeuge';
+const _ADMIN = '/admin/fahrzeuge';
 const tags = ['vehicles'];
 
-function requireFeature(user: UserContext): UserContext {
-  if (!user.tenant.features.includes('fahrzeug')) {
-    throw new AppError('feature_disabled', 'Die Fahrzeugbuchung ist für Ihre Organisation nicht freigeschaltet.', 404);
-  }
-  return user;
-}
-
 /** Signed in, vehicle feature on. */
-const vehicleUser = async (deps: Deps, req: FastifyRequest) => requireFeature(await requireUser(deps, req));
 /** Fleet administration: the /admin/fahrzeuge guard (fahrzeug_pflege). */
-const fleetAdmin = async (deps: Deps, req: FastifyRequest) => requireFeature(await requireSection(deps, req, ADMIN));
 
 async function withPermission(deps: Deps, req: FastifyRequest, p: Permission) {
-  const user = await vehicleUser(deps, req);
+  const user = await requireUser(deps, req);
   if (!user.permissions.has(p)) throw new AppError('forbidden', `no ${p}`, 403, { denial: `no ${p}` });
   return user;
 }
@@ -112,7 +102,7 @@ export const vehicleRoutes =
         config: { access: ACCESS.vehicleViewers },
         schema: { tags, summary: 'Standorte mit Stellplätzen', response: { 200: vehicleLocationList } },
       },
-      async (req) => locations(deps, await vehicleUser(deps, req)),
+      async (req) => locations(deps, await requireUser(deps, req)),
     );
     app.get(
       '/api/vehicle-attributes',
@@ -125,7 +115,7 @@ export const vehicleRoutes =
           response: { 200: attributeList },
         },
       },
-      async (req) => attributes(deps, await vehicleUser(deps, req), req.query.target),
+      async (req) => attributes(deps, await requireUser(deps, req), req.query.target),
     );
     app.post(
       '/api/admin/vehicle-attributes',
@@ -134,7 +124,7 @@ export const vehicleRoutes =
         schema: { tags, summary: 'Objektattribut anlegen', body: saveAttributeRequest, response: { 201: objectAttribute } },
       },
       async (req, reply) => {
-        const a = await saveAttribute(deps, await fleetAdmin(deps, req), null, req.body);
+        const a = await saveAttribute(deps, await requireUser(deps, req), null, req.body);
         return reply.code(201).send(a);
       },
     );
@@ -150,7 +140,7 @@ export const vehicleRoutes =
           response: { 200: objectAttribute },
         },
       },
-      async (req) => saveAttribute(deps, await fleetAdmin(deps, req), req.params.id, req.body),
+      async (req) => saveAttribute(deps, await requireUser(deps, req), req.params.id, req.body),
     );
 
     app.get(
@@ -160,7 +150,7 @@ export const vehicleRoutes =
         schema: { tags, summary: 'Abteilungen für die Fahrzeugpflege', response: { 200: departmentList } },
       },
       async (req) => {
-        return vehicleDepartments(deps, await fleetAdmin(deps, req));
+        return vehicleDepartments(deps, await requireUser(deps, req));
       },
     );
 
@@ -171,7 +161,7 @@ export const vehicleRoutes =
         config: { access: ACCESS.vehicleViewers },
         schema: { tags, summary: 'Buchbare Fahrzeuge mit Filtern', querystring: vehicleListQuery, response: { 200: vehicleList } },
       },
-      async (req) => listVehicles(deps, await vehicleUser(deps, req), req.query),
+      async (req) => listVehicles(deps, await requireUser(deps, req), req.query),
     );
     app.get(
       '/api/vehicles/timeline',
@@ -187,7 +177,7 @@ export const vehicleRoutes =
         serializerCompiler: () => (data) => (typeof data === 'string' ? data : JSON.stringify(data)),
       },
       async (req, reply) => {
-        const { etag, json } = await timeline(deps, await vehicleUser(deps, req), req.query);
+        const { etag, json } = await timeline(deps, await requireUser(deps, req), req.query);
         // no-cache: the browser keeps the text and asks again with If-None-Match; unchanged → 304 without a body.
         reply.header('etag', etag).header('cache-control', 'private, no-cache');
         if (req.headers['if-none-match'] === etag) return reply.code(304).send(null);
@@ -200,13 +190,13 @@ export const vehicleRoutes =
         config: { access: ACCESS.vehicleViewers },
         schema: { tags, summary: 'Ein Fahrzeug', params: idParams, response: { 200: vehicleDetail } },
       },
-      async (req) => getVehicle(deps, await vehicleUser(deps, req), req.params.id),
+      async (req) => getVehicle(deps, await requireUser(deps, req), req.params.id),
     );
     app.get(
       '/api/vehicles/:id/image',
       { config: { access: ACCESS.vehicles }, schema: { tags, summary: 'Bild eines Fahrzeugs', params: idParams } },
       async (req, reply) => {
-        const file = await vehicleImage(deps, await vehicleUser(deps, req), req.params.id);
+        const file = await vehicleImage(deps, await requireUser(deps, req), req.params.id);
         return reply
           .header('Content-Type', file.contentType)
           .header('Content-Disposition', 'inline')
@@ -227,7 +217,7 @@ export const vehicleRoutes =
           response: { 200: availabilityResponse },
         },
       },
-      async (req) => availability(deps, await vehicleUser(deps, req), req.params.id, req.query),
+      async (req) => availability(deps, await requireUser(deps, req), req.params.id, req.query),
     );
     app.get(
       '/api/vehicles/:id/booking-limits',
@@ -241,7 +231,7 @@ export const vehicleRoutes =
           response: { 200: bookingLimitsResponse },
         },
       },
-      async (req) => limits(deps, await vehicleUser(deps, req), req.params.id, req.query),
+      async (req) => limits(deps, await requireUser(deps, req), req.params.id, req.query),
     );
     app.get(
       '/api/vehicles/:id/history',
@@ -249,7 +239,7 @@ export const vehicleRoutes =
         config: { access: ACCESS.fleet },
         schema: { tags, summary: 'Verlauf eines Fahrzeugs', params: idParams, response: { 200: historyList } },
       },
-      async (req) => vehicleHistory(deps, await fleetAdmin(deps, req), req.params.id),
+      async (req) => vehicleHistory(deps, await requireUser(deps, req), req.params.id),
     );
 
     // ── fleet administration ──
@@ -260,7 +250,7 @@ export const vehicleRoutes =
         schema: { tags, summary: 'Fahrzeug anlegen', body: createVehicleRequest, response: { 201: vehicleDetail } },
       },
       async (req, reply) => {
-        const v = await createVehicle(deps, await fleetAdmin(deps, req), req.body);
+        const v = await createVehicle(deps, await requireUser(deps, req), req.body);
         return reply.code(201).send(v);
       },
     );
@@ -276,7 +266,7 @@ export const vehicleRoutes =
           response: { 200: updateVehicleResponse },
         },
       },
-      async (req) => updateVehicle(deps, await fleetAdmin(deps, req), req.params.id, req.body),
+      async (req) => updateVehicle(deps, await requireUser(deps, req), req.params.id, req.body),
     );
     app.delete(
       '/api/admin/vehicles/:id',
@@ -284,7 +274,7 @@ export const vehicleRoutes =
         config: { access: ACCESS.fleet },
         schema: { tags, summary: 'Fahrzeug deaktivieren', params: idParams, response: { 200: deactivateVehicleResponse } },
       },
-      async (req) => deactivateVehicle(deps, await fleetAdmin(deps, req), req.params.id),
+      async (req) => deactivateVehicle(deps, await requireUser(deps, req), req.params.id),
     );
     app.put(
       '/api/admin/vehicles/:id/booking-times',
@@ -298,7 +288,7 @@ export const vehicleRoutes =
           response: { 200: vehicleDetail },
         },
       },
-      async (req) => saveBookingTimes(deps, await fleetAdmin(deps, req), req.params.id, req.body),
+      async (req) => saveBookingTimes(deps, await requireUser(deps, req), req.params.id, req.body),
     );
     // Without an id in the path: the spec's refusal, not a 404 of the router.
     app.put(
@@ -307,7 +297,7 @@ export const vehicleRoutes =
         config: { access: ACCESS.fleet },
         schema: { tags, summary: 'Buchungszeiten ohne Fahrzeug-ID (abgelehnt)', body: saveBookingTimesRequest },
       },
-      async (req) => saveBookingTimes(deps, await fleetAdmin(deps, req), undefined, req.body),
+      async (req) => saveBookingTimes(deps, await requireUser(deps, req), undefined, req.body),
     );
     app.put(
       '/api/admin/vehicles/:id/attributes',
@@ -321,7 +311,7 @@ export const vehicleRoutes =
           response: { 200: vehicleDetail },
         },
       },
-      async (req) => saveVehicleAttributes(deps, await fleetAdmin(deps, req), req.params.id, req.body.attributes),
+      async (req) => saveVehicleAttributes(deps, await requireUser(deps, req), req.params.id, req.body.attributes),
     );
     app.post(
       '/api/admin/vehicles/:id/image',
@@ -330,7 +320,7 @@ export const vehicleRoutes =
         schema: { tags, summary: 'Bild hochladen (PNG/JPG, max. 5 MB)', params: idParams, response: { 200: imageUploadResponse } },
       },
       async (req) => {
-        const user = await fleetAdmin(deps, req);
+        const user = await requireUser(deps, req);
         return uploadVehicleImage(deps, user, req.params.id, await fileBytes(req));
       },
     );
@@ -346,7 +336,7 @@ export const vehicleRoutes =
           response: { 201: maintenanceBlockResponse },
         },
       },
-      async (req, reply) => reply.code(201).send(await blockVehicle(deps, await fleetAdmin(deps, req), req.params.id, req.body)),
+      async (req, reply) => reply.code(201).send(await blockVehicle(deps, await requireUser(deps, req), req.params.id, req.body)),
     );
 
     // ── bookings ──
@@ -356,7 +346,7 @@ export const vehicleRoutes =
         config: { access: ACCESS.vehicles },
         schema: { tags, summary: 'Personen, für die gebucht werden darf', response: { 200: possibleBookersResponse } },
       },
-      async (req) => possibleBookers(deps, await vehicleUser(deps, req)),
+      async (req) => possibleBookers(deps, await requireUser(deps, req)),
     );
     app.get(
       '/api/vehicle-bookings/mine',
@@ -369,7 +359,7 @@ export const vehicleRoutes =
           response: { 200: myBookingsResponse },
         },
       },
-      async (req) => myBookings(deps, await vehicleUser(deps, req), req.query.includePast === 'true', req.query.status),
+      async (req) => myBookings(deps, await requireUser(deps, req), req.query.includePast === 'true', req.query.status),
     );
     app.post(
       '/api/vehicle-bookings',
@@ -378,7 +368,7 @@ export const vehicleRoutes =
         schema: { tags, summary: 'Fahrzeug buchen', body: createBookingRequest, response: { 201: bookingResponse } },
       },
       async (req, reply) => {
-        const user = await vehicleUser(deps, req);
+        const user = await requireUser(deps, req);
         return reply.code(201).send({ booking: await createBooking(deps, user, requestOrigin(req), req.body) });
       },
     );
@@ -389,7 +379,7 @@ export const vehicleRoutes =
         schema: { tags, summary: 'Eine Buchung', params: idParams, response: { 200: bookingResponse } },
       },
       async (req) => ({
-        booking: await getBooking(deps, await vehicleUser(deps, req), req.params.id),
+        booking: await getBooking(deps, await requireUser(deps, req), req.params.id),
       }),
     );
     app.patch(
@@ -398,7 +388,7 @@ export const vehicleRoutes =
         config: { access: ACCESS.vehicles },
         schema: { tags, summary: 'Buchung ändern', params: idParams, body: updateBookingRequest, response: { 200: bookingResponse } },
       },
-      async (req) => ({ booking: await updateBooking(deps, await vehicleUser(deps, req), requestOrigin(req), req.params.id, req.body) }),
+      async (req) => ({ booking: await updateBooking(deps, await requireUser(deps, req), requestOrigin(req), req.params.id, req.body) }),
     );
     app.post(
       '/api/vehicle-series/preview',
@@ -411,7 +401,7 @@ export const vehicleRoutes =
           response: { 200: vehicleSeriesResponse },
         },
       },
-      async (req) => previewVehicleSeries(deps, await vehicleUser(deps, req), req.body),
+      async (req) => previewVehicleSeries(deps, await requireUser(deps, req), req.body),
     );
     app.post(
       '/api/vehicle-series',
@@ -424,7 +414,7 @@ export const vehicleRoutes =
           response: { 200: vehicleSeriesResponse },
         },
       },
-      async (req) => createVehicleSeries(deps, await vehicleUser(deps, req), requestOrigin(req), req.body),
+      async (req) => createVehicleSeries(deps, await requireUser(deps, req), requestOrigin(req), req.body),
     );
     app.post(
       '/api/vehicle-bookings/:id/cancel-series',
@@ -438,7 +428,7 @@ export const vehicleRoutes =
           response: { 200: vehicleSeriesCancelResponse },
         },
       },
-      async (req) => cancelInVehicleSeries(deps, await vehicleUser(deps, req), req.params.id, req.body.scope),
+      async (req) => cancelInVehicleSeries(deps, await requireUser(deps, req), req.params.id, req.body.scope),
     );
     app.post(
       '/api/vehicle-bookings/:id/cancel',
@@ -452,7 +442,7 @@ export const vehicleRoutes =
           response: { 200: bookingResponse },
         },
       },
-      async (req) => ({ booking: await cancelBooking(deps, await vehicleUser(deps, req), req.params.id, req.body?.reason) }),
+      async (req) => ({ booking: await cancelBooking(deps, await requireUser(deps, req), req.params.id, req.body?.reason) }),
     );
     app.post(
       '/api/vehicle-bookings/:id/check-in',
@@ -460,7 +450,7 @@ export const vehicleRoutes =
         config: { access: ACCESS.vehicles },
         schema: { tags, summary: 'Fahrt starten', params: idParams, body: checkInRequest.optional(), response: { 200: bookingResponse } },
       },
-      async (req) => ({ booking: await checkIn(deps, await vehicleUser(deps, req), req.params.id, req.body?.mileage) }),
+      async (req) => ({ booking: await checkIn(deps, await requireUser(deps, req), req.params.id, req.body?.mileage) }),
     );
     app.post(
       '/api/vehicle-bookings/:id/check-out',
@@ -468,7 +458,7 @@ export const vehicleRoutes =
         config: { access: ACCESS.vehicles },
         schema: { tags, summary: 'Fahrt beenden', params: idParams, body: checkOutRequest, response: { 200: bookingResponse } },
       },
-      async (req) => ({ booking: await checkOut(deps, await vehicleUser(deps, req), req.params.id, req.body, requestOrigin(req)) }),
+      async (req) => ({ booking: await checkOut(deps, await requireUser(deps, req), req.params.id, req.body, requestOrigin(req)) }),
     );
     app.post(
       '/api/vehicle-bookings/:id/receipts',
@@ -482,7 +472,7 @@ export const vehicleRoutes =
         },
       },
       async (req) => {
-        const user = await vehicleUser(deps, req);
+        const user = await requireUser(deps, req);
         return uploadReceipt(deps, user, req.params.id, await fileBytes(req));
       },
     );
