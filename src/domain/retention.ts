@@ -1,3 +1,4 @@
+import type { SettingName } from './settings';
 import { berlinDay, startOfDay } from './vehicle-time';
 
 /**
@@ -16,7 +17,7 @@ export interface RetentionMonths {
 }
 
 /** The tenant settings behind each period. */
-export const RETENTION_SETTINGS: Readonly<Record<RetentionPeriod, string>> = {
+export const RETENTION_SETTINGS: Readonly<Record<RetentionPeriod, SettingName>> = {
   buchungen: 'aufbewahrungBuchungenMonate',
   fahrtdetails: 'aufbewahrungFahrtdetailsMonate',
   gaeste: 'aufbewahrungGaestedatenMonate',

@@ -1,5 +1,5 @@
 import { type GuardResult, guardRoute } from './permissions';
-import type { SettingLayer, SettingOption } from './settings';
+import type { SettingLayer, SettingName, SettingOption } from './settings';
 
 /**
  * Who may write a customizing value (SPEC §6): everyone their own BENUTZER
@@ -7,7 +7,7 @@ import type { SettingLayer, SettingOption } from './settings';
  * settings page /admin/einstellungen needs — one rule, reused, not restated.
  * Whether the option exists at that layer at all is encodeSettingValue's rule.
  */
-export function canWriteSetting(perms: ReadonlySet<string>, option: SettingOption, layer: SettingLayer): GuardResult {
+export function canWriteSetting(perms: ReadonlySet<string>, option: SettingOption<SettingName>, layer: SettingLayer): GuardResult {
   if (layer === 'BENUTZER') return { allowed: true };
   // the vehicle report settings (SPEC §2) belong to whoever receives and sends the logbook report
   if (layer === 'MANDANT' && REPORT_SETTINGS.includes(option.name) && perms.has('fahrzeug_logbuch_report')) return { allowed: true };
@@ -15,4 +15,4 @@ export function canWriteSetting(perms: ReadonlySet<string>, option: SettingOptio
 }
 
 /** The vehicle report settings, also writable at MANDANT with fahrzeug_logbuch_report (decision 074). */
-export const REPORT_SETTINGS: readonly string[] = ['fahrzeugReportRhythmus', 'fahrzeugReportMailadressen'];
+export const REPORT_SETTINGS: readonly SettingName[] = ['fahrzeugReportRhythmus', 'fahrzeugReportMailadressen'];

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { AppError } from './errors';
 import {
   CLEANLINESS_STATES,
@@ -10,10 +10,15 @@ import {
   meetsCleanlinessThreshold,
   REPORT_RHYTHMS,
   reportRhythmMonths,
+  requestedOption,
   resolveSetting,
   SETTING_CATALOGUE,
-  type SETTING_LAYERS,
+  type SettingLayer,
+  type SettingName,
   type SettingOption,
+  type SettingValue,
+  type SettingValues,
+  settingDefault,
   WEEKDAY_NAMES,
 } from './settings';
 
@@ -32,6 +37,31 @@ const two = (n: number): string => String(n).padStart(2, '0');
 const ALL_TIMES = new Set<string>();
 for (let h = 0; h < 24; h++) for (let m = 0; m < 60; m++) ALL_TIMES.add(`${two(h)}:${two(m)}`);
 const firstLayer = (o: SettingOption) => o.layers[0] ?? 'MANDANT';
+const timeArb = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${two(h)}:${two(m)}`);
+/** Valid values of an option, generated from its catalogue entry. */
+const valueFor = (o: SettingOption): fc.Arbitrary<unknown> => {
+  switch (o.type) {
+    case 'boolean':
+      return fc.boolean();
+    case 'number':
+      return fc.integer({ min: o.min ?? -1_000_000, max: o.max ?? 1_000_000 });
+    case 'time':
+      return timeArb;
+    case 'string':
+      return o.allowed ? fc.constantFrom(...o.allowed) : fc.string();
+    case 'array':
+      switch (o.items) {
+        case 'time':
+          return fc.array(timeArb);
+        case 'email':
+          return fc.array(fc.emailAddress());
+        case 'id':
+          return fc.array(fc.oneof(fc.nat(), fc.string({ minLength: 1 })));
+        default:
+          return o.allowed ? fc.subarray([...o.allowed]) : fc.array(fc.string());
+      }
+  }
+};
 
 describe('SETTING_CATALOGUE', () => {
   it('holds every option SPEC §9 names, once', () => {
@@ -189,8 +219,8 @@ describe('findOption', () => {
     expect(findOption('EnableDebug').name).toBe('EnableDebug');
   });
 
-  it('refuses an unknown name with the spec text and 404', () => {
-    const e = caught(() => findOption('enableDebug'));
+  it('refuses an unknown name from a request with the spec text and 404', () => {
+    const e = caught(() => requestedOption('enableDebug'));
     expect(e.code).toBe('setting_option_missing');
     expect(e.message).toBe('keine CustomizingOption enableDebug gefunden');
     expect(e.status).toBe(404);
@@ -211,8 +241,9 @@ describe('encodeSettingValue', () => {
     );
   });
 
-  const refusal = (name: string, value: unknown, layer: (typeof SETTING_LAYERS)[number]): string => {
-    const e = caught(() => encodeSettingValue(findOption(name), value, layer));
+  // as a request sends it: the option by its name, the value as any JSON
+  const refusal = (name: SettingName, value: unknown, layer: SettingLayer): string => {
+    const e = caught(() => encodeSettingValue(requestedOption(name), value, layer));
     expect(e.code).toBe('setting_value_invalid');
     expect(e.status).toBe(400);
     return e.message;
@@ -318,30 +349,6 @@ describe('decodeSettingValue', () => {
   });
 
   const layerOf = (o: SettingOption) => firstLayer(o);
-  const timeArb = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${two(h)}:${two(m)}`);
-  const valueFor = (o: SettingOption): fc.Arbitrary<unknown> => {
-    switch (o.type) {
-      case 'boolean':
-        return fc.boolean();
-      case 'number':
-        return fc.integer({ min: o.min ?? -1_000_000, max: o.max ?? 1_000_000 });
-      case 'time':
-        return timeArb;
-      case 'string':
-        return o.allowed ? fc.constantFrom(...o.allowed) : fc.string();
-      case 'array':
-        switch (o.items) {
-          case 'time':
-            return fc.array(timeArb);
-          case 'email':
-            return fc.array(fc.emailAddress());
-          case 'id':
-            return fc.array(fc.oneof(fc.nat(), fc.string({ minLength: 1 })));
-          default:
-            return o.allowed ? fc.subarray([...o.allowed]) : fc.array(fc.string());
-        }
-    }
-  };
 
   it('round-trips every valid value of every option through encode and decode', () => {
     for (const option of SETTING_CATALOGUE) {
@@ -430,6 +437,97 @@ describe('resolveSetting', () => {
           else expect(got).toEqual({ value: 60, source: 'DEFAULT' });
         },
       ),
+    );
+  });
+});
+
+describe('resolveSetting for every option', () => {
+  // Text that no option accepts, except free text options: they take every text as it is.
+  const BROKEN = '\u0000kaputt';
+  type Stored = { text: string; valid: boolean; value: unknown };
+  const storedText = (o: SettingOption): fc.Arbitrary<Stored> =>
+    fc.oneof(
+      valueFor(o).map((value): Stored => ({ text: encodeSettingValue(o, value, firstLayer(o)), valid: true, value })),
+      fc.constant<Stored>({ text: BROKEN, valid: o.type === 'string' && !o.allowed, value: BROKEN }),
+    );
+  const byUnits = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
+
+  it('takes the first layer the option allows whose text is valid (user, group by name, tenant), else the default', () => {
+    const scenario = fc.constantFrom(...SETTING_CATALOGUE).chain((option) =>
+      fc.record({
+        option: fc.constant(option),
+        user: fc.option(storedText(option), { nil: null }),
+        groups: fc.array(fc.record({ groupName: fc.string({ maxLength: 3 }), stored: storedText(option) }), { maxLength: 4 }),
+        tenant: fc.option(storedText(option), { nil: null }),
+      }),
+    );
+    fc.assert(
+      fc.property(scenario, ({ option, user, groups, tenant }) => {
+        const got = resolveSetting(option, {
+          user: user?.text ?? null,
+          groups: groups.map((g) => ({ groupName: g.groupName, value: g.stored.text })),
+          tenant: tenant?.text ?? null,
+        });
+        const allows = (layer: SettingLayer) => option.layers.includes(layer);
+        const group = allows('GRUPPE')
+          ? [...groups]
+              .sort((x, y) => byUnits(x.groupName, y.groupName) || byUnits(x.stored.text, y.stored.text))
+              .find((g) => g.stored.valid)
+          : undefined;
+        if (allows('BENUTZER') && user?.valid) expect(got).toEqual({ value: user.value, source: 'BENUTZER' });
+        else if (group) expect(got).toEqual({ value: group.stored.value, source: 'GRUPPE', groupName: group.groupName });
+        else if (allows('MANDANT') && tenant?.valid) expect(got).toEqual({ value: tenant.value, source: 'MANDANT' });
+        else expect(got).toEqual({ value: decodeSettingValue(option, option.defaultValue), source: 'DEFAULT' });
+        // whatever layer wins, the value has the option's type
+        expect(isValidSettingValue(option, got.value)).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('settingDefault', () => {
+  it('is the stored default of every option, decoded', () => {
+    for (const option of SETTING_CATALOGUE) expect(settingDefault(option.name)).toEqual(decodeSettingValue(option, option.defaultValue));
+    expect(settingDefault('fuehrerscheinPruefintervallMonate')).toBe(6);
+    expect(settingDefault('fahrzeugCheckInAktiv')).toBe(true);
+    expect(settingDefault('fahrzeugCheckOutErinnerungszeiten')).toEqual(['18:00']);
+  });
+});
+
+// Checked by the type check (tsc), which reads every test file: vitest runs these lines but does not judge types.
+describe('the type of each option', () => {
+  it('follows from its catalogue entry', () => {
+    expectTypeOf<SettingValue<'fahrzeugWartungVorlaufTage'>>().toEqualTypeOf<number>();
+    expectTypeOf<SettingValue<'fahrzeugCheckInAktiv'>>().toEqualTypeOf<boolean>();
+    expectTypeOf<SettingValue<'sprache'>>().toEqualTypeOf<'de-de' | 'en-us'>();
+    expectTypeOf<SettingValue<'fahrzeugReportRhythmus'>>().toEqualTypeOf<'monatlich' | 'vierteljährlich' | 'halbjährlich' | 'jährlich'>();
+    expectTypeOf<SettingValue<'verschmutzungsgrenzeInnen'>>().toEqualTypeOf<(typeof CLEANLINESS_STATES)[number]>();
+    expectTypeOf<SettingValue<'fahrzeugBuchungsfensterWochentag'>>().toEqualTypeOf<(typeof WEEKDAY_NAMES)[number]>();
+    expectTypeOf<SettingValue<'startseite'>>().toEqualTypeOf<string>();
+    expectTypeOf<SettingValue<'fahrzeugErinnerungsmailUhrzeit'>>().toEqualTypeOf<string>();
+    expectTypeOf<SettingValue<'leseraumBuchbareWochentage'>>().toEqualTypeOf<(typeof WEEKDAY_NAMES)[number][]>();
+    expectTypeOf<SettingValue<'fahrtenbuchFahrtarten'>>().toEqualTypeOf<('dienstlich' | 'privat' | 'Arbeitsweg')[]>();
+    expectTypeOf<SettingValue<'fahrzeugReportMailadressen'>>().toEqualTypeOf<string[]>();
+    expectTypeOf<SettingValue<'fahrzeugCheckOutErinnerungszeiten'>>().toEqualTypeOf<string[]>();
+    expectTypeOf<SettingValue<'favoritPlaetze'>>().toEqualTypeOf<(string | number)[]>();
+    expectTypeOf(resolveSetting(findOption('zeitRasterMinuten'), {}).value).toEqualTypeOf<number>();
+    expectTypeOf(settingDefault('fahrzeugGastbuchungAktiv')).toEqualTypeOf<boolean>();
+  });
+
+  it('is never unknown for an option of the catalogue, but unknown for a name from a request', () => {
+    type Untyped = { [N in SettingName]: unknown extends SettingValues[N] ? N : never }[SettingName];
+    expectTypeOf<Untyped>().toBeNever();
+    expectTypeOf<ReturnType<typeof decodeSettingValue<SettingOption>>>().toBeUnknown();
+    expectTypeOf(requestedOption).returns.toEqualTypeOf<SettingOption<SettingName>>();
+  });
+
+  it('refuses a misspelt name and a value of the wrong type from code', () => {
+    // @ts-expect-error no option has this name
+    expect(() => findOption('fahrzeugWartungVorlaufTag')).toThrow('keine CustomizingOption fahrzeugWartungVorlaufTag gefunden');
+    // @ts-expect-error a number option takes no text
+    expect(() => encodeSettingValue(findOption('zeitRasterMinuten'), '15', 'MANDANT')).toThrow(
+      'Neuer Customizing Wert 15 konnte nicht in Schicht MANDANT gespeichert werden',
     );
   });
 });

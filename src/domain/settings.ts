@@ -15,8 +15,14 @@ export type SettingFeature = 'allgemein' | 'fahrzeug' | 'leseraum';
 /** Element types of array options; 'id' is a record id, a non-empty string or a whole number. */
 export type SettingItemType = 'string' | 'number' | 'id' | 'time' | 'email';
 
-export interface SettingOption {
-  name: string;
+/**
+ * One option as the catalogue describes it. The fields that decide which
+ * values are valid (type, items, allowed) also give the option its TypeScript
+ * type (SettingValue below), so the check on saving and the type a reader gets
+ * come from the same entry.
+ */
+export interface SettingOption<N extends string = string> {
+  name: N;
   feature: SettingFeature;
   type: SettingType;
   /** Stored text form, exactly as encodeSettingValue would write it. */
@@ -43,12 +49,10 @@ export const WEEKDAY_NAMES = ['montags', 'dienstags', 'mittwochs', 'donnerstags'
  * plain rating means exactly that rating, the 'und schlechter' form means that
  * rating or a worse one.
  */
-export const CLEANLINESS_STATES: readonly string[] = [
-  'sauber',
-  'leicht verschmutzt',
-  'stark verschmutzt',
-  'leicht verschmutzt und schlechter',
-];
+export const CLEANLINESS_STATES = ['sauber', 'leicht verschmutzt', 'stark verschmutzt', 'leicht verschmutzt und schlechter'] as const;
+
+/** Whether a value is one of a fixed list of words (the list's own type, so a plain string can be tested). */
+const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T => (list as readonly unknown[]).includes(value);
 
 /** Check-out also records 'verschmutzt' (between light and heavy); 'and worse' thresholds include it. */
 const CLEANLINESS_RANK: ReadonlyMap<string, number> = new Map([
@@ -62,13 +66,13 @@ const AND_WORSE = ' und schlechter';
 /** Whether a recorded cleanliness rating reaches a soiling threshold (and so triggers the mail). */
 export function meetsCleanlinessThreshold(rating: string, threshold: string): boolean {
   const rank = CLEANLINESS_RANK.get(rating);
-  if (rank === undefined || !CLEANLINESS_STATES.includes(threshold)) return false;
+  if (rank === undefined || !isOneOf(CLEANLINESS_STATES, threshold)) return false;
   if (!threshold.endsWith(AND_WORSE)) return rating === threshold;
   const floor = CLEANLINESS_RANK.get(threshold.slice(0, -AND_WORSE.length));
   return floor !== undefined && rank >= floor;
 }
 
-export const REPORT_RHYTHMS: readonly string[] = ['monatlich', 'vierteljährlich', 'halbjährlich', 'jährlich'];
+export const REPORT_RHYTHMS = ['monatlich', 'vierteljährlich', 'halbjährlich', 'jährlich'] as const;
 
 const RHYTHM_MONTHS: ReadonlyMap<string, number> = new Map([
   ['monatlich', 1],
@@ -95,7 +99,8 @@ const USER: readonly SettingLayer[] = ['BENUTZER'];
 
 const minutes = (max = 1440) => ({ integer: true, min: 0, max }) as const;
 
-export const SETTING_CATALOGUE: readonly SettingOption[] = [
+// `as const` keeps every entry's literal name, type and vocabulary, from which SettingValue derives the option's type.
+const CATALOGUE = [
   // allgemein
   {
     name: 'EnableDebug',
@@ -674,14 +679,72 @@ export const SETTING_CATALOGUE: readonly SettingOption[] = [
     min: 0,
     max: 365,
   },
-];
+] as const satisfies readonly SettingOption[];
 
-const BY_NAME: ReadonlyMap<string, SettingOption> = new Map(SETTING_CATALOGUE.map((o) => [o.name, o]));
+type CatalogueEntry = (typeof CATALOGUE)[number];
+/** The name of an option of the catalogue; any other string is a type error where a setting is read. */
+export type SettingName = CatalogueEntry['name'];
+/** The catalogue entry of one option, with its literal type, limits and vocabulary. */
+export type SettingOptionOf<N extends SettingName> = Extract<CatalogueEntry, { name: N }>;
 
-export function findOption(name: string): SettingOption {
+/**
+ * The value an option holds, derived from the fields isValidSettingValue
+ * checks: number, boolean, a time or free text as string, a vocabulary as its
+ * union, an array by its items. An option not known at compile time (a name
+ * from a request) gives unknown.
+ */
+export type OptionValue<O> = O extends { type: 'number' }
+  ? number
+  : O extends { type: 'boolean' }
+    ? boolean
+    : O extends { type: 'time' }
+      ? string
+      : O extends { type: 'string'; allowed: readonly (infer A)[] }
+        ? A
+        : O extends { type: 'string' }
+          ? string
+          : O extends { type: 'array'; items: 'string'; allowed: readonly (infer A)[] }
+            ? A[]
+            : O extends { type: 'array'; items: 'number' }
+              ? number[]
+              : O extends { type: 'array'; items: 'id' }
+                ? (string | number)[]
+                : O extends { type: 'array'; items: 'string' | 'time' | 'email' }
+                  ? string[]
+                  : O extends { type: 'array' }
+                    ? (string | number | boolean)[]
+                    : unknown;
+
+/** The effective value of a named option: `SettingValue<'fahrzeugWartungVorlaufTage'>` is number. */
+export type SettingValue<N extends SettingName> = OptionValue<SettingOptionOf<N>>;
+/** Every option's value by its name; `Pick<SettingValues, …>` is what a read of several options returns. */
+export type SettingValues = { [N in SettingName]: SettingValue<N> };
+
+/** Every option, in the order the settings screens show them. */
+export const SETTING_CATALOGUE: readonly SettingOption<SettingName>[] = CATALOGUE;
+
+const BY_NAME: ReadonlyMap<string, CatalogueEntry> = new Map(CATALOGUE.map((o) => [o.name, o]));
+
+function lookup(name: string): CatalogueEntry {
   const option = BY_NAME.get(name);
   if (!option) throw new AppError('setting_option_missing', `keine CustomizingOption ${name} gefunden`, 404, { name });
   return option;
+}
+
+/** The catalogue entry of an option the code names; a misspelt name does not compile. */
+export function findOption<N extends SettingName>(name: N): SettingOptionOf<N> {
+  return lookup(name) as SettingOptionOf<N>;
+}
+
+/** The option a request names (a path parameter, a form): unknown names are refused with 404. */
+export function requestedOption(name: string): SettingOption<SettingName> {
+  return lookup(name);
+}
+
+/** An option's default, decoded: `settingDefault('fuehrerscheinPruefintervallMonate')` is the number 6. */
+export function settingDefault<N extends SettingName>(name: N): SettingValue<N> {
+  const option = findOption(name);
+  return decodeSettingValue(option, option.defaultValue);
 }
 
 // Deliberately loose: the mail server is the real check; this only keeps
@@ -715,8 +778,8 @@ function isValidItem(option: SettingOption, item: unknown): boolean {
   }
 }
 
-/** SPEC §5 type check, plus the option's own limits and vocabulary. */
-export function isValidSettingValue(option: SettingOption, value: unknown): boolean {
+/** SPEC §5 type check, plus the option's own limits and vocabulary; a value that passes has the option's type. */
+export function isValidSettingValue<O extends SettingOption>(option: O, value: unknown): value is OptionValue<O> {
   switch (option.type) {
     case 'number':
       return isValidNumber(option, value);
@@ -740,7 +803,12 @@ function display(value: unknown): string {
   }
 }
 
-export function encodeSettingValue(option: SettingOption, value: unknown, layer: SettingLayer): string {
+/**
+ * The stored text of a value. A value from code must already have the option's
+ * type; a value from a request (an option looked up by its name) may be
+ * anything and is checked here by the same rule.
+ */
+export function encodeSettingValue<O extends SettingOption>(option: O, value: OptionValue<O>, layer: SettingLayer): string {
   if (!option.layers.includes(layer) || !isValidSettingValue(option, value)) {
     const shown = display(value);
     throw new AppError(
@@ -750,21 +818,13 @@ export function encodeSettingValue(option: SettingOption, value: unknown, layer:
       { option: option.name, value: shown, layer },
     );
   }
-  switch (option.type) {
-    case 'number':
-    case 'boolean':
-      return String(value);
-    case 'string':
-    case 'time':
-      return value as string;
-    case 'array':
-      return JSON.stringify(value);
-  }
+  // numbers and booleans as their text, strings and times as they are
+  return option.type === 'array' ? JSON.stringify(value) : String(value);
 }
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
-function parseStored(option: SettingOption, text: string): { ok: true; value: unknown } | { ok: false } {
+function parseStored<O extends SettingOption>(option: O, text: string): { ok: true; value: OptionValue<O> } | { ok: false } {
   let value: unknown;
   switch (option.type) {
     case 'number':
@@ -792,7 +852,7 @@ function parseStored(option: SettingOption, text: string): { ok: true; value: un
   return isValidSettingValue(option, value) ? { ok: true, value } : { ok: false };
 }
 
-export function decodeSettingValue(option: SettingOption, text: string): unknown {
+export function decodeSettingValue<O extends SettingOption>(option: O, text: string): OptionValue<O> {
   const parsed = parseStored(option, text);
   if (!parsed.ok) {
     throw new AppError('setting_stored_invalid', `Gespeicherter Customizing Wert ${text} für ${option.name} ist ungültig`, 500, {
@@ -809,8 +869,8 @@ export interface LayeredValues {
   tenant?: string | null;
 }
 
-export interface ResolvedSetting {
-  value: unknown;
+export interface ResolvedSetting<V = unknown> {
+  value: V;
   source: SettingLayer | 'DEFAULT';
   /** Set when the value comes from a group. */
   groupName?: string;
@@ -826,7 +886,7 @@ const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 
  * the name by value), so the outcome never depends on the order the database
  * returns rows in.
  */
-export function resolveSetting(option: SettingOption, values: LayeredValues): ResolvedSetting {
+export function resolveSetting<O extends SettingOption>(option: O, values: LayeredValues): ResolvedSetting<OptionValue<O>> {
   const allows = (layer: SettingLayer): boolean => option.layers.includes(layer);
   if (allows('BENUTZER') && values.user != null) {
     const parsed = parseStored(option, values.user);

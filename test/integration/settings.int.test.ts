@@ -1,3 +1,6 @@
+import { withTenant } from '@db/client';
+import { SETTING_CATALOGUE } from '@domain/settings';
+import { effectiveSetting, effectiveValues } from '@server/areas/settings/effective-settings';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
@@ -147,6 +150,24 @@ describe.each(DB_KINDS)('customizing layers on %s', (kind) => {
       payload: { layer: 'GRUPPE', groupId, value: 0 },
     });
     expect(group.statusCode).toBe(403);
+  });
+
+  it('gives code the same values, by the same precedence, as the settings screen shows', async () => {
+    const put = (name: string, body: object) => t.call(SW, { method: 'PUT', url: `/api/settings/${name}`, cookie: admin, payload: body });
+    expect((await put('leseraumErinnerungVorBeginnMinuten', { layer: 'GRUPPE', groupId, value: 45 })).statusCode).toBe(200);
+    expect((await put('fahrzeugWartungVorlaufTage', { layer: 'MANDANT', value: 21 })).statusCode).toBe(200);
+    const me = (await t.call(SW, { method: 'GET', url: '/api/session/me', cookie: booker })).json();
+    const shown = ((await t.call(SW, { method: 'GET', url: '/api/settings', cookie: booker })).json().settings as Setting[]).map(
+      (s) => [s.name, s.value] as const,
+    );
+    const names = SETTING_CATALOGUE.map((o) => o.name);
+    const read = await withTenant(t.database.db, me.tenant.id, (tx) => effectiveValues(tx, me.tenant.id, me.user.id, names));
+    expect(Object.entries(read).sort()).toEqual([...shown].sort());
+    expect(read).toMatchObject({ leseraumErinnerungVorBeginnMinuten: 45, fahrzeugWartungVorlaufTage: 21, startseite: '/fahrzeuge' });
+    const lead = await withTenant(t.database.db, me.tenant.id, (tx) =>
+      effectiveSetting(tx, me.tenant.id, null, 'fahrzeugWartungVorlaufTage'),
+    );
+    expect(lead).toBe(21);
   });
 
   it('speaks English to a user who chose en-us', async () => {

@@ -21,7 +21,7 @@ const BUCKET = 'fuehrerscheine';
 const checkNotFound = () => new AppError('not_found', 'Prüfung nicht gefunden.', 404);
 
 async function scansEnabled(tx: Db, tenantId: string): Promise<void> {
-  if ((await effectiveSetting(tx, tenantId, null, 'fuehrerscheinScansSpeichern')) !== true) {
+  if (!(await effectiveSetting(tx, tenantId, null, 'fuehrerscheinScansSpeichern'))) {
     throw new AppError('licence_scans_off', 'Scans von Führerscheinen werden in Ihrer Organisation nicht gespeichert.', 409);
   }
 }

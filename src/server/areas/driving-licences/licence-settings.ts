@@ -1,9 +1,9 @@
-import { findOption } from '@domain/settings';
+import { settingDefault } from '@domain/settings';
 import type { LicenceSettings } from '@server/areas/driving-licences/licence-repository';
 
 /** Catalogue defaults; the repositories read the tenant's values inside the same statement. */
 export const LICENCE_DEFAULTS: LicenceSettings = {
-  months: Number(findOption('fuehrerscheinPruefintervallMonate').defaultValue),
-  reminderDays: Number(findOption('fuehrerscheinErinnerungTage').defaultValue),
-  graceDays: Number(findOption('fuehrerscheinMaximaleLueckeTage').defaultValue),
+  months: settingDefault('fuehrerscheinPruefintervallMonate'),
+  reminderDays: settingDefault('fuehrerscheinErinnerungTage'),
+  graceDays: settingDefault('fuehrerscheinMaximaleLueckeTage'),
 };

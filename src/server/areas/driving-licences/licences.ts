@@ -57,7 +57,7 @@ const toCheck = (c: CheckRow): CheckEntryDto => ({
 });
 
 async function reminderDays(tx: Db, tenantId: string): Promise<number> {
-  return Number(await effectiveSetting(tx, tenantId, null, 'fuehrerscheinErinnerungTage'));
+  return effectiveSetting(tx, tenantId, null, 'fuehrerscheinErinnerungTage');
 }
 
 const dueOf = (counts: Map<string, number>) => DUE_STATES.reduce((n, s) => n + (counts.get(s) ?? 0), 0);
@@ -168,7 +168,7 @@ async function historyIn(tx: Db, tenantId: string, userId: string) {
   const licence = await currentLicence(tx, tenantId, userId, LICENCE_DEFAULTS);
   const days = await reminderDays(tx, tenantId);
   const checks = await checksOfUser(tx, tenantId, userId);
-  const scansEnabled = (await effectiveSetting(tx, tenantId, null, 'fuehrerscheinScansSpeichern')) === true;
+  const scansEnabled = await effectiveSetting(tx, tenantId, null, 'fuehrerscheinScansSpeichern');
   return {
     person: { userId: person.id, name: `${person.firstName} ${person.lastName}`, email: person.email },
     state: licenceState(licence, today(), days),

@@ -1,5 +1,5 @@
 import type { Db } from '@db/client';
-import { effectiveSettings } from '../settings/effective-settings';
+import { effectiveValues } from '../settings/effective-settings';
 
 export interface GuestSettings {
   guestBookingActive: boolean;
@@ -25,15 +25,15 @@ const NAMES = [
 
 /** The tenant's guest settings (all are tenant-level), in one query. */
 export async function guestSettings(tx: Db, tenantId: string): Promise<GuestSettings> {
-  const v = new Map((await effectiveSettings(tx, tenantId, null, NAMES)).map((e) => [e.option.name, e.value]));
+  const v = await effectiveValues(tx, tenantId, null, NAMES);
   return {
-    guestBookingActive: v.get('fahrzeugGastbuchungAktiv') === true,
-    confirmationNeeded: v.get('fahrzeugGastBestaetigungNoetig') === true,
-    releaseMinutes: Number(v.get('fahrzeugGastFreigabeVorBeginnMinuten')),
-    contact: String(v.get('fahrzeugGastKontakt') ?? ''),
-    rentalActive: v.get('gastverleihAktiv') === true,
-    requestValidMinutes: Number(v.get('gastverleihAnfrageGueltigMinuten')),
-    maxOpenRequests: Number(v.get('gastverleihMaxOffeneAnfragen')),
-    phoneRequired: v.get('gastverleihTelefonPflicht') === true,
+    guestBookingActive: v.fahrzeugGastbuchungAktiv,
+    confirmationNeeded: v.fahrzeugGastBestaetigungNoetig,
+    releaseMinutes: v.fahrzeugGastFreigabeVorBeginnMinuten,
+    contact: v.fahrzeugGastKontakt,
+    rentalActive: v.gastverleihAktiv,
+    requestValidMinutes: v.gastverleihAnfrageGueltigMinuten,
+    maxOpenRequests: v.gastverleihMaxOffeneAnfragen,
+    phoneRequired: v.gastverleihTelefonPflicht,
   };
 }

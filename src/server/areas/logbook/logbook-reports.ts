@@ -19,7 +19,7 @@ import type { MailAttachment } from '@server/kernel/mail/outbox-repository';
 import type { Locale } from '@server/kernel/mail/render';
 import type { UserContext } from '../../kernel/context';
 import { recordAccessOfMany } from '../privacy/access-audit';
-import { effectiveSettings } from '../settings/effective-settings';
+import { effectiveValues } from '../settings/effective-settings';
 import { mailLocales } from '../settings/mail-locales';
 import { assertMayExport, type ExportRead, type ExportScope, exportScopeLines, pdfBuffer, xlsxBuffer } from './export-logbook';
 
@@ -39,10 +39,10 @@ interface ReportSettings {
 
 async function reportSettings(deps: Deps, tenantId: string): Promise<ReportSettings & { tenantName: string; lastSentTo: string | null }> {
   return withTenant(deps.database.db, tenantId, async (tx) => {
-    const [addresses, rhythm] = await effectiveSettings(tx, tenantId, null, ['fahrzeugReportMailadressen', 'fahrzeugReportRhythmus']);
+    const v = await effectiveValues(tx, tenantId, null, ['fahrzeugReportMailadressen', 'fahrzeugReportRhythmus']);
     return {
-      addresses: [...new Set((addresses!.value as string[]).map((a) => a.trim()).filter(Boolean))],
-      rhythm: String(rhythm!.value),
+      addresses: [...new Set(v.fahrzeugReportMailadressen.map((a) => a.trim()).filter(Boolean))],
+      rhythm: v.fahrzeugReportRhythmus,
       tenantName: await tenantName(tx, tenantId),
       lastSentTo: await lastReportedPeriodEnd(tx, tenantId),
     };

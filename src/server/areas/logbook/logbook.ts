@@ -50,8 +50,8 @@ export interface LogbookSettings {
 }
 
 export async function logbookSettings(tx: Db, tenantId: string): Promise<LogbookSettings> {
-  const days = Number(await effectiveSetting(tx, tenantId, null, 'fahrtenbuchKorrekturfristTage'));
-  const kinds = (await effectiveSetting(tx, tenantId, null, 'fahrtenbuchFahrtarten')) as string[];
+  const days = await effectiveSetting(tx, tenantId, null, 'fahrtenbuchKorrekturfristTage');
+  const kinds = await effectiveSetting(tx, tenantId, null, 'fahrtenbuchFahrtarten');
   const allowed = new Set<string>([DEFAULT_TRIP_KIND, ...kinds]);
   return { correctionDays: days, allowedTripKinds: (['dienstlich', 'privat', 'Arbeitsweg'] as const).filter((k) => allowed.has(k)) };
 }

@@ -27,7 +27,7 @@ import type { UserContext } from '../../kernel/context';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
 import { recordAccess } from '../privacy/access-audit';
 import { sendInvitation } from '../session/passwords';
-import { effectiveSettings } from '../settings/effective-settings';
+import { effectiveSetting } from '../settings/effective-settings';
 import { VEHICLE_TOPIC } from '../vehicles/common';
 
 /** /admin/benutzer: the paged people list, creating with invitation, editing fields and rights, provenance. */
@@ -163,8 +163,7 @@ export const DEACTIVATION_REASON = 'Storno wegen Deaktivierung des Benutzers';
  * are cancelled (one mail lists them) or kept. Runs inside the deactivating transaction.
  */
 async function handleFutureBookings(deps: Deps, tx: Db, tenantId: string, person: MemberRecord): Promise<PendingMail[]> {
-  const [setting] = await effectiveSettings(tx, tenantId, null, ['benutzerDeaktivierungStorniertBuchungen']);
-  if (setting?.value !== true) return [];
+  if (!(await effectiveSetting(tx, tenantId, null, 'benutzerDeaktivierungStorniertBuchungen'))) return [];
   const done = await cancelFutureBookingsOf(tx, tenantId, person.id, DEACTIVATION_REASON, new Date());
   for (const b of done.vehicles) {
     await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'cancelled', id: b.id, scope: b.vehicle_id });

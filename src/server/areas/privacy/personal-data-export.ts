@@ -17,7 +17,7 @@ import {
 import type { Deps } from '@server/deps';
 import { ZipArchive } from 'archiver';
 import type { UserContext } from '../../kernel/context';
-import { effectiveSettings } from '../settings/effective-settings';
+import { effectiveSetting } from '../settings/effective-settings';
 import { type PdfSection, personalDataPdf } from './personal-data-pdf';
 
 /**
@@ -106,8 +106,8 @@ export async function runPersonalDataExport(deps: Deps, tenantId: string, export
     await set({ status: 'laeuft', stepsTotal: total, stepsDone: 0 });
     const locale = row.locale === 'en-us' ? 'en-us' : 'de-de';
     // Art. 15 (4) DSGVO (decision 193): colleagues by their role unless the tenant chose names.
-    const [names] = await withTenant(db, tenantId, (tx) => effectiveSettings(tx, tenantId, null, ['datenexportNamenAndererPersonen']));
-    const shown = { namesOthers: names?.value === true, locale } as const;
+    const namesOthers = await withTenant(db, tenantId, (tx) => effectiveSetting(tx, tenantId, null, 'datenexportNamenAndererPersonen'));
+    const shown = { namesOthers, locale } as const;
     const sections: PdfSection[] = [];
     let done = 0;
     for (const kind of PERSONAL_DATA_KINDS) {

@@ -201,7 +201,7 @@ async function transition(deps: Deps, user: UserContext, id: string, action: Act
     } else if (action === 'confirm') {
       to = resolvePreBooking(state, actor, now);
       if (to === 'storniert') extra = { cancelledAt: now, cancelReason: 'Vormerkung zurückgezogen' };
-      else if ((await effectiveSetting(tx, tenantId, actor, 'leseraumEinPlatzProPerson')) === true) {
+      else if (await effectiveSetting(tx, tenantId, actor, 'leseraumEinPlatzProPerson')) {
         // Confirming makes the place the person's own (decision 036): checked under the same person lock as their own bookings.
         await lockBooker(tx, tenantId, actor);
         const held = await findOwnOverlapping(tx, tenantId, actor, b.von, b.bis, b.id);

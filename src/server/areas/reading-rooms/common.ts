@@ -5,7 +5,7 @@ import { bookingActions, type PlaceItem, type ReadingRoomLimits } from '@domain/
 import type { BookingRecord, SlotRecord } from '@server/areas/reading-rooms/reading-room-booking-repository';
 import type { FloorPlanRecord, ObjectRecord } from '@server/areas/reading-rooms/reading-room-repository';
 import type { UserContext } from '../../kernel/context';
-import { effectiveSettings } from '../settings/effective-settings';
+import { effectiveValues } from '../settings/effective-settings';
 
 /** Realtime topic of seat/room bookings; scope is the floor plan id. Events carry ids only. */
 export const SEAT_TOPIC = 'seat-booking';
@@ -41,19 +41,17 @@ export async function loadSeatRules(
   tenantId: string,
   userId: string,
 ): Promise<{ limits: ReadingRoomLimits; onePlacePerPerson: boolean }> {
-  const values = await effectiveSettings(tx, tenantId, userId, [...LIMIT_SETTINGS, 'leseraumEinPlatzProPerson']);
-  const v = (name: string) => values.find((x) => x.option.name === name)!.value;
-  return { limits: limitsOf(v), onePlacePerPerson: v('leseraumEinPlatzProPerson') === true };
-}
-
-function limitsOf(v: (name: string) => unknown): ReadingRoomLimits {
+  const v = await effectiveValues(tx, tenantId, userId, [...LIMIT_SETTINGS, 'leseraumEinPlatzProPerson']);
   return {
-    maxBookingsPerWeek: v('leseraumMaxBuchungenProWoche') as number,
-    intervalMinutes: v('leseraumBuchungsintervallMinuten') as number,
-    minMinutes: v('leseraumMinBuchungsdauerMinuten') as number,
-    maxMinutes: v('leseraumMaxBuchungsdauerMinuten') as number,
-    daysAhead: v('leseraumBuchbareTageVoraus') as number,
-    weekdays: v('leseraumBuchbareWochentage') as string[],
+    limits: {
+      maxBookingsPerWeek: v.leseraumMaxBuchungenProWoche,
+      intervalMinutes: v.leseraumBuchungsintervallMinuten,
+      minMinutes: v.leseraumMinBuchungsdauerMinuten,
+      maxMinutes: v.leseraumMaxBuchungsdauerMinuten,
+      daysAhead: v.leseraumBuchbareTageVoraus,
+      weekdays: v.leseraumBuchbareWochentage,
+    },
+    onePlacePerPerson: v.leseraumEinPlatzProPerson,
   };
 }
 

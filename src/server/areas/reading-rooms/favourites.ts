@@ -1,5 +1,5 @@
 import { withTenant } from '@db/client';
-import { encodeSettingValue, findOption } from '@domain/settings';
+import { encodeSettingValue, findOption, type SettingName, type SettingValue } from '@domain/settings';
 import { findFloorPlan, findObject } from '@server/areas/reading-rooms/reading-room-repository';
 import { upsertSettingValue } from '@server/areas/settings/setting-repository';
 import type { Deps } from '@server/deps';
@@ -13,7 +13,7 @@ export async function saveFavourites(deps: Deps, user: UserContext, input: { flo
   await withTenant(deps.database.db, tenantId, async (tx) => {
     if (input.floorPlanId && !(await findFloorPlan(tx, tenantId, input.floorPlanId))) throw notFound('Grundriss');
     for (const id of objectIds) if (!(await findObject(tx, tenantId, id))) throw notFound('Platz');
-    const write = (name: string, value: unknown) =>
+    const write = <N extends SettingName>(name: N, value: SettingValue<N>) =>
       upsertSettingValue(tx, {
         tenantId,
         optionName: name,

@@ -19,7 +19,7 @@ import {
 import type { Deps } from '@server/deps';
 import { changeVersions } from '@server/kernel/change-version-repository';
 import type { UserContext } from '../../kernel/context';
-import { effectiveSettings } from '../settings/effective-settings';
+import { effectiveValues } from '../settings/effective-settings';
 import { loadLimits, notFound, objectFields, requireArea, toBookingDto, toFloorPlanDto } from './common';
 import type { PlanDayData } from './plan-day-data';
 
@@ -201,19 +201,19 @@ export async function getBootstrap(deps: Deps, user: UserContext, area: string, 
     const ids = plans.map((p) => p.id);
     const regular = await listRegularHours(tx, tenantId, ids);
     const deviating = await listDeviatingHours(tx, tenantId, ids, today);
-    const [favPlan, favSeats] = await effectiveSettings(tx, tenantId, user.member.id, ['favoritGrundriss', 'favoritPlaetze']);
+    const favourites = await effectiveValues(tx, tenantId, user.member.id, ['favoritGrundriss', 'favoritPlaetze']);
     const limits = await loadLimits(tx, tenantId, user.member.id);
     const pending = (await listBookingsOfUser(tx, tenantId, user.member.id, a, now)).filter(
       (b) => b.status === 'vorgemerkt' && b.confirmingId === user.member.id,
     );
     const equipment = await listEquipment(tx, tenantId);
-    const favouritePlan = typeof favPlan!.value === 'string' && ids.includes(favPlan!.value) ? favPlan!.value : null;
+    const favouritePlan = ids.includes(favourites.favoritGrundriss) ? favourites.favoritGrundriss : null;
     // Favourite seats that were deleted since are left out, so saving favourites keeps working.
     const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
     const favouriteSeats = await existingObjectIds(
       tx,
       tenantId,
-      ((favSeats!.value as string[]) ?? []).filter((id) => typeof id === 'string' && UUID.test(id)),
+      favourites.favoritPlaetze.filter((id): id is string => typeof id === 'string' && UUID.test(id)),
     );
     return {
       area: a,

@@ -8,7 +8,7 @@ import { listTenantIds } from '@server/areas/tenant/tenant-repository';
 import type { Deps } from '@server/deps';
 import { tenantOrigins } from '../../kernel/notifications/tenant-origins';
 import { seatIcs } from '../calendar/booking-events';
-import { effectiveSettings } from '../settings/effective-settings';
+import { effectiveValues } from '../settings/effective-settings';
 
 const HORIZON = findOption('leseraumErinnerungVorBeginnMinuten').max ?? 10080;
 
@@ -29,8 +29,8 @@ export async function sendReadingRoomReminders(deps: Deps, now = new Date()): Pr
       for (const b of candidates) {
         const holder = holderOf(b);
         if (!settings.has(holder)) {
-          const [minutes, sprache] = await effectiveSettings(tx, tenantId, holder, ['leseraumErinnerungVorBeginnMinuten', 'sprache']);
-          settings.set(holder, { minutes: minutes!.value as number, locale: sprache!.value === 'en-us' ? 'en' : 'de' });
+          const v = await effectiveValues(tx, tenantId, holder, ['leseraumErinnerungVorBeginnMinuten', 'sprache']);
+          settings.set(holder, { minutes: v.leseraumErinnerungVorBeginnMinuten, locale: v.sprache === 'en-us' ? 'en' : 'de' });
         }
         const s = settings.get(holder)!;
         if (s.minutes <= 0 || b.von.getTime() - s.minutes * 60_000 > now.getTime()) continue;

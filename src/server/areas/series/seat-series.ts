@@ -416,7 +416,7 @@ async function extendOne(
   if (through <= s.bookedThrough) return { booked: 0, mail: null };
   const already = await seriesBookedDays(tx, tenantId, s.id);
   const days = all.filter((d) => d > s.bookedThrough && d <= through && d >= today && !already.has(d));
-  const locale = (await effectiveSetting(tx, tenantId, s.bookerId, 'sprache')) === 'en-us' ? 'en-us' : 'de-de';
+  const locale = await effectiveSetting(tx, tenantId, s.bookerId, 'sprache');
   const req = { mode: rule.mode ?? 'ganztags', von: s.fromTime || undefined, bis: s.toTime || undefined, groupSize: s.groupSize };
   const inactive = !obj.active || !obj.planActive;
   const { dates, booked } = inactive

@@ -459,7 +459,7 @@ async function extendOne(
     s.fromTime,
     s.toTime,
   );
-  const locale = (await effectiveSetting(tx, tenantId, s.driverId, 'sprache')) === 'en-us' ? 'en-us' : 'de-de';
+  const locale = await effectiveSetting(tx, tenantId, s.driverId, 'sprache');
   let wholeSeries: AppError | null = null;
   try {
     assertDepartment(settings, v, driver);

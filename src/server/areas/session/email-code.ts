@@ -26,7 +26,7 @@ const emailCodeOff = () => new AppError('email_code_off', 'Die Anmeldung mit E-M
  */
 async function codeMember(deps: Deps, tenant: TenantRecord, email: string): Promise<MemberRecord | null> {
   const found = await withTenant(deps.database.db, tenant.id, async (tx) => ({
-    enabled: (await effectiveSetting(tx, tenant.id, null, 'anmeldungPerEmailCode')) === true,
+    enabled: await effectiveSetting(tx, tenant.id, null, 'anmeldungPerEmailCode'),
     member: await findMemberByEmail(tx, tenant.id, email),
     flag: await findMemberFlagByEmail(tx, tenant.id, email),
     sso: await findSingleSignOn(tx, tenant.id),
@@ -47,7 +47,7 @@ async function codeMember(deps: Deps, tenant: TenantRecord, email: string): Prom
  */
 export async function requestEmailCode(deps: Deps, tenant: TenantRecord, origin: string, email: string): Promise<void> {
   const enabled = await withTenant(deps.database.db, tenant.id, (tx) => effectiveSetting(tx, tenant.id, null, 'anmeldungPerEmailCode'));
-  if (enabled !== true) throw emailCodeOff();
+  if (!enabled) throw emailCodeOff();
   deps.jobs.afterAnswer('sign-in-code', () => sendEmailCode(deps, tenant, origin, email));
 }
 

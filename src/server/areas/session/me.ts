@@ -11,7 +11,7 @@ export async function startPathOf(deps: Deps, user: UserContext): Promise<string
   const setting = await withTenant(deps.database.db, user.tenant.id, (tx) =>
     effectiveSetting(tx, user.tenant.id, user.member.id, 'startseite'),
   );
-  return startPath(user.permissions, new Set(user.tenant.features), typeof setting === 'string' ? setting : null);
+  return startPath(user.permissions, new Set(user.tenant.features), setting);
 }
 
 /** The signed-in person as the app starts with it: GET /api/session/me, and the app page of a signed-in person (decision 177). */

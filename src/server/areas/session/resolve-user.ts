@@ -60,12 +60,12 @@ export async function resolveUser(deps: Deps, tenant: TenantRecord, headers: Inc
   const required =
     !secondFactor &&
     hasAdminAccess(permissions) &&
-    (await withTenant(deps.database.db, tenant.id, (tx) => effectiveSetting(tx, tenant.id, null, 'zweiterFaktorFuerAdmins'))) === true;
+    (await withTenant(deps.database.db, tenant.id, (tx) => effectiveSetting(tx, tenant.id, null, 'zweiterFaktorFuerAdmins')));
   const granted = permissionsUntilSecondFactor(permissions, { required, enrolled: secondFactor });
   const resolved: Omit<UserContext, 'tenant'> = {
     member: context.member,
     permissions: granted.permissions,
-    locale: locale === 'en-us' ? 'en-us' : 'de-de',
+    locale,
     emailVerified: session.user.emailVerified,
     twoFactorEnabled,
     secondFactorMissing: granted.secondFactorMissing,

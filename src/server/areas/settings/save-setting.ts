@@ -1,7 +1,7 @@
 import { withTenant } from '@db/client';
 import { AppError } from '@domain/errors';
 import { canWriteSetting } from '@domain/setting-access';
-import { encodeSettingValue, findOption, type SettingLayer } from '@domain/settings';
+import { encodeSettingValue, requestedOption, type SettingLayer } from '@domain/settings';
 import { deleteSettingValue, groupExists, upsertSettingValue } from '@server/areas/settings/setting-repository';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
@@ -15,7 +15,7 @@ export async function saveSetting(
   user: UserContext,
   input: { name: string; layer: SettingLayer; value: unknown; groupId?: string },
 ): Promise<void> {
-  const option = findOption(input.name);
+  const option = requestedOption(input.name);
   const access = canWriteSetting(user.permissions, option, input.layer);
   if (!access.allowed) throw new AppError('forbidden', access.denial, 403, { denial: access.denial });
   const text = encodeSettingValue(option, input.value, input.layer);
@@ -48,7 +48,7 @@ export async function resetSetting(
   user: UserContext,
   input: { name: string; layer: SettingLayer; groupId?: string },
 ): Promise<void> {
-  const option = findOption(input.name);
+  const option = requestedOption(input.name);
   const access = canWriteSetting(user.permissions, option, input.layer);
   if (!access.allowed) throw new AppError('forbidden', access.denial, 403, { denial: access.denial });
   if (input.layer === 'GRUPPE' && !input.groupId)

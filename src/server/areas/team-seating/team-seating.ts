@@ -13,7 +13,7 @@ import {
 } from '@server/areas/team-seating/team-seating-repository';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
-import { effectiveSettings } from '../settings/effective-settings';
+import { effectiveValues } from '../settings/effective-settings';
 
 /** „Mein Team heute“ (decision 110). Every answer is built from the switches read in the same request. */
 
@@ -21,19 +21,16 @@ const SEARCH_MIN_LENGTH = 2;
 const SEARCH_LIMIT = 10;
 
 async function viewerOf(tx: Db, user: UserContext): Promise<{ enabled: boolean; viewer: TeamViewer }> {
-  const [enabled, consent, favourites] = await effectiveSettings(tx, user.tenant.id, user.member.id, [
-    'teamSitzplaetze',
-    'teamSitzplatzFreigabe',
-    'teamFavoriten',
-  ]);
+  const v = await effectiveValues(tx, user.tenant.id, user.member.id, ['teamSitzplaetze', 'teamSitzplatzFreigabe', 'teamFavoriten']);
   return {
-    enabled: enabled!.value === true,
+    enabled: v.teamSitzplaetze,
     viewer: {
       tenantId: user.tenant.id,
       id: user.member.id,
       departmentId: user.member.department?.id ?? null,
-      consented: consent!.value === true,
-      favouriteIds: Array.isArray(favourites!.value) ? (favourites!.value as string[]) : [],
+      consented: v.teamSitzplatzFreigabe,
+      // ids are stored as text; a whole number (the catalogue accepts one for ids) is compared as its text
+      favouriteIds: v.teamFavoriten.map(String),
     },
   };
 }

@@ -13,8 +13,7 @@ export async function tenantInfoOf(deps: Deps, tenant: TenantRecord): Promise<Te
     name: tenant.name,
     features: tenant.features,
     ...(await tenantTexts(deps, tenant.id)),
-    emailCodeSignIn:
-      (await withTenant(deps.database.db, tenant.id, (tx) => effectiveSetting(tx, tenant.id, null, 'anmeldungPerEmailCode'))) === true,
+    emailCodeSignIn: await withTenant(deps.database.db, tenant.id, (tx) => effectiveSetting(tx, tenant.id, null, 'anmeldungPerEmailCode')),
     singleSignOn: await singleSignOnButton(deps, tenant.id),
   };
 }

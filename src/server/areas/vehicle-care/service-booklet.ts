@@ -27,7 +27,7 @@ import { readCareFile } from './care-files';
 type Body = z.infer<typeof serviceEntryRequest>;
 
 async function leadDays(tx: Db, tenantId: string): Promise<number> {
-  return Number(await effectiveSetting(tx, tenantId, null, 'fahrzeugWartungVorlaufTage'));
+  return effectiveSetting(tx, tenantId, null, 'fahrzeugWartungVorlaufTage');
 }
 
 function toWrite(vehicleId: string, b: Body): ServiceWrite {

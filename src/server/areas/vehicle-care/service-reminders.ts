@@ -20,7 +20,7 @@ export async function sendServiceDueReminders(deps: Deps, now = new Date()): Pro
   let sent = 0;
   for (const tenantId of await listTenantIdsWithFeature(deps.database.db, 'fahrzeug')) {
     const mails = await withTenant(deps.database.db, tenantId, async (tx) => {
-      const lead = Number(await effectiveSetting(tx, tenantId, null, 'fahrzeugWartungVorlaufTage'));
+      const lead = await effectiveSetting(tx, tenantId, null, 'fahrzeugWartungVorlaufTage');
       const items: DueItem[] = [];
       for (const d of await serviceDueDates(tx, tenantId)) {
         const state = dueState(d.nextDueOn, today, lead);

@@ -46,8 +46,8 @@ export async function tripEndCare(
     );
   }
   const previous = await previousCheckOutRatings(tx, tenantId, b.vehicleId, b.id);
-  const limitInside = String(await effectiveSetting(tx, tenantId, null, 'verschmutzungsgrenzeInnen'));
-  const limitOutside = String(await effectiveSetting(tx, tenantId, null, 'verschmutzungsgrenzeAussen'));
+  const limitInside = await effectiveSetting(tx, tenantId, null, 'verschmutzungsgrenzeInnen');
+  const limitOutside = await effectiveSetting(tx, tenantId, null, 'verschmutzungsgrenzeAussen');
   const crossed = soilingCrossings({
     inside: { previous: previous?.inside ?? null, current: req.cleanlinessInside, threshold: limitInside },
     outside: { previous: previous?.outside ?? null, current: req.cleanlinessOutside, threshold: limitOutside },

@@ -5,7 +5,7 @@ import type { WeekdayName } from '@domain/vehicle-time';
 import type { BookingRecord, SlimBooking } from '@server/areas/vehicles/vehicle-booking-repository';
 import type { VehicleRecord } from '@server/areas/vehicles/vehicle-repository';
 import type { UserContext } from '../../kernel/context';
-import { effectiveSettings } from '../settings/effective-settings';
+import { effectiveValues } from '../settings/effective-settings';
 
 export const VEHICLE_TOPIC = 'vehicle-bookings';
 
@@ -51,26 +51,24 @@ const NAMES = [
 
 /** The vehicle settings that apply to a user (user → group → tenant → default), in one query. */
 export async function vehicleSettings(tx: Db, tenantId: string, userId: string | null): Promise<VehicleSettings> {
-  const values = new Map((await effectiveSettings(tx, tenantId, userId, NAMES)).map((v) => [v.option.name, v.value]));
-  const num = (n: string) => Number(values.get(n));
-  const bool = (n: string) => values.get(n) === true;
+  const v = await effectiveValues(tx, tenantId, userId, NAMES);
   return {
-    minGapMinutes: num('fahrzeugMindestabstandMinuten'),
-    daysAhead: num('fahrzeugBuchbareTageVoraus'),
-    windowWeekday: values.get('fahrzeugBuchungsfensterWochentag') as WeekdayName,
-    windowHour: num('fahrzeugBuchungsfensterStunde'),
-    minDurationMinutes: num('fahrzeugMindestbuchungsdauerMinuten'),
-    individualTimes: bool('fahrzeugIndividuelleBuchungszeiten'),
-    outsideTimes: bool('fahrzeugBuchungAusserhalbZeiten'),
-    departmentCheck: bool('fahrzeugAbteilungspruefung'),
-    checkInActive: bool('fahrzeugCheckInAktiv'),
-    checkInBeforeMinutes: num('fahrzeugCheckInVorBeginnMinuten'),
-    autoCancelActive: bool('fahrzeugFreigabeNachBuchungsbeginn'),
-    autoCancelMinutes: num('fahrzeugAutoStornoOhneCheckInMinuten'),
-    stepMinutes: num('zeitRasterMinuten') || 15,
-    checkOutReminderTimes: (values.get('fahrzeugCheckOutErinnerungszeiten') as string[]) ?? [],
-    timesAsPickUpReturn: bool('fahrzeugBuchungszeitenAlsAbholRueckgabe'),
-    bookerNamesVisible: bool('fahrzeugBuchendeSichtbar'),
+    minGapMinutes: v.fahrzeugMindestabstandMinuten,
+    daysAhead: v.fahrzeugBuchbareTageVoraus,
+    windowWeekday: v.fahrzeugBuchungsfensterWochentag,
+    windowHour: v.fahrzeugBuchungsfensterStunde,
+    minDurationMinutes: v.fahrzeugMindestbuchungsdauerMinuten,
+    individualTimes: v.fahrzeugIndividuelleBuchungszeiten,
+    outsideTimes: v.fahrzeugBuchungAusserhalbZeiten,
+    departmentCheck: v.fahrzeugAbteilungspruefung,
+    checkInActive: v.fahrzeugCheckInAktiv,
+    checkInBeforeMinutes: v.fahrzeugCheckInVorBeginnMinuten,
+    autoCancelActive: v.fahrzeugFreigabeNachBuchungsbeginn,
+    autoCancelMinutes: v.fahrzeugAutoStornoOhneCheckInMinuten,
+    stepMinutes: v.zeitRasterMinuten,
+    checkOutReminderTimes: v.fahrzeugCheckOutErinnerungszeiten,
+    timesAsPickUpReturn: v.fahrzeugBuchungszeitenAlsAbholRueckgabe,
+    bookerNamesVisible: v.fahrzeugBuchendeSichtbar,
   };
 }
 
