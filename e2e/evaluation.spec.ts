@@ -148,3 +148,72 @@ describe('evaluation and lockers in Chromium', () => {
     await page.screenshot({ path: `${SHOTS}/officelocker-admin-1440.png`, fullPage: true });
   });
 });
+
+describe('the way to the lockers (decision 201)', () => {
+  const LANGUAGES = [
+    {
+      locale: 'de-de',
+      menu: 'Menü öffnen',
+      nav: 'Hauptnavigation',
+      workplaces: 'Arbeitsplätze',
+      entry: 'Spinde',
+      link: 'Spind für diesen Tag',
+      title: 'Spind',
+    },
+    {
+      locale: 'en-us',
+      menu: 'Open menu',
+      nav: 'Main navigation',
+      workplaces: 'Workplaces',
+      entry: 'Lockers',
+      link: 'Locker for this day',
+      title: 'Locker',
+    },
+  ] as const;
+
+  it('an employee reaches /officelocker from the menu and from the workplace map, on a phone and a desktop, in German and English', async () => {
+    const day = addDays(berlinDay(new Date()), 1);
+    for (const lang of LANGUAGES) {
+      for (const width of [390, 1440]) {
+        const page = await fresh({ width, height: 900 });
+        await signIn(page, 'mitarbeiter@stadtwerke.test', `/arbeitswelt/karte?datum=${day}`);
+        const status = await page.evaluate(async (locale) => {
+          const res = await fetch('/api/session/locale', {
+            method: 'PUT',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ locale }),
+          });
+          return res.status;
+        }, lang.locale);
+        expect(status).toBe(200);
+        await page.reload();
+
+        // The menu: on a phone behind the burger, on a desktop beside the map.
+        if (width === 390) await page.getByRole('button', { name: lang.menu }).click();
+        const nav = page.getByRole('navigation', { name: lang.nav });
+        // Right after the workplaces.
+        await nav.getByRole('link', { name: lang.workplaces, exact: true }).waitFor();
+        const entries = (await nav.getByRole('link').allTextContents()).map((e) => e.trim());
+        expect(entries.indexOf(lang.entry), entries.join(' | ')).toBe(entries.indexOf(lang.workplaces) + 1);
+        await page.screenshot({ path: `${SHOTS}/spinde-menue-${lang.locale}-${width}.png` });
+        await nav.getByRole('link', { name: lang.entry, exact: true }).click();
+        await page.waitForURL((u) => u.pathname === '/officelocker');
+        await page.getByRole('heading', { level: 1, name: lang.title, exact: true }).waitFor();
+
+        // The workplace map: the locker of the shown day one tap away.
+        await page.goto(env.server.url('stadtwerke', `/arbeitswelt/karte?datum=${day}`));
+        const link = page.getByRole('link', { name: lang.link, exact: true });
+        await link.waitFor();
+        await page.screenshot({ path: `${SHOTS}/spinde-arbeitswelt-${lang.locale}-${width}.png` });
+        await link.click();
+        await page.waitForURL((u) => u.pathname === '/officelocker' && u.searchParams.get('tag') === day);
+        await page.getByRole('heading', { level: 1, name: lang.title, exact: true }).waitFor();
+        await page.screenshot({ path: `${SHOTS}/spinde-seite-${lang.locale}-${width}.png`, fullPage: true });
+      }
+    }
+    // Back to German for the other journeys of this account.
+    const cookie = await env.server.login('stadtwerke.localhost', 'mitarbeiter@stadtwerke.test');
+    await env.server.call('stadtwerke.localhost', { method: 'PUT', url: '/api/session/locale', cookie, payload: { locale: 'de-de' } });
+    // Four sign-ins, each with a map and the locker page: longer than one journey's default time.
+  }, 300_000);
+});

@@ -1,10 +1,26 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canOpen, FEATURE_DENIALS, type Feature, MENU, NO_START_PAGE, routeAccess, startPath, visibleMenu } from './navigation';
+import {
+  canOpen,
+  FEATURE_DENIALS,
+  type Feature,
+  LOCKER_FEATURE,
+  MENU,
+  NO_START_PAGE,
+  personFeatures,
+  routeAccess,
+  startPath,
+  visibleMenu,
+} from './navigation';
 import { ADMIN_PERMISSIONS, guardRoute, mayViewVehicles, normalisePath, PERMISSIONS } from './permissions';
 
 const set = (...v: string[]): ReadonlySet<string> => new Set(v);
-const FEATURES: Feature[] = ['fahrzeug', 'leseraum', 'arbeitswelt', 'gastbuchung'];
+const FEATURES: Feature[] = ['fahrzeug', 'leseraum', 'arbeitswelt', 'gastbuchung', LOCKER_FEATURE];
+/** What a person's features can be: the tenant's switched-on ones, and the locker feature derived from its data. */
+const personFeatureSets = () =>
+  fc
+    .tuple(fc.subarray(FEATURES.filter((f) => f !== LOCKER_FEATURE)), fc.boolean())
+    .map(([tenant, activeLockers]) => new Set<string>(personFeatures(tenant, set(), { activeLockers })));
 const keys = (perms: ReadonlySet<string>, features: ReadonlySet<string>): string[] => visibleMenu(perms, features).map((e) => e.key);
 
 describe('MENU', () => {
@@ -16,6 +32,7 @@ describe('MENU', () => {
       ['main', 'licences', '/fahrzeuge/fuehrerschein'],
       ['main', 'readingRoom', '/leseraum/karte'],
       ['main', 'workplaces', '/arbeitswelt/karte'],
+      ['main', 'lockers', '/officelocker'],
       ['main', 'admin', '/admin'],
       ['admin', 'users', '/admin/benutzer'],
       ['admin', 'roles', '/admin/rollen'],
@@ -50,6 +67,35 @@ describe('MENU', () => {
       clients: 'customizing_mandant_pflege',
       trails: [...ADMIN_PERMISSIONS],
     });
+  });
+});
+
+describe('lockers (decision 201)', () => {
+  const none = set();
+  const roomAdmin = set('ausstattungs_pflege');
+
+  it('derives the locker feature only where the workplaces are on and lockers are in service, or for room admins', () => {
+    expect(personFeatures(['arbeitswelt', 'leseraum'], none, { activeLockers: true })).toEqual(['arbeitswelt', 'leseraum', LOCKER_FEATURE]);
+    expect(personFeatures(['arbeitswelt', 'leseraum'], none, { activeLockers: false })).toEqual(['arbeitswelt', 'leseraum']);
+    // The room admin places the first locker on the same page.
+    expect(personFeatures(['arbeitswelt'], roomAdmin, { activeLockers: false })).toEqual(['arbeitswelt', LOCKER_FEATURE]);
+    // Lockers stand on office plans: without the workplace feature there is no locker page, not even for a room admin.
+    expect(personFeatures(['leseraum', 'fahrzeug'], roomAdmin, { activeLockers: true })).toEqual(['leseraum', 'fahrzeug']);
+    // Never switched on by hand: a tenant feature of that name does not count.
+    expect(personFeatures(['arbeitswelt', LOCKER_FEATURE], none, { activeLockers: false })).toEqual(['arbeitswelt']);
+  });
+
+  it('lists /officelocker right after the workplaces, and opens it exactly where it is listed', () => {
+    const withLockers = set(...personFeatures(['arbeitswelt'], none, { activeLockers: true }));
+    const without = set(...personFeatures(['arbeitswelt'], none, { activeLockers: false }));
+    expect(keys(none, withLockers)).toEqual(['workplaces', 'lockers']);
+    expect(keys(none, without)).toEqual(['workplaces']);
+    expect(routeAccess('/officelocker', none, withLockers)).toEqual({ allowed: true });
+    expect(routeAccess('/officelocker', none, without)).toEqual({ allowed: false, denial: FEATURE_DENIALS.other });
+    // The workplace map stays the start page; the locker page may be chosen as one.
+    expect(startPath(none, withLockers)).toBe('/arbeitswelt/karte');
+    expect(startPath(none, withLockers, '/officelocker')).toBe('/officelocker');
+    expect(startPath(none, without, '/officelocker')).toBe('/arbeitswelt/karte');
   });
 });
 
@@ -113,7 +159,7 @@ describe('visibleMenu', () => {
   });
 
   const perms = fc.subarray([...PERMISSIONS]).map((p) => new Set<string>(p));
-  const features = fc.subarray(FEATURES).map((f) => new Set<string>(f));
+  const features = personFeatureSets();
 
   it('only ever shows entries the route guard allows, in menu order', () => {
     fc.assert(
@@ -199,6 +245,7 @@ describe('startPath', () => {
     if (p === '/fahrzeuge/fuehrerschein') return features.has('fahrzeug') && perms.has('fahrzeug_fuehrerscheinpruefung');
     if (p.startsWith('/leseraum/')) return features.has('leseraum');
     if (p.startsWith('/arbeitswelt/')) return features.has('arbeitswelt');
+    if (p === '/officelocker') return features.has('arbeitswelt') && features.has(LOCKER_FEATURE);
     if (p === '/admin/fahrzeuge') return features.has('fahrzeug');
     if (p === '/admin/raeume') return features.has('leseraum') || features.has('arbeitswelt');
     return ['/admin', '/admin/benutzer', '/admin/einstellungen', '/admin/rollen', '/admin/gruppen'].includes(p);
@@ -227,7 +274,7 @@ describe('startPath', () => {
     fc.assert(
       fc.property(
         fc.subarray([...PERMISSIONS]).map((p) => new Set<string>(p)),
-        fc.subarray(FEATURES).map((f) => new Set<string>(f)),
+        personFeatureSets(),
         fc.constantFrom(...SETTINGS),
         (perms, features, setting) => {
           const start = startPath(perms, features, setting);
@@ -258,7 +305,7 @@ describe('routeAccess', () => {
     fc.assert(
       fc.property(
         fc.subarray([...PERMISSIONS]).map((p) => new Set<string>(p)),
-        fc.subarray(FEATURES).map((f) => new Set<string>(f)),
+        personFeatureSets(),
         (perms, features) => {
           const shown = new Set(visibleMenu(perms, features).map((e) => normalisePath(e.path)));
           for (const page of PAGES) {

@@ -15,7 +15,22 @@ import {
  * the web (which to render). Keys are i18n keys, not labels.
  */
 
-export type Feature = 'fahrzeug' | 'leseraum' | 'arbeitswelt' | 'gastbuchung';
+export type Feature = 'fahrzeug' | 'leseraum' | 'arbeitswelt' | 'gastbuchung' | typeof LOCKER_FEATURE;
+
+/**
+ * A feature no operator switches on: the server derives it for the signed-in
+ * person (decision 201). Lockers are part of the workplace feature, but a
+ * tenant has them only where a room admin has placed them: the menu offers
+ * /officelocker where an active locker stands on an active office floor plan,
+ * and to the room admins, who place the first one there.
+ */
+export const LOCKER_FEATURE = 'spinde';
+
+/** The person's features: the tenant's switched-on ones and those derived from its data. */
+export function personFeatures(tenantFeatures: readonly string[], perms: ReadonlySet<string>, facts: { activeLockers: boolean }): string[] {
+  const lockers = tenantFeatures.includes('arbeitswelt') && (facts.activeLockers || guardRoute('/admin/raeume', perms).allowed);
+  return [...tenantFeatures.filter((f) => f !== LOCKER_FEATURE), ...(lockers ? [LOCKER_FEATURE] : [])];
+}
 
 export interface MenuEntry {
   key: string;
@@ -94,6 +109,8 @@ export const MENU: readonly MenuEntry[] = [
   },
   { key: 'readingRoom', path: '/leseraum/karte', feature: 'leseraum', section: 'main' },
   { key: 'workplaces', path: '/arbeitswelt/karte', feature: 'arbeitswelt', section: 'main' },
+  // Everyone who books desks may take a locker for a day with a desk booking (decision 062).
+  { key: 'lockers', path: '/officelocker', feature: LOCKER_FEATURE, section: 'main' },
   { key: 'admin', path: '/admin', anyOf: ADMIN_PERMISSIONS, section: 'main' },
   adminEntry('users', '/admin/benutzer'),
   adminEntry('roles', '/admin/rollen'),

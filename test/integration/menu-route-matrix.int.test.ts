@@ -1,5 +1,6 @@
-import { FEATURE_DENIALS, MENU, routeAccess, visibleMenu } from '@domain/navigation';
+import { FEATURE_DENIALS, LOCKER_FEATURE, MENU, routeAccess, visibleMenu } from '@domain/navigation';
 import { normalisePath } from '@domain/permissions';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -37,6 +38,7 @@ const ROUTES = [
   '/fahrzeuge/freigaben',
   '/fahrzeuge/uebersicht',
   '/fahrzeuge/fuehrerschein',
+  '/officelocker',
 ] as const;
 
 const ALL_ADMIN = ['users', 'roles', 'groups', 'locations'] as const;
@@ -47,7 +49,7 @@ const ACCOUNTS: { email: string; host: string; menu: string[]; denials: Record<s
     email: 'admin@stadtwerke.test',
     host: SW,
     menu: [
-      ...['vehicles', 'overview', 'approvals', 'licences', 'readingRoom', 'workplaces', 'admin', ...ALL_ADMIN, 'vehiclesAdmin'],
+      ...['vehicles', 'overview', 'approvals', 'licences', 'readingRoom', 'workplaces', 'lockers', 'admin', ...ALL_ADMIN, 'vehiclesAdmin'],
       ...['rooms', 'equipment', 'extraOpeningHours', 'officeUtilisation', 'evaluation', 'settings', 'clients', 'trails'],
     ],
     denials: {},
@@ -55,7 +57,7 @@ const ACCOUNTS: { email: string; host: string; menu: string[]; denials: Record<s
   {
     email: 'fuhrpark@stadtwerke.test',
     host: SW,
-    menu: ['vehicles', 'overview', 'readingRoom', 'workplaces', 'admin', 'vehiclesAdmin', 'evaluation', 'settings', 'trails'],
+    menu: ['vehicles', 'overview', 'readingRoom', 'workplaces', 'lockers', 'admin', 'vehiclesAdmin', 'evaluation', 'settings', 'trails'],
     denials: {
       '/admin/benutzer': 'no benutzer',
       '/admin/rollen': 'no rolle/gruppe',
@@ -68,19 +70,19 @@ const ACCOUNTS: { email: string; host: string; menu: string[]; denials: Record<s
   {
     email: 'freigabe@stadtwerke.test',
     host: SW,
-    menu: ['vehicles', 'overview', 'approvals', 'readingRoom', 'workplaces'],
+    menu: ['vehicles', 'overview', 'approvals', 'readingRoom', 'workplaces', 'lockers'],
     denials: { '/admin': 'no admin', '/admin/einstellungen': 'no admin' },
   },
   {
     email: 'pruefer@stadtwerke.test',
     host: SW,
-    menu: ['licences', 'readingRoom', 'workplaces'],
+    menu: ['licences', 'readingRoom', 'workplaces', 'lockers'],
     denials: { '/fahrzeuge': 'no fahrzeug_buchen', '/fahrzeuge/uebersicht': 'no fahrzeug_buchen', '/admin/benutzer': 'no admin' },
   },
   {
     email: 'mitarbeiter@stadtwerke.test',
     host: SW,
-    menu: ['vehicles', 'overview', 'readingRoom', 'workplaces'],
+    menu: ['vehicles', 'overview', 'readingRoom', 'workplaces', 'lockers'],
     denials: {
       '/admin': 'no admin',
       '/admin/rollen': 'no admin',
@@ -101,7 +103,7 @@ const ACCOUNTS: { email: string; host: string; menu: string[]; denials: Record<s
     email: 'empfang@tourismus.test',
     host: TI,
     menu: ['vehicles', 'overview'],
-    denials: { '/admin': 'no admin', '/arbeitswelt': FEATURE_DENIALS.other },
+    denials: { '/admin': 'no admin', '/arbeitswelt': FEATURE_DENIALS.other, '/officelocker': FEATURE_DENIALS.other },
   },
   {
     email: 'admin@bibliothek.test',
@@ -173,5 +175,31 @@ describe.each(DB_KINDS)('menu and route guard of every demo account on %s', (kin
     // every menu entry opens (including the tabs of the rooms screen), and so does the start page the server chose
     for (const e of MENU.filter((x) => menu.includes(x))) expect(routeAccess(e.path, perms, features).allowed).toBe(true);
     expect(m.startPath === '/' || routeAccess(m.startPath, perms, features).allowed).toBe(true);
+  });
+
+  it('offers the locker page only while a locker is in service on an active office floor plan (decision 201)', async () => {
+    const cookie = await t.login(SW, 'mitarbeiter@stadtwerke.test');
+    const admin = await t.login(SW, 'admin@stadtwerke.test');
+    const features = async (c = cookie) =>
+      (await t.call(SW, { method: 'GET', url: '/api/session/me', cookie: c })).json().features as string[];
+    const ids = (r: unknown) => (r as { rows: { id: string }[] }).rows.map((x) => `'${x.id}'`).join(',');
+    expect(await features()).toContain(LOCKER_FEATURE);
+    // Every locker out of service: no locker page.
+    const lockers = ids(await t.database.db.execute(sql`update lockers set active = false where active returning id::text as id`));
+    expect(await features()).not.toContain(LOCKER_FEATURE);
+    expect(await features()).toContain('arbeitswelt');
+    // The room admin keeps the page: the first locker is placed there.
+    expect(await features(admin)).toContain(LOCKER_FEATURE);
+    await t.database.db.execute(sql.raw(`update lockers set active = true where id in (${lockers})`));
+    expect(await features()).toContain(LOCKER_FEATURE);
+    // The plans the lockers stand on switched off: none either.
+    const plans = ids(
+      await t.database.db.execute(
+        sql`update floor_plans set active = false where active and id in (select floor_plan_id from lockers) returning id::text as id`,
+      ),
+    );
+    expect(await features()).not.toContain(LOCKER_FEATURE);
+    await t.database.db.execute(sql.raw(`update floor_plans set active = true where id in (${plans})`));
+    expect(await features()).toContain(LOCKER_FEATURE);
   });
 });

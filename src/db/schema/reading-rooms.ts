@@ -198,8 +198,10 @@ export const readingRoomBookings = pgTable(
     exclusivePersonId: uuid('exclusive_person_id'),
     /** The series this booking belongs to (booking_series); null for a single booking. */
     seriesId: uuid('series_id'),
-    /** Set by a trigger on every change (migration 0018): the calendar event's SEQUENCE counts from it. */
+    /** Set by a trigger on every change (migrations 0018, 0041): the calendar event's LAST-MODIFIED. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Raised by one by a trigger on every change (migration 0041, decision 200): the calendar event's SEQUENCE. */
+    revision: integer('revision').notNull().default(0),
     /** When the retention run anonymised this booking (migration 0032, decision 150); null = not yet. */
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
   },

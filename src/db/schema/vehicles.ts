@@ -108,6 +108,8 @@ export const vehicleBookings = pgTable(
     reminderCount: integer('reminder_count').notNull().default(0),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
+    /** Raised by one by a trigger on every change (migration 0041, decision 200): the calendar event's SEQUENCE. */
+    revision: integer('revision').notNull().default(0),
     /** The vehicle series this date belongs to (migration 0029, decision 115). */
     seriesId: uuid('series_id'),
     /** When the retention run anonymised this booking (migration 0032, decision 150); null = not yet. */

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { useMe } from '@web/lib/use-me';
 import { useTranslation } from 'react-i18next';
 
-const FEATURES = ['fahrzeug', 'leseraum', 'arbeitswelt', 'gastbuchung'] as const;
+const FEATURES = ['fahrzeug', 'leseraum', 'arbeitswelt', 'gastbuchung', 'spinde'] as const;
 type KnownFeature = (typeof FEATURES)[number];
 
 function isKnownFeature(feature: string): feature is KnownFeature {

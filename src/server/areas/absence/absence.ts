@@ -246,7 +246,8 @@ export async function recordAbsence(
               kind: 'fahrzeug',
               handedOver: given,
             }),
-            bookingsIcs([vehicleEvent(b, given ? b.status : 'storniert', now)], locale),
+            // Handed over or cancelled, the row was changed by one statement after it was read.
+            bookingsIcs([vehicleEvent(b, given ? b.status : 'storniert', now, 1)], locale),
           ),
       });
     }

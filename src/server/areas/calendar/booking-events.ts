@@ -6,11 +6,16 @@ import { bookingIcs, bookingsIcs, type CalendarBooking } from './ics';
 /**
  * The calendar event of a booking as a mail attaches it. `status` is the
  * status the mail announces (a cancellation mail says storniert before the
- * row is read again); the change time is now, so the SEQUENCE is at least
- * that of any event the person already has.
+ * row is read again). The SEQUENCE is the row's revision after the change the
+ * mail tells of (decision 200): `writes` counts the updates of the row made
+ * after it was read, by default one when the announced status is not the one
+ * read (the one statement that cancels it). It is never above the number the
+ * feed shows after the change, so the calendar takes the next change as well.
  */
+const revisionAfter = (b: { revision: number; status: string }, status: string, writes?: number) =>
+  b.revision + (writes ?? (status === b.status ? 0 : 1));
 
-export function vehicleEvent(b: VehicleBooking, status = b.status, now = new Date()): CalendarBooking {
+export function vehicleEvent(b: VehicleBooking, status = b.status, now = new Date(), writes?: number): CalendarBooking {
   return {
     kind: 'fahrzeug',
     id: b.id,
@@ -23,10 +28,11 @@ export function vehicleEvent(b: VehicleBooking, status = b.status, now = new Dat
     bookedFor: b.bookedBy.id !== b.driver.id ? b.bookedBy.name : null,
     createdAt: b.createdAt,
     updatedAt: now,
+    revision: revisionAfter(b, status, writes),
   };
 }
 
-export function seatEvent(b: SeatBooking, status = b.status, now = new Date()): CalendarBooking {
+export function seatEvent(b: SeatBooking, status = b.status, now = new Date(), writes?: number): CalendarBooking {
   return {
     kind: 'platz',
     id: b.id,
@@ -39,6 +45,7 @@ export function seatEvent(b: SeatBooking, status = b.status, now = new Date()): 
     bookedFor: b.confirmingId ? b.bookerName : null,
     createdAt: b.createdAt,
     updatedAt: now,
+    revision: revisionAfter(b, status, writes),
   };
 }
 
@@ -52,10 +59,11 @@ export const seatsIcs = (bs: readonly SeatBooking[], locale: Locale) =>
 
 /**
  * The event of a guest's vehicle booking (decision 090 for guest mails): vehicle,
- * plate and location, never who entered it at the reception.
+ * plate and location, never who entered it at the reception. `revision` is the
+ * row's as the mail tells of it (0 for a booking just made).
  */
 export function guestVehicleIcs(
-  b: { id: string; von: Date; bis: Date; vehicle: string; plate: string; location: string },
+  b: { id: string; von: Date; bis: Date; vehicle: string; plate: string; location: string; revision?: number },
   locale: Locale,
   status = 'reserviert',
   now = new Date(),
@@ -73,6 +81,7 @@ export function guestVehicleIcs(
       bookedFor: null,
       createdAt: now,
       updatedAt: now,
+      revision: b.revision ?? 0,
     },
     locale,
     now,

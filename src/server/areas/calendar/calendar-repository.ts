@@ -68,6 +68,8 @@ export interface FeedRow {
   bookedFor: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The row's change counter (decision 200). */
+  revision: number;
 }
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
@@ -142,7 +144,7 @@ export async function findFeedBookings(
       select 'fahrzeug' as kind, b.id, b.von, b.bis, b.status,
              v.brand || ' ' || v.model as object, v.license_plate as detail, coalesce(l.name, '') as place,
              case when b.booked_by_id <> b.driver_id then bb.first_name || ' ' || bb.last_name end as booked_for,
-             b.created_at, b.updated_at, ${VEHICLE_VERSION} as version
+             b.created_at, b.updated_at, b.revision, ${VEHICLE_VERSION} as version
         from vehicle_bookings b
         join vehicles v on v.tenant_id = b.tenant_id and v.id = b.vehicle_id
         left join locations l on l.tenant_id = v.tenant_id and l.id = v.location_id
@@ -152,7 +154,7 @@ export async function findFeedBookings(
       select 'platz' as kind, rb.id, rb.von, rb.bis, rb.status,
              o.designation as object, p.name as detail, p.area as place,
              case when rb.confirming_id is not null then bk.first_name || ' ' || bk.last_name end as booked_for,
-             rb.created_at, rb.updated_at, ${SEAT_VERSION} as version
+             rb.created_at, rb.updated_at, rb.revision, ${SEAT_VERSION} as version
         from reading_room_bookings rb
         join reading_rooms o on o.tenant_id = rb.tenant_id and o.id = rb.reading_room_id
         join floor_plans p on p.tenant_id = o.tenant_id and p.id = o.floor_plan_id
@@ -170,6 +172,7 @@ export async function findFeedBookings(
     bookedFor: (x.booked_for as string | null) ?? null,
     createdAt: toDate(x.created_at),
     updatedAt: toDate(x.updated_at),
+    revision: Number(x.revision),
     version: String(x.version),
   }));
 }

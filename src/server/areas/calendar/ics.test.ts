@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { type CalendarBooking, eventText, feedCalendar, feedCalendarOf, foldLine } from './ics';
+import { bookingIcs, type CalendarBooking, eventText, feedCalendar, feedCalendarOf, foldLine } from './ics';
 
 /** The hand-written RFC 5545 writer (decision 116), read back by ical.js, an independent parser. */
 
@@ -35,6 +35,7 @@ const booking = (over: Partial<CalendarBooking> = {}): CalendarBooking => ({
   bookedFor: null,
   createdAt: new Date('2026-11-01T10:00:00Z'),
   updatedAt: new Date('2026-11-01T10:00:05Z'),
+  revision: 5,
   ...over,
 });
 
@@ -55,6 +56,13 @@ describe('calendar text', () => {
       ['platz-b2@buchbar', 'CANCELLED', 5, 'Storniert: Leseraum: EG-24 (Lesesaal Erdgeschoss)'],
     ]);
     expect(parsed.events[0]!.start.toISOString()).toBe('2026-12-01T07:00:00.000Z');
+  });
+
+  it('takes the SEQUENCE from the row’s change counter, not from the change time (decision 200)', () => {
+    // Two changes within one second of the creation: the seconds were 0 both times, the counter says 1 and 2.
+    const at = new Date('2026-11-01T10:00:00.400Z');
+    const sequences = [1, 2].map((revision) => parseIcs(bookingIcs(booking({ updatedAt: at, revision }), 'de')).events[0]!.sequence);
+    expect(sequences).toEqual([1, 2]);
   });
 
   it('folds long lines at 75 octets without splitting a character', () => {

@@ -24,15 +24,19 @@ export interface CalendarBooking {
   bookedFor?: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The booking row's change counter (decision 200): the event's SEQUENCE. */
+  revision: number;
 }
 
 const PROD_ID = '-//Buchbar//Buchbar//DE';
 
 export const bookingUid = (b: Pick<CalendarBooking, 'kind' | 'id'>) => `${b.kind}-${b.id}@buchbar`;
 
-/** Seconds between creation and the last change: grows with every change, 0 for a new booking. */
-export const sequenceOf = (b: Pick<CalendarBooking, 'createdAt' | 'updatedAt'>) =>
-  Math.max(0, Math.floor((b.updatedAt.getTime() - b.createdAt.getTime()) / 1000));
+/**
+ * The row's change counter, raised by the database on every change (decision 200): two changes within
+ * one second still give two numbers, which seconds since creation did not.
+ */
+export const sequenceOf = (b: Pick<CalendarBooking, 'revision'>) => Math.max(0, b.revision);
 
 const STATUS: Record<string, string> = { storniert: 'CANCELLED', vorgemerkt: 'TENTATIVE' };
 

@@ -50,7 +50,15 @@ export async function releaseUnconfirmedGuestBookings(deps: Deps, now = new Date
           mail: withIcs(
             guestReleasedMail({ ...info, tenantName, locale: guest.locale, contact: gs.contact }),
             guestVehicleIcs(
-              { id: b.id, von: b.von, bis: b.bis, vehicle: b.vehicleLabel, plate: b.licensePlate, location: b.locationName },
+              {
+                id: b.id,
+                von: b.von,
+                bis: b.bis,
+                vehicle: b.vehicleLabel,
+                plate: b.licensePlate,
+                location: b.locationName,
+                revision: b.revision,
+              },
               guest.locale,
               'storniert',
             ),

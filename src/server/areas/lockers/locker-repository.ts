@@ -159,3 +159,16 @@ export async function releaseAssignment(db: Db, tenantId: string, id: string, at
     .set({ releasedAt: at })
     .where(and(eq(lockerAssignments.tenantId, tenantId), eq(lockerAssignments.id, id), isNull(lockerAssignments.releasedAt)));
 }
+
+/** Whether the tenant has a locker in service on an active office floor plan: the menu offers /officelocker then (decision 201). */
+export async function hasActiveLockers(db: Db, tenantId: string): Promise<boolean> {
+  const [row] = rowsOf<{ found: boolean }>(
+    await db.execute(sql`
+      select exists (
+        select 1 from lockers l
+          join floor_plans p on p.tenant_id = l.tenant_id and p.id = l.floor_plan_id
+         where l.tenant_id = ${tenantId} and l.active and p.active and p.area = 'arbeitswelt'
+      ) as found`),
+  );
+  return row?.found === true;
+}

@@ -27,6 +27,8 @@ export interface BookingRecord {
   confirmingEmail: string | null;
   cancelReason: string | null;
   createdAt: Date;
+  /** The row's change counter (decision 200): the SEQUENCE of its calendar event. */
+  revision: number;
   seriesId: string | null;
 }
 
@@ -55,6 +57,7 @@ function selectBookings(db: Db) {
       confirmingEmail: confirming.email,
       cancelReason: readingRoomBookings.cancelReason,
       createdAt: readingRoomBookings.createdAt,
+      revision: readingRoomBookings.revision,
       seriesId: readingRoomBookings.seriesId,
     })
     .from(readingRoomBookings)

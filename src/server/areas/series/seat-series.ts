@@ -224,6 +224,8 @@ async function bookPlanned(
         confirmingEmail: null,
         cancelReason: null,
         createdAt: r.createdAt,
+        // Just inserted: no change counted yet.
+        revision: 0,
         seriesId,
       }),
     )

@@ -233,6 +233,8 @@ async function bookPlanned(
         needsApproval: special.has(r.id),
         reminderCount: 0,
         createdAt: r.createdAt,
+        // Just inserted: no change counted yet.
+        revision: 0,
         seriesId,
         approvers: special.has(r.id) ? approvers.map((a) => ({ userId: a.id, name: a.name, email: a.email, approved: null })) : [],
       }),

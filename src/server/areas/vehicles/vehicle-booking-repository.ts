@@ -28,6 +28,8 @@ export interface BookingRecord {
   needsApproval: boolean;
   reminderCount: number;
   createdAt: Date;
+  /** The row's change counter (decision 200): the SEQUENCE of its calendar event. */
+  revision: number;
   /** The vehicle series this booking belongs to (decision 115). */
   seriesId: string | null;
   approvers: { userId: string; name: string; email: string; approved: boolean | null }[];
@@ -63,6 +65,7 @@ interface RawBooking {
   needs_approval: boolean;
   reminder_count: number;
   created_at: Date | string;
+  revision: number;
   series_id: string | null;
 }
 
@@ -76,7 +79,7 @@ async function queryBookings(db: Db, tenantId: string, where: ReturnType<typeof 
              ub.first_name || ' ' || ub.last_name as booked_by_name, ub.email as booked_by_email,
              b.driver_id::text, ud.first_name || ' ' || ud.last_name as driver_name, ud.email as driver_email,
              b.reason, b.passengers, b.destination, b.stopover, b.contact, b.detour, b.info_text, b.cancel_reason,
-             b.needs_approval, b.reminder_count, b.created_at, b.series_id::text
+             b.needs_approval, b.reminder_count, b.created_at, b.revision, b.series_id::text
         from vehicle_bookings b
         join vehicles v on v.tenant_id = b.tenant_id and v.id = b.vehicle_id
         join locations l on l.tenant_id = v.tenant_id and l.id = v.location_id
@@ -123,6 +126,7 @@ async function queryBookings(db: Db, tenantId: string, where: ReturnType<typeof 
     needsApproval: r.needs_approval,
     reminderCount: Number(r.reminder_count),
     createdAt: toDate(r.created_at),
+    revision: Number(r.revision),
     seriesId: r.series_id ?? null,
     approvers: approvers
       .filter((a) => a.bookingId === r.id)

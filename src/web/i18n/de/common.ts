@@ -37,6 +37,7 @@ export const common = {
     leseraum: 'Leseraum',
     arbeitswelt: 'Arbeitswelt',
     gastbuchung: 'Gastbuchung',
+    spinde: 'Spinde',
   },
   languages: {
     de: 'Deutsch',

@@ -7,6 +7,7 @@ export const nav = {
     licences: 'Führerscheine',
     readingRoom: 'Leseraum',
     workplaces: 'Arbeitsplätze',
+    lockers: 'Spinde',
     admin: 'Admin',
     users: 'Benutzer',
     roles: 'Rollen',

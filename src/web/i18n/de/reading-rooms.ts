@@ -26,6 +26,7 @@ export const readingRooms = {
     filter: 'Filter',
     favouritePlan: 'Als Lieblingsgrundriss merken',
     favouritePlanActive: 'Lieblingsgrundriss',
+    locker: 'Spind für diesen Tag',
   },
   mode: {
     ganztags: 'Ganztags',

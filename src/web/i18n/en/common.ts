@@ -38,6 +38,7 @@ export const common: typeof de = {
     leseraum: 'Reading room',
     arbeitswelt: 'Workplaces',
     gastbuchung: 'Guest booking',
+    spinde: 'Lockers',
   },
   languages: {
     de: 'Deutsch',

@@ -8,6 +8,7 @@ export const nav: typeof de = {
     licences: 'Driving licences',
     readingRoom: 'Reading room',
     workplaces: 'Workplaces',
+    lockers: 'Lockers',
     admin: 'Admin',
     users: 'Users',
     roles: 'Roles',

@@ -28,6 +28,7 @@ export const readingRooms: typeof de = {
     filter: 'Filter',
     favouritePlan: 'Remember as favourite floor plan',
     favouritePlanActive: 'Favourite floor plan',
+    locker: 'Locker for this day',
   },
   mode: {
     ganztags: 'All day',

@@ -2,6 +2,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { createFileRoute } from '@tanstack/react-router';
 import { UserLayout } from '@web/components/layouts/user-layout';
 import { OfficeLockerPage } from '@web/features/lockers/components/office-locker-page';
+import { guardPage } from '@web/lib/route-guard';
 import { optionalText } from '@web/lib/search-params';
 import { useTranslation } from 'react-i18next';
 
@@ -12,6 +13,8 @@ export const Route = createFileRoute('/_app/officelocker')({
     const tag = optionalText(search.tag);
     return tag ? { tag } : {};
   },
+  // Opens exactly where the menu offers it: the tenant has lockers in service (decision 201).
+  beforeLoad: (opts) => guardPage(opts.context.me, opts.location.pathname),
   component: LockerRoute,
 });
 

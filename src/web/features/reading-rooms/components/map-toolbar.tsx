@@ -1,11 +1,14 @@
 import type { Area } from '@contracts/reading-rooms';
+import { LOCKER_FEATURE } from '@domain/navigation';
 import { addDays } from '@domain/opening-hours';
+import { Link } from '@tanstack/react-router';
 import { AbsenceButton } from '@web/components/absence-button';
 import { DeferredDatePickerInput } from '@web/components/dates/deferred-date-inputs';
 import { DeferredSelect } from '@web/components/deferred/deferred-select';
 import plain from '@web/components/plain.module.css';
 import { PlainIconButton } from '@web/components/plain-button';
 import { SegmentChoice } from '@web/components/segment-choice';
+import { useMe } from '@web/lib/use-me';
 import { memo } from 'react';
 import type { Ansicht, ReadingRoomSearch } from '../search';
 import { useRT } from '../use-rt';
@@ -53,6 +56,7 @@ export const MapToolbar = memo(function MapToolbar({
   onFavouritePlan,
 }: MapToolbarProps) {
   const rt = useRT();
+  const me = useMe();
   const hourly = search.buchungsmodus === 'stuendlich';
   const filter = search.filter ?? 'aus';
   return (
@@ -70,6 +74,12 @@ export const MapToolbar = memo(function MapToolbar({
             { value: 'liste', label: rt('view.liste') },
           ]}
         />
+        {/* Where the tenant has lockers, the desk's locker for the shown day is one tap from the desks (decision 201). */}
+        {area === 'arbeitswelt' && me.features.includes(LOCKER_FEATURE) ? (
+          <Link to="/officelocker" search={{ tag: date }} className={plain.link} data-size="sm" data-testid="locker-link">
+            {rt('toolbar.locker')}
+          </Link>
+        ) : null}
         {/* On phones the sidebar hides in the menu: the absence stays one tap away (decision 092). */}
         {phone ? <AbsenceButton /> : null}
       </div>
