@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SETTING_CATALOGUE } from '@domain/settings';
 import { describe, expect, it } from 'vitest';
 import { brokenProductLinks, headingAnchor, productAnchors } from './product-links';
 
@@ -49,5 +50,12 @@ describe('citations of docs/product.md', () => {
     const own = [...page.matchAll(/\]\(#([\p{L}\p{N}-]+)\)/gu)].map((m) => ({ file: 'docs/product.md', source: `product.md#${m[1]}` }));
     expect(own.length).toBeGreaterThan(0);
     expect(brokenProductLinks(page, own)).toEqual([]);
+  });
+
+  it('lists every setting of the catalogue with its default and layers, and no other', () => {
+    const page = readFileSync(path.join(root, 'docs/product.md'), 'utf8');
+    const section = page.slice(page.indexOf('## Settings catalogue'), page.indexOf('## Booking statuses'));
+    const rows = [...section.matchAll(/^\| `(\w+)` +\| \w+ +\| [^|]+\| `([^`]*)` +\| ([A-Z, ]+?) +\|/gm)].map((m) => [m[1], m[2], m[3]]);
+    expect(rows).toEqual(SETTING_CATALOGUE.map((o) => [o.name, o.defaultValue === '' ? '""' : o.defaultValue, o.layers.join(', ')]));
   });
 });
