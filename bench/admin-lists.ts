@@ -1,12 +1,12 @@
 /**
- * Benchmark: the people list of /admin/benutzer with 10,000 people and 200 roles and groups (DESIGN §7).
+ * Benchmark: the people list of /admin/benutzer with 10,000 people and 200 roles and groups (docs/product.md#performance-budgets).
  *
  *   npx tsx bench/admin-lists.ts         (PGlite; PostgreSQL too when DATABASE_URL is set)
  *
  * Prints p50/p95/p99 and throughput of GET /api/users (first page, a later page, a search, a sort by
  * department) against a bare Fastify JSON endpoint measured in the same run, and the SQL statements per
  * request for 10,000 people and for the seeded few. Ends with the budget checks and exits 1 when one is
- * missed: p95 under the plain 50 ms of DESIGN §7, and no extra statements for more people. The load factor
+ * missed: p95 under the plain 50 ms of docs/product.md#performance-budgets, and no extra statements for more people. The load factor
  * of the run (the bare endpoint's median against its median on the quiet machine, bench/support/measure.ts)
  * is printed beside the figures, so a reader can tell a loaded run; it does not loosen the budget.
  * BENCH_N (default 150) sets the requests per figure.

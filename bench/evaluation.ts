@@ -1,6 +1,6 @@
 /**
  * Benchmark: the evaluation of one year with 500,000 seat bookings and
- * 100,000 vehicle bookings in one tenant (DESIGN §7).
+ * 100,000 vehicle bookings in one tenant (docs/product.md#performance-budgets).
  *
  *   npx tsx bench/evaluation.ts            (PGlite; PostgreSQL too when DATABASE_URL is set)
  *   BENCH_SCALE=0.1 npx tsx bench/evaluation.ts   (a tenth of the volume, for a quick look)
@@ -14,7 +14,7 @@
  * level, for the before/after comparison in one run), and counts the SQL
  * statements per request for a year and for one month: they must be the
  * same (no statement per row). Ends with the budget checks (p95 under the
- * plain 50 ms of DESIGN §7; the load factor of the run, bench/support/measure.ts,
+ * plain 50 ms of docs/product.md#performance-budgets; the load factor of the run, bench/support/measure.ts,
  * is printed as context and does not loosen them) and exits 1 when one is
  * missed; tests never assert milliseconds.
  */

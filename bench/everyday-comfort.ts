@@ -2,12 +2,12 @@
  * Benchmark: a booking series of 52 dates over a plan of 500 seats in one
  * request (decision 160), a vehicle series of 52 dates (decision 115), and
  * the calendar feed of a person with 1,000 bookings – plain, gzip and
- * conditional polls (decision 161) – (DESIGN §7).
+ * conditional polls (decision 161) – (docs/product.md#performance-budgets).
  *
  *   npx tsx bench/everyday-comfort.ts    (PGlite; PostgreSQL too when DATABASE_URL is set)
  *
  * Prints latency percentiles and SQL statements per request, then checks the
- * plain DESIGN §7 limits – p95 under 50 ms for reads, including the first feed
+ * plain limits of docs/product.md#performance-budgets – p95 under 50 ms for reads, including the first feed
  * poll after a change, and for both series of 52 dates (decision 170) – and
  * constant statement counts; exits 1 when one is missed.
  * The load factor and load average of the run are printed as context only.
@@ -302,7 +302,7 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   await bare.ready();
   const baseline = await measure('bare Fastify JSON (baseline)', 500, () => bare.inject({ method: 'GET', url: '/bare' }));
   await bare.close();
-  // Context only: the limits below are the plain DESIGN §7 figures, never multiplied by this.
+  // Context only: the limits below are the plain figures of docs/product.md#performance-budgets, never multiplied by this.
   console.log(`  load factor of this run: ${loadAdjusted(1, baseline).factor.toFixed(2)}, load average ${loadavg()[0]!.toFixed(2)}`);
   await app.close();
   await database.close();
@@ -312,7 +312,7 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
 }
 
 const results = await onEachEngine('buchbar_bench_comfort', onQuery, runOn);
-// The plain DESIGN §7 limits: a shared machine's load shows in the printed load average, it does not move a limit.
+// The plain limits of docs/product.md#performance-budgets: a shared machine's load shows in the printed load average, it does not move a limit.
 const ok = checkBudgets(
   results.flatMap((r) => {
     const ms = (label: string, value: number, limit: number) => ({ label: `${r.kind}: ${label}, p95`, value, limit, unit: 'ms' });

@@ -1,5 +1,5 @@
 /**
- * Budget (DESIGN §7, phones first): the JavaScript of the first screen ≤ 150 KB
+ * Budget (docs/product.md#performance-budgets, phones first): the JavaScript of the first screen ≤ 150 KB
  * gzipped on every screen of bench/support/web-screens.ts (sign-in, the
  * booking screens of every area, the kiosk, the public guest page), each
  * opened as the demo account that uses it. Boots the real app on a fresh

@@ -6,7 +6,7 @@
  *
  * Prints p50/p95/p99, requests per second, SQL statements per request and the
  * ratio to a bare Fastify JSON endpoint measured in the same run. Checks at the
- * end: booking creation with the gate within the DESIGN §7 latency budget
+ * end: booking creation with the gate within the latency budget of docs/product.md#performance-budgets
  * (p95 under 50 ms), at most one more SQL statement per booking than for a
  * vehicle without a required class, and the examiner's list pages within the
  * budget; exit 1 when one is missed.

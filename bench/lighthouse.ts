@@ -1,5 +1,5 @@
 /**
- * Budgets (DESIGN §7, phones first): Lighthouse mobile performance ≥ 95 and
+ * Budgets (docs/product.md#performance-budgets, phones first): Lighthouse mobile performance ≥ 95 and
  * accessibility 100, desktop performance ≥ 98 and accessibility 100, on the
  * screens of bench/support/web-screens.ts (sign-in, /fahrzeuge,
  * /fahrzeuge/uebersicht, /leseraum/karte, /arbeitswelt/karte, the kiosk and

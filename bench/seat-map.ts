@@ -1,5 +1,5 @@
 /**
- * Benchmark: a floor plan's map for a day with 500 seats (DESIGN §7).
+ * Benchmark: a floor plan's map for a day with 500 seats (docs/product.md#performance-budgets).
  *
  *   npx tsx bench/seat-map.ts            (PGlite; PostgreSQL too when DATABASE_URL is set)
  *   BENCH_BROWSER=0 npx tsx bench/seat-map.ts   (skip the Chromium render measurement)
@@ -7,7 +7,7 @@
  * Prints server latency p50/p95/p99 and throughput of GET …/map against a bare
  * Fastify JSON endpoint measured in the same run (ratio), SQL statements per
  * request, and the time Chromium takes to render the map with 500 seats
- * (needs `npx vite build` first). Ends with the DESIGN §7 budget checks and
+ * (needs `npx vite build` first). Ends with the budget checks of docs/product.md#performance-budgets and
  * exits 1 when one is missed; tests never assert milliseconds.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

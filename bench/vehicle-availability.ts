@@ -1,12 +1,12 @@
 /**
  * Benchmark: vehicle availability for a month over 200 vehicles with 100,000
- * bookings in the tenant, and booking creation (DESIGN §7).
+ * bookings in the tenant, and booking creation (docs/product.md#performance-budgets).
  *
  *   npx tsx bench/vehicle-availability.ts          (PGlite; PostgreSQL too when DATABASE_URL is set)
  *
  * Prints p50/p95/p99, requests per second, SQL statements per request and the
  * throughput ratio to a bare Fastify JSON endpoint measured in the same run.
- * Ends with the DESIGN §7 budget checks (p95 under 50 ms, constant SQL
+ * Ends with the budget checks of docs/product.md#performance-budgets (p95 under 50 ms, constant SQL
  * statements) and exits 1 when one is missed; tests never assert milliseconds.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

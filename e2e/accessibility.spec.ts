@@ -6,7 +6,7 @@ import { fillLogin, setUpJourneys } from './support/journey';
 import { inLanes } from './support/lanes';
 
 /**
- * Every screen of SPEC §2, as the demo account that may open it, in German
+ * Every screen of docs/product.md#screens, as the demo account that may open it, in German
  * at 390 and 1440 px and in English at 390 px: axe-core finds no WCAG 2.1
  * A/AA violation, and at 390 px nothing scrolls sideways.
  */

@@ -59,7 +59,7 @@ describe('vehicle care journeys in Chromium', () => {
     await mailTo(env.smtp, 'mitarbeiter@stadtwerke.test', `Buchung storniert: Opel Corsa (${PLATE})`);
     await fleet.screenshot({ path: `${SHOTS}/fahrzeug-schaeden-1440.png`, fullPage: true });
 
-    // The list marks the vehicle, and a booking is refused with the specification's message.
+    // The list marks the vehicle, and a booking is refused with the catalogue's message.
     await driver.goto(env.server.url('stadtwerke', '/fahrzeuge'));
     await driver.locator(`[data-vehicle="${PLATE}"]`).getByTestId('vehicle-defect-badge').waitFor();
     await driver.locator(`[data-vehicle="${PLATE}"]`).scrollIntoViewIfNeeded();

@@ -1,4 +1,4 @@
-/** `npm run lint:imports`: exits 1 and names each import that breaks DESIGN's directions or closes a circle. */
+/** `npm run lint:imports`: exits 1 and names each import that breaks the layer directions (docs/contributing.md) or closes a circle. */
 import path from 'node:path';
 import { importViolations } from './lib/import-rules';
 import { readProjectSources } from './lib/project-sources';

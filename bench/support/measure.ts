@@ -62,9 +62,9 @@ export interface BudgetCheck {
   unit: string;
 }
 
-/** Prints each check against its DESIGN §7 limit and tells whether all hold (the scripts exit 1 otherwise). */
+/** Prints each check against its limit (docs/product.md#performance-budgets) and tells whether all hold (the scripts exit 1 otherwise). */
 export function checkBudgets(checks: BudgetCheck[]): boolean {
-  console.log('\nbudgets (DESIGN §7)');
+  console.log('\nbudgets (docs/product.md#performance-budgets)');
   let ok = true;
   for (const c of checks) {
     const within = c.value <= c.limit;
@@ -81,7 +81,7 @@ export function checkBudgets(checks: BudgetCheck[]): boolean {
 export const QUIET_BARE_P50_MS = 0.07;
 
 /**
- * The DESIGN §7 latency limit judged against the bare endpoint of the same run: `limitMs` times how
+ * The latency limit (docs/product.md#performance-budgets) judged against the bare endpoint of the same run: `limitMs` times how
  * much slower the bare endpoint answered than on the quiet machine (never below 1), because other
  * work on a shared machine slows both alike. The raw figure is printed beside it.
  */

@@ -5,7 +5,7 @@ import { readProjectSources } from './project-sources';
 
 const f = (file: string, source: string): SourceFile => ({ file, source });
 
-describe('import rules (DESIGN §3)', () => {
+describe('import rules (layer directions of docs/contributing.md)', () => {
   it('names the layer of a file', () => {
     expect(layerOf('src/domain/time.ts')).toBe('domain');
     expect(layerOf('src/server/areas/people/routes.ts')).toBe('server/routes');

@@ -1,5 +1,5 @@
 /**
- * DESIGN's import directions as a check: which layer may import which, no
+ * The import directions of docs/contributing.md as a check: which layer may import which, no
  * imports between web features, and no import circles (type-only imports
  * count too: a circle of types still ties the modules to each other).
  * Pure: it takes file names and sources, so its test can feed it a broken tree.

@@ -7,7 +7,7 @@ import { seriesCancelRequest, seriesCancelResponse, seriesDate, seriesRule } fro
  * endpoint. Server routes (src/server/areas/vehicles/routes.ts and src/server/areas/vehicle-care/routes.ts) and web screens
  * (src/web/features/vehicles) use these. Times are ISO 8601 strings with
  * offset (timestamptz); ranges are half-open [von, bis). Names follow the
- * specification's vocabulary where the API exposes it (statuses, types).
+ * stored vocabulary where the API exposes it (statuses, types; docs/product.md#booking-statuses).
  */
 
 // ───────────────────────── vocabulary ─────────────────────────
@@ -53,7 +53,7 @@ export const vehicleLocationList = z.object({ locations: z.array(vehicleLocation
 
 export const attributeChoice = z.object({ key: text(100).min(1), text: text(200).min(1) });
 export const attributeCondition = z.object({
-  /** Unknown types are refused with 'Bedingung type {x} is not valid'; the enum is checked in the domain so the message is the spec's. */
+  /** Unknown types are refused with 'Bedingung type {x} is not valid'; the enum is checked in the domain so the message is the catalogue's (docs/product.md#message-catalogue). */
   type: z.string().min(1).max(40),
   value: z.string().max(200).nullable().default(null),
   dependentAttributeId: id.nullable().default(null),
@@ -160,7 +160,7 @@ export const departmentList = z.object({ departments: z.array(z.object({ id, nam
 /** POST /api/admin/vehicles — create (fahrzeug_pflege). Writes an ERSTELLUNG history entry. */
 export const createVehicleRequest = z.object(vehicleFields);
 export type CreateVehicleRequest = z.infer<typeof createVehicleRequest>;
-/** PUT /api/admin/vehicles/:id — update; `old` is the vehicle as the editor loaded it (SPEC §5: an update needs the old data).
+/** PUT /api/admin/vehicles/:id — update; `old` is the vehicle as the editor loaded it (docs/product.md#vehicles: an update needs the old data).
  * Cancels bookings (location change / outside validity) and writes STAMMDATENAENDERUNG. */
 export const updateVehicleRequest = z.object({ old: vehicle.nullable().optional(), vehicle: createVehicleRequest });
 export const updateVehicleResponse = z.object({ vehicle, cancelledBookings: z.number().int() });
@@ -234,7 +234,7 @@ export const timelineResponse = z.object({
   vehicles: z.array(z.object({ vehicleId: id, bookings: z.array(timelineBooking) })),
 });
 
-/** GET /api/vehicles/:id/availability?von&bis[&excludeBookingId] — SPEC §4 check; `message` is one of the four messages. */
+/** GET /api/vehicles/:id/availability?von&bis[&excludeBookingId] — the availability check (docs/product.md#vehicle-availability); `message` is one of the four messages. */
 export const availabilityQuery = z.object({ von: instant, bis: instant, excludeBookingId: id.optional() });
 export const availabilityResponse = z.object({
   available: z.boolean(),
@@ -243,7 +243,7 @@ export const availabilityResponse = z.object({
   message: z.string().nullable(),
 });
 
-/** GET /api/vehicles/:id/booking-limits?date=YYYY-MM-DD[&excludeBookingId] — min/max selectable times on that day (SPEC §4 narrowing). */
+/** GET /api/vehicles/:id/booking-limits?date=YYYY-MM-DD[&excludeBookingId] — min/max selectable times on that day (docs/product.md#booking-window-and-narrowing). */
 export const bookingLimitsQuery = z.object({ date: calendarDate, excludeBookingId: id.optional() });
 export const bookingLimitsResponse = z.object({
   /** Free intervals on that day after narrowing (booking window, neighbours + gap, minimum time on the same day). */
@@ -289,7 +289,7 @@ export const possibleBookers = z.object({
 });
 
 /** GET /api/vehicle-bookings/mine?includePast=false — the overview: bookings for me and bookings I made for others. */
-/** `status` narrows to one booking status; an unknown one is refused with `Status {x} unbekannt` (SPEC §8). */
+/** `status` narrows to one booking status; an unknown one is refused with `Status {x} unbekannt` (docs/product.md#message-catalogue). */
 export const myBookingsQuery = z.object({ includePast: z.enum(['true', 'false']).optional(), status: z.string().max(40).optional() });
 export const myBookings = z.object({ forMe: z.array(vehicleBooking), forOthers: z.array(vehicleBooking) });
 
@@ -310,7 +310,7 @@ export const damage = z.object({ description: text(2000).min(1), receiptId: z.st
 export const checkOutRequest = z.object({
   /** Required unless the vehicle is a bike (domain/trip-fields.ts). */
   mileage: z.number().int().min(0).max(10_000_000).optional(),
-  /** Fuel or state of charge in percent; range checked in the domain so the message is the spec's. Not asked for bikes without motor. */
+  /** Fuel or state of charge in percent; range checked in the domain so the message is the catalogue's (docs/product.md#trips). Not asked for bikes without motor. */
   fuelPercent: z.number().optional(),
   cleanlinessInside: cleanliness,
   cleanlinessOutside: cleanliness,
@@ -330,7 +330,7 @@ export const receiptUploadResponse = z.object({ receiptId: z.string() });
 /** POST /api/admin/vehicles/:id/blocks — block for WARTUNG, SERVICE or DEFEKT (fahrzeug_pflege); overlapping user bookings
  * are cancelled by the system and their bookers told. */
 export const maintenanceBlockRequest = z.object({
-  /** WARTUNG, SERVICE or DEFEKT; any other value is refused with `Typ {x} unbekannt` (SPEC §8). */
+  /** WARTUNG, SERVICE or DEFEKT; any other value is refused with `Typ {x} unbekannt` (docs/product.md#message-catalogue). */
   type: z.string().max(40),
   von: instant,
   bis: instant,

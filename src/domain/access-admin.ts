@@ -18,7 +18,7 @@ export interface NamedGroup {
   roles: NamedRole[];
 }
 
-/** The three paths of SPEC §6 with the names an admin recognises; structurally a PermissionSources. */
+/** The three paths of docs/product.md#permissions with the names an admin recognises; structurally a PermissionSources. */
 export interface NamedSources {
   direct: PermissionGrant[];
   roles: NamedRole[];

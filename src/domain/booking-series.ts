@@ -190,7 +190,7 @@ export interface SeriesPeriod {
 /**
  * The periods of a vehicle series: `from`–`to` (HH:mm, Berlin) on every day.
  * A `to` not after `from` is kept as it is: the single booking's availability
- * check refuses it with the specification's message, so the series says the same.
+ * check refuses it with the catalogue's message, so the series says the same.
  */
 export function seriesPeriods(days: readonly string[], from: string, to: string): SeriesPeriod[] {
   return days.map((date) => ({ date, von: instantOf(date, from), bis: instantOf(date, to) }));

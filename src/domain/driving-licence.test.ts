@@ -140,7 +140,7 @@ describe('licenceGate', () => {
     );
   });
 
-  it('property: allowed exactly when all four conditions of SPEC §5 hold', () => {
+  it('property: allowed exactly when all four conditions of docs/product.md#driving-licences hold', () => {
     const base = '2026-06-01';
     const arb = fc.record({
       start: fc.integer({ min: 0, max: 60 }),

@@ -2,7 +2,7 @@ import { AppError } from './errors';
 import { addDays, berlinDay, isoToGerman } from './vehicle-time';
 
 /**
- * Driving licences (SPEC §3, §5): the classes, the next check date, the state an
+ * Driving licences (docs/product.md#driving-licences): the classes, the next check date, the state an
  * examiner sees, and the one rule that decides whether a driver may drive a
  * vehicle that requires a class in a period. Days are Berlin calendar days
  * (YYYY-MM-DD).
@@ -17,7 +17,7 @@ export type CheckMethod = (typeof CHECK_METHODS)[number];
 
 export const LICENCE_STATES = ['gueltig', 'bald_faellig', 'ueberfaellig', 'fahrverbot', 'keine_daten'] as const;
 export type LicenceState = (typeof LICENCE_STATES)[number];
-/** States that count as "a check is due" (the licence-check count of SPEC §6). */
+/** States that count as "a check is due" (the licence-check count of docs/product.md#driving-licences). */
 export const DUE_STATES: readonly LicenceState[] = ['bald_faellig', 'ueberfaellig', 'keine_daten'];
 
 export const MAX_LICENCE_NUMBER = 50;
@@ -79,7 +79,7 @@ export interface GateInput {
 }
 
 /**
- * SPEC §5: the class counts as valid if held, the issue date is before the
+ * The licence gate (docs/product.md#driving-licences): the class counts as valid if held, the issue date is before the
  * period's first day and the next check is after its last day; and no driving
  * ban may overlap the period. The first condition that fails is returned.
  */

@@ -1,7 +1,7 @@
 /**
  * The one error type of Buchbar. `code` is stable and machine-readable (the web
  * and the English catalogue key off it); `message` is the German text, verbatim
- * from the specification where it names one; `params` fill the placeholders of
+ * from docs/product.md#message-catalogue where it names one; `params` fill the placeholders of
  * translated variants. The HTTP layer maps `status` to the response status.
  */
 export class AppError extends Error {

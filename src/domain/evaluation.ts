@@ -70,7 +70,7 @@ export function percent(part: number, whole: number): number {
 
 /**
  * Open minutes of a floor plan per ISO weekday (index 0 = Monday) over the
- * period, by the same day rule the booking screens use (SPEC §4): the
+ * period, by the same day rule the booking screens use (docs/product.md#day-bookability): the
  * capacity a seat offers, against which its booked minutes are measured.
  */
 export function openMinutesByWeekday(

@@ -1,7 +1,7 @@
 import { AppError } from './errors';
 
 /**
- * Guests (SPEC §1, §4, §9): free cancellation up to 24 hours before start,
+ * Guests (docs/product.md#guests): free cancellation up to 24 hours before start,
  * release of unconfirmed guest bookings, expiry of public rental requests,
  * the reception's day list and the public limits. Pure rules, no I/O.
  */

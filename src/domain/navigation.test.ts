@@ -190,7 +190,7 @@ describe('visibleMenu', () => {
 const BOOKER = set('fahrzeug_buchen');
 
 describe('startPath', () => {
-  it('SPEC §2: vehicles when that feature is on and the person may book, otherwise the reading-room map', () => {
+  it('start page (docs/product.md#start-page): vehicles when that feature is on and the person may book, otherwise the reading-room map', () => {
     expect(startPath(BOOKER, set('fahrzeug', 'leseraum'))).toBe('/fahrzeuge');
     expect(startPath(BOOKER, set('leseraum'))).toBe('/leseraum/karte');
     expect(startPath(BOOKER, set('fahrzeug'), null)).toBe('/fahrzeuge');
@@ -202,7 +202,7 @@ describe('startPath', () => {
     expect(startPath(set('fahrzeug_fuehrerscheinpruefung'), set('fahrzeug', 'leseraum'))).toBe('/fahrzeuge/fuehrerschein');
     expect(startPath(set('fahrzeug_fuehrerscheinpruefung'), set('fahrzeug', 'leseraum'), '/fahrzeuge')).toBe('/fahrzeuge/fuehrerschein');
     expect(startPath(set('fahrzeug_fuehrerscheinpruefung'), set('leseraum'))).toBe('/leseraum/karte');
-    // SPEC §2: the start page is fahrzeuge when vehicle booking is on, for everyone who may see the vehicles (decision 157)
+    // docs/product.md#start-page: the start page is fahrzeuge when vehicle booking is on, for everyone who may see the vehicles (decision 157)
     expect(startPath(set('fahrzeug_freigabe_von_sonderfahrten'), set('fahrzeug'))).toBe('/fahrzeuge');
     expect(startPath(set('benutzer_pflegen'), set('fahrzeug'))).toBe('/admin');
   });
@@ -319,7 +319,7 @@ describe('routeAccess', () => {
     );
   });
 
-  it('refuses with the SPEC §6 texts first, then the permission or the switched-off area', () => {
+  it('refuses with the docs/product.md#route-guard texts first, then the permission or the switched-off area', () => {
     expect(routeAccess('/admin/benutzer', set('fahrzeug_buchen'), set('fahrzeug'))).toEqual({ allowed: false, denial: 'no admin' });
     expect(routeAccess('/admin/benutzer', set('fahrzeug_pflege'), set('fahrzeug'))).toEqual({ allowed: false, denial: 'no benutzer' });
     expect(routeAccess('/fahrzeuge/fuehrerschein', set('fahrzeug_buchen'), set('fahrzeug'))).toEqual({

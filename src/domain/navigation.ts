@@ -11,7 +11,7 @@ import {
 } from './permissions';
 
 /**
- * The header menu (SPEC §2), shared by the server (which entries to send) and
+ * The header menu (docs/product.md#header-menu), shared by the server (which entries to send) and
  * the web (which to render). Keys are i18n keys, not labels.
  */
 
@@ -119,7 +119,7 @@ export const MENU: readonly MenuEntry[] = [
   adminEntry('vehiclesAdmin', '/admin/fahrzeuge', 'fahrzeug'),
   // Rooms and floor plans serve reading rooms and office workplaces alike.
   adminEntry('rooms', '/admin/raeume', ['leseraum', 'arbeitswelt']),
-  // SPEC §2 header labels Equipment and Extra opening hours open their tabs of the rooms screen.
+  // The header labels Equipment and Extra opening hours open their tabs of the rooms screen (docs/product.md#header-menu).
   adminEntry('equipment', '/admin/raeume?tab=ausstattung', ['leseraum', 'arbeitswelt']),
   adminEntry('extraOpeningHours', '/admin/raeume?tab=oeffnungszeiten', ['leseraum', 'arbeitswelt']),
   adminEntry('officeUtilisation', '/admin/bueroauslastung', ['leseraum', 'arbeitswelt']),
@@ -151,16 +151,16 @@ const LIST_VIEWS: ReadonlyMap<string, string> = new Map([
   ['/arbeitswelt/liste', '/arbeitswelt/karte'],
 ]);
 
-// SPEC §2: these two routes only redirect to their map.
+// These two routes only redirect to their map (docs/product.md#screens).
 const ALIASES: ReadonlyMap<string, string> = new Map([
   ['/leseraum', '/leseraum/karte'],
   ['/arbeitswelt', '/arbeitswelt/karte'],
 ]);
 
 /**
- * The client's route guard for every page of SPEC §2 (decision 157): a page
+ * The client's route guard for every page of docs/product.md#screens (decision 157): a page
  * opens exactly when its menu entry is shown. Admin paths are refused with
- * the SPEC §6 texts of guardRoute; other pages with `no {permission}`, or, when
+ * the docs/product.md#route-guard texts of guardRoute; other pages with `no {permission}`, or, when
  * the tenant has not switched the area on, with the API's text for that. Pages
  * without a menu entry of their own (a vehicle's detail) are left to their data.
  */
@@ -191,7 +191,7 @@ export function canOpen(path: string, perms: ReadonlySet<string>, features: Read
 /**
  * The page a person lands on after sign-in and on `/` (decision 038): the
  * start-page setting when it names a page the person may open, otherwise the
- * first menu entry they may open (SPEC §2: vehicles when that feature is on
+ * first menu entry they may open (docs/product.md#start-page: vehicles when that feature is on
  * and they may book, then the reading-room map, …). Nobody is ever sent to a
  * page whose data is refused to them; with no page at all the answer is
  * NO_START_PAGE.

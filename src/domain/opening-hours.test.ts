@@ -48,7 +48,7 @@ describe('calendar helpers', () => {
   });
 });
 
-describe('day bookability (SPEC §4)', () => {
+describe('day bookability (docs/product.md#day-bookability)', () => {
   it('uses the regular hours of the weekday when no deviation covers the day; default 08:00–18:00', () => {
     expect(dayOpening('2026-11-23', regular, [])).toEqual({
       date: '2026-11-23',
@@ -100,7 +100,7 @@ describe('day bookability (SPEC §4)', () => {
     expect(dayOpening('2026-12-23', regular, dev)).toMatchObject({ bookable: true, von: '09:00', bis: '20:00' });
   });
 
-  it('property: the rule of SPEC §4 holds for any regular week and any deviations', () => {
+  it('property: the rule of docs/product.md#day-bookability holds for any regular week and any deviations', () => {
     const time = fc.integer({ min: 0, max: 23 }).map((h) => `${String(h).padStart(2, '0')}:00`);
     const regularArb = fc
       .array(fc.boolean(), { minLength: 7, maxLength: 7 })

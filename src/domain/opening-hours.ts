@@ -3,7 +3,7 @@ import { combineDateAndTime, formatDate, isIsoDay, isValidTime } from './time';
 
 /**
  * Opening hours of a floor plan (Öffnungszeit) and deviating opening hours
- * (abweichende Öffnungszeit), and the day bookability rule of SPEC §4. Days are
+ * (abweichende Öffnungszeit), and the day bookability rule of docs/product.md#day-bookability. Days are
  * ISO calendar days (`YYYY-MM-DD`) in Europe/Berlin; weekdays ISO 1 (Monday) … 7.
  */
 
@@ -90,7 +90,7 @@ export function timeOf(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-/** The seven regular days with SPEC §9's default 08:00–18:00 where nothing is stored. */
+/** The seven regular days with the default 08:00–18:00 where nothing is stored (docs/product.md#opening-hours). */
 export function completeRegularHours(
   stored: readonly RegularOpeningHour[],
   openByDefault: (weekday: number) => boolean = () => true,
@@ -125,7 +125,7 @@ export function validateDeviation(d: DeviatingOpeningHour): void {
 }
 
 /**
- * SPEC §4 day bookability: a day is bookable if the regular opening time of its
+ * Day bookability (docs/product.md#day-bookability): a day is bookable if the regular opening time of its
  * weekday is open and no deviating opening time covers it; a covering deviating
  * entry with status `offen` makes it bookable with that entry's hours, one with
  * `geschlossen` makes it not bookable. Where several entries cover a day,

@@ -29,7 +29,7 @@ const ADMIN_PATHS = [
   '/admin/fahrzeuge',
   '/admin/mandanten',
   '/admin/lokationen',
-  // Header labels Office utilisation and Evaluation (SPEC §2) name these two screens.
+  // Header labels Office utilisation and Evaluation (docs/product.md#header-menu) name these two screens.
   '/admin/bueroauslastung',
   '/admin/auswertung',
   '/admin/einstellungen',
@@ -63,7 +63,7 @@ const anyPath = fc.oneof(
 );
 
 describe('PERMISSIONS and their descriptions', () => {
-  it('lists the fourteen names of SPEC §6 in order', () => {
+  it('lists the fourteen names of docs/product.md#permissions in order', () => {
     expect(PERMISSIONS).toEqual([
       'buchung_pflege',
       'benutzer_pflegen',
@@ -158,7 +158,7 @@ describe('resolvePermissions', () => {
 });
 
 describe('hasAdminAccess', () => {
-  it('opens the admin area for each maintenance permission of SPEC §6', () => {
+  it('opens the admin area for each maintenance permission of docs/product.md#permissions', () => {
     expect([...ADMIN_PERMISSIONS].sort()).toEqual(
       [
         'ausstattungs_pflege',
@@ -251,11 +251,11 @@ describe('guardRoute', () => {
     expect(denial('/leseraum/karte?from=/admin', set())).toBeNull();
   });
 
-  it("treats any path containing 'admin' as admin, as SPEC §6 words it", () => {
+  it("treats any path containing 'admin' as admin, as docs/product.md#route-guard words it", () => {
     expect(denial('/fahrzeuge/administration', set())).toBe('no admin');
   });
 
-  it('has one rule per admin screen of SPEC §2', () => {
+  it('has one rule per admin screen of docs/product.md#screens', () => {
     expect(ADMIN_ROUTE_RULES.map((r) => r.path).sort()).toEqual(ADMIN_PATHS.filter((p) => p !== '/admin').sort());
   });
 

@@ -61,7 +61,7 @@ export interface PermissionSources {
  * A grant counts only when its value is exactly the text 'true': the stored
  * value is free text, and anything looser ('TRUE', ' true', '1') would let a
  * typo in the admin UI hand out rights. A 'false' on one path does not revoke
- * a 'true' on another, because the specification lets any path grant.
+ * a 'true' on another, because any path may grant (docs/product.md#permissions).
  */
 export function resolvePermissions(src: PermissionSources): Set<Permission> {
   const granted = new Set<Permission>();
@@ -74,7 +74,7 @@ export function resolvePermissions(src: PermissionSources): Set<Permission> {
   return granted;
 }
 
-/** The maintenance permissions of SPEC §6; any one opens the admin area. */
+/** The maintenance permissions of docs/product.md#permissions; any one opens the admin area. */
 export const ADMIN_PERMISSIONS: readonly Permission[] = [
   'oeffnungszeiten_pflege',
   'benutzer_pflegen',
@@ -174,9 +174,9 @@ export function normalisePath(path: string): string {
 }
 
 /**
- * SPEC §6 route guard. The spec says "any path containing admin", so matching
+ * The route guard (docs/product.md#route-guard). Any path containing admin is an admin path, so matching
  * is by substring: it can only guard more paths, never fewer. Every area rule
- * the path matches must pass; the first failing one, in the spec's order,
+ * the path matches must pass; the first failing one, in the order of the rules,
  * names the denial.
  */
 export function guardRoute(path: string, perms: ReadonlySet<string>): GuardResult {
@@ -192,7 +192,7 @@ export function guardRoute(path: string, perms: ReadonlySet<string>): GuardResul
 }
 
 /**
- * SPEC §6 fremdbuchung: every booking is for someone holding fahrzeug_buchen.
+ * Booking for others (docs/product.md#booking-for-others): every booking is for someone holding fahrzeug_buchen.
  * Booking for oneself needs fahrzeug_buchen; booking for another person needs
  * fahrzeug_fremdbuchung, which is enough on its own (a dispatcher need not
  * drive), but never for a target who may not book.

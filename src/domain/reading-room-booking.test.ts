@@ -35,7 +35,7 @@ const booking = (status: string, confirmingId: string | null = null): BookingSta
 });
 const min = (n: number) => new Date(von.getTime() + n * 60_000);
 
-describe('states and transitions (SPEC §4)', () => {
+describe('states and transitions (docs/product.md#pre-bookings-and-check-in)', () => {
   it('a durchgeführt booking cannot be cancelled, with the verbatim message', () => {
     expect(() => cancelTransition(booking('durchgeführt'), BOOKER)).toThrow(
       'Eine durchgeführte LeseraumBuchung kann nicht storniert werden.',

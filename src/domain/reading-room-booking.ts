@@ -5,8 +5,8 @@ import { WEEKDAY_NAMES } from './settings';
 import { formatDateTime, formatTime } from './time';
 
 /**
- * Reading-room bookings (LeseraumBuchung): states and transitions of SPEC §4,
- * the check-in window of SPEC §9, and the booking limits from the reading-room
+ * Reading-room bookings (LeseraumBuchung): states and transitions of docs/product.md#pre-bookings-and-check-in,
+ * its check-in window, and the booking limits (docs/product.md#reading-room-booking-rules) from the reading-room
  * settings. Pure functions: the service loads data, these decide.
  */
 
@@ -15,7 +15,7 @@ export type ReadingRoomStatus = (typeof READING_ROOM_STATUSES)[number];
 /** Bookings in these states hold their object (the database's exclusion constraint uses the same list). */
 export const HOLDING_STATUSES: readonly ReadingRoomStatus[] = ['vorgemerkt', 'reserviert'];
 
-/** SPEC §9: check-in from 15 minutes before to 15 minutes after start. */
+/** Check-in from 15 minutes before to 15 minutes after start (docs/product.md#pre-bookings-and-check-in). */
 export const CHECK_IN_BEFORE_MINUTES = 15;
 export const CHECK_IN_AFTER_MINUTES = 15;
 /** Half days split at noon (decision 022). */
@@ -33,7 +33,7 @@ export interface BookingState {
   confirmingId: string | null;
 }
 
-/** SPEC §4: the six booking statuses exist; any other value is an error ('Status {x} unbekannt'). */
+/** The six booking statuses exist; any other value is an error ('Status {x} unbekannt', docs/product.md#booking-statuses). */
 export const ALL_BOOKING_STATUSES = ['vorgemerkt', 'reserviert', 'aktiv', 'durchgeführt', 'storniert', 'verschlossen'] as const;
 
 export function assertKnownStatus(status: string): ReadingRoomStatus {
@@ -69,7 +69,7 @@ const isParty = (b: BookingState, actorId: string) => actorId === b.bookerId || 
 
 /**
  * Cancelling (→ storniert). Booker and confirming person may cancel a
- * vorgemerkt or reserviert booking; a durchgeführt one never (SPEC §4, §8).
+ * vorgemerkt or reserviert booking; a durchgeführt one never (docs/product.md#pre-bookings-and-check-in).
  */
 export function cancelTransition(b: BookingState, actorId: string): 'storniert' {
   const status = assertKnownStatus(b.status);
@@ -82,7 +82,7 @@ export function cancelTransition(b: BookingState, actorId: string): 'storniert' 
 }
 
 /**
- * SPEC §4: a vorgemerkt booking becomes reserviert if the current user is the
+ * docs/product.md#pre-bookings-and-check-in: a vorgemerkt booking becomes reserviert if the current user is the
  * confirming person, otherwise storniert (the booker withdrawing it). The
  * confirmation deadline is the start time.
  */
@@ -107,7 +107,7 @@ export function resolvePreBooking(b: BookingState, actorId: string, now: Date): 
 }
 
 /**
- * SPEC §4: reserviert becomes durchgeführt when now is inside the check-in
+ * docs/product.md#pre-bookings-and-check-in: reserviert becomes durchgeführt when now is inside the check-in
  * window; outside it the check-in is refused (the booker may still cancel).
  */
 export function checkInTransition(b: BookingState, actorId: string, now: Date): 'durchgeführt' {
@@ -455,7 +455,7 @@ export function occupancyState(
   return 'belegt';
 }
 
-/** Instants when a map showing these bookings must refresh: 1 ms after each start, 1 ms before each end (SPEC §2). */
+/** Instants when a map showing these bookings must refresh: 1 ms after each start, 1 ms before each end (docs/product.md#map-and-list). */
 export function refreshInstants(bookings: readonly { von: Date; bis: Date }[], now: Date): Date[] {
   const out = new Set<number>();
   for (const b of bookings) {
@@ -489,7 +489,7 @@ export function onePlacePerPersonError(held: { objectName: string; von: Date; bi
   );
 }
 
-/** No place free for the period: names a room or a seat (SPEC §8). */
+/** No place free for the period: names a room or a seat (docs/product.md#reading-room-booking-rules). */
 export function occupiedError(kind: string, designation: string): AppError {
   return new AppError(
     'reading_object_booked',

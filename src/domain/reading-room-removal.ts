@@ -39,7 +39,7 @@ export interface RemovableBooking {
  * A deactivation cancels the bookings that still hold the object from now on:
  * `vorgemerkt` or `reserviert` and not yet ended (a running, not yet checked-in
  * reservation included). Checked-in (`durchgeführt`) bookings are never
- * cancelled (SPEC §4); cancelled and past ones stay as they are.
+ * cancelled (docs/product.md#room-administration-and-kiosk); cancelled and past ones stay as they are.
  */
 export function cancelledByDeactivation(b: RemovableBooking, now: Date): boolean {
   return OPEN_STATUSES.includes(b.status) && b.bis.getTime() > now.getTime();

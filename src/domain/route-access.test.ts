@@ -48,7 +48,7 @@ describe('checkAccess', () => {
     );
   });
 
-  it('names the admin guard denial of SPEC §6 for sections', () => {
+  it('names the admin guard denial of docs/product.md#route-guard for sections', () => {
     expect(checkAccess({ kind: 'section', section: '/admin/benutzer' }, caller([]))).toEqual({
       allowed: false,
       refusal: { code: 'forbidden', denial: 'no admin' },

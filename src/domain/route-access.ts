@@ -7,9 +7,9 @@ import { guardRoute, type Permission, VEHICLE_VIEWER_PERMISSIONS } from './permi
  *
  * - `public`: nobody needs to be signed in (sign-in, kiosk, health).
  * - `signedIn`: any active member of the host's tenant.
- * - `section`: the screen guard of an admin area (SPEC §6): the API of a
+ * - `section`: the screen guard of an admin area (docs/product.md#route-guard): the API of a
  *   screen is guarded exactly like the screen.
- * - `permission`: one permission of SPEC §6 outside the admin area.
+ * - `permission`: one permission (docs/product.md#permissions) outside the admin area.
  * - `anyPermission`: any one of several permissions; the denial names the first.
  * - `sectionOrPermission`: the area's guard, or one permission on its own
  *   (opening hours are kept by room admins and by holders of oeffnungszeiten_pflege).

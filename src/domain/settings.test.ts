@@ -64,7 +64,7 @@ const valueFor = (o: SettingOption): fc.Arbitrary<unknown> => {
 };
 
 describe('SETTING_CATALOGUE', () => {
-  it('holds every option SPEC §9 names, once', () => {
+  it('holds every option docs/product.md#settings-catalogue names, once', () => {
     const names = SETTING_CATALOGUE.map((o) => o.name);
     expect(new Set(names).size).toBe(names.length);
     expect([...names].sort()).toEqual(
@@ -122,17 +122,17 @@ describe('SETTING_CATALOGUE', () => {
         'fahrtenbuchKorrekturfristTage',
         'fahrtenbuchFahrtarten',
         'fahrzeugWartungVorlaufTage',
-        // not in SPEC §9: the tenant's choice on deactivating a person (decision 082)
+        // added later: the tenant's choice on deactivating a person (decision 082)
         'benutzerDeaktivierungStorniertBuchungen',
-        // not in SPEC §9: „Mein Team heute“ (decision 110)
+        // added later: „Mein Team heute“ (decision 110)
         'teamSitzplaetze',
         'teamSitzplatzFreigabe',
         'teamFavoriten',
-        // not in SPEC §9: retention periods (decision 150)
+        // added later: retention periods (decision 150)
         'aufbewahrungBuchungenMonate',
         'aufbewahrungFahrtdetailsMonate',
         'aufbewahrungGaestedatenMonate',
-        // not in SPEC §9: names of others in the own-data export (decision 193)
+        // added later: names of others in the own-data export (decision 193)
         'datenexportNamenAndererPersonen',
       ].sort(),
     );
@@ -219,7 +219,7 @@ describe('findOption', () => {
     expect(findOption('EnableDebug').name).toBe('EnableDebug');
   });
 
-  it('refuses an unknown name from a request with the spec text and 404', () => {
+  it('refuses an unknown name from a request with the catalogue text and 404', () => {
     const e = caught(() => requestedOption('enableDebug'));
     expect(e.code).toBe('setting_option_missing');
     expect(e.message).toBe('keine CustomizingOption enableDebug gefunden');
@@ -249,7 +249,7 @@ describe('encodeSettingValue', () => {
     return e.message;
   };
 
-  it('refuses a value of the wrong type with the spec text', () => {
+  it('refuses a value of the wrong type with the catalogue text', () => {
     expect(refusal('zeitRasterMinuten', '15', 'MANDANT')).toBe(
       'Neuer Customizing Wert 15 konnte nicht in Schicht MANDANT gespeichert werden',
     );

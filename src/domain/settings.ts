@@ -2,7 +2,7 @@ import { AppError } from './errors';
 import { isValidTime } from './time';
 
 /**
- * Customizing (SPEC §3, §5, §6, §9): the catalogue of options, their stored
+ * Customizing (docs/product.md#settings): the catalogue of options, their stored
  * text form and the layered resolution. The table with every option, its
  * default and the reasons: docs/decisions/002-settings-catalogue.md.
  */
@@ -45,7 +45,7 @@ export const WEEKDAY_NAMES = ['montags', 'dienstags', 'mittwochs', 'donnerstags'
 
 /**
  * The three ratings a check-out records, from best to worst, followed by the
- * 'and worse' threshold SPEC §9 mentions. Thresholds use the same words: a
+ * 'and worse' threshold (docs/product.md#vehicle-care). Thresholds use the same words: a
  * plain rating means exactly that rating, the 'und schlechter' form means that
  * rating or a worse one.
  */
@@ -81,7 +81,7 @@ const RHYTHM_MONTHS: ReadonlyMap<string, number> = new Map([
   ['jährlich', 12],
 ]);
 
-/** Months between two logbook reports for a rhythm (the spec's "month spacing"). */
+/** Months between two logbook reports for a rhythm (docs/product.md#logbook). */
 export function reportRhythmMonths(rhythm: string): number {
   const months = RHYTHM_MONTHS.get(rhythm);
   if (months === undefined) {
@@ -778,7 +778,7 @@ function isValidItem(option: SettingOption, item: unknown): boolean {
   }
 }
 
-/** SPEC §5 type check, plus the option's own limits and vocabulary; a value that passes has the option's type. */
+/** The type check of docs/product.md#settings, plus the option's own limits and vocabulary; a value that passes has the option's type. */
 export function isValidSettingValue<O extends SettingOption>(option: O, value: unknown): value is OptionValue<O> {
   switch (option.type) {
     case 'number':
@@ -832,7 +832,7 @@ function parseStored<O extends SettingOption>(option: O, text: string): { ok: tr
       value = Number(text.trim());
       break;
     case 'boolean':
-      // '1' and '0' are read because older rows hold them (SPEC §7: EnableDebug "true or 1").
+      // '1' and '0' are read because older rows hold them (docs/product.md#settings: EnableDebug also reads 1).
       if (text === 'true' || text === '1') value = true;
       else if (text === 'false' || text === '0') value = false;
       else return { ok: false };
@@ -879,7 +879,7 @@ export interface ResolvedSetting<V = unknown> {
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * SPEC §6 precedence: user, then group, then tenant, then default. A layer the
+ * Precedence (docs/product.md#settings-precedence): user, then group, then tenant, then default. A layer the
  * option does not allow, or a stored text that no longer decodes (an old
  * vocabulary, a hand-edited row), is skipped rather than failing the screen.
  * Several groups: the group whose name sorts first by code units wins (ties on

@@ -72,7 +72,7 @@ describe('parseTime', () => {
     expect(parseTime('23:59')).toEqual({ stunden: 23, minuten: 59 });
   });
 
-  it('refuses a non-string with the spec text', () => {
+  it('refuses a non-string with the catalogue text', () => {
     for (const v of [830, null, undefined, { stunden: 8 }]) {
       const e = caught(() => parseTime(v));
       expect(e.code).toBe('time_not_string');

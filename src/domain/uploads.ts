@@ -21,8 +21,8 @@ const uploadFailed = (reason: string, reasonEn: string, status = 400) =>
   new AppError('upload_failed', `Fehler beim Hochladen der Datei: ${reason}`, status, { reason, reasonEn });
 
 /**
- * SPEC §5: uploads are png, pdf or jpg. Checked by content and size; the
- * message is the specification's 'Fehler beim Hochladen der Datei: {message}'.
+ * Uploads are png, pdf or jpg (docs/product.md#validation). Checked by content and size; the
+ * message is the catalogue's 'Fehler beim Hochladen der Datei: {message}'.
  */
 export function validateUpload(bytes: Uint8Array, opts: { allowed: readonly UploadKind[]; maxBytes: number }): UploadKind {
   if (bytes.length === 0) throw uploadFailed('Die Datei ist leer.', 'The file is empty.');

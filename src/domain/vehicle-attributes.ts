@@ -2,7 +2,7 @@ import { AppError } from './errors';
 import { MESSAGES } from './vehicle-booking';
 
 /**
- * Object attributes (SPEC §3) of vehicles (FAHRZEUG) and history entries
+ * Object attributes (docs/product.md#object-attributes) of vehicles (FAHRZEUG) and history entries
  * (FAHRZEUG_VERLAUF): conditions MANDATORY, SHOW_IF, SHOW_FILTER, SHOW_CARD.
  */
 

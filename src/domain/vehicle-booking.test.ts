@@ -52,7 +52,7 @@ const base = (over: Partial<AvailabilityInput>): AvailabilityInput => ({
 });
 
 describe('statuses and types', () => {
-  it('accepts exactly the spec values and names anything else', () => {
+  it('accepts exactly the stored values and names anything else', () => {
     expect(parseBookingStatus('durchgeführt')).toBe('durchgeführt');
     expect(caught(() => parseBookingStatus('gebucht')).message).toBe('Status gebucht unbekannt');
     expect(parseVehicleBookingType('WARTUNG')).toBe('WARTUNG');
@@ -75,8 +75,8 @@ describe('statuses and types', () => {
   });
 });
 
-describe('availability (SPEC §4)', () => {
-  it('gives the four messages in the spec order', () => {
+describe('availability (docs/product.md#vehicle-availability)', () => {
+  it('gives the four messages in their order', () => {
     expect(checkAvailability(base({ bis: at(MON, '10:00') }))).toMatchObject({
       available: false,
       message: 'Bis nicht nach von im Zeitraum!',

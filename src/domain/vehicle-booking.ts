@@ -14,7 +14,7 @@ import {
 } from './vehicle-time';
 
 /**
- * Vehicle booking rules (SPEC §4, §8, §9): statuses and types, the status
+ * Vehicle booking rules (docs/product.md#vehicles, docs/product.md#vehicle-availability): statuses and types, the status
  * machine, availability with its four messages, approval of special trips,
  * the check-in window and the narrowing of selectable times. Pure functions.
  */
@@ -35,7 +35,7 @@ export const HISTORY_TYPES = [
 ] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];
 
-/** Statuses that never block a vehicle (SPEC §4; the database constraint uses the same list). */
+/** Statuses that never block a vehicle (docs/product.md#vehicle-availability; the database constraint uses the same list). */
 export const NON_BLOCKING_STATUSES: readonly BookingStatus[] = ['storniert', 'durchgeführt'];
 export const blocks = (status: BookingStatus): boolean => !NON_BLOCKING_STATUSES.includes(status);
 
@@ -113,14 +113,14 @@ export interface ApproverState {
   approved: boolean | null;
 }
 
-/** SPEC §4: approved if it starts more than one hour ago, has no approvers, or any approver approved. */
+/** Approved if it starts more than one hour ago, has no approvers, or any approver approved (docs/product.md#special-trips). */
 export function isApproved(booking: { von: Date; approvers: readonly ApproverState[] }, now: Date): boolean {
   if (booking.von.getTime() < now.getTime() - 60 * MINUTE_MS) return true;
   if (booking.approvers.length === 0) return true;
   return booking.approvers.some((a) => a.approved === true);
 }
 
-/** A rejection by any approver cancels the booking; the approver must be one of the booking's approvers (SPEC §8). */
+/** A rejection by any approver cancels the booking; the approver must be one of the booking's approvers (docs/product.md#special-trips). */
 export function assertApprover(approvers: readonly ApproverState[], userId: string): void {
   if (!approvers.some((a) => a.userId === userId)) throw new AppError('approver_missing', MESSAGES.approverMissing, 404);
 }
@@ -186,7 +186,7 @@ export interface ExistingBooking {
 /**
  * The refusal of a vehicle locked as DEFEKT (decision 191): it says that the
  * vehicle is defective, with the last day of the lock when it has an end (a
- * lock ending at midnight reads as the day before), instead of the SPEC's
+ * lock ending at midnight reads as the day before), instead of the catalogue's
  * "already booked", which would send the person looking for a booking.
  */
 export function defectRefusal(until: Date | null): AppError {
@@ -227,7 +227,7 @@ export type AvailabilityResult =
       status: number;
     };
 
-/** Validity window: valid-from 00:00 to valid-to 23:59 (SPEC §4 data change). */
+/** Validity window: valid-from 00:00 to valid-to 23:59 (docs/product.md#vehicle-changes-and-deactivation). */
 export function validityWindow(v: { validFrom: string | null; validTo: string | null }): { from: Date | null; to: Date | null } {
   return {
     from: v.validFrom ? startOfDay(v.validFrom) : null,
@@ -275,7 +275,7 @@ export function isInsidePickUpReturnTimes(times: BookingTimes, von: Date, bis: D
   );
 }
 
-/** The booking-time check of either reading: strict (SPEC §4, default) or pick-up and return. */
+/** The booking-time check of either reading: strict (the default) or pick-up and return (docs/product.md#vehicle-availability). */
 export function isInsideTimes(times: BookingTimes, von: Date, bis: Date, asPickUpReturn: boolean): boolean {
   return asPickUpReturn ? isInsidePickUpReturnTimes(times, von, bis) : isInsideBookingTimes(times, von, bis);
 }
@@ -286,7 +286,7 @@ export function conflicts(a: { von: Date; bis: Date }, b: { von: Date; bis: Date
   return a.von.getTime() < b.bis.getTime() + gap && b.von.getTime() < a.bis.getTime() + gap;
 }
 
-/** SPEC §4 availability, the four checks in the spec's order with its messages. */
+/** Availability: the four checks in their order, each with its message (docs/product.md#vehicle-availability). */
 export function checkAvailability(input: AvailabilityInput): AvailabilityResult {
   const { von, bis, vehicle } = input;
   if (!(bis > von)) return { available: false, code: 'bis_not_after_von', message: MESSAGES.bisNotAfterVon, status: 400 };
@@ -370,7 +370,7 @@ function ceilToStep(d: Date, day: string, step: number): Date {
 }
 
 /**
- * SPEC §4 narrowing: the selectable periods of a day. The day is cut to the
+ * Narrowing (docs/product.md#booking-window-and-narrowing): the selectable periods of a day. The day is cut to the
  * booking window, to now (rounded up to the step) on the same day, to the
  * booking times when they apply, and around each blocking booking plus the
  * minimum gap; pieces shorter than the minimum booking time are dropped.

@@ -39,7 +39,7 @@ describe('damage status flow', () => {
     expect(message(() => nextDamageStatus('gemeldet', 'gemeldet'))).toBe(CARE_MESSAGES.sameStatus);
     expect(message(() => nextDamageStatus('behoben', 'gemeldet'))).toBe('Der Schaden ist bereits behoben.');
   });
-  it('knows only the three statuses (SPEC §8 message for others)', () => {
+  it('knows only the three statuses (the catalogue message for others)', () => {
     expect(parseDamageStatus('in Reparatur')).toBe('in Reparatur');
     expect(message(() => parseDamageStatus('repariert'))).toBe('Status repariert unbekannt');
   });

@@ -29,8 +29,8 @@ const bookings = [
   { id: 'gone', von: at('2026-12-31', '15:00'), bis: at('2026-12-31', '16:00'), status: 'storniert' as const },
 ];
 
-describe('vehicle data change (SPEC §4)', () => {
-  it('a location change cancels every open booking with the spec reason', () => {
+describe('vehicle data change (docs/product.md#vehicle-changes-and-deactivation)', () => {
+  it('a location change cancels every open booking with the fixed reason', () => {
     const r = planVehicleChange(old, { ...old, locationId: 'L2', locationName: 'Verwaltung Innenstadt' }, bookings);
     expect(r.cancellations).toEqual([
       { bookingId: 'in', reason: 'Storno wegen Standortänderung am Fahrzeug' },
@@ -50,7 +50,7 @@ describe('vehicle data change (SPEC §4)', () => {
       'Fahrzeug ID nicht vorhanden, Buchungszeiten können nicht gespeichert werden!',
     );
   });
-  it('deactivation cancels open bookings with the spec reason; maintenance reasons name the type', () => {
+  it('deactivation cancels open bookings with the fixed reason; maintenance reasons name the type', () => {
     expect(planDeactivation(bookings)).toEqual([
       { bookingId: 'in', reason: 'Storno, weil Fahrzeug deaktiviert wurde.' },
       { bookingId: 'late', reason: 'Storno, weil Fahrzeug deaktiviert wurde.' },
@@ -60,7 +60,7 @@ describe('vehicle data change (SPEC §4)', () => {
   });
 });
 
-describe('trip end (SPEC §5)', () => {
+describe('trip end (docs/product.md#trips)', () => {
   it('fuel 0–100 and mileage greater than the last', () => {
     expect(caught(() => validateTripEnd({ fuelPercent: 101, mileage: 10, lastMileage: 5 })).message).toBe(
       'Fuel level must be between 0 and 100!',
@@ -99,7 +99,7 @@ describe('object attributes', () => {
       ],
     },
   ];
-  it('rejects unknown condition types with the spec message', () => {
+  it('rejects unknown condition types with the catalogue message', () => {
     expect(caught(() => parseCondition({ type: 'HIDE' })).message).toBe('Bedingung type HIDE is not valid');
     expect(parseCondition({ type: 'SHOW_CARD' }).type).toBe('SHOW_CARD');
   });

@@ -2,7 +2,7 @@ import { AppError } from './errors';
 import { type BookingStatus, blocks, isInsideValidity, MESSAGES } from './vehicle-booking';
 
 /**
- * Vehicle data change, deactivation, maintenance blocks and trip end (SPEC §4, §5).
+ * Vehicle data change, deactivation, maintenance blocks and trip end (docs/product.md#vehicle-changes-and-deactivation, docs/product.md#trips).
  */
 
 export interface VehicleData {
@@ -73,11 +73,11 @@ export function describeChanges(oldV: Record<string, unknown>, newV: Record<stri
 }
 
 /**
- * SPEC §4 data change: a location change cancels every open booking with
+ * Data change (docs/product.md#vehicle-changes-and-deactivation): a location change cancels every open booking with
  * 'Storno wegen Standortänderung am Fahrzeug'; otherwise bookings outside the
  * new validity (valid-from 00:00 to valid-to 23:59) are cancelled with
  * 'Storno da Fahrzeug zum Buchungszeitpunkt nicht mehr buchbar ist.'.
- * SPEC §5: the update needs the old data.
+ * The update needs the old data (docs/product.md#vehicles).
  */
 export function planVehicleChange(
   oldV: VehicleData | null | undefined,
@@ -97,7 +97,7 @@ export function planVehicleChange(
   return { cancellations, changes: describeChanges(oldV, newV) };
 }
 
-/** Deactivation cancels every open booking with the spec's reason. */
+/** Deactivation cancels every open booking with its fixed reason (docs/product.md#vehicle-changes-and-deactivation). */
 export function planDeactivation(bookings: readonly OpenBooking[]): Cancellation[] {
   return bookings.filter((b) => blocks(b.status)).map((b) => ({ bookingId: b.id, reason: MESSAGES.deactivated }));
 }
@@ -111,7 +111,7 @@ export function assertBookingTimesTarget(vehicleId: string | null | undefined): 
   return vehicleId;
 }
 
-/** Check-out checks (SPEC §5): fuel 0–100, mileage greater than the last recorded. */
+/** Check-out checks (docs/product.md#trips): fuel 0–100, mileage greater than the last recorded. */
 export function validateTripEnd(input: { fuelPercent: number; mileage: number; lastMileage: number | null }): void {
   if (!Number.isFinite(input.fuelPercent) || input.fuelPercent < 0 || input.fuelPercent > 100) {
     throw new AppError('fuel_out_of_range', MESSAGES.fuel, 400);

@@ -26,7 +26,7 @@ const check = (times: BookingTimes, von: Date, bis: Date, timesAsPickUpReturn: b
   checkAvailability({ von, bis, vehicle: vehicle(times), individualTimes: true, timesAsPickUpReturn, bookings: [], minGapMinutes: 0 });
 
 describe('booking times as pick-up and return times (decision 032)', () => {
-  it('refuses an overnight booking of a 06:00–22:00 car under the strict reading with the SPEC message', () => {
+  it('refuses an overnight booking of a 06:00–22:00 car under the strict reading with the catalogue message', () => {
     expect(check(EVERY_DAY, at(MON, '18:00'), at(addDays(MON, 1), '08:00'), false)).toEqual({
       available: false,
       code: 'outside_booking_times',

@@ -7,7 +7,7 @@ import { combineDateAndTime, formatDate, formatTime } from './time';
 
 export const MINUTE_MS = 60_000;
 
-/** JS weekday (0 = Sunday) → the spec's German plural names. */
+/** JS weekday (0 = Sunday) → the stored German plural names (montags, …). */
 const WEEKDAY_BY_JS = ['sonntags', 'montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags'] as const;
 export type WeekdayName = (typeof WEEKDAY_BY_JS)[number];
 

@@ -44,7 +44,7 @@ if (!container) throw new Error('#root missing in index.html');
 
 /**
  * The built index.html only preloads the app's stylesheet, so the splash paints
- * with the HTML (DESIGN §7); it is applied here, before the app renders.
+ * with the HTML (docs/product.md#performance-budgets); it is applied here, before the app renders.
  */
 function applyAppStyles(): Promise<void> {
   const preload = document.querySelector<HTMLLinkElement>('link[data-app-styles]');

@@ -121,7 +121,7 @@ describe.each(DB_KINDS)('absence in one step on %s', (kind) => {
     expect(foreign.statusCode).toBe(404);
     const backwards = await post(staff, '/api/absence/preview', { from: inDays(3), to: inDays(1) });
     expect(backwards.statusCode).toBe(400);
-    // Its own sentence, not the SPEC's text for vehicle periods.
+    // Its own sentence, not the catalogue's text for vehicle periods.
     expect(backwards.json().error.message).toBe('Das Ende der Abwesenheit darf nicht vor ihrem Beginn liegen.');
   });
 

@@ -451,7 +451,7 @@ describe.each(DB_KINDS)('guests on %s', (kind) => {
     const noGuests = await guestBook({ ...payload, vehicleId: car.id }, swAdmin, SW);
     expect(noGuests.statusCode).toBe(409);
     expect(noGuests.json().error.message).toBe('Für dieses Fahrzeug ist keine Gastbuchung möglich.');
-    // guest bookings keep every booking rule: the spec's availability message
+    // guest bookings keep every booking rule: the catalogue's availability message
     const first = await guestBook({ ...payload, guestEmail: 'iso1@example.org' });
     expect(first.statusCode, first.body).toBe(201);
     const clash = await guestBook({ ...payload, guestEmail: 'iso2@example.org' });

@@ -7,14 +7,14 @@ import { startTestApp, type TestApp } from '../support/test-app';
 import { SW, TI, UB } from './vehicle-support';
 
 /**
- * SPEC §2 and §6 for every demo account of the README: the menu the client
+ * docs/product.md#header-menu and docs/product.md#route-guard for every demo account of the README: the menu the client
  * draws from the account's real sign-in shows exactly the pages the client's
  * route guard opens, and every other page is refused with its text. The
  * client's own functions decide (domain/navigation), fed by /api/session/me,
  * so one browser check of the menu (e2e/access-admin.spec.ts) is enough.
  */
 
-/** The signed-in pages of SPEC §2, and the further admin pages of the menu. */
+/** The signed-in pages of docs/product.md#screens, and the further admin pages of the menu. */
 const ROUTES = [
   '/admin',
   '/admin/raeume',
@@ -43,7 +43,7 @@ const ROUTES = [
 
 const ALL_ADMIN = ['users', 'roles', 'groups', 'locations'] as const;
 
-/** The README's demo accounts with the menu each must see (SPEC §2 header menu, in order). */
+/** The README's demo accounts with the menu each must see (docs/product.md#header-menu, in order). */
 const ACCOUNTS: { email: string; host: string; menu: string[]; denials: Record<string, string> }[] = [
   {
     email: 'admin@stadtwerke.test',
@@ -122,7 +122,7 @@ const ACCOUNTS: { email: string; host: string; menu: string[]; denials: Record<s
   },
 ];
 
-/** Every text a refusal may carry: SPEC §6, the permission refusals of the other pages, the switched-off areas. */
+/** Every text a refusal may carry: docs/product.md#route-guard, the permission refusals of the other pages, the switched-off areas. */
 const KNOWN_DENIALS = new Set([
   ...['no admin', 'no ausstattung', 'no objektPflege', 'no rolle/gruppe', 'no benutzer', 'no fahrzeugPflege', 'no mandant'],
   ...['no fahrzeug_buchen', 'no fahrzeug_freigabe_von_sonderfahrten', 'no fahrzeug_fuehrerscheinpruefung'],

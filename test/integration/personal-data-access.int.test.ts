@@ -182,7 +182,7 @@ describe.each(DB_KINDS)('access audit of logbooks, exports and licence lists on 
     }
     // a search that shows no one leaves nothing
     expect(await added(() => ok(t.call(SW, { method: 'GET', url: '/api/driving-licences?q=niemandhier', cookie: examiner })))).toEqual([]);
-    // the trail is for those with admin access (SPEC §6: any maintenance permission): the examiner and a booker are refused,
+    // the trail is for those with admin access (docs/product.md#permissions: any maintenance permission): the examiner and a booker are refused,
     // the other tenant sees none of it
     for (const cookie of [examiner, max]) {
       expect((await t.call(SW, { method: 'GET', url: '/api/admin/audit?subjectType=zugriff', cookie })).statusCode).toBe(403);

@@ -145,7 +145,7 @@ describe.each(DB_KINDS)('reading-room bookings on %s', (kind) => {
     un();
   });
 
-  it('checks in inside the window (→ durchgeführt) and then refuses to cancel with the specification text', async () => {
+  it('checks in inside the window (→ durchgeführt) and then refuses to cancel with the catalogue text', async () => {
     await openAllDay(t, BIB, bibAdmin, plans['Lesesaal 1. Obergeschoss']!, today());
     // A whole day ends after the maximum duration counted from opening (decision 035): with the default of
     // 600 minutes an all-day opening ends at 10:00, so the booking would lie in the past later in the day.

@@ -155,7 +155,7 @@ describe.each(DB_KINDS)('fleet administration on %s', (kind) => {
     await expect.poll(() => smtp.mails.some((m) => m.text.includes('Storno wegen Wartung des Fahrzeugs.'))).toBe(true);
     const clash = await book(t, booker, { vehicleId: v.id, von: dayAt(22, '12:00'), bis: dayAt(22, '13:00') });
     expect(clash.statusCode).toBe(409);
-    // unknown types are named as SPEC §8 says; a user booking type is no block
+    // unknown types are named as docs/product.md#message-catalogue says; a user booking type is no block
     const block = (type: string) =>
       t.call(SW, {
         method: 'POST',

@@ -114,7 +114,7 @@ describe.each(DB_KINDS)('vehicle bookings on %s', (kind) => {
     expect((await book(t, booker, { vehicleId: golf.id, von: dayAt(30, '10:00'), bis: dayAt(30, '10:30') })).statusCode).toBe(409);
   });
 
-  it('refuses with the four availability messages of SPEC §4', async () => {
+  it('refuses with the four availability messages of docs/product.md#vehicle-availability', async () => {
     const short = await createVehicle(t, fleet, testVehicle(nord, nextPlate(), { validTo: dayAt(5, '12:00').slice(0, 10) }));
     const r1 = await book(t, booker, { vehicleId: golf.id, von: dayAt(20, '10:00'), bis: dayAt(20, '10:00') });
     expect([r1.statusCode, r1.json().error.message]).toEqual([400, 'Bis nicht nach von im Zeitraum!']);
@@ -276,7 +276,7 @@ describe.each(DB_KINDS)('vehicle bookings on %s', (kind) => {
     expect(ok.json().booking.approved).toBe(true);
     await mailTo(smtp, 'mitarbeiter@stadtwerke.test', 'Sonderfahrt freigegeben');
 
-    // an approver who is not asked for this booking: SPEC §8
+    // an approver who is not asked for this booking: docs/product.md#special-trips
     const normal = await book(t, booker, { vehicleId: golf.id, von: dayAt(23, '08:00'), bis: dayAt(23, '09:00') });
     const notAsked = await t.call(SW, {
       method: 'POST',

@@ -1,8 +1,8 @@
 /**
- * The SPEC's own texts, which stay verbatim even where they are English or
- * name a technical word (SPEC §8).
+ * The product's own catalogue texts, which stay verbatim even where they are English or
+ * name a technical word (docs/product.md#message-catalogue).
  */
-const SPEC_VERBATIM = [
+const CATALOGUE_VERBATIM = [
   'Invalid date format',
   'Fuel level must be between 0 and 100!',
   'Please fill in all mandatory fields.',
@@ -18,7 +18,7 @@ const SPEC_VERBATIM = [
  */
 export function unreadable(message: string, locale: string): string[] {
   let text = message.replace(/„[^“]*“/g, '""').replace(/"[^"]*"/g, '""');
-  for (const verbatim of SPEC_VERBATIM) text = text.replaceAll(verbatim, '');
+  for (const verbatim of CATALOGUE_VERBATIM) text = text.replaceAll(verbatim, '');
   const found: string[] = [];
   for (const m of text.matchAll(/(?<![\w@.])[a-z][A-Za-z0-9]*\.(?:\d+|[a-z][A-Za-z0-9]*)(?![\w@])|\[\d+\]/g)) found.push(`path ${m[0]}`);
   if (locale === 'en-us') {

@@ -157,7 +157,7 @@ ALTER TABLE "vehicle_history" ADD CONSTRAINT "vehicle_history_fuel_check" CHECK 
 --> statement-breakpoint
 ALTER TABLE "object_attributes" ADD CONSTRAINT "object_attributes_target_check" CHECK ("target" IN ('FAHRZEUG', 'FAHRZEUG_VERLAUF'));
 --> statement-breakpoint
--- No double booking (DESIGN §4, decision 010): blocking bookings of one vehicle may not have
+-- No double booking (docs/product.md#vehicle-availability, decision 010): blocking bookings of one vehicle may not have
 -- overlapping [von, blocked_until) ranges, where blocked_until = bis + the minimum gap (set by
 -- the service from fahrzeugMindestabstandMinuten). Two such ranges overlap exactly when the
 -- bookings are closer than the gap on either side. Cancelled and completed bookings never block.

@@ -14,7 +14,7 @@ CREATE TABLE tenant_single_sign_on (
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 --> statement-breakpoint
--- SPEC §3: single sign-on users are flagged in their (tenant) user record.
+-- Single sign-on users are flagged in their (tenant) user record (docs/product.md#sign-in-and-session).
 ALTER TABLE users ADD COLUMN single_sign_on boolean NOT NULL DEFAULT false;
 --> statement-breakpoint
 -- A session opened by a tenant's single sign-on counts on that tenant only.

@@ -15,7 +15,7 @@ const tenantId = () =>
     .references(() => tenants.id, { onDelete: 'cascade' });
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** fahrzeug_buchung_gast: name, e-mail, confirmed, confirmed-at, cancellation token (hashed), notes (SPEC §3). */
+/** fahrzeug_buchung_gast: name, e-mail, confirmed, confirmed-at, cancellation token (hashed), notes (docs/product.md#guests). */
 export const vehicleBookingGuests = pgTable(
   'vehicle_booking_guests',
   {

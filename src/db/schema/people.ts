@@ -31,10 +31,10 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
-    /** 'aktiv' or 'inaktiv'; only aktiv users may sign in (SPEC §3). */
+    /** 'aktiv' or 'inaktiv'; only aktiv users may sign in (docs/product.md#people-groups-and-roles). */
     status: text('status').notNull().default('aktiv'),
     departmentId: uuid('department_id'),
-    /** Signed in through the tenant's single sign-on (SPEC §3 "flagged in user metadata", migration 0022). */
+    /** Signed in through the tenant's single sign-on (docs/product.md#sign-in-and-session: marked in their membership, migration 0022). */
     singleSignOn: boolean('single_sign_on').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,7 +66,7 @@ export const roles = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), unique().on(t.tenantId, t.name)],
 );
 
-/** Permission catalogue (SPEC §6): global, names are the specification's. */
+/** Permission catalogue (docs/product.md#permissions): global, the fourteen stored names. */
 export const permissions = pgTable('permissions', {
   name: text('name').primaryKey(),
   description: text('description').notNull(),
@@ -85,7 +85,7 @@ export const rolePermissions = pgTable(
     tenantId: tenantId(),
     roleId: uuid('role_id').notNull(),
     permissionName: permissionName(),
-    /** The text 'true' grants; anything else does not (SPEC §6). */
+    /** The text 'true' grants; anything else does not (docs/product.md#permissions). */
     value: text('value').notNull().default('true'),
   },
   (t) => [

@@ -1,7 +1,7 @@
 import { bigint, bigserial, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 
-/** Logging (SPEC §3, §7): level, message, category and tenant. */
+/** Logging (docs/product.md#operations): level, message, category and tenant. */
 export const logs = pgTable(
   'logs',
   {

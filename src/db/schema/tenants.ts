@@ -4,7 +4,7 @@ import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm
 export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
-  /** Sub-identifier the old site's address is derived from (SPEC §3). */
+  /** Sub-identifier the old site's address is derived from (docs/product.md#tenants-and-features). */
   subIdentifier: text('sub_identifier').notNull().unique(),
   privacyText: text('privacy_text').notNull().default(''),
   imprintText: text('imprint_text').notNull().default(''),
@@ -24,7 +24,7 @@ export const tenantDomains = pgTable('tenant_domains', {
     .references(() => tenants.id, { onDelete: 'cascade' }),
 });
 
-/** Legacy mapping: customer name per tenant (SPEC §3, §7 legacy_mapping). */
+/** Legacy mapping: customer name per tenant (docs/product.md#tenants-and-features). */
 export const legacyMappings = pgTable('legacy_mappings', {
   tenantId: uuid('tenant_id')
     .primaryKey()

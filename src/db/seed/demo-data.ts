@@ -23,7 +23,7 @@ interface DemoUser {
   department: string;
   roles?: string[];
   groups?: string[];
-  /** Direct grants; the value is the stored text (only 'true' grants, SPEC §6). */
+  /** Direct grants; the value is the stored text (only 'true' grants, docs/product.md#permissions). */
   direct?: Partial<Record<Permission, 'true' | 'false'>>;
 }
 
@@ -95,7 +95,7 @@ export const DEMO_TENANTS: DemoTenant[] = [
         department: 'Verwaltung',
         direct: { fahrzeug_fuehrerscheinpruefung: 'true' },
       },
-      // The direct 'false' shows that only the text true grants (SPEC §6).
+      // The direct 'false' shows that only the text true grants (docs/product.md#permissions).
       {
         email: 'mitarbeiter@stadtwerke.test',
         firstName: 'Max',

@@ -179,7 +179,7 @@ export function renderDemoPlan(layout: DemoLayout): Buffer {
   return encodePng(W, H, r.px);
 }
 
-/** Storage path of a demo plan; the image service draws it when the file is missing (SPEC §7: default resources). */
+/** Storage path of a demo plan; the image service draws it when the file is missing (default files, docs/product.md#files). */
 export const demoPlanPath = (key: string) => `demo/${key}.png`;
 
 export function demoLayoutForPath(path: string): DemoLayout | null {

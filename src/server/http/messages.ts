@@ -15,7 +15,7 @@ import { fieldLabel } from './field-labels';
 /**
  * English variants of the server's user-facing messages, keyed by AppError
  * code. The German text is the AppError's own message (verbatim from the
- * specification where it names one); this catalogue only adds en-us.
+ * product's catalogue where it names one, docs/product.md#message-catalogue); this catalogue only adds en-us.
  */
 const EN: Record<string, string | ((p: Record<string, string | number>) => string)> = {
   login_failed: 'E-mail or password is incorrect.',
@@ -51,7 +51,7 @@ const EN: Record<string, string | ((p: Record<string, string | number>) => strin
   internal: (p) => `An internal error occurred. Please try again later. (Error number: ${p.requestId})`,
   feature_disabled: 'This feature is not switched on for your organisation.',
   metrics_forbidden: 'Metrics are available only with a valid METRICS_TOKEN or from this machine.',
-  // vehicles; the spec's own English texts stay as they are
+  // vehicles; the catalogue's own English texts stay as they are
   bis_not_after_von: 'End is not after start in the period!',
   vehicle_not_valid: 'Vehicle not valid in the period!',
   outside_booking_times: 'Period is outside the individual booking times and booking outside them is not enabled!',

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 
-/** SPEC §7: DEBUG entries are written only when the tenant's EnableDebug is the text true or 1. */
+/** DEBUG entries are written only when the tenant's EnableDebug is the text true or 1 (docs/product.md#operations). */
 export const debugEnabled = (raw: string | null | undefined) => raw === 'true' || raw === '1';
 
 /**

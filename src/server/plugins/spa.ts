@@ -16,7 +16,7 @@ import type { UserContext } from '../kernel/context';
 
 export const REDIRECT_COOKIE = 'buchbar_redirect';
 
-/** Pages a visitor may open without signing in (SPEC §2). */
+/** Pages a visitor may open without signing in (docs/product.md#navigation). */
 const PUBLIC_PATHS = [/^\/login\/?$/, /^\/auth\//, /^\/leseraum\/passwort\/?$/, /^\/pub\//, /^\/kiosk(\/|$)/, /^\/public\/?$/];
 export const isPublicPath = (p: string) => PUBLIC_PATHS.some((r) => r.test(p));
 

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Buckets of SPEC §3: floor plans, vehicles, logos, privacy (plus damage photos, receipts, licence scans and logbook exports). */
+/** Buckets of docs/product.md#files: floor plans, vehicles, logos, privacy (plus damage photos, receipts, licence scans and logbook exports). */
 export type Bucket = 'grundrisse' | 'fahrzeuge' | 'logos' | 'datenschutz' | 'belege' | 'fuehrerscheine' | 'exporte';
 
 export interface StoredFile {
@@ -10,7 +10,7 @@ export interface StoredFile {
 }
 
 /**
- * Files live under {bucket}/{tenantId}/{path} (SPEC §7). The local folder is
+ * Files live under {bucket}/{tenantId}/{path} (docs/product.md#files). The local folder is
  * the default; an S3-compatible store can implement the same interface.
  */
 export interface FileStorage {

@@ -8,7 +8,7 @@ import { api } from '@web/lib/api-client';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-// @mantine/dates loads with the dialog, not with the sidebar (DESIGN §7).
+// @mantine/dates loads with the dialog, not with the sidebar (docs/product.md#performance-budgets).
 const DateField = lazy(() => import('./dates/date-inputs').then((m) => ({ default: m.DateField })));
 
 const todayIso = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' });

@@ -15,7 +15,7 @@ function messageOf(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** SPEC §2/§8 error page: 'Serverside Error', 'Fehler:' with status and message, and a Reset Error button. */
+/** The error page (docs/product.md#error-pages): 'Serverside Error', 'Fehler:' with status and message, and a Reset Error button. */
 export function ErrorView({ error, onReset }: { error: unknown; onReset: () => void }) {
   const { t } = useTranslation();
   const status = statusOf(error);

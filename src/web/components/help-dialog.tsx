@@ -53,7 +53,7 @@ function HandbookLink({ topic }: { topic: HelpTopic }) {
   );
 }
 
-/** The dialogs "So funktioniert's" and "Regeln"; loaded with the first click on a help entry (DESIGN §7). */
+/** The dialogs "So funktioniert's" and "Regeln"; loaded with the first click on a help entry (docs/product.md#performance-budgets). */
 export default function HelpDialog({ topic, onClose }: { topic: HelpTopic | null; onClose: () => void }) {
   const { t } = useTranslation('help');
   const { t: tc } = useTranslation();

@@ -5,7 +5,7 @@ import type { HelpTopic } from './help-dialog';
 
 const HelpDialog = lazy(() => import('./help-dialog'));
 
-/** The help dialog for a topic, loaded on first use (DESIGN §7). */
+/** The help dialog for a topic, loaded on first use (docs/product.md#performance-budgets). */
 export function HelpDialogHost({ topic, onClose }: { topic: HelpTopic | null; onClose: () => void }) {
   // Once loaded, the dialog stays mounted so that it can close with its animation.
   const [used, setUsed] = useState(false);
@@ -20,7 +20,7 @@ export function HelpDialogHost({ topic, onClose }: { topic: HelpTopic | null; on
 }
 
 /**
- * Header entries "So funktioniert's" and "Regeln" with their modal dialogs (SPEC §2). With `onSelect`
+ * Header entries "So funktioniert's" and "Regeln" with their modal dialogs (docs/product.md#header-menu). With `onSelect`
  * the caller shows the dialog: the phone menu closes when an entry is chosen, and a dialog kept in
  * the menu would close with it.
  */

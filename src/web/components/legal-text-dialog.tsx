@@ -4,7 +4,7 @@ import { useTenant } from '../features/tenant/api/use-tenant';
 
 export type LegalText = 'privacy' | 'imprint';
 
-/** Datenschutz / Impressum of the tenant in a modal; loaded with the first click on a footer link (DESIGN §7). */
+/** Datenschutz / Impressum of the tenant in a modal; loaded with the first click on a footer link (docs/product.md#performance-budgets). */
 export default function LegalTextDialog({ open, onClose }: { open: LegalText | null; onClose: () => void }) {
   const { t } = useTranslation();
   const tenant = useTenant();

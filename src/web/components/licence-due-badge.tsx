@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 
 /**
- * The number of driving-licence checks due (SPEC §6), beside the menu entry.
+ * The number of driving-licence checks due (docs/product.md#driving-licences), beside the menu entry.
  * Rendered only with that entry, which only examiners see.
  */
 export function LicenceDueBadge() {

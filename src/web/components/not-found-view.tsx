@@ -2,7 +2,7 @@ import { Anchor, Container, Stack, Title } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §2: a missing page shows 'Page Not Found: {path}'. */
+/** A missing page shows 'Page Not Found: {path}' (docs/product.md#error-pages). */
 export function NotFoundView() {
   const { t } = useTranslation();
   const path = useRouterState({ select: (state) => state.location.pathname });

@@ -26,7 +26,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-/** The driver's licence dialog (SPEC §2) inside the settings: the own record, read-only. */
+/** The driver's licence panel (docs/product.md#dialogs-and-panels) inside the settings: the own record, read-only. */
 export function OwnLicencePanel() {
   const { t } = useTranslation('licences');
   const own = useQuery({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, NETWORK_ERROR_STATUS } from './api-client';
 import { shouldRetry } from './query-client';
 
-describe('query retries (SPEC §9: fetch retries 3)', () => {
+describe('query retries (docs/product.md#app-start-and-new-versions: 3 retries)', () => {
   it('retries a call that got no answer up to three times', () => {
     const offline = new ApiError(NETWORK_ERROR_STATUS, 'network', 'offline');
     expect([0, 1, 2].map((n) => shouldRetry(n, offline))).toEqual([true, true, true]);

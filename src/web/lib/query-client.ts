@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError, NETWORK_ERROR_STATUS } from './api-client';
 
-const MAX_RETRIES = 3; // SPEC §9: fetch retries 3
+const MAX_RETRIES = 3; // docs/product.md#app-start-and-new-versions
 
 /** Retry only what a retry can fix: no answer at all, or a gateway that was briefly away. Never a 4xx. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {

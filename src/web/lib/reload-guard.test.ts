@@ -14,7 +14,7 @@ function fakeWindow() {
   return reload;
 }
 
-describe('reload guard (SPEC §9: 10 s lifetime)', () => {
+describe('reload guard (docs/product.md#app-start-and-new-versions: 10 s lifetime)', () => {
   beforeEach(() => vi.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z') }));
   afterEach(() => {
     vi.useRealTimers();

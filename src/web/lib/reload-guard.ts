@@ -1,5 +1,5 @@
 /**
- * SPEC §2/§9: a page reload guard with a 10-second lifetime. A reload that the
+ * A page reload guard with a 10-second lifetime (docs/product.md#app-start-and-new-versions). A reload that the
  * app starts itself (new version, stale code chunk) is skipped if another one
  * happened less than 10 s ago, so a server that still hands out old files can
  * never trap the browser in a reload loop.

@@ -3,7 +3,7 @@ import { routeAccess } from '@domain/navigation';
 import { HttpStatusError } from './http-status-error';
 
 /**
- * The route guard of every page of SPEC §2 (decision 157): the domain rule
+ * The route guard of every page of docs/product.md#screens (decision 157): the domain rule
  * that also draws the menu decides, and a refusal shows the error page with
  * its text ("Fehler: 403 no admin").
  */

@@ -15,7 +15,7 @@ export function nextRevealCount(shown: number, total: number, step = REVEAL_STEP
  * painted), each further one in its own task after the browser painted the
  * one before, so no single task builds a whole fleet or plan. The
  * build in use has no concurrent rendering, so one render of everything would
- * be one long task (DESIGN §7: largest contentful paint, total blocking time;
+ * be one long task (docs/product.md#performance-budgets: largest contentful paint, total blocking time;
  * decision 172). A list that grows later (a filter removed) goes on from what
  * is shown. `first` is the size of the first step: 0 when the items take no
  * room of their own (markers on a plan of fixed size), so the screen around

@@ -19,7 +19,7 @@ function RootComponent() {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ location }) => {
-    // SPEC §2: ?logout=true signs out. A full load lets the server do it (also for client-side navigations).
+    // ?logout=true signs out (docs/product.md#navigation). A full load lets the server do it (also for client-side navigations).
     const { logout } = location.search as { logout?: unknown };
     if (logout === true || logout === 'true') {
       window.location.assign('/logout');

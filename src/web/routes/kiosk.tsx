@@ -5,7 +5,7 @@ import { KioskLayout } from '../components/layouts/kiosk-layout';
 import { KioskBoard } from '../features/kiosk/components/kiosk-board';
 import { tokenSearch } from '../lib/search-params';
 
-/** SPEC §2: /kiosk (kiosk layout). No user session: the link's token binds tenant and floor plan. */
+/** docs/product.md#screens: /kiosk (kiosk layout). No user session: the link's token binds tenant and floor plan. */
 export const Route = createFileRoute('/kiosk')({
   validateSearch: tokenSearch,
   component: KioskPage,

@@ -6,7 +6,7 @@ import { i18n } from '@web/lib/i18n';
 import { optionalText } from '@web/lib/search-params';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §2: /public – the guest bike rental of the host's tenant (no account; ?anfrage= confirms a request). */
+/** docs/product.md#public-guest-rental: /public – the guest bike rental of the host's tenant (no account; ?anfrage= confirms a request). */
 export const Route = createFileRoute('/public')({
   validateSearch: (search: Record<string, unknown>): { anfrage?: string } => {
     const anfrage = optionalText(search.anfrage);

@@ -113,7 +113,7 @@ async function resolvePerson(tx: Db, user: UserContext, personId: string | undef
 }
 
 function checkRange(from: string, to: string) {
-  // Its own sentence: "Bis nicht nach von im Zeitraum!" is the SPEC's text for vehicle periods (decision 191).
+  // Its own sentence: "Bis nicht nach von im Zeitraum!" is the catalogue's text for vehicle periods (decision 191).
   if (to < from) throw new AppError('absence_order', 'Das Ende der Abwesenheit darf nicht vor ihrem Beginn liegen.', 400);
   if (addDays(from, MAX_ABSENCE_DAYS) < to) throw new AppError('absence_too_long', 'Eine Abwesenheit umfasst höchstens ein Jahr.', 400);
 }

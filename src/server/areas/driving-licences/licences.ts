@@ -150,7 +150,7 @@ async function buildDriverList(
   }
 }
 
-/** The licence-check count of SPEC §6 (menu badge). */
+/** The licence-check count of docs/product.md#driving-licences (menu badge). */
 export async function dueCount(deps: Deps, user: UserContext): Promise<{ dueCount: number }> {
   const tenantId = user.tenant.id;
   const day = today();

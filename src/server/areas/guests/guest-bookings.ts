@@ -61,7 +61,7 @@ export function toGuestBookingDto(r: GuestBookingRow): GuestBookingDto {
 }
 
 /**
- * A booking by the reception for a guest (SPEC §1, §3): every rule of a normal
+ * A booking by the reception for a guest (docs/product.md#guests): every rule of a normal
  * booking (availability, gap, window, minimum duration, special trips) and the
  * same no-overlap constraint; the receptionist is booker and driver, so the
  * hand-over and return are their start and end trip. Unconfirmed bookings wait

@@ -24,7 +24,7 @@ import { mailLocales } from '../settings/mail-locales';
 import { assertMayExport, type ExportRead, type ExportScope, exportScopeLines, pdfBuffer, xlsxBuffer } from './export-logbook';
 
 /**
- * Logbook report mails (SPEC §6 fahrzeug_logbuch_report, §9 report rhythm and
+ * Logbook report mails (docs/product.md#logbook: fahrzeug_logbuch_report, report rhythm and
  * addresses). The scheduled run claims each ended period per address in
  * logbook_report_sends before it writes the mail, so a second run or a second
  * node sends nothing twice; periods missed while the server was down follow

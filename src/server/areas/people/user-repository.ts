@@ -90,7 +90,7 @@ export async function deleteSessionsOfAuthUser(db: Db, authUserId: string): Prom
 
 type GrantRow = { path: string; owner: string; name: string; value: string };
 
-/** The three paths of SPEC §6 (direct, role, group's roles) as one union; `$member` is the users row alias's id. */
+/** The three paths of docs/product.md#permissions (direct, role, group's roles) as one union; `$member` is the users row alias's id. */
 const grantsOf = (tenantId: string, member: SQL) => sql`
     select 'direct' as path, up.user_id::text as owner, up.permission_name as name, up.value
       from user_permissions up
@@ -123,7 +123,7 @@ function toSources(rows: GrantRow[]): PermissionSources {
   };
 }
 
-/** All permission grants of a member through the three paths of SPEC §6, in one round trip. */
+/** All permission grants of a member through the three paths of docs/product.md#permissions, in one round trip. */
 export async function loadPermissionSources(db: Db, tenantId: string, userId: string): Promise<PermissionSources> {
   const result = await db.execute<GrantRow>(grantsOf(tenantId, sql`${userId}::uuid`));
   return toSources((result as unknown as { rows: GrantRow[] }).rows);

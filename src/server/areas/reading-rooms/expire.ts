@@ -5,7 +5,7 @@ import type { Deps } from '@server/deps';
 import { SEAT_TOPIC } from './common';
 
 /**
- * The scheduled clean-up of SPEC §4: pre-bookings not confirmed by their start
+ * The scheduled clean-up of docs/product.md#pre-bookings-and-check-in: pre-bookings not confirmed by their start
  * and reservations without check-in after the window become storniert. One
  * statement per tenant; running it twice changes nothing the second time.
  */

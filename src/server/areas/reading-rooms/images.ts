@@ -8,7 +8,7 @@ import { notFound, requireArea } from './common';
 
 /**
  * A plan image from the grundrisse bucket. A demo plan whose file is missing
- * (fresh data folder) is drawn and stored on first request – SPEC §7: missing
+ * (fresh data folder) is drawn and stored on first request – docs/product.md#files: missing
  * static default resources are uploaded to the buckets.
  */
 export async function readPlanImage(deps: Deps, tenantId: string, plan: FloorPlanRecord): Promise<StoredFile> {

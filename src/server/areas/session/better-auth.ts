@@ -14,7 +14,7 @@ export const SESSION_COOKIE_PREFIX = 'buchbar';
 /** An e-mail sign-in code is valid this long and for this many tries. */
 export const EMAIL_CODE_MINUTES = 10;
 const EMAIL_CODE_TRIES = 3;
-/** SPEC §9: sessions live 400 days. */
+/** Sessions live 400 days (docs/product.md#sign-in-and-session). */
 const SESSION_DAYS = 400;
 // freshAge 0: sensitive changes re-authenticate with the password in the
 // request itself (decision 085), not by the age of the session.

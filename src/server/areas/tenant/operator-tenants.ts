@@ -67,7 +67,7 @@ export async function createTenant(deps: Deps, t: NewTenant, origin: string): Pr
   return { tenantId, adminId };
 }
 
-/** Deletes a tenant: its domains first (SPEC §7), then the tenant, whose rows cascade. The audit trail stays. */
+/** Deletes a tenant: its domains first (docs/product.md#tenants-and-features), then the tenant, whose rows cascade. The audit trail stays. */
 export async function deleteTenant(deps: Deps, subIdentifier: string): Promise<boolean> {
   const [row] = await deps.database.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.subIdentifier, subIdentifier));
   if (!row) return false;

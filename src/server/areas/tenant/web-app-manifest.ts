@@ -1,5 +1,5 @@
 /**
- * The web app manifest of a tenant (installable app, DESIGN §7): the
+ * The web app manifest of a tenant (installable app, decision 097): the
  * tenant's name on the home screen and an icon with its initial in the
  * app's blue. A tenant has no uploaded logo yet; the icon is drawn here.
  */

@@ -4,7 +4,7 @@ import { findVehicle, type VehicleRecord } from '@server/areas/vehicles/vehicle-
 import type { UserContext } from '../../kernel/context';
 import { notFound } from '../vehicles/common';
 
-/** Who may do what in vehicle care (SPEC §6): fleet managers maintain, report holders read the booklet, bookers report damages. */
+/** Who may do what in vehicle care (docs/product.md#permissions): fleet managers maintain, report holders read the booklet, bookers report damages. */
 
 const refuse = (p: string) => new AppError('forbidden', `no ${p}`, 403, { denial: `no ${p}` });
 

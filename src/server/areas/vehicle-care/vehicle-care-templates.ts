@@ -45,7 +45,7 @@ export interface SoilingLevels {
   limitOutside: string;
 }
 
-/** Dirt levels and limits (SPEC §3 placeholders) of the check-out that crossed a threshold. */
+/** Dirt levels and limits (placeholders of docs/product.md#mails) of the check-out that crossed a threshold. */
 export function soilingMail(m: VehicleMail & SoilingLevels & { driver: string; at: Date }): RenderedMail {
   return m.locale === 'en'
     ? renderMail(

@@ -45,7 +45,7 @@ export async function listApprovals(deps: Deps, user: UserContext) {
 /**
  * Records the decision of one approver. A rejection cancels the booking and
  * tells the booker; an approval tells the booker too. A user who is not an
- * approver of the booking gets SPEC §8 'User not found! Kein update der Sonderfreigabe möglich.'.
+ * approver of the booking gets 'User not found! Kein update der Sonderfreigabe möglich.' (docs/product.md#special-trips).
  */
 export async function decide(deps: Deps, user: UserContext, bookingId: string, approved: boolean, reason?: string) {
   const tenantId = user.tenant.id;

@@ -53,7 +53,7 @@ type Details = Pick<CreateBookingRequest, 'reason' | 'passengers' | 'destination
 
 const forbidden = (denial: string) => new AppError('forbidden', denial, 403, { denial });
 
-/** The person the booking is for, checked against SPEC §6 fremdbuchung. */
+/** The person the booking is for, checked against docs/product.md#booking-for-others. */
 export async function resolveDriver(tx: Db, user: UserContext, forUserId: string | undefined): Promise<MemberRecord> {
   const tenantId = user.tenant.id;
   if (!forUserId || forUserId === user.member.id) {
@@ -75,7 +75,7 @@ export function assertDepartment(s: VehicleSettings, v: VehicleRecord, driver: M
   }
 }
 
-/** Availability (SPEC §4) against the current bookings of the vehicle, then window and minimum duration. */
+/** Availability (docs/product.md#vehicle-availability) against the current bookings of the vehicle, then window and minimum duration. */
 export async function checkPeriod(
   tx: Db,
   tenantId: string,

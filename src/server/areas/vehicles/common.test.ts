@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mapOverlap, sqlState } from './common';
 
 describe('exclusion-constraint mapping', () => {
-  it('finds the SQLSTATE on the error or on the cause drizzle wraps it in, and maps 23P01 to 409 with the spec message', () => {
+  it('finds the SQLSTATE on the error or on the cause drizzle wraps it in, and maps 23P01 to 409 with the catalogue message', () => {
     expect(sqlState({ code: '23P01' })).toBe('23P01');
     expect(sqlState(Object.assign(new Error('Failed query'), { cause: { code: '23P01' } }))).toBe('23P01');
     let mapped: unknown;

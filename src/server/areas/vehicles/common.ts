@@ -100,7 +100,7 @@ export function sqlState(err: unknown): string | undefined {
   return undefined;
 }
 
-/** Maps the exclusion-constraint violation (23P01) to the specification's message with 409. */
+/** Maps the exclusion-constraint violation (23P01) to the catalogue's message with 409 (docs/product.md#vehicle-availability). */
 export function mapOverlap(err: unknown): never {
   if (sqlState(err) === '23P01') throw new AppError('already_booked', MESSAGES.alreadyBooked, 409);
   throw err;

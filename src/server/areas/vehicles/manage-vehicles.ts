@@ -126,7 +126,7 @@ async function applyCancellations(
 }
 
 /**
- * SPEC §4 data change: cancel bookings as the location/validity change demands,
+ * Data change (docs/product.md#vehicle-changes-and-deactivation): cancel bookings as the location/validity change demands,
  * re-save the vehicle, its booking times and attributes, and write a
  * STAMMDATENAENDERUNG entry listing each changed field old → new.
  */

@@ -211,7 +211,7 @@ export const vehicleRoutes =
         config: { access: ACCESS.vehicleViewers },
         schema: {
           tags,
-          summary: 'Verfügbarkeit in einem Zeitraum (SPEC §4)',
+          summary: 'Verfügbarkeit in einem Zeitraum',
           params: idParams,
           querystring: availabilityQuery,
           response: { 200: availabilityResponse },
@@ -290,7 +290,7 @@ export const vehicleRoutes =
       },
       async (req) => saveBookingTimes(deps, await requireUser(deps, req), req.params.id, req.body),
     );
-    // Without an id in the path: the spec's refusal, not a 404 of the router.
+    // Without an id in the path: the catalogue's refusal, not a 404 of the router.
     app.put(
       '/api/admin/vehicles/booking-times',
       {

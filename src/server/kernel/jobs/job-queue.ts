@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 
 /**
- * A job is a name, a payload schema and an idempotent handler (DESIGN §6.8).
+ * A job is a name, a payload schema and an idempotent handler: every scheduled job may run twice or on two nodes.
  * `cron` makes it a schedule (Europe/Berlin); otherwise it runs when sent.
  */
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {

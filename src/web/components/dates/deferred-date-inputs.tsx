@@ -7,7 +7,7 @@ import { type Activation, moduleLoader, useDeferredModule } from '../deferred/ha
 
 /**
  * Date inputs of the booking screens without @mantine/dates and dayjs on the
- * first screen (DESIGN §7, decision 006): a stand-in that looks like the
+ * first screen (docs/product.md#performance-budgets, decision 006): a stand-in that looks like the
  * closed input shows the value; hovering or focusing it loads the real input,
  * which takes over focus and opens when the stand-in was clicked meanwhile.
  */

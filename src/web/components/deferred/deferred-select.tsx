@@ -3,7 +3,7 @@ import { moduleLoader, useDeferredModule } from './handover';
 
 /**
  * A Select without Combobox, Popover, floating-ui and ScrollArea on the first
- * screen (DESIGN §7, decision 006): a read-only input with the selected label
+ * screen (docs/product.md#performance-budgets, decision 006): a read-only input with the selected label
  * and Mantine's chevron stands in until the user hovers, focuses or clicks it.
  */
 const selects = moduleLoader(() => import('./select-field'));

@@ -3,7 +3,7 @@ import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState } from 'react';
 
 /**
- * Toasts and confirmation dialogs are not part of the first screen (DESIGN §7,
+ * Toasts and confirmation dialogs are not part of the first screen (docs/product.md#performance-budgets,
  * decision 006): the container of @mantine/notifications loads with the first
  * notification (`notifications.show` only writes to the store), the modal
  * manager of @mantine/modals with the first `openConfirmModal`.

@@ -2,7 +2,7 @@ import { isIsoDay, isValidTime } from '@domain/time';
 import { optionalEnum, optionalText } from '@web/lib/search-params';
 
 /**
- * Typed search parameters of /leseraum/* and /arbeitswelt/* (SPEC §2): a link
+ * Typed search parameters of /leseraum/* and /arbeitswelt/* (docs/product.md#navigation): a link
  * reproduces the view. Broken values are dropped, never fail the route.
  */
 export const ANSICHTEN = ['karte', 'liste'] as const;

@@ -11,13 +11,13 @@ import type { Ansicht, ReadingRoomSearch } from './search';
  * Route-level helpers of /leseraum/* and /arbeitswelt/*. They run in the
  * route definitions (beforeLoad), which ship with the first screen; kept apart
  * from the page components so the route tree does not pull the screens in
- * (decision 006, DESIGN §7).
+ * (decision 006, docs/product.md#performance-budgets).
  */
 
 /** /leseraum/karte, /leseraum/liste, /arbeitswelt/karte, /arbeitswelt/liste: one engine, the path says area and view. */
 export const areaViewPath = (area: Area, view: Ansicht) => `/${area}/${view}` as '/leseraum/karte';
 
-/** A link with ?ansicht=… lands on the route of that view (SPEC §2 view mode as a search parameter). */
+/** A link with ?ansicht=… lands on the route of that view (the view as a search parameter, docs/product.md#navigation). */
 export function redirectToRequestedView(area: Area, view: Ansicht) {
   return ({ search }: { search: ReadingRoomSearch }) => {
     if (search.ansicht && search.ansicht !== view)
@@ -28,7 +28,7 @@ export function redirectToRequestedView(area: Area, view: Ansicht) {
 /**
  * Route loader: start-up data, the map of the shown plan, its image and the
  * texts load while the page's code loads, not one after the other once it
- * renders (DESIGN §7: largest contentful paint).
+ * renders (docs/product.md#performance-budgets: largest contentful paint).
  */
 export function loadAreaView(area: Area) {
   return ({ context, deps }: { context: { queryClient: QueryClient }; deps: { search: ReadingRoomSearch } }) => {

@@ -3,7 +3,7 @@ import type { CLEANLINESS as ContractCleanliness, VEHICLE_BOOKING_TOPIC as Contr
 /**
  * The few vocabulary values of src/contracts/vehicles.ts the booking screens
  * need at run time. Importing them from the contract would bundle the whole
- * contract with zod (about 28 KB gzip) into /fahrzeuge (DESIGN §7, decision
+ * contract with zod (about 28 KB gzip) into /fahrzeuge (docs/product.md#performance-budgets, decision
  * 006); the types below keep both lists identical at compile time, and
  * vocabulary.test.ts compares the values.
  */

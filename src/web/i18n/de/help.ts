@@ -1,4 +1,4 @@
-/** Modal dialogs "So funktioniert's" and "Regeln" (SPEC §2). */
+/** Modal dialogs "So funktioniert's" and "Regeln" (docs/product.md#dialogs-and-panels). */
 export const help = {
   howItWorks: {
     title: "So funktioniert's",

@@ -1,4 +1,4 @@
-/** Header menu and navigation labels (SPEC §2). `menu` is keyed by the MENU keys of src/domain/navigation.ts. */
+/** Header menu and navigation labels (docs/product.md#header-menu). `menu` is keyed by the MENU keys of src/domain/navigation.ts. */
 export const nav = {
   menu: {
     vehicles: 'Fahrzeuge',

@@ -4,7 +4,7 @@ import { UserLayout } from '@web/components/layouts/user-layout';
 import { NoStartPage } from '@web/components/no-start-page';
 
 /**
- * SPEC §2: / goes to the user's start page. The server's answer (Me.startPath)
+ * docs/product.md#start-page: / goes to the user's start page. The server's answer (Me.startPath)
  * passes through the same rule with the user's permissions, so the client never
  * sends anyone to a page they may not open; with none, / shows a friendly note.
  */

@@ -6,7 +6,7 @@ import { guardPage } from '@web/lib/route-guard';
 import { optionalText } from '@web/lib/search-params';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §2: /officelocker (locker page; contents designed in decision 062). The day is a typed search param. */
+/** docs/product.md#lockers: /officelocker (locker page; contents designed in decision 062). The day is a typed search param. */
 export const Route = createFileRoute('/_app/officelocker')({
   // Only the presence is checked here (route options ship with the first screen); the page ignores a malformed day.
   validateSearch: (search: Record<string, unknown>): { tag?: string } => {

@@ -6,7 +6,7 @@ import { SetPasswordForm } from '@web/features/session/components/set-password-f
 import { tokenSearch } from '@web/lib/search-params';
 import { useTranslation } from 'react-i18next';
 
-/** Public: creating the password from an invitation (SPEC §2: user layout, password creation). */
+/** Public: creating the password from an invitation (docs/product.md#screens: user layout). */
 export const Route = createFileRoute('/leseraum/passwort')({
   validateSearch: tokenSearch,
   component: InvitationPasswordPage,

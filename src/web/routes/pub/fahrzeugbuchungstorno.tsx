@@ -6,7 +6,7 @@ import { i18n } from '@web/lib/i18n';
 import { tokenSearch } from '@web/lib/search-params';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §2: /pub/fahrzeugbuchungstorno (base layout): a guest's booking by its link, without an account. */
+/** docs/product.md#guests: /pub/fahrzeugbuchungstorno (base layout): a guest's booking by its link, without an account. */
 export const Route = createFileRoute('/pub/fahrzeugbuchungstorno')({
   validateSearch: tokenSearch,
   loader: () => i18n.loadNamespaces('guests'),

@@ -14,7 +14,7 @@ async function fetchLatestBuild(signal: AbortSignal): Promise<LatestBuild | null
   return typeof body.buildId === 'string' ? { buildId: body.buildId, builtAt: String(body.builtAt ?? '') } : null;
 }
 
-/** GET /builds/latest.json every 60 s and on window focus (SPEC §2: new-version detection). */
+/** GET /builds/latest.json every 60 s and on window focus (new-version detection, docs/product.md#app-start-and-new-versions). */
 export function useLatestBuild() {
   return useQuery({
     queryKey: ['app', 'latest-build'],

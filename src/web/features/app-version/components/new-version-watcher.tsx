@@ -37,7 +37,7 @@ function Watcher() {
 }
 
 /**
- * SPEC §2/§9: polls /builds/latest.json (every 60 s and on focus); when the
+ * docs/product.md#app-start-and-new-versions: polls /builds/latest.json (every 60 s and on focus); when the
  * server has another build than this tab runs, a persistent notification
  * offers "Neu laden". Off in the Vite dev server, which has no manifest of its own.
  */

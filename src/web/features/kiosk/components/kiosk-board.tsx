@@ -9,7 +9,7 @@ import classes from './kiosk-board.module.css';
 
 type KioskObject = KioskBoardResponse['objects'][number];
 
-// The QR dialogs (Modal, focus trap, QR encoder) load when a display is tapped, not with the board (DESIGN §7).
+// The QR dialogs (Modal, focus trap, QR encoder) load when a display is tapped, not with the board (docs/product.md#performance-budgets).
 const KioskQrDialog = lazy(() => import('./kiosk-qr-dialogs').then((m) => ({ default: m.KioskQrDialog })));
 const KioskAllQrDialog = lazy(() => import('./kiosk-qr-dialogs').then((m) => ({ default: m.KioskAllQrDialog })));
 

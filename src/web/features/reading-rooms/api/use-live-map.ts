@@ -5,7 +5,7 @@ import { readingRoomKeys } from './keys';
 /**
  * Live map: server-sent events of bookings and opening hours (ids only) refresh
  * the maps and the sidebar; besides, the map refreshes itself 1 ms after a
- * booking starts and 1 ms before it ends (SPEC §2), from the map's refreshAt list.
+ * booking starts and 1 ms before it ends (docs/product.md#map-and-list), from the map's refreshAt list.
  */
 export function useLiveMap(refreshAt: readonly string[] | undefined) {
   const queryClient = useQueryClient();

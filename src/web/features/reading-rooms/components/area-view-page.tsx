@@ -9,7 +9,7 @@ import type { Ansicht, ReadingRoomSearch } from '../search';
 import { areaViewPath as pathOf } from '../view-redirect';
 import { ReadingRoomPage } from './reading-room-page';
 
-// The sidebar sits in the burger menu on phones: its code loads when it is shown (DESIGN §7).
+// The sidebar sits in the burger menu on phones: its code loads when it is shown (docs/product.md#performance-budgets).
 const BookingSidebar = lazy(() => import('./booking-sidebar').then((m) => ({ default: m.BookingSidebar })));
 
 export function AreaViewPage({ area, view, search }: { area: Area; view: Ansicht; search: ReadingRoomSearch }) {

@@ -261,7 +261,7 @@ export const FloorPlanMap = memo(function FloorPlanMap({ plan, objects, favourit
 /**
  * One seat or room on the plan. Memoised: a step that adds markers, or an
  * answer that changes one seat, renders only the markers that changed
- * (DESIGN §7: total blocking time; decision 172).
+ * (docs/product.md#performance-budgets: total blocking time; decision 172).
  */
 const SeatMarker = memo(function SeatMarker({
   o,

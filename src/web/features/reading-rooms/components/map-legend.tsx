@@ -5,7 +5,7 @@ import { useRT } from '../use-rt';
 import css from './map-legend.module.css';
 
 /**
- * Colour legend of the map (SPEC §2: room plan with colour legend and favourite places). Plain list
+ * Colour legend of the map (docs/product.md#dialogs-and-panels: room plan with colour legend and favourite places). Plain list
  * elements that render once: the map's answers do not change it (decision 184).
  */
 export const MapLegend = memo(function MapLegend() {

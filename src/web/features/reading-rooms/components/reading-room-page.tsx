@@ -25,7 +25,7 @@ import css from './reading-room-page.module.css';
 
 const NO_OBJECTS: MapObjectDto[] = [];
 
-// Loaded when needed, not with the first screen (DESIGN §7, decision 006).
+// Loaded when needed, not with the first screen (docs/product.md#performance-budgets, decision 006).
 const BookingDialog = lazy(() => import('./booking-dialog').then((m) => ({ default: m.BookingDialog })));
 const ConfirmDeepLink = lazy(() => import('./confirm-deep-link'));
 // The list view (table, equipment filter) loads with /…/liste only.

@@ -213,7 +213,7 @@ function LanguageTab() {
   );
 }
 
-/** The settings dialog (SPEC §2): personal data, change password, second factor and sessions, language. */
+/** The settings dialog (docs/product.md#dialogs-and-panels): personal data, change password, second factor and sessions, language. */
 export function SettingsDialog({ opened, tab, onClose }: { opened: boolean; tab: SettingsTab; onClose: () => void }) {
   const { t } = useTranslation('session');
   const { t: tc } = useTranslation();

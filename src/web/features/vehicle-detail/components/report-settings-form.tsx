@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useReportSettings, useSaveReportSettings } from '../api/use-logbook-reports';
 
-/** The vehicle report settings (SPEC §2): rhythm and recipients of the logbook report, for holders of the report right. */
+/** The vehicle report settings (docs/product.md#dialogs-and-panels): rhythm and recipients of the logbook report, for holders of the report right. */
 export function ReportSettingsForm() {
   const { t } = useTranslation('vehicleDetail');
   const { t: tc } = useTranslation();

@@ -26,7 +26,7 @@ export function useVehicleDepartments() {
   });
 }
 
-/** POST /api/admin/vehicles (id absent) or PUT /api/admin/vehicles/:id with the old data (SPEC §5). */
+/** POST /api/admin/vehicles (id absent) or PUT /api/admin/vehicles/:id with the old data (docs/product.md#vehicles). */
 export function useSaveVehicle() {
   const queryClient = useQueryClient();
   return useMutation({

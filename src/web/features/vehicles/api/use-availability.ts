@@ -6,7 +6,7 @@ import { vehicleKeys } from './keys';
 
 export type Availability = z.infer<typeof availabilityResponse>;
 
-/** GET /api/vehicles/:id/availability: SPEC §4 check of a chosen period (message is the spec's). */
+/** GET /api/vehicles/:id/availability: the availability check of a chosen period (docs/product.md#vehicle-availability, with its messages). */
 export function useAvailability(vehicleId: string | null, von: string | null, bis: string | null, excludeBookingId?: string) {
   return useQuery({
     queryKey: vehicleKeys.availability(vehicleId ?? '', von ?? '', bis ?? '', excludeBookingId),

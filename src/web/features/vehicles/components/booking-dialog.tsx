@@ -43,7 +43,7 @@ function steps(step: number): string[] {
 }
 
 /**
- * Booking dialog (SPEC §2/§4): date, start and end from the free periods of the
+ * Booking dialog (docs/product.md#dialogs-and-panels, docs/product.md#booking-window-and-narrowing): date, start and end from the free periods of the
  * day (narrowed by the server: window, neighbours + gap, minimum time today),
  * all-day option, several days, driver, trip details. The chosen period is
  * checked live; the server's message is shown as it is.

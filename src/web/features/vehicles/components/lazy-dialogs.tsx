@@ -5,7 +5,7 @@ import type { EndTripDialog as EndTripDialogImpl, StartTripDialog as StartTripDi
 
 /**
  * The booking and trip dialogs (date picker, number, slider and file inputs)
- * load with their first opening, not with /fahrzeuge (DESIGN §7, decision
+ * load with their first opening, not with /fahrzeuge (docs/product.md#performance-budgets, decision
  * 006). Once opened they stay mounted, so the modal can animate closing.
  */
 const LazyBooking = lazy(() => import('./booking-dialog').then((m) => ({ default: m.BookingDialog })));

@@ -216,7 +216,7 @@ function useRevealTwoLists(first: VehicleBooking[], second: VehicleBooking[], lo
   };
 }
 
-/** Sidebar of /fahrzeuge: the user's upcoming bookings and bookings made for others (SPEC §2 booking overview sidebar). */
+/** Sidebar of /fahrzeuge: the user's upcoming bookings and bookings made for others (booking overview, docs/product.md#dialogs-and-panels). */
 export function MyBookingsSidebar({ myId }: { myId: string }) {
   const { t } = useTranslation('vehicles');
   const mine = useMyBookings();

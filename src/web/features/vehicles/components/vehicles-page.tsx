@@ -88,7 +88,7 @@ const VehicleCard = memo(function VehicleCard({
   const days = v.bookingTimes.weekdays.length === 7 ? t('card.everyDay') : weekdayList(t, v.bookingTimes.weekdays);
   return (
     // Plain elements inside the card: a fleet renders dozens of them, and each styled component
-    // costs more than its markup (DESIGN §7: total blocking time; decision 172).
+    // costs more than its markup (docs/product.md#performance-budgets: total blocking time; decision 172).
     <article className={`${plain.frame} ${css.card}`} data-vehicle={v.licensePlate}>
       <div className={css.head}>
         {v.imageUrl ? (
@@ -179,7 +179,7 @@ const NO_ATTRIBUTES: ObjectAttribute[] = [];
 /**
  * The cards, revealed a few at a time. The steps live here and not in the
  * page, so a step renders its new cards and not the filters and the rest of
- * the page again (DESIGN §7: total blocking time; decision 172).
+ * the page again (docs/product.md#performance-budgets: total blocking time; decision 172).
  */
 const VehicleCards = memo(function VehicleCards({
   list,
@@ -347,7 +347,7 @@ const TimelineControls = memo(function TimelineControls({
 /**
  * The vehicle list with everything its cards show. The answers that arrive
  * while the page loads (vehicles, timeline, care marks, attributes) render
- * this part only, not the title, filters and controls above it (DESIGN §7:
+ * this part only, not the title, filters and controls above it (docs/product.md#performance-budgets:
  * total blocking time).
  */
 const VehicleListSection = memo(function VehicleListSection({
@@ -371,7 +371,7 @@ const VehicleListSection = memo(function VehicleListSection({
   const byVehicle = timeline.data?.byVehicle ?? NO_BOOKINGS;
   // The cards wait until everything they show has come (or failed), so they render once and not again
   // with every answer; then they appear a few at a time, each step a short task, so the page stays
-  // responsive while a fleet is built (DESIGN §7: total blocking time; decision 172).
+  // responsive while a fleet is built (docs/product.md#performance-budgets: total blocking time; decision 172).
   const settled = (q: { isPending: boolean }) => !q.isPending;
   const shown = settled(timeline) && settled(attributes) && settled(care) ? vehicles.data : undefined;
   if (vehicles.isError) return <Alert color="red">{tc('errors.loadFailed')}</Alert>;

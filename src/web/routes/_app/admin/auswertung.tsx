@@ -6,7 +6,7 @@ import { queryOf, searchOf } from '@web/features/evaluation/query';
 import { evaluationRouteSearch } from '@web/features/evaluation/search';
 import { useTranslation } from 'react-i18next';
 
-/** Header label Evaluation (SPEC §2): /admin/auswertung, guarded by fahrzeug_pflege ('no fahrzeugPflege'). */
+/** Header label Evaluation (docs/product.md#header-menu): /admin/auswertung, guarded by fahrzeug_pflege ('no fahrzeugPflege'). */
 export const Route = createFileRoute('/_app/admin/auswertung')({
   validateSearch: evaluationRouteSearch,
   component: EvaluationPage,

@@ -6,7 +6,7 @@ import { queryOf, searchOf } from '@web/features/evaluation/query';
 import { evaluationRouteSearch } from '@web/features/evaluation/search';
 import { useTranslation } from 'react-i18next';
 
-/** Header label Office utilisation (SPEC §2): /admin/bueroauslastung, guarded by ausstattungs_pflege or objekt_pflege ('no ausstattung'). */
+/** Header label Office utilisation (docs/product.md#header-menu): /admin/bueroauslastung, guarded by ausstattungs_pflege or objekt_pflege ('no ausstattung'). */
 export const Route = createFileRoute('/_app/admin/bueroauslastung')({
   validateSearch: evaluationRouteSearch,
   component: OfficePage,

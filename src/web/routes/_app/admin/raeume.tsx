@@ -13,7 +13,7 @@ function raeumeSearch(search: Record<string, unknown>): { grundriss?: string; ta
   return { ...(grundriss ? { grundriss } : {}), ...(tab ? { tab } : {}) };
 }
 
-/** SPEC §2/§6: /admin/raeume (user layout, guarded by ausstattungs_pflege: 'no ausstattung'). */
+/** docs/product.md#screens: /admin/raeume (user layout, guarded by ausstattungs_pflege: 'no ausstattung', docs/product.md#route-guard). */
 export const Route = createFileRoute('/_app/admin/raeume')({
   validateSearch: raeumeSearch,
   component: RoomsPage,

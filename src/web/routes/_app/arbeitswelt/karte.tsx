@@ -4,7 +4,7 @@ import { readingRoomSearch } from '@web/features/reading-rooms/search';
 import { loadAreaView, redirectToRequestedView } from '@web/features/reading-rooms/view-redirect';
 import { guardPage } from '@web/lib/route-guard';
 
-/** SPEC §2: /arbeitswelt/karte (workplace sidebar layout). View, filter, booking mode, time of day and date are typed search params. */
+/** docs/product.md#screens: /arbeitswelt/karte (workplace sidebar layout). View, filter, booking mode, time of day and date are typed search params (docs/product.md#navigation). */
 export const Route = createFileRoute('/_app/arbeitswelt/karte')({
   validateSearch: readingRoomSearch,
   beforeLoad: (opts) => {

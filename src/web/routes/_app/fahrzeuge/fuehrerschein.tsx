@@ -3,7 +3,7 @@ import { UserLayout } from '@web/components/layouts/user-layout';
 import { LicencesPage } from '@web/features/licences/components/licences-page';
 import { guardPage } from '@web/lib/route-guard';
 
-/** SPEC §2: /fahrzeuge/fuehrerschein (user layout): driving-licence examiners (fahrzeug_fuehrerscheinpruefung). */
+/** docs/product.md#driving-licences: /fahrzeuge/fuehrerschein (user layout): driving-licence examiners (fahrzeug_fuehrerscheinpruefung). */
 export const Route = createFileRoute('/_app/fahrzeuge/fuehrerschein')({
   beforeLoad: ({ context, location }) => guardPage(context.me, location.pathname),
   component: Page,

@@ -14,12 +14,12 @@ import { useMe } from '@web/lib/use-me';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §2: /fahrzeuge (workplace sidebar layout): vehicle cards with timeline and booking; the sidebar shows the own bookings. */
+/** docs/product.md#screens: /fahrzeuge (workplace sidebar layout): vehicle cards with timeline and booking; the sidebar shows the own bookings. */
 export const Route = createFileRoute('/_app/fahrzeuge/')({
   beforeLoad: ({ context, location }) => guardPage(context.me, location.pathname),
   // Runs while the screen's code loads: the vehicle list, today's timeline, the care marks, the
   // attributes, the own bookings and the texts are not requested one after the other by the
-  // rendered components, and the cards render once with all of it (DESIGN §7: LCP, CLS).
+  // rendered components, and the cards render once with all of it (docs/product.md#performance-budgets: LCP, CLS).
   loader: ({ context }) => {
     const today = timelinePeriod(berlinDay(new Date()), 1);
     void context.queryClient.prefetchQuery(vehiclesQueryOptions());
@@ -32,7 +32,7 @@ export const Route = createFileRoute('/_app/fahrzeuge/')({
   component: Page,
 });
 
-// The sidebar sits in the burger menu on phones: its code loads when it is shown (DESIGN §7).
+// The sidebar sits in the burger menu on phones: its code loads when it is shown (docs/product.md#performance-budgets).
 const MyBookingsSidebar = lazy(() =>
   import('@web/features/vehicles/components/my-bookings').then((m) => ({ default: m.MyBookingsSidebar })),
 );

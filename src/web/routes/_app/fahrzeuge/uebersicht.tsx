@@ -8,7 +8,7 @@ import { useMe } from '@web/lib/use-me';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §2: /fahrzeuge/uebersicht (user layout): own bookings and bookings made for others. */
+/** docs/product.md#screens: /fahrzeuge/uebersicht (user layout): own bookings and bookings made for others. */
 export const Route = createFileRoute('/_app/fahrzeuge/uebersicht')({
   beforeLoad: ({ context, location }) => guardPage(context.me, location.pathname),
   loader: ({ context }) => {

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** SPEC §2: /leseraum redirects to /leseraum/karte. */
+/** docs/product.md#screens: /leseraum redirects to /leseraum/karte. */
 export const Route = createFileRoute('/_app/leseraum/')({
   beforeLoad: () => {
     throw redirect({ to: '/leseraum/karte', replace: true });

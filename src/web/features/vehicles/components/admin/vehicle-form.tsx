@@ -69,7 +69,7 @@ function toInput(v: Vehicle): VehicleInput {
 
 const num = (v: string | number) => (v === '' ? null : Number(v));
 
-/** Create or edit a vehicle with every field of SPEC §3; editing sends the old data along (SPEC §5). */
+/** Create or edit a vehicle with every field of docs/product.md#vehicles; editing sends the old data along. */
 export function VehicleForm({ vehicle, opened, onClose }: { vehicle: Vehicle | null; opened: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation('vehicles');
   const { t: tc } = useTranslation();
