@@ -5,6 +5,8 @@ import { applyUserLocale } from '@web/lib/i18n';
 import { meQueryKey } from '@web/lib/use-me';
 import type { z } from 'zod';
 
+// Shared like useMe: the language menu of every screen and the settings dialog switch it.
+
 /**
  * PUT /api/session/locale. The interface switches at once (optimistic); if
  * the server refuses, the previous language comes back.
