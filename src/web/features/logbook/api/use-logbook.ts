@@ -2,7 +2,7 @@ import type { logbookList } from '@contracts/logbook';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
 import type { z } from 'zod';
-import { detailKeys } from './keys';
+import { logbookKeys } from './keys';
 
 export type LogbookList = z.infer<typeof logbookList>;
 export interface LogbookParams {
@@ -23,7 +23,7 @@ export function logbookSearch(p: Record<string, string | number | undefined>): s
 /** GET /api/logbook for one vehicle and period, paged on the server. */
 export function useLogbook(p: LogbookParams) {
   return useQuery({
-    queryKey: detailKeys.logbook({ ...p }),
+    queryKey: logbookKeys.list({ ...p }),
     queryFn: ({ signal }) => api.get<LogbookList>(`/api/logbook?${logbookSearch({ ...p })}`, { signal }),
     placeholderData: keepPreviousData,
   });

@@ -2,20 +2,40 @@ import type { Vehicle } from '@contracts/vehicles';
 import { formatDateTime } from '@domain/time';
 import { Anchor, Badge, Group, Loader, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useVehicleCare } from '@web/features/vehicle-care/public';
 import { useMe } from '@web/lib/use-me';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useVehicle } from '../api/use-vehicle';
-import { useVehicleCare } from '../api/use-vehicle-care';
-import { type HistoryEntry, useVehicleHistory } from '../api/use-vehicle-history';
-import type { DetailTab } from '../tabs';
-import { DamagesTab } from './damages-tab';
-import { LogbookTab } from './logbook-tab';
-import { ServiceBookletTab } from './service-booklet-tab';
+import { useVehicle } from '../../api/use-vehicle';
+import { type HistoryEntry, useVehicleHistory } from '../../api/use-vehicle-history';
+import type { DetailTab } from './tabs';
 
 const isoToGerman = (day: string | null) => (day ? day.split('-').reverse().join('.') : null);
 
-/** Vehicle detail: master data, logbook, service booklet, damages (with cleanliness) and history in tabs. */
-export function VehicleDetailPage({ vehicleId, tab, onTab }: { vehicleId: string; tab: DetailTab; onTab: (tab: DetailTab) => void }) {
+/**
+ * The tabs other features own: the logbook's, and vehicle care's service
+ * booklet and damages. The route hands them in, so they stay in the detail
+ * screen's code and out of the vehicle list, which shows vehicle care's marks
+ * (decision 215).
+ */
+export interface DetailTabSlots {
+  Logbook: ComponentType<{ vehicleId: string; mayExport: boolean }>;
+  ServiceBooklet: ComponentType<{ vehicleId: string; mayEdit: boolean }>;
+  Damages: ComponentType<{ vehicleId: string; fleet: boolean; checkOuts: HistoryEntry[] }>;
+}
+
+/** Vehicle detail: master data and history, with the logbook, service booklet and damages (with cleanliness) tabs. */
+export function VehicleDetailPage({
+  vehicleId,
+  tab,
+  onTab,
+  tabs: { Logbook, ServiceBooklet, Damages },
+}: {
+  vehicleId: string;
+  tab: DetailTab;
+  onTab: (tab: DetailTab) => void;
+  tabs: DetailTabSlots;
+}) {
   const { t } = useTranslation('vehicleDetail');
   const me = useMe();
   const fleet = me.permissions.includes('fahrzeug_pflege');
@@ -23,7 +43,8 @@ export function VehicleDetailPage({ vehicleId, tab, onTab }: { vehicleId: string
   const booklet = fleet || mayExport;
   const vehicle = useVehicle(vehicleId);
   const history = useVehicleHistory(vehicleId, fleet);
-  const care = useVehicleCare().data?.vehicles[vehicleId];
+  // The app's default freshness (30 s), as this screen had before the lists shared the query.
+  const care = useVehicleCare({ staleTime: 30_000 }).data?.vehicles[vehicleId];
   if (vehicle.isPending) return <Loader />;
   if (!vehicle.data) return <Text>{t('notFound')}</Text>;
   const v = vehicle.data;
@@ -57,15 +78,15 @@ export function VehicleDetailPage({ vehicleId, tab, onTab }: { vehicleId: string
           <MasterData vehicle={v} />
         </Tabs.Panel>
         <Tabs.Panel value="fahrtenbuch" pt="md">
-          <LogbookTab vehicleId={vehicleId} mayExport={mayExport} />
+          <Logbook vehicleId={vehicleId} mayExport={mayExport} />
         </Tabs.Panel>
         {booklet && (
           <Tabs.Panel value="serviceheft" pt="md">
-            <ServiceBookletTab vehicleId={vehicleId} mayEdit={fleet} />
+            <ServiceBooklet vehicleId={vehicleId} mayEdit={fleet} />
           </Tabs.Panel>
         )}
         <Tabs.Panel value="schaeden" pt="md">
-          <DamagesTab vehicleId={vehicleId} fleet={fleet} checkOuts={history.data?.entries ?? []} />
+          <Damages vehicleId={vehicleId} fleet={fleet} checkOuts={history.data?.entries ?? []} />
         </Tabs.Panel>
         {fleet && (
           <Tabs.Panel value="verlauf" pt="md">

@@ -1,4 +1,5 @@
 import type { Damage } from '@contracts/vehicle-care';
+import type { historyList } from '@contracts/vehicles';
 import { formatDateTime } from '@domain/time';
 import { Alert, Anchor, Badge, Button, Group, Image, Loader, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -6,11 +7,14 @@ import { openConfirmModal } from '@web/components/overlays/deferred-overlays';
 import { isApiError } from '@web/lib/api-client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { useBlockDamage } from '../api/use-block-damage';
 import { useChangeDamageStatus } from '../api/use-change-damage-status';
 import { useDamages } from '../api/use-damages';
-import type { HistoryEntry } from '../api/use-vehicle-history';
 import { DamageReportDialog } from './damage-report-dialog';
+
+/** A check-out of the vehicle's history (from the vehicles feature): its cleanliness marks. */
+type HistoryEntry = z.infer<typeof historyList>['entries'][number];
 
 const STATUS_COLOUR = { gemeldet: 'red', 'in Reparatur': 'orange', behoben: 'green' } as const;
 

@@ -2,6 +2,7 @@ import type { BackgroundExport, backgroundExportRequest, reportRequest, reportRe
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
 import type { z } from 'zod';
+import { logbookKeys } from './keys';
 
 /** POST /api/logbook/exports: starts a large export in the background. */
 export function useStartExport() {
@@ -13,7 +14,7 @@ export function useStartExport() {
 /** GET /api/logbook/exports/:id, polled every second until the export is done or failed. */
 export function useExportProgress(id: string | null) {
   return useQuery({
-    queryKey: ['vehicle-detail', 'export', id] as const,
+    queryKey: logbookKeys.export(id),
     queryFn: ({ signal }) => api.get<BackgroundExport>(`/api/logbook/exports/${id}`, { signal }),
     enabled: id !== null,
     refetchInterval: (q) => (q.state.data?.status === 'fertig' || q.state.data?.status === 'fehler' ? false : 1000),
@@ -30,7 +31,7 @@ export function useSendReport() {
 /** GET /api/logbook/report-settings: rhythm and recipients of the logbook report. */
 export function useReportSettings() {
   return useQuery({
-    queryKey: ['vehicle-detail', 'report-settings'] as const,
+    queryKey: logbookKeys.reportSettings,
     queryFn: ({ signal }) => api.get<z.infer<typeof reportSettings>>('/api/logbook/report-settings', { signal }),
   });
 }
@@ -43,6 +44,6 @@ export function useSaveReportSettings() {
       await api.put('/api/settings/fahrzeugReportRhythmus', { layer: 'MANDANT', value: v.rhythm });
       await api.put('/api/settings/fahrzeugReportMailadressen', { layer: 'MANDANT', value: v.addresses });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['vehicle-detail', 'report-settings'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: logbookKeys.reportSettings }),
   });
 }

@@ -2,7 +2,7 @@ import type { CorrectionRequest, correctionResponse } from '@contracts/logbook';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
 import type { z } from 'zod';
-import { detailKeys } from './keys';
+import { logbookKeys } from './keys';
 
 /** POST /api/logbook/:id/corrections: a new version of the entry. */
 export function useCorrectEntry() {
@@ -10,6 +10,6 @@ export function useCorrectEntry() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: CorrectionRequest }) =>
       api.post<z.infer<typeof correctionResponse>>(`/api/logbook/${id}/corrections`, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: detailKeys.logbookAll }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: logbookKeys.all }),
   });
 }
