@@ -4,7 +4,7 @@ import { lazy } from 'react';
 import { SettingsDialogSlot } from '../components/layouts/settings-dialog-slot';
 import { NotFoundView } from '../components/not-found-view';
 import { RouteError } from '../components/route-error';
-import { NewVersionWatcher } from '../features/app-version/components/new-version-watcher';
+import { NewVersionWatcher } from '../features/operations/components/new-version-watcher';
 
 export interface RouterContext {
   queryClient: QueryClient;
