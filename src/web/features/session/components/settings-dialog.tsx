@@ -4,6 +4,9 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import type { SettingsDialogProps, SettingsTab } from '@web/components/layouts/settings-dialog-slot';
 import { OwnLicencePanel } from '@web/components/own-licence-panel';
+import { CalendarFeedPanel } from '@web/features/calendar/public';
+import { DataExportPanel } from '@web/features/privacy/public';
+import { TeamSettingsPanel } from '@web/features/team-seating/public';
 import { useMe } from '@web/lib/use-me';
 import { useUpdateLocale } from '@web/lib/use-update-locale';
 import { useEffect, useState } from 'react';
@@ -11,11 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { useChangePassword } from '../api/use-change-password';
 import { useSendConfirmation } from '../api/use-send-confirmation';
 import { useUpdateProfile } from '../api/use-update-profile';
-import { CalendarFeedPanel } from './calendar-feed-panel';
-import { DataExportPanel } from './data-export-panel';
 import { MIN_PASSWORD_LENGTH } from './password-rules';
 import { SecurityTab } from './security-tab';
-import { TeamSettingsPanel } from './team-settings-panel';
 
 function ProfileTab() {
   const { t } = useTranslation('session');
