@@ -1,10 +1,15 @@
-/** `npm run lint:imports`: exits 1 and names each import that breaks the layer directions (docs/contributing.md) or closes a circle. */
+/**
+ * `npm run lint:imports`: exits 1 and names each import that breaks the layer directions (docs/contributing.md), a feature's or an
+ * area's boundary, or closes a circle; area imports still counted as warnings are listed with their number.
+ */
 import path from 'node:path';
-import { importViolations } from './lib/import-rules';
+import { importFindings } from './lib/import-rules';
 import { readProjectSources } from './lib/project-sources';
 
 const files = readProjectSources(path.resolve(import.meta.dirname, '..'));
-const problems = importViolations(files);
+const { problems, warnings } = importFindings(files);
+for (const w of warnings) console.warn(`warning: ${w}`);
+if (warnings.length) console.warn(`${warnings.length} import(s) between server areas bypass the other area's public.ts (warnings for now)`);
 for (const p of problems) console.error(p);
 console.log(problems.length ? `${problems.length} import rule(s) broken` : `imports keep the layer rules (${files.length} files)`);
 process.exit(problems.length ? 1 : 0);

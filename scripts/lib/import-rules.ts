@@ -1,8 +1,9 @@
 /**
- * The import directions of docs/contributing.md as a check: which layer may import which, no
- * imports between web features, and no import circles (type-only imports
- * count too: a circle of types still ties the modules to each other).
- * Pure: it takes file names and sources, so its test can feed it a broken tree.
+ * The import directions of docs/contributing.md as a check: which layer may import which, the
+ * boundaries of web features and server areas, and no import circles
+ * (type-only imports count too: a circle of types still ties the modules to
+ * each other). Pure: it takes file names and sources, so its test can feed it
+ * a broken tree.
  */
 import path from 'node:path';
 
@@ -83,11 +84,59 @@ export function importsOf(f: SourceFile, known: Set<string>): ImportEdge[] {
 
 const featureOf = (file: string) => /^src\/web\/features\/([^/]+)\//.exec(file)?.[1] ?? null;
 
+/**
+ * The web files that compose features into the app: the route files, the
+ * entry and the router. They may import any file of a feature (a route's
+ * chunk should hold exactly the screen it shows); everything else outside the
+ * features is shared and imports none (decision 215).
+ */
+const composesFeatures = (file: string) =>
+  file.startsWith('src/web/routes/') || ['src/web/main.tsx', 'src/web/router.tsx', 'src/web/route-tree.gen.ts'].includes(file);
+
+/** The web's rule for one import, or null when it keeps it: features meet only at their public.ts, shared code imports none. */
+function webBoundary(from: string, to: string): string | null {
+  const [a, b] = [featureOf(from), featureOf(to)];
+  if (!b || !from.startsWith('src/web/')) return null;
+  if (!a) return composesFeatures(from) ? null : `shared web code must not import a feature (${b}): take it as a prop, or move the piece`;
+  if (a !== b && to !== `src/web/features/${b}/public.ts`) return `web feature ${a} may import feature ${b} only through its public.ts`;
+  return null;
+}
+
+const areaOf = (file: string) => /^src\/server\/areas\/([^/]+)\//.exec(file)?.[1] ?? null;
+
+/** The server's rule for one import, or null when it keeps it: an area reaches another only through that area's public.ts. */
+function areaBoundary(from: string, to: string): string | null {
+  const [a, b] = [areaOf(from), areaOf(to)];
+  if (!a || !b || a === b || to === `src/server/areas/${b}/public.ts`) return null;
+  return `server area ${a} may import area ${b} only through its public.ts`;
+}
+
+/**
+ * Whether a server area importing another area's inner file fails the check
+ * or is counted as a warning. Warnings while the areas still reach into each
+ * other after the move into src/server/areas (decision 216); `error` once
+ * each area offers a public.ts.
+ */
+export const AREA_BOUNDARY: 'error' | 'warning' = 'warning';
+
+export interface ImportFindings {
+  /** Broken rules: the check fails. */
+  problems: string[];
+  /** Area imports that will be problems once AREA_BOUNDARY is `error`. */
+  warnings: string[];
+}
+
 /** Every broken direction and every circle, as readable lines; empty when the tree keeps the rules. */
-export function importViolations(files: SourceFile[]): string[] {
+export function importViolations(files: SourceFile[], areas: 'error' | 'warning' = AREA_BOUNDARY): string[] {
+  return importFindings(files, areas).problems;
+}
+
+/** The broken rules, and the area imports counted as warnings while AREA_BOUNDARY says so. */
+export function importFindings(files: SourceFile[], areas: 'error' | 'warning' = AREA_BOUNDARY): ImportFindings {
   const known = new Set(files.map((f) => f.file));
   const graph = new Map<string, string[]>();
   const problems: string[] = [];
+  const warnings: string[] = [];
   for (const f of files) {
     const edges = importsOf(f, known);
     graph.set(
@@ -106,13 +155,15 @@ export function importViolations(files: SourceFile[]): string[] {
       const typeAllowed = typeOnly && from === 'server/routes' && to === 'server/repositories';
       if (to !== from && !typeAllowed && !(ALLOWED[from] ?? []).includes(to))
         problems.push(`${f.file} imports ${t}: ${from} must not import ${to}`);
-      const [a, b] = [featureOf(f.file), featureOf(t)];
-      if (a && b && a !== b) problems.push(`${f.file} imports ${t}: web feature ${a} must not import feature ${b}`);
+      const web = webBoundary(f.file, t);
+      if (web) problems.push(`${f.file} imports ${t}: ${web}`);
+      const area = areaBoundary(f.file, t);
+      if (area) (areas === 'error' ? problems : warnings).push(`${f.file} imports ${t}: ${area}`);
     }
   }
   problems.push(...routeOptionWeight(files));
   problems.push(...cycles(graph).map((c) => `import circle: ${c.join(' → ')}`));
-  return problems;
+  return { problems, warnings };
 }
 
 /**

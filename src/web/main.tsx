@@ -7,6 +7,8 @@ import '@mantine/core/styles.css';
 import './app.css';
 import { AppErrorBoundary } from './components/app-error-boundary';
 import { DeferredOverlays } from './components/overlays/deferred-overlays';
+import { guestKeys } from './features/guests/api/keys';
+import { readingRoomKeys } from './features/reading-rooms/api/keys';
 import { initI18n } from './lib/i18n';
 import { nextTask } from './lib/next-task';
 import { createQueryClient } from './lib/query-client';
@@ -80,7 +82,7 @@ async function start() {
   const ready = Promise.all([initI18n(), applyAppStyles()]);
   await nextTask();
   const queryClient = createQueryClient();
-  seedStartData(queryClient);
+  seedStartData(queryClient, { readingRoomBootstrap: readingRoomKeys.bootstrap, rentalInfo: guestKeys.rentalInfo });
   await nextTask();
   const router = createAppRouter(queryClient);
   await ready;

@@ -1,8 +1,8 @@
 import { formatDate } from '@domain/time';
 import { Anchor, Group, Text } from '@mantine/core';
+import { useTenant } from '@web/lib/use-tenant';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTenant } from '../features/tenant/api/use-tenant';
 import type { LegalText } from './legal-text-dialog';
 
 const LegalTextDialog = lazy(() => import('./legal-text-dialog'));

@@ -1,7 +1,7 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useTenant } from '@web/lib/use-tenant';
 import { useTranslation } from 'react-i18next';
-import { useTenant } from '../features/tenant/api/use-tenant';
 
 /** Word mark "Buchbar" (links home) with the tenant's name beside it. */
 export function Brand({ tenantName, to = '/' }: { tenantName?: string; to?: '/' | '/login' }) {

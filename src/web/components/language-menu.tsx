@@ -1,7 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useUpdateLocale } from '@web/lib/use-update-locale';
 import { useTranslation } from 'react-i18next';
-import { useUpdateLocale } from '../features/session/api/use-update-locale';
 import { type AppLanguage, currentLanguage, localeOfLanguage, setLanguage } from '../lib/i18n';
 
 const LANGUAGES: AppLanguage[] = ['de', 'en'];

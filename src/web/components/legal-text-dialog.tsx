@@ -1,6 +1,6 @@
 import { Loader, Modal, Text } from '@mantine/core';
+import { useTenant } from '@web/lib/use-tenant';
 import { useTranslation } from 'react-i18next';
-import { useTenant } from '../features/tenant/api/use-tenant';
 
 export type LegalText = 'privacy' | 'imprint';
 

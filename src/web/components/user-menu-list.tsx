@@ -1,8 +1,8 @@
 import type { Me } from '@contracts/session';
 import { NavLink, Stack } from '@mantine/core';
+import { useLogout } from '@web/lib/use-logout';
 import { useTranslation } from 'react-i18next';
-import { useLogout } from '../features/session/api/use-logout';
-import type { SettingsTab } from '../features/session/components/settings-dialog';
+import type { SettingsTab } from './layouts/settings-dialog-slot';
 
 export interface UserMenuProps {
   me: Me;

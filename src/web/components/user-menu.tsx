@@ -1,6 +1,6 @@
 import { Button, Menu } from '@mantine/core';
+import { useLogout } from '@web/lib/use-logout';
 import { useTranslation } from 'react-i18next';
-import { useLogout } from '../features/session/api/use-logout';
 import { type UserMenuProps, userName } from './user-menu-list';
 
 /** Desktop: a menu under the user's name with Einstellungen, Passwort, Abmelden. */

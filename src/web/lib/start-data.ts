@@ -1,11 +1,20 @@
 import { START_DATA_ELEMENT_ID, type StartData } from '@contracts/start-data';
-import type { QueryClient } from '@tanstack/react-query';
-import { guestKeys } from '../features/guests/api/keys';
-import { readingRoomKeys } from '../features/reading-rooms/api/keys';
-import { tenantQueryKey } from '../features/tenant/api/use-tenant';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { OWN_DATA_CACHE } from './own-data-cache';
 import { meQueryKey } from './use-me';
+import { tenantQueryKey } from './use-tenant';
 import { whenIdle } from './when-idle';
+
+/**
+ * Where the screens keep the first data the page may carry. The features own
+ * these keys; main.tsx hands them over, so this shared module imports none.
+ */
+export interface StartDataKeys {
+  /** The start-up data of a map of reading rooms or workplaces, by area. */
+  readingRoomBootstrap: (area: string) => QueryKey;
+  /** Whether the public guest rental is on, with its text. */
+  rentalInfo: QueryKey;
+}
 
 /**
  * The app page carries the tenant and, for a signed-in person, what
@@ -14,7 +23,7 @@ import { whenIdle } from './when-idle';
  * and loads a screen's data at once. A page without them (the offline shell)
  * asks the server as before.
  */
-export function seedStartData(queryClient: QueryClient, doc: Document = document): void {
+export function seedStartData(queryClient: QueryClient, keys: StartDataKeys, doc: Document = document): void {
   const element = doc.getElementById(START_DATA_ELEMENT_ID);
   if (!element?.textContent) return;
   try {
@@ -22,9 +31,9 @@ export function seedStartData(queryClient: QueryClient, doc: Document = document
     queryClient.setQueryData(tenantQueryKey, data.tenant);
     if (data.me) queryClient.setQueryData(meQueryKey, data.me);
     // the map's plan and its image then show as soon as the screen's code runs (decision 179)
-    if (data.readingRooms) queryClient.setQueryData(readingRoomKeys.bootstrap(data.readingRooms.area), data.readingRooms);
+    if (data.readingRooms) queryClient.setQueryData(keys.readingRoomBootstrap(data.readingRooms.area), data.readingRooms);
     // the guest rental's text shows with the first render, not after asking whether the rental is on
-    if (data.rental) queryClient.setQueryData(guestKeys.rentalInfo, data.rental);
+    if (data.rental) queryClient.setQueryData(keys.rentalInfo, data.rental);
     whenIdle(() => void rememberForOffline(data), 2000);
   } catch {
     // unreadable: the app asks the server, as without it

@@ -1,19 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { lazy } from 'react';
+import { SettingsDialogSlot } from '../components/layouts/settings-dialog-slot';
 import { NotFoundView } from '../components/not-found-view';
 import { RouteError } from '../components/route-error';
-import { NewVersionWatcher } from '../features/app-version/components/new-version-watcher';
+import { NewVersionWatcher } from '../features/operations/components/new-version-watcher';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
 
+// Loaded on first use: forms, tabs and validation stay off the first screen.
+const SettingsDialog = lazy(() => import('../features/session/components/settings-dialog').then((m) => ({ default: m.SettingsDialog })));
+
 function RootComponent() {
   return (
-    <>
+    <SettingsDialogSlot value={SettingsDialog}>
       <Outlet />
       <NewVersionWatcher />
-    </>
+    </SettingsDialogSlot>
   );
 }
 

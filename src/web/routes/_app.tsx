@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { meQueryOptions } from '@web/lib/use-me';
+import { tenantQueryOptions } from '@web/lib/use-tenant';
 import { LoadingScreen } from '../components/loading-screen';
-import { tenantQueryOptions } from '../features/tenant/api/use-tenant';
 import { applyUserLocale } from '../lib/i18n';
 
 /**

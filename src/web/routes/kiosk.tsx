@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { KioskLayout } from '../components/layouts/kiosk-layout';
-import { KioskBoard } from '../features/kiosk/components/kiosk-board';
+import { KioskBoard } from '../features/reading-rooms/kiosk/components/kiosk-board';
 import { tokenSearch } from '../lib/search-params';
 
 /** docs/product.md#screens: /kiosk (kiosk layout). No user session: the link's token binds tenant and floor plan. */

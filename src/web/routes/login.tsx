@@ -1,13 +1,13 @@
 import { Alert, Button, Divider, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { createFileRoute } from '@tanstack/react-router';
+import { useTenant } from '@web/lib/use-tenant';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoginLayout } from '../components/layouts/login-layout';
 import { EmailCodeForm } from '../features/session/components/email-code-form';
 import { ForgotPasswordForm } from '../features/session/components/forgot-password-form';
 import { LoginForm } from '../features/session/components/login-form';
-import { useTenant } from '../features/tenant/api/use-tenant';
 import { ssoSearch } from '../lib/search-params';
 
 export const Route = createFileRoute('/login')({

@@ -2,11 +2,10 @@ import type { Me } from '@contracts/session';
 import { Box, Burger, Button, Divider, Group, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
-import type { SettingsTab } from '@web/features/session/components/settings-dialog';
-import { useTenant } from '@web/features/tenant/api/use-tenant';
 import { useAfterFirstFrame } from '@web/lib/use-after-first-frame';
 import { useMe } from '@web/lib/use-me';
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { useTenant } from '@web/lib/use-tenant';
+import { lazy, type ReactNode, Suspense, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppFooter } from '../app-footer';
 import { Brand } from '../brand';
@@ -15,9 +14,8 @@ import { HelpButtons, HelpDialogHost } from '../help-dialogs';
 import { HeaderNav, menuFor, SidebarNav } from '../main-nav';
 import { OfflineNotice } from '../offline-notice';
 import { UserMenuList, userName } from '../user-menu-list';
+import { SettingsDialogSlot, type SettingsTab } from './settings-dialog-slot';
 
-// Loaded on first use: forms, tabs and validation stay off the first screen.
-const SettingsDialog = lazy(() => import('@web/features/session/components/settings-dialog').then((m) => ({ default: m.SettingsDialog })));
 // Drop-down menus (Mantine Menu) load where they are shown: in the desktop header, or when the burger menu opens.
 const LanguageMenu = lazy(() => import('../language-menu').then((m) => ({ default: m.LanguageMenu })));
 const UserMenu = lazy(() => import('../user-menu').then((m) => ({ default: m.UserMenu })));
@@ -66,6 +64,7 @@ function Shell({ children, sidebar, withSidebar = false, me, tenantName, layout 
   });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const screenShown = useAfterFirstFrame();
+  const SettingsDialog = useContext(SettingsDialogSlot);
   const entries = me ? menuFor(me, 'main') : [];
   const navRow = !withSidebar && entries.length > 0;
 
@@ -183,7 +182,7 @@ function Shell({ children, sidebar, withSidebar = false, me, tenantName, layout 
         </Stack>
       </main>
 
-      {me && settings.used ? (
+      {me && settings.used && SettingsDialog ? (
         <Suspense fallback={null}>
           <SettingsDialog opened={settings.opened} tab={settings.tab} onClose={() => setSettings((s) => ({ ...s, opened: false }))} />
         </Suspense>

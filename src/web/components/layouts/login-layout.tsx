@@ -1,5 +1,5 @@
 import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTenant } from '@web/features/tenant/api/use-tenant';
+import { useTenant } from '@web/lib/use-tenant';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppFooter } from '../app-footer';

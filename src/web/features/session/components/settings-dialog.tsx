@@ -2,21 +2,20 @@ import type { AppLocale } from '@contracts/session';
 import { Alert, Badge, Button, Divider, Group, Modal, PasswordInput, Radio, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
+import type { SettingsDialogProps, SettingsTab } from '@web/components/layouts/settings-dialog-slot';
 import { OwnLicencePanel } from '@web/components/own-licence-panel';
+import { CalendarFeedPanel } from '@web/features/calendar/public';
+import { DataExportPanel } from '@web/features/privacy/public';
+import { TeamSettingsPanel } from '@web/features/team-seating/public';
 import { useMe } from '@web/lib/use-me';
+import { useUpdateLocale } from '@web/lib/use-update-locale';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangePassword } from '../api/use-change-password';
 import { useSendConfirmation } from '../api/use-send-confirmation';
-import { useUpdateLocale } from '../api/use-update-locale';
 import { useUpdateProfile } from '../api/use-update-profile';
-import { CalendarFeedPanel } from './calendar-feed-panel';
-import { DataExportPanel } from './data-export-panel';
 import { MIN_PASSWORD_LENGTH } from './password-rules';
 import { SecurityTab } from './security-tab';
-import { TeamSettingsPanel } from './team-settings-panel';
-
-export type SettingsTab = 'profile' | 'password' | 'security' | 'language' | 'calendar' | 'team' | 'licence';
 
 function ProfileTab() {
   const { t } = useTranslation('session');
@@ -214,7 +213,7 @@ function LanguageTab() {
 }
 
 /** The settings dialog (docs/product.md#dialogs-and-panels): personal data, change password, second factor and sessions, language. */
-export function SettingsDialog({ opened, tab, onClose }: { opened: boolean; tab: SettingsTab; onClose: () => void }) {
+export function SettingsDialog({ opened, tab, onClose }: SettingsDialogProps) {
   const { t } = useTranslation('session');
   const { t: tc } = useTranslation();
   const { t: tl } = useTranslation('licences');

@@ -1,8 +1,8 @@
 import type { singleSignOnData, singleSignOnSave } from '@contracts/tenant-admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@web/lib/api-client';
+import { tenantQueryKey } from '@web/lib/use-tenant';
 import type { z } from 'zod';
-import { tenantQueryKey } from './use-tenant';
 
 export type SingleSignOnData = z.infer<typeof singleSignOnData>;
 const key = ['admin', 'tenant', 'single-sign-on'] as const;

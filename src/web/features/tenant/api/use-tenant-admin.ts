@@ -1,8 +1,8 @@
 import type { tenantAdminData, tenantAdminPatch } from '@contracts/tenant-admin';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, request } from '@web/lib/api-client';
+import { tenantQueryKey } from '@web/lib/use-tenant';
 import type { z } from 'zod';
-import { tenantQueryKey } from './use-tenant';
 
 export type TenantAdminData = z.infer<typeof tenantAdminData>;
 

@@ -14,3 +14,13 @@ export const vehicleKeys = {
   approvals: ['vehicles', 'approvals'] as const,
   history: (vehicleId: string) => ['vehicles', 'history', vehicleId] as const,
 };
+
+/**
+ * The detail screen's vehicle and its history, outside `all`: a booking does
+ * not reload them. Vehicle care refreshes the history after a damage or a
+ * service entry, through this feature's public entry.
+ */
+export const vehicleDetailKeys = {
+  vehicle: (id: string) => ['vehicle-detail', 'vehicle', id] as const,
+  history: (id: string) => ['vehicle-detail', 'history', id] as const,
+};

@@ -1,8 +1,8 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminPage } from '@web/components/admin-page';
-import { usersQueryOptions } from '@web/features/admin-users/api/use-users';
-import { UsersAdmin } from '@web/features/admin-users/components/users-admin';
+import { usersQueryOptions } from '@web/features/people/api/use-users';
+import { UsersAdmin } from '@web/features/people/components/users-admin';
 import { optionalEnum, optionalText } from '@web/lib/search-params';
 import { useTranslation } from 'react-i18next';
 

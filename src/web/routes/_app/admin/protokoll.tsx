@@ -1,7 +1,7 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminPage } from '@web/components/admin-page';
-import { TrailsAdmin } from '@web/features/trails/components/trails-admin';
+import { TrailsAdmin } from '@web/features/access-admin/components/trails-admin';
 import { useTranslation } from 'react-i18next';
 
 export const Route = createFileRoute('/_app/admin/protokoll')({ component: Page });

@@ -1,7 +1,7 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminPage } from '@web/components/admin-page';
-import { RoomAdmin } from '@web/features/room-admin/components/room-admin';
+import { RoomAdmin } from '@web/features/reading-rooms/admin/components/room-admin';
 import { optionalEnum, optionalText } from '@web/lib/search-params';
 import { useTranslation } from 'react-i18next';
 

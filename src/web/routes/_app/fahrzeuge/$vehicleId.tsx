@@ -1,8 +1,11 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { createFileRoute } from '@tanstack/react-router';
 import { UserLayout } from '@web/components/layouts/user-layout';
-import { VehicleDetailPage } from '@web/features/vehicle-detail/components/vehicle-detail-page';
-import { type DetailTab, detailSearch } from '@web/features/vehicle-detail/tabs';
+import { LogbookTab } from '@web/features/logbook/components/logbook-tab';
+import { DamagesTab } from '@web/features/vehicle-care/components/damages-tab';
+import { ServiceBookletTab } from '@web/features/vehicle-care/components/service-booklet-tab';
+import { type DetailTab, detailSearch } from '@web/features/vehicles/components/detail/tabs';
+import { type DetailTabSlots, VehicleDetailPage } from '@web/features/vehicles/components/detail/vehicle-detail-page';
 import { useTranslation } from 'react-i18next';
 
 /** /fahrzeuge/:id (user layout): vehicle detail with master data, logbook, damages and history; the tab is a search param. */
@@ -10,6 +13,9 @@ export const Route = createFileRoute('/_app/fahrzeuge/$vehicleId')({
   validateSearch: detailSearch,
   component: Page,
 });
+
+/** The detail's tabs owned by the logbook and vehicle care. */
+const TABS: DetailTabSlots = { Logbook: LogbookTab, ServiceBooklet: ServiceBookletTab, Damages: DamagesTab };
 
 function Page() {
   const { vehicleId } = Route.useParams();
@@ -19,7 +25,12 @@ function Page() {
   useDocumentTitle(`${t('tabs.logbook')} · Buchbar`);
   return (
     <UserLayout>
-      <VehicleDetailPage vehicleId={vehicleId} tab={tab} onTab={(next: DetailTab) => navigate({ search: { tab: next }, replace: true })} />
+      <VehicleDetailPage
+        vehicleId={vehicleId}
+        tab={tab}
+        tabs={TABS}
+        onTab={(next: DetailTab) => navigate({ search: { tab: next }, replace: true })}
+      />
     </UserLayout>
   );
 }

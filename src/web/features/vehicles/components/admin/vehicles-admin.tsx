@@ -29,15 +29,14 @@ import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { KEYBOARD_SCROLL } from '@web/components/keyboard-scroll';
 import { openConfirmModal } from '@web/components/overlays/deferred-overlays';
+import { CareBadges, useVehicleCare } from '@web/features/vehicle-care/public';
 import { useBlockVehicle, useDeactivateVehicle, useVehicleHistory } from '@web/features/vehicles/api/use-admin-vehicles';
 import { useSaveAttribute } from '@web/features/vehicles/api/use-save-attribute';
 import { type ObjectAttribute, useVehicleAttributes } from '@web/features/vehicles/api/use-vehicle-attributes';
-import { useVehicleCare } from '@web/features/vehicles/api/use-vehicle-care';
 import { useVehicles, type Vehicle } from '@web/features/vehicles/api/use-vehicles';
 import { isApiError } from '@web/lib/api-client';
 import { dayjs } from '@web/lib/dayjs';
 import { useTranslation } from 'react-i18next';
-import { CareBadges } from '../care-badges';
 import { valueText, vehicleName } from '../format';
 import { VehicleForm } from './vehicle-form';
 
