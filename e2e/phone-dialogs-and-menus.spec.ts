@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage } from './support/browser';
-import { fillLogin, SHOTS, setUpJourneys } from './support/journey';
+import { fillLogin, SHOTS, setUpJourneys, signedInState } from './support/journey';
 import { workingDay } from './support/working-days';
 
 const env = setUpJourneys();
@@ -10,11 +10,19 @@ const BIB = 'bibliothek.localhost';
 const PHONE = { width: 390, height: 844 };
 type Tenant = Parameters<typeof env.server.url>[0];
 
+/** Through the login form, where the way from a link through the sign-in or the start page is part of the check. */
 async function signIn(page: Page, tenant: Tenant, email: string, path = '/') {
   await page.goto(env.server.url(tenant, path));
   await page.waitForURL(/\/login$/);
   await fillLogin(page, email);
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+/** A phone already signed in (through the API) on the screen whose dialogs are checked: the form is not the point here. */
+async function phoneAt(tenant: Tenant, email: string, path: string): Promise<Page> {
+  const page = await newPage(env.browser, { ...PHONE, signedIn: await signedInState(env.server, tenant, email) });
+  await page.goto(env.server.url(tenant, path));
+  return page;
 }
 
 /**
@@ -69,8 +77,7 @@ async function expectEveryOptionSelectable(dialog: Locator, options: string[]) {
 
 describe('dialogs of the reading room, the workplaces, the kiosk and the room administration on a phone (390 px)', () => {
   it('the seat booking dialog shows every period option, each can be tapped and becomes selected', async () => {
-    const page = await newPage(env.browser, PHONE);
-    await signIn(page, 'bibliothek', 'leser@bibliothek.test', `/leseraum/karte?datum=${workingDay(1)}`);
+    const page = await phoneAt('bibliothek', 'leser@bibliothek.test', `/leseraum/karte?datum=${workingDay(1)}`);
     await page.locator('[data-testid="floor-plan-map"] [data-seat="EG-30"]').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('EG-30 buchen').waitFor();
@@ -98,8 +105,7 @@ describe('dialogs of the reading room, the workplaces, the kiosk and the room ad
   });
 
   it('the workplace booking dialog, the help dialogs and the pre-booking confirmation fit as well', async () => {
-    const page = await newPage(env.browser, PHONE);
-    await signIn(page, 'stadtwerke', 'mitarbeiter@stadtwerke.test', `/arbeitswelt/karte?datum=${workingDay(1)}`);
+    const page = await phoneAt('stadtwerke', 'mitarbeiter@stadtwerke.test', `/arbeitswelt/karte?datum=${workingDay(1)}`);
     await page.locator('[data-testid="floor-plan-map"] [data-seat]').first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('radio', { name: 'Stundenweise', exact: true }).waitFor({ state: 'attached' });
@@ -166,8 +172,7 @@ describe('dialogs of the reading room, the workplaces, the kiosk and the room ad
     const cookie = await env.server.login(BIB, 'admin@bibliothek.test');
     const plans = await env.server.call(BIB, { method: 'GET', url: '/api/reading-rooms/bootstrap?area=leseraum', cookie });
     const planId = (plans.json().floorPlans as { id: string; name: string }[]).find((p) => p.name === 'Lesesaal 1. Obergeschoss')!.id;
-    const page = await newPage(env.browser, PHONE);
-    await signIn(page, 'bibliothek', 'admin@bibliothek.test', `/admin/raeume?grundriss=${planId}&tab=kiosk`);
+    const page = await phoneAt('bibliothek', 'admin@bibliothek.test', `/admin/raeume?grundriss=${planId}&tab=kiosk`);
     await page.getByLabel('Name des Bildschirms').fill('Eingang Telefon');
     await page.getByRole('button', { name: 'Kiosk-Link erzeugen' }).click();
     const kioskUrl = ((await page.getByTestId('kiosk-url').textContent()) ?? '').trim();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
 import { newPage } from './browser';
-import { fillLogin, type JourneyEnv, SHOTS } from './journey';
+import { type JourneyEnv, SHOTS, signedInState } from './journey';
 
 /** Helpers of the pool-vehicle journeys (logbook, reports, vehicle care). */
 
@@ -30,10 +30,14 @@ export function pagesOf(env: JourneyEnv, name: string) {
   };
 }
 
-/** Signs a demo account in at the Stadtwerke and waits for the vehicle list. */
+/**
+ * Signs a demo account in at the Stadtwerke and opens the vehicle list. The session comes from the API: these
+ * journeys are about trips, logbooks and care, and the login form with its redirect to the start page has its
+ * own journeys (foundation.spec.ts) and integration tests.
+ */
 export async function signInToVehicles(env: JourneyEnv, page: Page, email: string) {
-  await page.goto(env.server.url('stadtwerke', '/login'));
-  await fillLogin(page, email);
+  await page.context().addCookies((await signedInState(env.server, 'stadtwerke', email)).cookies);
+  await page.goto(env.server.url('stadtwerke', '/fahrzeuge'));
   await page.waitForURL(/\/fahrzeuge$/);
 }
 
