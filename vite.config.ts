@@ -113,7 +113,7 @@ export function namespacesIn(code: string): string[] {
  * texts and the stylesheets its code asks for to `route-preloads.json`. The
  * server puts them into the page as preload links (src/server/http/route-preloads.ts),
  * so the browser fetches them with the page instead of one after the other
- * (DESIGN §7, decisions 006 and 176).
+ * (DESIGN §7, decision 006, docs/performance/web.md).
  */
 function routePreload(): Plugin {
   return {

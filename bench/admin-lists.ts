@@ -68,7 +68,7 @@ async function seedPeople(database: Database, tenantId: string) {
       join groups g on g.tenant_id = u.tenant_id and g.name in ('Bench-Gruppe ' || (1 + abs(hashtext(u.email)) % ${ROLES_AND_GROUPS}), 'Bench-Gruppe ' || (1 + abs(hashtext(u.email || 'x')) % ${ROLES_AND_GROUPS}))
      where u.tenant_id = ${tenantId}::uuid and u.email like '%@bench.test'
     on conflict do nothing`);
-  // As autovacuum (PostgreSQL) or the nightly statistics job (PGlite, decision 173) would after such an import.
+  // As autovacuum (PostgreSQL) or the nightly statistics job (PGlite, docs/performance/people.md) would after such an import.
   await db.execute(sql`analyze`);
 }
 

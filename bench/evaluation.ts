@@ -110,7 +110,7 @@ async function seedVolume(database: Database, from: string) {
            (values ('CHECK_IN', 'aktiv'), ('CHECK_OUT', 'durchgeführt')) x(type, status)
      where v.license_plate like 'BENCH %' and b.status = 'durchgeführt'`);
   // what autovacuum (PostgreSQL) or the nightly planner-statistics job (PGlite) does after a bulk write:
-  // the seeding's roll-up updates left a dead version of every month row behind (decision 175)
+  // the seeding's roll-up updates left a dead version of every month row behind (docs/performance/evaluation.md)
   await db.execute(sql`vacuum (analyze)`);
   console.log(
     `  seeded ${SEAT_BOOKINGS} seat bookings on ${DESKS} desks (${((seatsDone - t0) / 1000).toFixed(0)} s) and ${VEHICLE_BOOKINGS} vehicle bookings on ${VEHICLES} vehicles with check-in/out mileage (${((performance.now() - seatsDone) / 1000).toFixed(0)} s)`,

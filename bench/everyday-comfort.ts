@@ -2,13 +2,13 @@
  * Benchmark: a booking series of 52 dates over a plan of 500 seats in one
  * request (decision 160), a vehicle series of 52 dates (decision 115), and
  * the calendar feed of a person with 1,000 bookings – plain, gzip and
- * conditional polls (decision 161) – (docs/product.md#performance-budgets).
+ * conditional polls (docs/performance/calendar.md) – (docs/product.md#performance-budgets).
  *
  *   npx tsx bench/everyday-comfort.ts    (PGlite; PostgreSQL too when DATABASE_URL is set)
  *
  * Prints latency percentiles and SQL statements per request, then checks the
  * plain limits of docs/product.md#performance-budgets – p95 under 50 ms for reads, including the first feed
- * poll after a change, and for both series of 52 dates (decision 170) – and
+ * poll after a change, and for both series of 52 dates (docs/performance/series.md) – and
  * constant statement counts; exits 1 when one is missed.
  * The load factor and load average of the run are printed as context only.
  */
@@ -32,7 +32,7 @@ const SEATS = 500;
 const SERIES_DATES = 52;
 const FEED_BOOKINGS = 1000;
 const RUNS = Number(process.env.BENCH_N ?? 30);
-/** Decision 170: a series of 52 dates in one request is held to the plain 50 ms, as the reads are. */
+/** docs/performance/series.md: a series of 52 dates in one request is held to the plain 50 ms, as the reads are. */
 const SERIES_BUDGET_MS = 50;
 const ALL_WEEKDAYS = ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags'];
 
@@ -332,7 +332,7 @@ const ok = checkBudgets(
       ms(`calendar feed of ${FEED_BOOKINGS} bookings (unchanged, gzip)`, r.feedGzip.figures.p95, 50),
       ms(`calendar feed of ${FEED_BOOKINGS} bookings (304)`, r.feedConditional.figures.p95, 50),
       ms(`calendar feed of ${FEED_BOOKINGS} bookings (first poll after a change)`, r.rebuilt.p95, 50),
-      // Decision 161: tenant lookup, rate limit and one statement in the tenant transaction (background work of the
+      // docs/performance/calendar.md: tenant lookup, rate limit and one statement in the tenant transaction (background work of the
       // process, such as the job queue on PostgreSQL, may be counted along).
       statements('an unchanged feed poll', r.feed.statements, 6),
       // Decision 166: the unchanged poll's statements, the language, the versions and the changed bookings.

@@ -17,7 +17,7 @@
  * *.localhost; Debian's nginx and openssl). Over HTTP/2 the first screen's
  * files share one connection; over plain HTTP/1.1 Lighthouse's simulation
  * allows six at a time. `--direct` measures the app's own port over HTTP/1.1
- * instead, for comparison (decision 182).
+ * instead, for comparison (docs/performance/web.md).
  *
  * `--runs=N` loads every screen N times and judges the run with the median
  * performance score; the spread of the runs is printed next to it. The same

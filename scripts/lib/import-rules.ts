@@ -167,7 +167,7 @@ export function importFindings(files: SourceFile[], areas: 'error' | 'warning' =
 }
 
 /**
- * The route tree is part of every first screen (decision 135): a route file
+ * The route tree is part of every first screen (docs/performance/web.md): a route file
  * that loads zod puts it into the entry chunk. Search params are validated by
  * web/lib/search-params.ts instead; type-only imports cost nothing.
  */

@@ -48,7 +48,7 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File, onQuery?: QueryObserver): Promise<Database> {
   const client = await PGlite.create({
     dataDir,
-    // pg_trgm: the trigram indexes of the people search (migration 0027, decision 125).
+    // pg_trgm: the trigram indexes of the people search (migration 0027, docs/performance/people.md).
     extensions: { btree_gist, pg_trgm },
     ...(loadDataDir ? { loadDataDir } : {}),
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],

@@ -18,9 +18,9 @@ const startData = (html: string) => {
 };
 
 /**
- * Decision 176: the app page names the files of the opened screen, so the browser fetches them with the page.
+ * docs/performance/web.md: the app page names the files of the opened screen, so the browser fetches them with the page.
  * Decision 177: it carries the tenant and, for a signed-in person, what GET /api/session/me answers.
- * Decision 178: it is sent compressed to a browser that takes brotli or gzip.
+ * docs/performance/web.md: it is sent compressed to a browser that takes brotli or gzip.
  * Decision 179: it preloads the floor plan the kiosk or map then shows, and carries the map's start-up data and the guest rental's state.
  */
 describe.each(DB_KINDS)('the app page of a built app on %s', (kind) => {

@@ -112,7 +112,7 @@ describe.each(DB_KINDS)('booking series on %s', (kind) => {
     expect(mail.text).toContain(`${germanDay(tuesdays[2]!)}: Am ${germanDay(tuesdays[2]!)} ist geschlossen`);
     const events = parseIcs(icsAttachmentOf(mail.raw)!).events;
     expect(events.map((e) => e.uid).sort()).toEqual(booked.map((b) => `platz-${b.id}@buchbar`).sort());
-    // The events are made from what the insert returned (decision 170): they show what the bookings read back show.
+    // The events are made from what the insert returned (docs/performance/series.md): they show what the bookings read back show.
     const bookedTenant = (await rows<{ id: string }>(sql`select tenant_id::text as id from floor_plans where id = ${plan}`))[0]!.id;
     const readBack = await withTenant(t.database.db, bookedTenant, (tx) =>
       findBookingsByIds(

@@ -9,7 +9,7 @@ const SW = 'stadtwerke.localhost';
 const TI = 'tourismus.localhost';
 
 /**
- * The search of the people list and the examiner's list (decisions 125, 156, 165): one predicate,
+ * The search of the people list and the examiner's list (decision 165, docs/performance/people.md and driving-licences.md): one predicate,
  * answered by the tenant's search functions of migration 0034. The other tenant holds a twin of the
  * searched person (same name, personnel number and licence number), so a search that leaked across
  * tenants would show two people.

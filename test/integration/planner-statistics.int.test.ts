@@ -7,7 +7,7 @@ import { DB_KINDS } from '../support/databases';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
- * Decisions 173 and 175: the embedded database is vacuumed and analyzed at night; PostgreSQL's
+ * docs/performance/people.md and evaluation.md: the embedded database is vacuumed and analyzed at night; PostgreSQL's
  * autovacuum does it there.
  */
 describe.each(DB_KINDS)('planner statistics on %s', (kind) => {

@@ -82,7 +82,7 @@ describe.each(DB_KINDS)('vehicle series on %s', (kind) => {
       fromTime: '08:00',
       toTime: '10:00',
       reason: 'Baustellenrunde',
-      // Texts an array literal must carry unchanged (the insert passes one array per column, decision 170).
+      // Texts an array literal must carry unchanged (the insert passes one array per column, docs/performance/series.md).
       destination: 'Hof "Nord", Tor {2} \\ Rampe',
       passengers: 'Ülkü, Zoë',
       rule: { startDate: monday, weekdays: [1, 2, 3, 4, 5, 6, 7], intervalWeeks: 1, count: 7 },
@@ -120,7 +120,7 @@ describe.each(DB_KINDS)('vehicle series on %s', (kind) => {
     expect(mail.text).toContain(`${germanDay(week[5]!)}: ${MESSAGES.outsideTimes}`);
     const events = parseIcs(icsAttachmentOf(mail.raw)!).events;
     expect(events).toHaveLength(3);
-    // The events are made from what the insert returned (decision 170): they show what the bookings read back show.
+    // The events are made from what the insert returned (docs/performance/series.md): they show what the bookings read back show.
     const ids = (await seriesBookings(seriesId)).map((b) => b.id);
     const readBack = await withTenant(t.database.db, swTenant, (tx) => findBookingsByIds(tx, swTenant, ids));
     const shown = ({ sequence: _sequence, ...e }: ParsedEvent) => e;

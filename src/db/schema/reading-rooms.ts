@@ -211,7 +211,7 @@ export const readingRoomBookings = pgTable(
     foreignKey({ columns: [t.tenantId, t.bookerId], foreignColumns: [users.tenantId, users.id] }),
     foreignKey({ columns: [t.tenantId, t.confirmingId], foreignColumns: [users.tenantId, users.id] }),
     index().on(t.tenantId, t.readingRoomId, t.von),
-    // The desk map of a day reads the bookings not ended by its start: bounded by the booking horizon, not the history (decision 132).
+    // The desk map of a day reads the bookings not ended by its start: bounded by the booking horizon, not the history (docs/performance/reading-rooms.md).
     index().on(t.tenantId, t.readingRoomId, t.bis),
     index().on(t.tenantId, t.bookerId, t.von),
     index().on(t.tenantId, t.confirmingId, t.von),

@@ -7,7 +7,7 @@ export interface CompressedPage {
 }
 
 /**
- * The app page as the browser takes it (decision 178). The page differs per
+ * The app page as the browser takes it (docs/performance/web.md). The page differs per
  * request (start data), so it is compressed per request: brotli at quality 5
  * costs a tenth of a millisecond for the page and comes within 10 % of
  * quality 11, which costs 4 ms. @fastify/compress does not reach the page:

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Written by the build next to index.html: address → the files its first screen asks for (decision 176). */
+/** Written by the build next to index.html: address → the files its first screen asks for (docs/performance/web.md). */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 export type RoutePreloads = Record<string, string[]>;

@@ -77,10 +77,10 @@ export async function purgeRateLimits(db: Db): Promise<void> {
  * updates and deletes left behind and count the rows for the planner. The
  * embedded database runs no autovacuum. Without statistics its planner keeps
  * the row counts of the day the tables were small, and for example walks a
- * tenant's whole people table instead of the search index (decision 173).
+ * tenant's whole people table instead of the search index (docs/performance/people.md).
  * Without vacuum, every update leaves a dead row behind. The evaluation's
  * roll-up rows are updated with each booking, so reading them then means
- * reading each dead version too (decision 175).
+ * reading each dead version too (docs/performance/evaluation.md).
  */
 export async function vacuumAndAnalyzeAllTables(db: Db): Promise<void> {
   await db.execute(sql`vacuum (analyze)`);

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * The free-text search of the lists (people, licences of people and guests;
- * decisions 125, 156 and 165): a case-insensitive substring match over the
+ * decision 165, docs/performance/people.md): a case-insensitive substring match over the
  * lower-cased expressions of the trigram indexes. Under the app role the
  * tenant policy keeps a LIKE from using those indexes (`~~` is not
  * leakproof), so the match itself runs in a search function of migration 0034
@@ -49,7 +49,7 @@ export function personMatches(needle: string, more: readonly SQL[] = []): SQL {
 /**
  * The ids the tenant's search function finds for the needle, as a set to select from
  * (`… from ${foundIds('people', needle)} f(id)`): for a list that starts from the found people and reads
- * each of them by its primary key, instead of reading the tenant's rows to keep the found ones (decision 171).
+ * each of them by its primary key, instead of reading the tenant's rows to keep the found ones (docs/performance/driving-licences.md).
  */
 export function foundIds(subject: keyof typeof SEARCH_FUNCTIONS, needle: string): SQL {
   return sql`${SEARCH_FUNCTIONS[subject]}(${needle})`;

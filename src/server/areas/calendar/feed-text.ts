@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 
-/** A built calendar feed as it is sent (decision 161): the text's bytes, the same gzipped, and an entity tag of them. */
+/** A built calendar feed as it is sent (docs/performance/calendar.md): the text's bytes, the same gzipped, and an entity tag of them. */
 export interface FeedText {
   /** The text as UTF-8 bytes: sending bytes spares measuring and encoding 300 KB on every poll. */
   bytes: Buffer;

@@ -64,7 +64,7 @@ const NAME_SUBJECTS: ChangeSubject[] = ['reading_rooms', 'people'];
  * built once per change of bookings, people or settings (and per day, as the
  * window moves) and kept with its gzip and entity tag in the stamped cache;
  * a poll in between costs one statement and no building, compressing or
- * hashing (decision 161). Building it after a change writes only the events
+ * hashing (docs/performance/calendar.md). Building it after a change writes only the events
  * of bookings that changed (decision 166).
  */
 export async function calendarFeedIcs(

@@ -157,12 +157,12 @@ export interface DriverQuery {
 /**
  * All drivers of the tenant (`d`: id, names, next check as a date, state), set-based so 10,000 people cost
  * a few index scans and hash joins, not 10,000 lookups: the holders of fahrzeug_buchen (direct, role, group
- * role) and anyone with a current licence as one union. Narrow on purpose (decision 171): sorting and counting
+ * role) and anyone with a current licence as one union. Narrow on purpose (docs/performance/driving-licences.md): sorting and counting
  * run over these columns, and the wide ones are read only for the rows of a page.
  */
 function driversCte(tenantId: string, q: DriverQuery) {
   const term = likeNeedle(q.search);
-  // A search keeps few people (decisions 165, 171): the ids the search functions find (names, e-mail, personnel
+  // A search keeps few people (decision 165, docs/performance/driving-licences.md): the ids the search functions find (names, e-mail, personnel
   // number; the number of the current licence), and the drivers among them only, each path by its primary key.
   // Asking per person with EXISTS let the planner hash every member of a large group instead.
   const found = term

@@ -34,7 +34,7 @@ export interface EvaluationScope {
  * whole months inside it, day rows for the days before and after them. Three
  * index ranges joined by UNION ALL rather than one OR, so that each is read
  * from the key's index alone, which carries the sums (migration 0039,
- * decision 181).
+ * docs/performance/evaluation.md).
  */
 function periodRows(table: 'seat_booking_days' | 'vehicle_booking_days', s: EvaluationScope) {
   const m = wholeMonths(s.fromDay, s.toDay);
@@ -248,7 +248,7 @@ export async function fleetMonthFigures(db: Db, s: EvaluationScope): Promise<({ 
  * Per vehicle and month with bookings: the whole table for the download, or
  * the months of one vehicle. Two statements, the vehicles and narrow month
  * rows: a year of a fleet is thousands of month rows, and repeating each
- * vehicle's texts on every one of them cost more than the sums (decision 175).
+ * vehicle's texts on every one of them cost more than the sums (docs/performance/evaluation.md).
  */
 export async function vehicleMonthFigures(
   db: Db,

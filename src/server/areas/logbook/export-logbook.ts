@@ -261,7 +261,7 @@ const ROW = 11;
  * trip kind and every version of corrected entries at the end. pdfmake's
  * table layout measures every cell and took seconds for one vehicle-year;
  * fixed columns and cells written straight into the content stream with
- * cached glyph runs keep a vehicle-year under a second (decisions 041, 073).
+ * cached glyph runs keep a vehicle-year under a second (decision 041, docs/performance/logbook.md).
  */
 export async function writePdf(
   deps: Pick<Deps, 'database'>,

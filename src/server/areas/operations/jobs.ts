@@ -5,7 +5,7 @@ import { refreshPlannerStatistics } from './planner-statistics';
 export const PLANNER_STATISTICS_JOB = 'planner-statistics';
 
 /**
- * The embedded database's statistics (decision 173): at night, when an
+ * The embedded database's statistics (docs/performance/people.md): at night, when an
  * ANALYZE that holds its one connection for a moment disturbs nobody.
  */
 export function registerMaintenanceJobs(deps: Deps): void {

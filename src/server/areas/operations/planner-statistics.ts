@@ -2,7 +2,7 @@ import type { Deps } from '../../deps';
 import { vacuumAndAnalyzeAllTables } from '../../kernel/operations-repository';
 
 /**
- * Nightly on the embedded database (decisions 173 and 175): PGlite has no
+ * Nightly on the embedded database (docs/performance/people.md and evaluation.md): PGlite has no
  * autovacuum daemon, so nothing else ever reclaims its dead rows or refreshes
  * its statistics. PostgreSQL's autovacuum does this itself, so there the run
  * is skipped.

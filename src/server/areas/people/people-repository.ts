@@ -45,10 +45,10 @@ const ORDER_DESC: Record<PeopleSort, ReturnType<typeof sql>> = {
 };
 
 /**
- * A page and the total in one statement (decision 125). The page is chosen on `users` alone, so the
+ * A page and the total in one statement (docs/performance/people.md). The page is chosen on `users` alone, so the
  * offset walks the name index and only the page's rows are joined with their department; the total
  * is one count over the same filter. A search starts from the ids of the tenant's search function
- * (trigram index of migration 0027, decisions 165 and 171) and the people of the tenant's matching departments.
+ * (trigram index of migration 0027, decision 165, docs/performance/people.md) and the people of the tenant's matching departments.
  */
 export async function listPeoplePage(db: Db, tenantId: string, q: PeoplePageQuery): Promise<{ total: number; people: PersonRow[] }> {
   const needle = likeNeedle(q.search);
@@ -73,7 +73,7 @@ export async function listPeoplePage(db: Db, tenantId: string, q: PeoplePageQuer
     await db.execute(
       needle
         ? // A search starts from the people the tenant's search function finds and those of matching
-          // departments, each read by its key (decision 171); they are counted and the page is sorted from
+          // departments, each read by its key (docs/performance/people.md); they are counted and the page is sorted from
           // them. Filtering every person of the tenant by the found ids read the whole tenant.
           sql`
       with matching_departments as materialized (

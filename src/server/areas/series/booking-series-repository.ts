@@ -65,7 +65,7 @@ export interface InsertedSeriesBooking {
  * All days of a series in one statement (decision 160). A day the exclusion
  * constraints refuse – a booking that came past the object lock – is left
  * out instead of failing the whole insert; the caller reports it as taken.
- * The rows go in as one array per column (decision 170): a list of 52 rows
+ * The rows go in as one array per column (docs/performance/series.md): a list of 52 rows
  * of values was 600 parameters for the query builder and the parser.
  */
 export async function insertSeriesBookings(

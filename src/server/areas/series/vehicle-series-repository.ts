@@ -63,7 +63,7 @@ export interface InsertedSeriesBooking {
  * All dates of a series in one statement. A date the exclusion constraint
  * refuses (a booking made past the vehicle lock, e.g. a fleet block) is left
  * out instead of failing the whole insert; the caller reports it as taken.
- * The rows go in as one array per column (decision 170): 52 rows of values
+ * The rows go in as one array per column (docs/performance/series.md): 52 rows of values
  * were 900 parameters for the query builder and the parser.
  */
 export async function insertSeriesBookings(
