@@ -1,5 +1,4 @@
 import { AppError } from '@domain/errors';
-import { guardRoute, type Permission } from '@domain/permissions';
 import type { FastifyRequest } from 'fastify';
 import { resolveUser } from '../areas/session/resolve-user';
 import type { TenantRecord } from '../areas/tenant/tenant-repository';
@@ -33,23 +32,6 @@ export async function currentUser(deps: Deps, req: FastifyRequest): Promise<User
 export async function requireUser(deps: Deps, req: FastifyRequest): Promise<UserContext> {
   const user = await currentUser(deps, req);
   if (!user) throw new AppError('unauthenticated', 'Bitte melden Sie sich an.', 401);
-  return user;
-}
-
-/** API guard from the same rule as the client routes: the API of an admin section is guarded like its page. */
-export async function requireSection(deps: Deps, req: FastifyRequest, sectionPath: string): Promise<UserContext> {
-  const user = await requireUser(deps, req);
-  const result = guardRoute(sectionPath, user.permissions);
-  if (!result.allowed) throw new AppError('forbidden', result.denial, 403, { denial: result.denial });
-  return user;
-}
-
-export async function requirePermission(deps: Deps, req: FastifyRequest, permission: Permission): Promise<UserContext> {
-  const user = await requireUser(deps, req);
-  if (!user.permissions.has(permission)) {
-    const denial = `no ${permission}`;
-    throw new AppError('forbidden', denial, 403, { denial });
-  }
   return user;
 }
 

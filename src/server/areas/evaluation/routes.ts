@@ -13,13 +13,11 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requireSection } from '../../http/request-context';
+import { requireUser } from '../../http/request-context';
 import { type ExportFile, exportFile, officeTable, vehicleMonthsTable, vehicleTable } from './evaluation-export';
 import { officeEvaluation } from './office-evaluation';
 import { vehicleEvaluation, vehicleMonths, vehicleMonthTable } from './vehicle-evaluation';
 
-const OFFICE = '/admin/bueroauslastung';
-const VEHICLES = '/admin/auswertung';
 const tags = ['evaluation'];
 
 function sendFile(reply: FastifyReply, file: ExportFile) {
@@ -42,7 +40,7 @@ export const evaluationRoutes =
         config: { access: ACCESS.officeUtilisation },
         schema: { tags, summary: 'Büroauslastung im Zeitraum', querystring: evaluationQuery, response: { 200: officeEvaluationResponse } },
       },
-      async (req) => officeEvaluation(deps, await requireSection(deps, req, OFFICE), req.query),
+      async (req) => officeEvaluation(deps, await requireUser(deps, req), req.query),
     );
     app.get(
       '/api/admin/evaluation/office/export',
@@ -55,7 +53,7 @@ export const evaluationRoutes =
         },
       },
       async (req, reply) => {
-        const user = await requireSection(deps, req, OFFICE);
+        const user = await requireUser(deps, req);
         const data = await officeEvaluation(deps, user, req.query);
         const file = await exportFile(
           officeTable(data, req.query.table),
@@ -78,7 +76,7 @@ export const evaluationRoutes =
           response: { 200: vehicleEvaluationResponse },
         },
       },
-      async (req) => vehicleEvaluation(deps, await requireSection(deps, req, VEHICLES), req.query),
+      async (req) => vehicleEvaluation(deps, await requireUser(deps, req), req.query),
     );
     app.get(
       '/api/admin/evaluation/vehicles/export',
@@ -91,7 +89,7 @@ export const evaluationRoutes =
         },
       },
       async (req, reply) => {
-        const user = await requireSection(deps, req, VEHICLES);
+        const user = await requireUser(deps, req);
         const { table, format } = req.query;
         if (table === 'monate') {
           const data = await vehicleMonthTable(deps, user, req.query);
@@ -112,6 +110,6 @@ export const evaluationRoutes =
           response: { 200: vehicleMonthsResponse },
         },
       },
-      async (req) => vehicleMonths(deps, await requireSection(deps, req, VEHICLES), req.query),
+      async (req) => vehicleMonths(deps, await requireUser(deps, req), req.query),
     );
   };

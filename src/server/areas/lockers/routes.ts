@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requireSection, requireUser } from '../../http/request-context';
+import { requireUser } from '../../http/request-context';
 import { createLocker, listLockersAdmin, lockerDay, patchLocker, releaseLocker, takeLocker } from './lockers';
 
 const tags = ['lockers'];
@@ -68,14 +68,13 @@ export const lockerRoutes =
       async (req) => releaseLocker(deps, await officeUser(deps, req), req.params.id),
     );
 
-    const admin = (req: FastifyRequest) => requireSection(deps, req, '/admin/raeume');
     app.get(
       '/api/admin/lockers',
       {
         config: { access: ACCESS.rooms },
         schema: { tags, summary: 'Spinde eines Grundrisses', querystring: lockerAdminQuery, response: { 200: lockerListResponse } },
       },
-      async (req) => ({ lockers: await listLockersAdmin(deps, await admin(req), req.query.floorPlanId) }),
+      async (req) => ({ lockers: await listLockersAdmin(deps, await requireUser(deps, req), req.query.floorPlanId) }),
     );
     app.post(
       '/api/admin/lockers',
@@ -83,7 +82,7 @@ export const lockerRoutes =
         config: { access: ACCESS.rooms },
         schema: { tags, summary: 'Spind auf einem Grundriss platzieren', body: lockerCreateRequest, response: { 200: lockerResponse } },
       },
-      async (req) => ({ locker: await createLocker(deps, await admin(req), req.body) }),
+      async (req) => ({ locker: await createLocker(deps, await requireUser(deps, req), req.body) }),
     );
     app.patch(
       '/api/admin/lockers/:id',
@@ -97,6 +96,6 @@ export const lockerRoutes =
           response: { 200: lockerResponse },
         },
       },
-      async (req) => ({ locker: await patchLocker(deps, await admin(req), req.params.id, req.body) }),
+      async (req) => ({ locker: await patchLocker(deps, await requireUser(deps, req), req.params.id, req.body) }),
     );
   };

@@ -26,13 +26,11 @@ import {
 } from '@contracts/reading-rooms';
 import { okResponse } from '@contracts/session';
 import { AppError } from '@domain/errors';
-import { guardRoute } from '@domain/permissions';
 import { ACCESS } from '@domain/route-access';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { requestOrigin, requireSection, requireUser } from '../../http/request-context';
+import { requestOrigin, requireUser } from '../../http/request-context';
 import {
   createDeviation,
   createEquipment,
@@ -64,31 +62,16 @@ import {
   setPlanActiveAdmin,
 } from './removal';
 
-const SECTION = '/admin/raeume';
 const tags = ['reading-rooms-admin'];
-
-/**
- * Opening hours may be kept by the room admins (/admin/raeume) and by holders of
- * oeffnungszeiten_pflege (decision 023).
- */
-async function requireOpeningHoursAdmin(deps: Deps, req: FastifyRequest) {
-  const user = await requireUser(deps, req);
-  if (user.permissions.has('oeffnungszeiten_pflege')) return user;
-  const result = guardRoute(SECTION, user.permissions);
-  if (!result.allowed) throw new AppError('forbidden', result.denial, 403, { denial: result.denial });
-  return user;
-}
 
 export const readingRoomAdminRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
-    const admin = (req: FastifyRequest) => requireSection(deps, req, SECTION);
-
     app.get(
       '/api/admin/reading-rooms/locations',
       { config: { access: ACCESS.rooms }, schema: { tags, summary: 'Standorte', response: { 200: locationsResponse } } },
       async (req) => ({
-        locations: await listLocationsAdmin(deps, await admin(req)),
+        locations: await listLocationsAdmin(deps, await requireUser(deps, req)),
       }),
     );
 
@@ -103,7 +86,7 @@ export const readingRoomAdminRoutes =
           response: { 200: floorPlansResponse },
         },
       },
-      async (req) => ({ floorPlans: await listPlansAdmin(deps, await admin(req), req.query.area) }),
+      async (req) => ({ floorPlans: await listPlansAdmin(deps, await requireUser(deps, req), req.query.area) }),
     );
     app.post(
       '/api/admin/reading-rooms/floor-plans',
@@ -112,7 +95,7 @@ export const readingRoomAdminRoutes =
         schema: { tags, summary: 'Grundriss anlegen', body: floorPlanRequest, response: { 200: floorPlanResponse } },
       },
       async (req) => ({
-        floorPlan: await savePlan(deps, await admin(req), null, req.body),
+        floorPlan: await savePlan(deps, await requireUser(deps, req), null, req.body),
       }),
     );
     app.patch(
@@ -121,7 +104,7 @@ export const readingRoomAdminRoutes =
         config: { access: ACCESS.rooms },
         schema: { tags, summary: 'Grundriss ändern', params: idParams, body: floorPlanRequest, response: { 200: floorPlanResponse } },
       },
-      async (req) => ({ floorPlan: await savePlan(deps, await admin(req), req.params.id, req.body) }),
+      async (req) => ({ floorPlan: await savePlan(deps, await requireUser(deps, req), req.params.id, req.body) }),
     );
     app.put(
       '/api/admin/reading-rooms/floor-plans/:id/image',
@@ -135,7 +118,7 @@ export const readingRoomAdminRoutes =
         },
       },
       async (req) => {
-        const user = await admin(req);
+        const user = await requireUser(deps, req);
         const file = req.isMultipart() ? await req.file() : undefined;
         if (!file)
           throw new AppError('upload_failed', 'Fehler beim Hochladen der Datei: Es wurde keine Datei übermittelt.', 400, {
@@ -160,7 +143,7 @@ export const readingRoomAdminRoutes =
         config: { access: ACCESS.rooms },
         schema: { tags, summary: 'Plätze und Räume eines Grundrisses', params: idParams, response: { 200: adminObjectsResponse } },
       },
-      async (req) => ({ objects: await listObjectsAdmin(deps, await admin(req), req.params.id) }),
+      async (req) => ({ objects: await listObjectsAdmin(deps, await requireUser(deps, req), req.params.id) }),
     );
     app.put(
       '/api/admin/reading-rooms/floor-plans/:id/positions',
@@ -174,7 +157,7 @@ export const readingRoomAdminRoutes =
           response: { 200: adminObjectsResponse },
         },
       },
-      async (req) => ({ objects: await savePositions(deps, await admin(req), req.params.id, req.body.positions) }),
+      async (req) => ({ objects: await savePositions(deps, await requireUser(deps, req), req.params.id, req.body.positions) }),
     );
     app.post(
       '/api/admin/reading-rooms/objects',
@@ -184,7 +167,7 @@ export const readingRoomAdminRoutes =
       },
       async (req) => {
         const { floorPlanId, ...rest } = req.body;
-        return { object: await createObject(deps, await admin(req), floorPlanId, rest) };
+        return { object: await createObject(deps, await requireUser(deps, req), floorPlanId, rest) };
       },
     );
     app.patch(
@@ -193,7 +176,7 @@ export const readingRoomAdminRoutes =
         config: { access: ACCESS.rooms },
         schema: { tags, summary: 'Platz oder Raum ändern', params: idParams, body: objectPatchRequest, response: { 200: objectResponse } },
       },
-      async (req) => ({ object: await patchObject(deps, await admin(req), req.params.id, req.body, requestOrigin(req)) }),
+      async (req) => ({ object: await patchObject(deps, await requireUser(deps, req), req.params.id, req.body, requestOrigin(req)) }),
     );
 
     // ---- removing safely (decision 025) ----
@@ -208,7 +191,7 @@ export const readingRoomAdminRoutes =
           response: { 200: removalPreviewResponse },
         },
       },
-      async (req) => objectRemovalPreview(deps, await admin(req), req.params.id),
+      async (req) => objectRemovalPreview(deps, await requireUser(deps, req), req.params.id),
     );
     app.put(
       '/api/admin/reading-rooms/objects/:id/active',
@@ -222,7 +205,7 @@ export const readingRoomAdminRoutes =
           response: { 200: objectActiveResponse },
         },
       },
-      async (req) => setObjectActiveAdmin(deps, await admin(req), req.params.id, req.body.active, requestOrigin(req)),
+      async (req) => setObjectActiveAdmin(deps, await requireUser(deps, req), req.params.id, req.body.active, requestOrigin(req)),
     );
     app.delete(
       '/api/admin/reading-rooms/objects/:id',
@@ -231,7 +214,7 @@ export const readingRoomAdminRoutes =
         schema: { tags, summary: 'Nie gebuchten Platz oder Raum endgültig löschen', params: idParams, response: { 200: okResponse } },
       },
       async (req) => {
-        await deleteObjectAdmin(deps, await admin(req), req.params.id);
+        await deleteObjectAdmin(deps, await requireUser(deps, req), req.params.id);
         return { ok: true as const };
       },
     );
@@ -246,7 +229,7 @@ export const readingRoomAdminRoutes =
           response: { 200: removalPreviewResponse },
         },
       },
-      async (req) => planRemovalPreview(deps, await admin(req), req.params.id),
+      async (req) => planRemovalPreview(deps, await requireUser(deps, req), req.params.id),
     );
     app.put(
       '/api/admin/reading-rooms/floor-plans/:id/active',
@@ -260,7 +243,7 @@ export const readingRoomAdminRoutes =
           response: { 200: floorPlanActiveResponse },
         },
       },
-      async (req) => setPlanActiveAdmin(deps, await admin(req), req.params.id, req.body.active, requestOrigin(req)),
+      async (req) => setPlanActiveAdmin(deps, await requireUser(deps, req), req.params.id, req.body.active, requestOrigin(req)),
     );
     app.delete(
       '/api/admin/reading-rooms/floor-plans/:id',
@@ -274,7 +257,7 @@ export const readingRoomAdminRoutes =
         },
       },
       async (req) => {
-        await deletePlanAdmin(deps, await admin(req), req.params.id);
+        await deletePlanAdmin(deps, await requireUser(deps, req), req.params.id);
         return { ok: true as const };
       },
     );
@@ -283,7 +266,7 @@ export const readingRoomAdminRoutes =
       '/api/admin/equipment',
       { config: { access: ACCESS.rooms }, schema: { tags, summary: 'Ausstattung', response: { 200: equipmentListResponse } } },
       async (req) => ({
-        equipment: await listEquipmentAdmin(deps, await admin(req)),
+        equipment: await listEquipmentAdmin(deps, await requireUser(deps, req)),
       }),
     );
     app.post(
@@ -293,7 +276,7 @@ export const readingRoomAdminRoutes =
         schema: { tags, summary: 'Ausstattung anlegen', body: equipmentRequest, response: { 200: equipmentResponse } },
       },
       async (req) => ({
-        equipment: await createEquipment(deps, await admin(req), req.body.name),
+        equipment: await createEquipment(deps, await requireUser(deps, req), req.body.name),
       }),
     );
     app.patch(
@@ -302,7 +285,7 @@ export const readingRoomAdminRoutes =
         config: { access: ACCESS.rooms },
         schema: { tags, summary: 'Ausstattung umbenennen', params: idParams, body: equipmentRequest, response: { 200: equipmentResponse } },
       },
-      async (req) => ({ equipment: await renameEquipment(deps, await admin(req), req.params.id, req.body.name) }),
+      async (req) => ({ equipment: await renameEquipment(deps, await requireUser(deps, req), req.params.id, req.body.name) }),
     );
     app.delete(
       '/api/admin/equipment/:id',
@@ -311,7 +294,7 @@ export const readingRoomAdminRoutes =
         schema: { tags, summary: 'Ausstattung löschen', params: idParams, response: { 200: okResponse } },
       },
       async (req) => {
-        await removeEquipment(deps, await admin(req), req.params.id);
+        await removeEquipment(deps, await requireUser(deps, req), req.params.id);
         return { ok: true as const };
       },
     );
@@ -322,7 +305,7 @@ export const readingRoomAdminRoutes =
         config: { access: ACCESS.openingHours },
         schema: { tags, summary: 'Öffnungszeiten und abweichende Öffnungszeiten', params: idParams, response: { 200: openingHours } },
       },
-      async (req) => getOpeningHours(deps, await requireOpeningHoursAdmin(deps, req), req.params.id),
+      async (req) => getOpeningHours(deps, await requireUser(deps, req), req.params.id),
     );
     app.put(
       '/api/admin/reading-rooms/floor-plans/:id/opening-hours',
@@ -336,7 +319,7 @@ export const readingRoomAdminRoutes =
           response: { 200: openingHours },
         },
       },
-      async (req) => saveRegularHours(deps, await requireOpeningHoursAdmin(deps, req), req.params.id, req.body.regular),
+      async (req) => saveRegularHours(deps, await requireUser(deps, req), req.params.id, req.body.regular),
     );
     app.post(
       '/api/admin/reading-rooms/floor-plans/:id/deviating-opening-hours',
@@ -350,7 +333,7 @@ export const readingRoomAdminRoutes =
           response: { 200: deviatingOpeningHourResponse },
         },
       },
-      async (req) => ({ deviating: await createDeviation(deps, await requireOpeningHoursAdmin(deps, req), req.params.id, req.body) }),
+      async (req) => ({ deviating: await createDeviation(deps, await requireUser(deps, req), req.params.id, req.body) }),
     );
     app.patch(
       '/api/admin/reading-rooms/deviating-opening-hours/:id',
@@ -364,7 +347,7 @@ export const readingRoomAdminRoutes =
           response: { 200: deviatingOpeningHourResponse },
         },
       },
-      async (req) => ({ deviating: await patchDeviation(deps, await requireOpeningHoursAdmin(deps, req), req.params.id, req.body) }),
+      async (req) => ({ deviating: await patchDeviation(deps, await requireUser(deps, req), req.params.id, req.body) }),
     );
     app.delete(
       '/api/admin/reading-rooms/deviating-opening-hours/:id',
@@ -373,7 +356,7 @@ export const readingRoomAdminRoutes =
         schema: { tags, summary: 'Abweichende Öffnungszeit löschen', params: idParams, response: { 200: okResponse } },
       },
       async (req) => {
-        await removeDeviation(deps, await requireOpeningHoursAdmin(deps, req), req.params.id);
+        await removeDeviation(deps, await requireUser(deps, req), req.params.id);
         return { ok: true as const };
       },
     );
@@ -382,7 +365,7 @@ export const readingRoomAdminRoutes =
       '/api/admin/kiosk-links',
       { config: { access: ACCESS.rooms }, schema: { tags, summary: 'Kiosk-Links', response: { 200: kioskLinksResponse } } },
       async (req) => ({
-        links: await listKioskLinksAdmin(deps, await admin(req)),
+        links: await listKioskLinksAdmin(deps, await requireUser(deps, req)),
       }),
     );
     app.post(
@@ -396,7 +379,7 @@ export const readingRoomAdminRoutes =
           response: { 200: createKioskLinkResponse },
         },
       },
-      async (req) => createKioskLink(deps, await admin(req), requestOrigin(req), req.body.floorPlanId, req.body.name),
+      async (req) => createKioskLink(deps, await requireUser(deps, req), requestOrigin(req), req.body.floorPlanId, req.body.name),
     );
     app.delete(
       '/api/admin/kiosk-links/:id',
@@ -405,7 +388,7 @@ export const readingRoomAdminRoutes =
         schema: { tags, summary: 'Kiosk-Link widerrufen', params: idParams, response: { 200: okResponse } },
       },
       async (req) => {
-        await removeKioskLink(deps, await admin(req), req.params.id);
+        await removeKioskLink(deps, await requireUser(deps, req), req.params.id);
         return { ok: true as const };
       },
     );

@@ -4,7 +4,7 @@ import { withTenant } from '@db/client';
 import { ACCESS } from '@domain/route-access';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
-import { requireSection, requireUser } from '../../http/request-context';
+import { requireUser } from '../../http/request-context';
 import { type EffectiveValue, effectiveSettings, tenantSettings } from './effective-settings';
 import { resetSetting, saveSetting } from './save-setting';
 
@@ -42,7 +42,7 @@ export const settingsRoutes =
         schema: { tags: ['settings'], summary: 'Einstellungen auf Mandantenebene', response: { 200: settingsResponse } },
       },
       async (req) => {
-        const user = await requireSection(deps, req, '/admin/einstellungen');
+        const user = await requireUser(deps, req);
         const values = await withTenant(deps.database.db, user.tenant.id, (tx) => tenantSettings(tx, user.tenant.id));
         return { settings: values.map(toDto) };
       },
