@@ -3,7 +3,8 @@ import { withTenant } from '@db/client';
 import { addDays, germanDay, instantOf, isoWeekday } from '@domain/opening-hours';
 import { seatsIcs } from '@server/areas/calendar/booking-events';
 import { findBookingsByIds } from '@server/areas/reading-rooms/reading-room-booking-repository';
-import { extendSeries } from '@server/areas/series/seat-series';
+import { seatSeries } from '@server/areas/series/seat-kind';
+import { extendSeries } from '@server/areas/series/series-engine';
 import type { BusEvent } from '@server/realtime/event-bus';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -192,10 +193,10 @@ describe.each(DB_KINDS)('booking series on %s', (kind) => {
     const first = await count();
 
     const later = new Date(Date.now() + 40 * 86_400_000);
-    await extendSeries(t.deps, later);
+    await extendSeries(t.deps, seatSeries, later);
     const second = await count();
     expect(second).toBeGreaterThan(first);
-    await extendSeries(t.deps, later);
+    await extendSeries(t.deps, seatSeries, later);
     expect(await count()).toBe(second);
     const days = await rows<{ day: string }>(
       sql`select to_char(von at time zone 'Europe/Berlin', 'YYYY-MM-DD') as day from reading_room_bookings where series_id = ${saved.seriesId} order by von`,

@@ -4,7 +4,8 @@ import { addDays, germanDay, isoWeekday } from '@domain/opening-hours';
 import { MESSAGES } from '@domain/vehicle-booking';
 import { berlinDay, berlinInstant } from '@domain/vehicle-time';
 import { vehiclesIcs } from '@server/areas/calendar/booking-events';
-import { extendVehicleSeries } from '@server/areas/series/vehicle-series';
+import { extendSeries } from '@server/areas/series/series-engine';
+import { vehicleSeries } from '@server/areas/series/vehicle-kind';
 import { findBookingsByIds } from '@server/areas/vehicles/vehicle-booking-repository';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -298,8 +299,8 @@ describe.each(DB_KINDS)('vehicle series on %s', (kind) => {
       (await book(t, fleet, { vehicleId: id, von: berlinInstant(taken, '12:30'), bis: berlinInstant(taken, '14:00') })).statusCode,
     ).toBe(201);
 
-    const first = await extendVehicleSeries(t.deps);
-    const second = await extendVehicleSeries(t.deps);
+    const first = await extendSeries(t.deps, vehicleSeries);
+    const second = await extendSeries(t.deps, vehicleSeries);
     expect(second).toBe(0);
     expect(first).toBeGreaterThanOrEqual(later.length - 1);
     const booked = (await seriesBookings(saved.json().seriesId)).map((b) => b.day);

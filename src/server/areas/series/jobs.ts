@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { extendSeries } from './seat-series';
-import { extendVehicleSeries } from './vehicle-series';
+import { seatSeries } from './seat-kind';
+import { extendSeries } from './series-engine';
+import { vehicleSeries } from './vehicle-kind';
 
 export const SERIES_EXTEND_JOB = 'booking-series-extend';
 
@@ -12,9 +13,9 @@ export function registerSeriesJobs(deps: Deps): void {
     schema: z.object({}).passthrough(),
     cron: '15 0 * * *',
     handler: async () => {
-      const n = await extendSeries(deps);
+      const n = await extendSeries(deps, seatSeries);
       if (n > 0) deps.log.info({ booked: n }, 'Serien: neue Tage im Buchungszeitraum gebucht');
-      const v = await extendVehicleSeries(deps);
+      const v = await extendSeries(deps, vehicleSeries);
       if (v > 0) deps.log.info({ booked: v }, 'Fahrzeugserien: neue Termine im Buchungszeitraum gebucht');
     },
   });

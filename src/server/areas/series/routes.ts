@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requestOrigin, requireUser } from '../../http/request-context';
-import { cancelInSeries, createSeries, previewSeries } from './seat-series';
+import { seatSeries } from './seat-kind';
+import { cancelInSeries, createSeries, previewSeries } from './series-engine';
 
 const tags = ['reading-rooms'];
 
@@ -23,7 +24,7 @@ export const bookingSeriesRoutes =
           response: { 200: seriesResponse },
         },
       },
-      async (req) => previewSeries(deps, await requireUser(deps, req), req.body),
+      async (req) => previewSeries(deps, seatSeries, await requireUser(deps, req), req.body),
     );
     app.post(
       '/api/reading-room-series',
@@ -36,7 +37,7 @@ export const bookingSeriesRoutes =
           response: { 200: seriesResponse },
         },
       },
-      async (req) => createSeries(deps, await requireUser(deps, req), req.body, requestOrigin(req)),
+      async (req) => createSeries(deps, seatSeries, await requireUser(deps, req), req.body, requestOrigin(req)),
     );
     app.post(
       '/api/reading-room-bookings/:id/cancel-series',
@@ -50,6 +51,6 @@ export const bookingSeriesRoutes =
           response: { 200: seriesCancelResponse },
         },
       },
-      async (req) => cancelInSeries(deps, await requireUser(deps, req), req.params.id, req.body.scope),
+      async (req) => cancelInSeries(deps, seatSeries, await requireUser(deps, req), req.params.id, req.body.scope),
     );
   };

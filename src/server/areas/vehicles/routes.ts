@@ -50,7 +50,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requestOrigin, requireUser } from '../../http/request-context';
-import { cancelInVehicleSeries, createVehicleSeries, previewVehicleSeries } from '../series/vehicle-series';
+import { cancelInSeries, createSeries, previewSeries } from '../series/series-engine';
+import { vehicleSeries } from '../series/vehicle-kind';
 import { decide, listApprovals } from './approvals';
 import { cancelBooking, createBooking, getBooking, myBookings, possibleBookers, updateBooking } from './book-vehicle';
 import {
@@ -401,7 +402,7 @@ export const vehicleRoutes =
           response: { 200: vehicleSeriesResponse },
         },
       },
-      async (req) => previewVehicleSeries(deps, await requireUser(deps, req), req.body),
+      async (req) => previewSeries(deps, vehicleSeries, await requireUser(deps, req), req.body),
     );
     app.post(
       '/api/vehicle-series',
@@ -414,7 +415,7 @@ export const vehicleRoutes =
           response: { 200: vehicleSeriesResponse },
         },
       },
-      async (req) => createVehicleSeries(deps, await requireUser(deps, req), requestOrigin(req), req.body),
+      async (req) => createSeries(deps, vehicleSeries, await requireUser(deps, req), req.body, requestOrigin(req)),
     );
     app.post(
       '/api/vehicle-bookings/:id/cancel-series',
@@ -428,7 +429,7 @@ export const vehicleRoutes =
           response: { 200: vehicleSeriesCancelResponse },
         },
       },
-      async (req) => cancelInVehicleSeries(deps, await requireUser(deps, req), req.params.id, req.body.scope),
+      async (req) => cancelInSeries(deps, vehicleSeries, await requireUser(deps, req), req.params.id, req.body.scope),
     );
     app.post(
       '/api/vehicle-bookings/:id/cancel',

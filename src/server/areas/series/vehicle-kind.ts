@@ -1,0 +1,353 @@
+import type { VehicleSeriesDate, VehicleSeriesRequest } from '@contracts/vehicles';
+import type { Db } from '@db/client';
+import { type SeriesPeriod, seriesPeriods, vehicleRefusalOf } from '@domain/booking-series';
+import { AppError } from '@domain/errors';
+import { berlinDay, germanDay } from '@domain/opening-hours';
+import { formatTime } from '@domain/time';
+import { blockedUntil, bookingWindowEnd, type ExistingBooking, MESSAGES } from '@domain/vehicle-booking';
+import { findMemberById, type MemberRecord } from '@server/areas/people/user-repository';
+import { seriesSummaryMail } from '@server/areas/series/series-templates';
+import { hasOpenDefect } from '@server/areas/vehicle-care/vehicle-care-repository';
+import {
+  type BookingRecord,
+  type BookingWrite,
+  bookingsInRange,
+  findBooking,
+  lockBooking,
+  membersWithPermission,
+} from '@server/areas/vehicles/vehicle-booking-repository';
+import { findVehicle, lockVehicle, type VehicleRecord } from '@server/areas/vehicles/vehicle-repository';
+import { approvalRequestMail } from '@server/areas/vehicles/vehicle-templates';
+import { type Locale as MailLocale, withIcs } from '@server/kernel/mail/render';
+import type { PendingMail } from '../../kernel/notifications/pending-mail';
+import { vehiclesIcs } from '../calendar/booking-events';
+import { licenceGateFor } from '../driving-licences/licence-gate';
+import { assertDepartment, cancelBooking, checkPeriodAgainst, details, resolveDriver } from '../vehicles/book-vehicle';
+import { canManageBooking, notFound, toExisting, VEHICLE_TOPIC, type VehicleSettings, vehicleSettings } from '../vehicles/common';
+import type { PlannedDate, SeriesKind } from './series-engine';
+import { insertApproversForAll, type VehicleSeriesDetails, type VehicleSeriesRecord, vehicleSeriesStore } from './series-repository';
+
+/**
+ * Vehicle series (decision 115), the vehicle kind of the series engine
+ * (decision 202). Every date meets the rules of a single booking
+ * (checkPeriodAgainst, the licence gate, the department check) – but the
+ * vehicle's bookings, its open defect, the settings and the driver's licence
+ * are read once for the whole series. The vehicle row is locked first, as for
+ * a single booking, so two series of the same vehicle are checked one after
+ * the other.
+ */
+
+/** The last Berlin day inside the (exclusive) booking window end. */
+const lastWindowDay = (windowEnd: Date) => berlinDay(new Date(windowEnd.getTime() - 1));
+
+/** Who booked and who drives, as the bookings' records name them. */
+interface Person {
+  id: string;
+  name: string;
+  email: string;
+}
+
+const personOf = (m: MemberRecord): Person => ({ id: m.id, name: `${m.firstName} ${m.lastName}`, email: m.email });
+
+interface Ride {
+  tenantId: string;
+  vehicle: VehicleRecord;
+  settings: VehicleSettings;
+  driver: MemberRecord;
+  bookedBy: Person;
+  fromTime: string;
+  toTime: string;
+  details: VehicleSeriesDetails;
+  windowEnd: Date;
+}
+
+type RideWrite = { needsApproval: boolean };
+
+interface Booked {
+  booked: BookingRecord[];
+  approvers: Person[];
+}
+
+/** Reads what the rules need for all periods at once: defect, bookings over the whole span, the licence. */
+async function loadContext(tx: Db, ride: Ride, periods: SeriesPeriod[], now: Date) {
+  const { tenantId, vehicle: v, settings: s, driver } = ride;
+  const first = periods[0]?.von ?? now;
+  const last = new Date(Math.max(first.getTime(), ...periods.map((p) => p.bis.getTime())));
+  const [openDefect, existing, licence] = [
+    await hasOpenDefect(tx, tenantId, v.id),
+    await bookingsInRange(tx, tenantId, first, last, { vehicleIds: [v.id], statuses: 'blocking', gapMinutes: s.minGapMinutes }),
+    await licenceGateFor(
+      tx,
+      tenantId,
+      v.requiredLicenseClass,
+      { id: driver.id, name: `${driver.firstName} ${driver.lastName}` },
+      'booking',
+    ),
+  ];
+  return { openDefect, existing: existing.map(toExisting) as ExistingBooking[], licence };
+}
+
+async function loadVehicle(tx: Db, tenantId: string, vehicleId: string, lock: boolean): Promise<VehicleRecord> {
+  if (lock && !(await lockVehicle(tx, tenantId, vehicleId))) throw notFound();
+  const v = await findVehicle(tx, tenantId, vehicleId);
+  if (!v) throw notFound();
+  return v;
+}
+
+const bookedLine = (b: BookingRecord) => `${germanDay(berlinDay(b.von))} ${formatTime(b.von)}–${formatTime(b.bis)}`;
+
+function summaryMail(to: Person, v: VehicleRecord, booked: BookingRecord[], dates: VehicleSeriesDate[], extended: boolean, origin: string) {
+  const refused = dates.filter((d) => d.state === 'abgelehnt').map((d) => ({ date: germanDay(d.date), message: d.message ?? '' }));
+  return {
+    to: to.email,
+    recipientId: to.id,
+    render: (locale: MailLocale) => {
+      const m = seriesSummaryMail({
+        locale,
+        name: to.name,
+        objectName: `${v.brand} ${v.model}`,
+        floorPlanName: v.licensePlate,
+        booked: booked.map(bookedLine),
+        refused,
+        extended,
+        url: `${origin}/fahrzeuge`,
+        kind: 'fahrzeug',
+      });
+      return booked.length > 0 ? withIcs(m, vehiclesIcs(booked, locale)) : m;
+    },
+  } satisfies PendingMail;
+}
+
+function approvalMails(approvers: Person[], booked: BookingRecord[], origin: string): PendingMail[] {
+  return booked
+    .filter((b) => b.needsApproval)
+    .flatMap((b) =>
+      approvers.map((a) => ({
+        to: a.email,
+        recipientId: a.id,
+        render: (locale: MailLocale) =>
+          approvalRequestMail({
+            name: a.name,
+            booker: b.bookedBy.name,
+            vehicle: b.vehicleLabel,
+            plate: b.licensePlate,
+            von: b.von,
+            bis: b.bis,
+            url: `${origin}/fahrzeuge/freigaben`,
+            locale,
+          }),
+      })),
+    );
+}
+
+const SERIES_CANCEL_REASON = 'Serie storniert';
+
+export const vehicleSeries: SeriesKind<
+  VehicleSeriesRequest,
+  Ride,
+  RideWrite,
+  VehicleSeriesDate,
+  Booked,
+  VehicleSeriesRecord,
+  BookingWrite
+> = {
+  store: vehicleSeriesStore,
+  topic: VEHICLE_TOPIC,
+  refusalOf: vehicleRefusalOf,
+
+  async open(tx, user, req, lock, now) {
+    const tenantId = user.tenant.id;
+    const driver = await resolveDriver(tx, user, req.forUserId);
+    // Locked like a single booking: series and single bookings of one vehicle are checked one after the other.
+    const v = await loadVehicle(tx, tenantId, req.vehicleId, lock);
+    const s = await vehicleSettings(tx, tenantId, user.member.id);
+    assertDepartment(s, v, driver);
+    return {
+      tenantId,
+      vehicle: v,
+      settings: s,
+      driver,
+      bookedBy: personOf(user.member),
+      fromTime: req.fromTime,
+      toTime: req.toTime,
+      details: details(req),
+      windowEnd: bookingWindowEnd(now, s.daysAhead, s.windowWeekday, s.windowHour),
+    };
+  },
+
+  async reopen(tx, tenantId, s, now) {
+    const driver = await findMemberById(tx, tenantId, s.driverId);
+    const v =
+      driver?.status === 'aktiv' && (await lockVehicle(tx, tenantId, s.vehicleId)) ? await findVehicle(tx, tenantId, s.vehicleId) : null;
+    // People are never removed, only anonymised (decision 150), so the booker is always found.
+    const bookedBy = driver && v ? (s.bookedById === driver.id ? driver : await findMemberById(tx, tenantId, s.bookedById)) : null;
+    if (!driver || !v || !bookedBy) return null;
+    const settings = await vehicleSettings(tx, tenantId, s.bookedById);
+    let wholeSeries: AppError | null = null;
+    try {
+      assertDepartment(settings, v, driver);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      wholeSeries = err;
+    }
+    return {
+      tenantId,
+      vehicle: v,
+      settings,
+      driver,
+      bookedBy: personOf(bookedBy),
+      fromTime: s.fromTime,
+      toTime: s.toTime,
+      details: s.details,
+      windowEnd: bookingWindowEnd(now, settings.daysAhead, settings.windowWeekday, settings.windowHour),
+      wholeSeries,
+    };
+  },
+
+  horizon: (ride) => lastWindowDay(ride.windowEnd),
+  speakerOf: (ride) => ride.driver.id,
+
+  /**
+   * Every period through the single booking's rules, in order; a bookable
+   * period joins the bookings the next ones are checked against (two dates of
+   * one series must keep the minimum gap too). Beyond the window: later.
+   */
+  async plan(tx, ride, days, now, wholeSeries) {
+    const periods = seriesPeriods(days, ride.fromTime, ride.toTime);
+    const ctx = await loadContext(tx, ride, periods, now);
+    const out: PlannedDate<RideWrite>[] = [];
+    for (const p of periods) {
+      if (p.bis > p.von && p.bis > ride.windowEnd) {
+        out.push({ date: p.date, state: 'spaeter' });
+        continue;
+      }
+      try {
+        if (wholeSeries) throw wholeSeries;
+        const needsApproval = checkPeriodAgainst(ride.vehicle, ride.settings, p.von, p.bis, now, ctx);
+        ctx.licence(p.von, p.bis);
+        ctx.existing.push({ id: `serie-${p.date}`, von: p.von, bis: p.bis, status: 'reserviert' });
+        out.push({ ...p, state: 'buchbar', needsApproval });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        out.push({ date: p.date, state: 'abgelehnt', error: err });
+      }
+    }
+    return out;
+  },
+
+  seriesRow: (ride, req) => ({
+    vehicleId: ride.vehicle.id,
+    bookedById: ride.bookedBy.id,
+    driverId: ride.driver.id,
+    rule: req.rule,
+    fromTime: req.fromTime,
+    toTime: req.toTime,
+    details: ride.details,
+  }),
+
+  write: (tx, ride, seriesId, bookable) =>
+    vehicleSeriesStore.insertBookings(
+      tx,
+      ride.tenantId,
+      seriesId,
+      bookable.map((p) => ({
+        vehicleId: ride.vehicle.id,
+        von: p.von,
+        bis: p.bis,
+        blockedUntil: blockedUntil(p.bis, ride.settings.minGapMinutes),
+        type: 'BUCHUNG',
+        status: 'reserviert',
+        bookedById: ride.bookedBy.id,
+        driverId: ride.driver.id,
+        ...ride.details,
+        needsApproval: p.needsApproval,
+      })),
+    ),
+
+  taken: () => new AppError('already_booked', MESSAGES.alreadyBooked, 409),
+
+  present(ride, o, base) {
+    const period = o.state === 'buchbar' ? o : seriesPeriods([o.date], ride.fromTime, ride.toTime)[0]!;
+    const approval = o.state === 'buchbar' && (base.state === 'buchbar' || base.state === 'gebucht') && o.needsApproval;
+    return { ...base, von: period.von.toISOString(), bis: period.bis.toISOString(), needsApproval: approval };
+  },
+
+  /**
+   * Approver rows for special trips in one more statement; the booked records
+   * for the mails put together from the vehicle, the people and the approvers
+   * this transaction read and what the insert returned, rather than read back.
+   */
+  async finish(tx, ride, seriesId, inserted, written) {
+    const { tenantId, vehicle: v, bookedBy } = ride;
+    const special = new Set(written.filter((w) => w.needsApproval).map((w) => w.bookingId));
+    const approvers =
+      special.size > 0
+        ? (await membersWithPermission(tx, tenantId, 'fahrzeug_freigabe_von_sonderfahrten'))
+            .filter((a) => a.id !== ride.driver.id)
+            .map((a) => ({ id: a.id, name: a.name, email: a.email }))
+        : [];
+    await insertApproversForAll(
+      tx,
+      tenantId,
+      [...special],
+      approvers.map((a) => a.id),
+    );
+    const driver = personOf(ride.driver);
+    const booked = inserted
+      .map(
+        (r): BookingRecord => ({
+          id: r.id,
+          vehicleId: v.id,
+          vehicleLabel: `${v.brand} ${v.model}`,
+          licensePlate: v.licensePlate,
+          locationName: v.locationName,
+          von: r.von,
+          bis: r.bis,
+          status: 'reserviert',
+          type: 'BUCHUNG',
+          bookedBy,
+          driver,
+          ...ride.details,
+          cancelReason: null,
+          needsApproval: special.has(r.id),
+          reminderCount: 0,
+          createdAt: r.createdAt,
+          // Just inserted: no change counted yet.
+          revision: 0,
+          seriesId,
+          approvers: special.has(r.id) ? approvers.map((a) => ({ userId: a.id, name: a.name, email: a.email, approved: null })) : [],
+        }),
+      )
+      .sort((a, b) => a.von.getTime() - b.von.getTime());
+    return { booked, approvers };
+  },
+
+  scopeOf: (ride) => ride.vehicle.id,
+
+  /** On saving: the booker, the approvers of special trips and a driver other than the booker; on extending: the approvers, and the driver when a date could not be booked. */
+  mails({ vehicle: v, bookedBy, driver }, { booked, approvers }, dates, extended, origin) {
+    const approvals = approvalMails(approvers, booked, origin);
+    if (extended) {
+      return dates.some((d) => d.state === 'abgelehnt')
+        ? [...approvals, summaryMail(personOf(driver), v, booked, dates, true, origin)]
+        : approvals;
+    }
+    const mails = [summaryMail(bookedBy, v, booked, dates, false, origin), ...approvals];
+    if (driver.id !== bookedBy.id) mails.push(summaryMail(personOf(driver), v, booked, dates, false, origin));
+    return mails;
+  },
+
+  cancelOne: (deps, user, bookingId) => cancelBooking(deps, user, bookingId),
+
+  async seriesBookingOf(tx, user, bookingId) {
+    const tenantId = user.tenant.id;
+    if (!(await lockBooking(tx, tenantId, bookingId))) throw notFound('Buchung');
+    const b = (await findBooking(tx, tenantId, bookingId))!;
+    if (!canManageBooking(user, b)) throw notFound('Buchung');
+    if (!b.seriesId) throw new AppError('series_none', 'Diese Buchung gehört zu keiner Serie.', 409);
+    return { seriesId: b.seriesId, von: b.von, scope: b.vehicleId };
+  },
+
+  allFrom: (now) => now,
+  cancelReason: (user) => `${SERIES_CANCEL_REASON} von ${user.member.firstName} ${user.member.lastName}`,
+};
