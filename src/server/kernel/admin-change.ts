@@ -50,6 +50,15 @@ export function confirmRequired(count: number, what: string): AppError {
   return new AppError('confirm_required', `Beim Löschen ${what} ${people} Rechte. Bitte bestätigen Sie das Löschen.`, 409, { count });
 }
 
+/**
+ * A role or group is removed only when the acting admin keeps the right to keep
+ * roles and groups, and when whoever else loses a permission was confirmed.
+ */
+export function assertRemovable(user: UserContext, preview: RemovalPreview, confirmed: boolean, what: string): void {
+  if (preview.people.some((p) => p.id === user.member.id && p.lost.includes('berechtigungs_pflege'))) throw SELF_LOCKOUT();
+  if (preview.people.length > 0 && !confirmed) throw confirmRequired(preview.people.length, what);
+}
+
 /** Would the acting admin lose the right to keep roles and groups? Then the change is refused, not confirmed. */
 export async function assertKeepsOwnRight(tx: Db, user: UserContext, after: (s: NamedSources) => NamedSources): Promise<void> {
   const me = await sourcesOfPerson(tx, user.tenant.id, user.member.id);

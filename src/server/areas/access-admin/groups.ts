@@ -18,16 +18,7 @@ import {
 } from '@server/areas/access-admin/access-admin-repository';
 import { findMemberById } from '@server/areas/people/user-repository';
 import type { Deps } from '@server/deps';
-import {
-  assertKeepsOwnRight,
-  audit,
-  change,
-  confirmRequired,
-  previewOf,
-  type RemovalPreview,
-  read,
-  SELF_LOCKOUT,
-} from '../../kernel/admin-change';
+import { assertKeepsOwnRight, assertRemovable, audit, change, previewOf, type RemovalPreview, read } from '../../kernel/admin-change';
 import type { UserContext } from '../../kernel/context';
 
 /** /admin/gruppen: groups with their roles and members; every change is audited in its own transaction. */
@@ -138,9 +129,12 @@ export function groupRemovalPreview(deps: Deps, user: UserContext, id: string): 
 export function removeGroup(deps: Deps, user: UserContext, id: string, confirmed: boolean): Promise<void> {
   return change(deps, user, async (tx, t) => {
     const group = await requireGroup(tx, t, id);
-    const preview = previewOf(await sourcesOfGroupMembers(tx, t, id), (s) => withoutGroup(s, id));
-    if (preview.people.some((p) => p.id === user.member.id && p.lost.includes('berechtigungs_pflege'))) throw SELF_LOCKOUT();
-    if (preview.people.length > 0 && !confirmed) throw confirmRequired(preview.people.length, `der Gruppe „${group.name}“`);
+    assertRemovable(
+      user,
+      previewOf(await sourcesOfGroupMembers(tx, t, id), (s) => withoutGroup(s, id)),
+      confirmed,
+      `der Gruppe „${group.name}“`,
+    );
     await deleteGroup(tx, t, id);
     await audit(tx, user, {
       action: 'löschen',

@@ -13,16 +13,7 @@ import {
   sourcesOfRoleHolders,
 } from '@server/areas/access-admin/access-admin-repository';
 import type { Deps } from '@server/deps';
-import {
-  assertKeepsOwnRight,
-  audit,
-  change,
-  confirmRequired,
-  previewOf,
-  type RemovalPreview,
-  read,
-  SELF_LOCKOUT,
-} from '../../kernel/admin-change';
+import { assertKeepsOwnRight, assertRemovable, audit, change, previewOf, type RemovalPreview, read } from '../../kernel/admin-change';
 import type { UserContext } from '../../kernel/context';
 
 /** /admin/rollen: roles with their permission matrix; every change is audited in its own transaction. */
@@ -108,9 +99,12 @@ export function roleRemovalPreview(deps: Deps, user: UserContext, id: string): P
 export function removeRole(deps: Deps, user: UserContext, id: string, confirmed: boolean): Promise<void> {
   return change(deps, user, async (tx, t) => {
     const role = await requireRole(tx, t, id);
-    const preview = previewOf(await sourcesOfRoleHolders(tx, t, id), (s) => withoutRole(s, id));
-    if (preview.people.some((p) => p.id === user.member.id && p.lost.includes('berechtigungs_pflege'))) throw SELF_LOCKOUT();
-    if (preview.people.length > 0 && !confirmed) throw confirmRequired(preview.people.length, `der Rolle „${role.name}“`);
+    assertRemovable(
+      user,
+      previewOf(await sourcesOfRoleHolders(tx, t, id), (s) => withoutRole(s, id)),
+      confirmed,
+      `der Rolle „${role.name}“`,
+    );
     await deleteRole(tx, t, id);
     await audit(tx, user, {
       action: 'löschen',
