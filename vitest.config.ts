@@ -51,8 +51,9 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           // One spec file at a time: two at once timed out journeys on the shared machine (decision 167).
-          maxWorkers: 1,
-          fileParallelism: false,
+          // E2E_WORKERS=2 runs two at once (each file has its own app, database, SMTP server and Chromium), to measure it.
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
+          fileParallelism: Number(process.env.E2E_WORKERS ?? 1) > 1,
         },
       },
     ],

@@ -42,6 +42,7 @@ import { chromiumPath } from '@e2e/support/browser';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { type Nginx, startNginx } from '@test/support/nginx';
+import { BEHIND_LOCAL_PROXY } from '@test/support/test-app';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import pino from 'pino';
@@ -71,7 +72,13 @@ const runs = Math.max(1, Number(args.find((a) => a.startsWith('--runs='))?.slice
 const database = await openPglite(undefined);
 await migrateDatabase(database);
 await prepareDatabase(database.db);
-const config = loadConfig({ APP_SECRET: 'bench-secret-bench-secret-bench-secret-0000', DATA_DIR: '/tmp/buchbar-bench-lighthouse' });
+// Behind the nginx the app runs as the deployment docs say (README "Produktivstart"): TRUST_PROXY names that nginx,
+// so the rate limits count each browser's own address, not the proxy's one for everybody.
+const config = loadConfig({
+  APP_SECRET: 'bench-secret-bench-secret-bench-secret-0000',
+  DATA_DIR: '/tmp/buchbar-bench-lighthouse',
+  ...(direct ? {} : BEHIND_LOCAL_PROXY),
+});
 const { app } = await buildApp({ config, database, log: pino({ level: 'silent' }), webRoot });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address() as { port: number };

@@ -17,9 +17,11 @@
  * everyone starts it from then on. The load average is printed beside each
  * figure: on a shared machine starts take longer, memory hardly changes.
  *
- * Exit 1 when the idle RSS of the second PGlite start is 400 MB or more
- * (decision 195); the first start is printed beside it: initdb, migrations and
- * demo data leave more native heap behind, once.
+ * Exit 1 when the idle RSS of either PGlite start is 400 MB or more (decision
+ * 195). On the first start the launcher creates the database in a process of
+ * its own that ends before the server starts (initdb, migrations and demo
+ * data left about 100 MB of freed native heap in the process that ran them),
+ * so the first start is held to the same budget as every later one.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -37,7 +39,6 @@ const REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 300);
 const IDLE_LIMIT_MB = 400;
 const PORT = 3931;
 const PERSON = 'mitarbeiter@stadtwerke.test';
-const SECOND_START = 'PGlite, second start';
 
 const load = () =>
   loadavg()
@@ -195,7 +196,7 @@ const dataDirs: string[] = [];
 const pgliteDir = mkdtempSync(path.join(tmpdir(), 'buchbar-memory-'));
 dataDirs.push(pgliteDir);
 results.push(await measure('PGlite, first start (empty data directory)', { ...baseEnv, DATA_DIR: pgliteDir }));
-results.push(await measure(SECOND_START, { ...baseEnv, DATA_DIR: pgliteDir }));
+results.push(await measure('PGlite, second start', { ...baseEnv, DATA_DIR: pgliteDir }));
 
 if (url) {
   const scratch = await scratchPostgres(url, 'buchbar_memory');
@@ -223,7 +224,7 @@ for (const r of results) {
     `  ${r.label.padEnd(44)} ready ${r.ready.toFixed(0).padStart(4)} s  idle ${r.idle.toFixed(0).padStart(4)}  peak ${r.peak.toFixed(0).padStart(4)}  after ${r.after.toFixed(0).padStart(4)}  ${r.rps.toFixed(0).padStart(4)} req/s  (load ${r.idleLoad})`,
   );
 }
-const steady = results.filter((r) => r.label === SECOND_START);
+const steady = results.filter((r) => r.label.startsWith('PGlite'));
 const within = checkBudgets([
   ...steady.map((r) => ({ label: `idle RSS, ${r.label}`, value: r.idle, limit: IDLE_LIMIT_MB, unit: 'MB' })),
   {

@@ -6,7 +6,9 @@
  * With NODE_ENV=production it runs what `npm run build` made and builds
  * nothing. Otherwise it is the quick start of the README: the web app and the
  * server bundle are built when missing or older than their sources (the server
- * in a few seconds), and an empty database gets the demo data.
+ * in a few seconds), and an empty database gets the demo data. On an empty
+ * embedded data directory that happens in a process of its own before the
+ * server starts (both ways).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -48,5 +50,15 @@ if (process.env.NODE_ENV === 'production') {
     run('Buchbar: Oberfläche wird gebaut …', ['vite', 'build', '--logLevel', 'warn']);
   if (stale(main, ['src/server', 'src/db', 'src/contracts', 'src/domain']))
     run('Buchbar: Server wird gebaut …', ['tsx', 'scripts/build-server.ts']);
+}
+// A first start on the embedded database (no DATABASE_URL, no data directory yet) creates and fills the database in a
+// process of its own, which then ends: initdb and the demo data leave about 100 MB of freed native memory behind in
+// the process that ran them (the allocator keeps it), and the server should not carry that for its whole life
+// (decision 195). The server then opens the database like on every later start.
+const pgliteDir = path.join(path.resolve(process.env.DATA_DIR ?? './data'), 'pglite');
+if (!process.env.DATABASE_URL && !existsSync(path.join(pgliteDir, 'PG_VERSION'))) {
+  console.log('Buchbar: Datenbank wird angelegt …');
+  const step = spawnSync(process.execPath, [main, '--prepare-database'], { cwd: process.cwd(), stdio: 'inherit' });
+  if (step.status !== 0) process.exit(step.status ?? 1);
 }
 await import(pathToFileURL(main).href);

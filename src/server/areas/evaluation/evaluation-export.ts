@@ -1,6 +1,5 @@
 import type { EvaluationMonth, ExportFormat, OfficeEvaluation, OfficeTable, VehicleEvaluation, VehicleTable } from '@contracts/evaluation';
 import { type CsvCell, toCsv } from '@domain/evaluation';
-import ExcelJS from 'exceljs';
 
 /** One downloadable table: a sheet name, German column headers and the cells. */
 export interface ExportTable {
@@ -142,6 +141,8 @@ export async function exportFile(table: ExportTable, slug: string, from: string,
   if (format === 'csv') {
     return { filename, contentType: 'text/csv; charset=utf-8', body: Buffer.from(toCsv(table.header, table.rows), 'utf8') };
   }
+  // Loaded on the first export, not at start: the idle server does not carry a generator it rarely runs (decision 195).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Buchbar';
   // Sheet names: at most 31 characters, none of : \ / ? * [ ].

@@ -10,8 +10,6 @@ import { formatDate, formatTime } from '@domain/time';
 import { exportVehicleIds, type LogbookRow, logbookTotals, revisionsOf, streamLogbook } from '@server/areas/logbook/logbook-repository';
 import { findVehicle } from '@server/areas/vehicles/vehicle-repository';
 import type { Deps } from '@server/deps';
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import type { UserContext } from '../../kernel/context';
 import { recordAccessOfMany } from '../privacy/access-audit';
 import { dayRange } from './logbook';
@@ -182,6 +180,8 @@ export async function writeXlsx(
   const f = { vehicleId: q.vehicleId, ...dayRange(q.from, q.to) };
   const db = deps.database.db;
   const h = await withTenant(db, tenantId, (tx) => header(tx, user, q));
+  // Loaded on the first export, not at start: the idle server does not carry a generator it rarely runs (decision 195).
+  const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   wb.creator = 'Buchbar';
   const ws = wb.addWorksheet('Fahrtenbuch');
@@ -272,6 +272,8 @@ export async function writePdf(
 ): Promise<ExportRead> {
   const tenantId = user.tenant.id;
   const f = { vehicleId: q.vehicleId, ...dayRange(q.from, q.to) };
+  // Loaded on the first export, not at start: the idle server does not carry a generator it rarely runs (decision 195).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: MARGIN, info: { Title: 'Fahrtenbuch', Creator: 'Buchbar' } });
   doc.registerFont('Roboto', path.join(fontDir, 'Roboto-Regular.ttf'));
   doc.registerFont('Roboto-Bold', path.join(fontDir, 'Roboto-Medium.ttf'));

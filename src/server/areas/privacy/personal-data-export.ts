@@ -15,7 +15,6 @@ import {
   updatePersonalDataExport,
 } from '@server/areas/privacy/personal-data-repository';
 import type { Deps } from '@server/deps';
-import { ZipArchive } from 'archiver';
 import type { UserContext } from '../../kernel/context';
 import { effectiveSetting } from '../settings/effective-settings';
 import { type PdfSection, personalDataPdf } from './personal-data-pdf';
@@ -80,6 +79,8 @@ export async function personalDataExportFile(deps: Deps, user: UserContext, id: 
 }
 
 const zip = async (files: { name: string; content: Buffer | string }[]): Promise<Buffer> => {
+  // Loaded on the first export, not at start: the idle server does not carry a generator it rarely runs (decision 195).
+  const { ZipArchive } = await import('archiver');
   const archive = new ZipArchive({ zlib: { level: 9 } });
   const chunks: Buffer[] = [];
   archive.on('data', (c: Buffer) => chunks.push(c));

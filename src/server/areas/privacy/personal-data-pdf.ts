@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { formatDate, formatDateTime } from '@domain/time';
-import PDFDocument from 'pdfkit';
 import type { PersonalDataKind } from './personal-data-repository';
 
 /**
@@ -91,12 +90,14 @@ export interface PdfSection {
   rows: Record<string, unknown>[];
 }
 
-export function personalDataPdf(
+export async function personalDataPdf(
   locale: Locale,
   head: { personName: string; email: string; tenantName: string; createdAt: Date },
   sections: PdfSection[],
 ): Promise<Buffer> {
   const t = TEXTS[locale];
+  // Loaded on the first export, not at start: the idle server does not carry a generator it rarely runs (decision 195).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: t.title, Creator: 'Buchbar' } });
   doc.registerFont('Roboto', path.join(fontDir, 'Roboto-Regular.ttf'));
   doc.registerFont('Roboto-Bold', path.join(fontDir, 'Roboto-Medium.ttf'));
