@@ -12,22 +12,26 @@ import { AppError } from '@domain/errors';
 import { addDays, berlinDay, completeRegularHours, germanDay, instantOf, weekStart } from '@domain/opening-hours';
 import { occupiedError } from '@domain/reading-room-booking';
 import { formatTime } from '@domain/time';
-import { findMemberById } from '@server/areas/people/user-repository';
+import { findMemberById } from '@server/areas/people/public';
 import {
   type BookingRecord,
+  cancelBooking,
   countBookerBookingsByWeek,
   findBooking,
-  listObjectSlots,
-  listOwnHeld,
-  lockBooker,
-  movePlaces,
-} from '@server/areas/reading-rooms/reading-room-booking-repository';
-import {
   findObjectWithoutEquipment,
   listDeviatingHours,
+  listObjectSlots,
+  listOwnHeld,
   listRegularHours,
+  loadSeatRules,
+  lockBooker,
   lockObject,
-} from '@server/areas/reading-rooms/reading-room-repository';
+  movePlaces,
+  notFound,
+  requireArea,
+  SEAT_TOPIC,
+  toPlaceItem,
+} from '@server/areas/reading-rooms/public';
 import {
   cancelSeriesBookings,
   endSeries,
@@ -39,17 +43,15 @@ import {
   setBookedThrough,
 } from '@server/areas/series/booking-series-repository';
 import { seriesSummaryMail } from '@server/areas/series/series-templates';
-import { listTenantIds } from '@server/areas/tenant/tenant-repository';
+import { listTenantIds } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import { translate } from '@server/http/messages';
 import { withIcs } from '@server/kernel/mail/render';
 import type { UserContext } from '../../kernel/context';
 import { type PendingMail, recipientLocales, sendAll } from '../../kernel/notifications/pending-mail';
 import { tenantOrigins } from '../../kernel/notifications/tenant-origins';
-import { seatsIcs } from '../calendar/booking-events';
-import { cancelBooking } from '../reading-rooms/bookings';
-import { loadSeatRules, notFound, requireArea, SEAT_TOPIC, toPlaceItem } from '../reading-rooms/common';
-import { effectiveSetting } from '../settings/effective-settings';
+import { seatsIcs } from '../calendar/public';
+import { effectiveSetting } from '../settings/public';
 
 /**
  * Booking series of seats and desks (decisions 091 and 160). Every day meets

@@ -3,7 +3,7 @@ import { vehicleBookingApprovers, vehicleBookings, vehicleSeries } from '@db/sch
 import type { SeriesRule } from '@domain/booking-series';
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { rowsOf } from '../../kernel/rows';
-import type { BookingWrite } from '../vehicles/vehicle-booking-repository';
+import type { BookingWrite } from '../vehicles/public';
 
 /** Vehicle series (decision 115). Always tenant-scoped. */
 

@@ -5,7 +5,7 @@ import { AppError } from '@domain/errors';
 import { addDays, berlinDay, germanDay } from '@domain/opening-hours';
 import { formatTime } from '@domain/time';
 import { blockedUntil, bookingWindowEnd, type ExistingBooking, MESSAGES } from '@domain/vehicle-booking';
-import { findMemberById, type MemberRecord } from '@server/areas/people/user-repository';
+import { findMemberById, type MemberRecord, membersWithPermission } from '@server/areas/people/public';
 import { seriesSummaryMail } from '@server/areas/series/series-templates';
 import {
   cancelVehicleSeriesBookings,
@@ -19,28 +19,38 @@ import {
   type VehicleSeriesRecord,
   vehicleSeriesBookedDays,
 } from '@server/areas/series/vehicle-series-repository';
-import { listTenantIds } from '@server/areas/tenant/tenant-repository';
-import { hasOpenDefect } from '@server/areas/vehicle-care/vehicle-care-repository';
+import { listTenantIds } from '@server/areas/tenant/public';
+import { hasOpenDefect } from '@server/areas/vehicle-care/public';
 import {
+  approvalRequestMail,
+  assertDepartment,
   type BookingRecord,
   bookingsInRange,
+  cancelBooking,
+  canManageBooking,
+  checkPeriodAgainst,
+  details,
   findBooking,
+  findVehicle,
   lockBooking,
-  membersWithPermission,
-} from '@server/areas/vehicles/vehicle-booking-repository';
-import { findVehicle, lockVehicle, type VehicleRecord } from '@server/areas/vehicles/vehicle-repository';
-import { approvalRequestMail } from '@server/areas/vehicles/vehicle-templates';
+  lockVehicle,
+  notFound,
+  resolveDriver,
+  toExisting,
+  VEHICLE_TOPIC,
+  type VehicleRecord,
+  type VehicleSettings,
+  vehicleSettings,
+} from '@server/areas/vehicles/public';
 import type { Deps } from '@server/deps';
 import { translate } from '@server/http/messages';
 import { type Locale as MailLocale, withIcs } from '@server/kernel/mail/render';
 import type { UserContext } from '../../kernel/context';
 import { type PendingMail, recipientLocales, sendAll } from '../../kernel/notifications/pending-mail';
 import { tenantOrigins } from '../../kernel/notifications/tenant-origins';
-import { vehiclesIcs } from '../calendar/booking-events';
-import { licenceGateFor } from '../driving-licences/licence-gate';
-import { effectiveSetting } from '../settings/effective-settings';
-import { assertDepartment, cancelBooking, checkPeriodAgainst, details, resolveDriver } from '../vehicles/book-vehicle';
-import { canManageBooking, notFound, toExisting, VEHICLE_TOPIC, type VehicleSettings, vehicleSettings } from '../vehicles/common';
+import { vehiclesIcs } from '../calendar/public';
+import { licenceGateFor } from '../driving-licences/public';
+import { effectiveSetting } from '../settings/public';
 
 /**
  * Vehicle series (decision 115). Every date meets the rules of a single

@@ -1,7 +1,9 @@
 import { defineArea } from '../../kernel/area';
+import { registerVehicleCareJobs } from './jobs';
 import { vehicleCareRoutes } from './routes';
 
 export const manifest = defineArea({
   name: 'vehicle-care',
   routes: [vehicleCareRoutes],
+  jobs: [registerVehicleCareJobs],
 });

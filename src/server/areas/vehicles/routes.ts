@@ -50,7 +50,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requestOrigin, requireUser } from '../../http/request-context';
-import { cancelInVehicleSeries, createVehicleSeries, previewVehicleSeries } from '../series/vehicle-series';
+import { cancelInVehicleSeries, createVehicleSeries, previewVehicleSeries } from '../series/public';
 import { decide, listApprovals } from './approvals';
 import { cancelBooking, createBooking, getBooking, myBookings, possibleBookers, updateBooking } from './book-vehicle';
 import {
