@@ -15,10 +15,10 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { migrateDatabase, openPglite } from '@db/client';
-import { prepareDatabase } from '@db/seed/prepare';
 import { chromiumPath } from '@e2e/support/browser';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
+import { prepareDatabase } from '@server/prepare-database';
 import pino from 'pino';
 import { chromium } from 'playwright-core';
 import { DEMO_PASSWORD, webScreens } from './support/web-screens';

@@ -37,10 +37,10 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { migrateDatabase, openPglite } from '@db/client';
-import { prepareDatabase } from '@db/seed/prepare';
 import { chromiumPath } from '@e2e/support/browser';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
+import { prepareDatabase } from '@server/prepare-database';
 import { type Nginx, startNginx } from '@test/support/nginx';
 import { BEHIND_LOCAL_PROXY } from '@test/support/test-app';
 import * as chromeLauncher from 'chrome-launcher';

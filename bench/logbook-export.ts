@@ -15,10 +15,10 @@
  */
 import { createWriteStream } from 'node:fs';
 import { type Database, migrateDatabase, openPglite } from '@db/client';
-import { prepareDatabase } from '@db/seed/prepare';
 import { pdfBuffer, writeXlsx } from '@server/areas/logbook/export-logbook';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '@server/kernel/context';
+import { prepareDatabase } from '@server/prepare-database';
 import { sql } from 'drizzle-orm';
 import { checkBudgets } from './support/measure';
 import { scratchPostgres } from './support/scratch-postgres';

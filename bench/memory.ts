@@ -29,8 +29,8 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { migrateDatabase } from '@db/client';
 import { DEMO_PASSWORD } from '@db/seed/demo-data';
-import { prepareDatabase } from '@db/seed/prepare';
 import { addDays, berlinDay, berlinInstant } from '@domain/vehicle-time';
+import { prepareDatabase } from '@server/prepare-database';
 import { checkBudgets } from './support/measure';
 import { scratchPostgres } from './support/scratch-postgres';
 

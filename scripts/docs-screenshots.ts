@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { migrateDatabase, openPglite } from '@db/client';
 import { DEMO_PASSWORD } from '@db/seed/demo-data';
-import { prepareDatabase } from '@db/seed/prepare';
 import { launchBrowser } from '@e2e/support/browser';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
+import { prepareDatabase } from '@server/prepare-database';
 import pino from 'pino';
 import { HANDBOOK_SHOTS } from './docs/handbook-shots';
 

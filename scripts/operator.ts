@@ -14,11 +14,11 @@
  */
 import { parseArgs } from 'node:util';
 import { migrateDatabase, openDatabase } from '@db/client';
-import { prepareDatabase } from '@db/seed/prepare';
 import { buildApp } from '@server/app';
 import { undeliveredMails } from '@server/areas/operations/operator-outbox';
 import { createTenant, deleteTenant } from '@server/areas/tenant/operator-tenants';
 import { loadConfig } from '@server/config';
+import { prepareDatabase } from '@server/prepare-database';
 import pino from 'pino';
 
 const [command, ...rest] = process.argv.slice(2);

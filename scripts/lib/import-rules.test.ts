@@ -97,6 +97,34 @@ describe('import rules (layer directions of docs/contributing.md)', () => {
     expect(importViolations(tree, 'error')).toEqual([line]);
   });
 
+  it('follows each name through a public.ts to its file: a route still may not call a repository, and circles are the real ones', () => {
+    const tree = [
+      f('src/server/areas/guests/routes.ts', "import { findVehicle, type VehicleRecord } from '@server/areas/vehicles/public';"),
+      f('src/server/areas/guests/rental.ts', "import { checkPeriod } from '../vehicles/public';\nexport const rent = 1;"),
+      f(
+        'src/server/areas/vehicles/public.ts',
+        "/** What others use. */\nexport { checkPeriod } from './book';\nexport { findVehicle } from './vehicle-repository';\nexport type { VehicleRecord } from './vehicle-repository';",
+      ),
+      f('src/server/areas/vehicles/book.ts', "import { rent } from '../guests/rental';\nexport const checkPeriod = 1;"),
+      f('src/server/areas/vehicles/vehicle-repository.ts', 'export const findVehicle = 1; export type VehicleRecord = 1;'),
+    ];
+    expect(importViolations(tree, 'error')).toEqual([
+      'src/server/areas/guests/routes.ts imports src/server/areas/vehicles/vehicle-repository.ts (through src/server/areas/vehicles/public.ts): server/routes must not import server/repositories',
+      'src/server/areas/vehicles/book.ts imports src/server/areas/guests/rental.ts: server area vehicles may import area guests only through its public.ts',
+      'import circle: src/server/areas/guests/rental.ts → src/server/areas/vehicles/book.ts → src/server/areas/guests/rental.ts',
+    ]);
+  });
+
+  it('lets a public.ts hold re-exports and comments only', () => {
+    const tree = [
+      f('src/server/areas/vehicles/public.ts', "export { a } from './a';\nexport const b = 2;"),
+      f('src/server/areas/vehicles/a.ts', 'export const a = 1;'),
+    ];
+    expect(importViolations(tree, 'error')).toEqual([
+      "src/server/areas/vehicles/public.ts: a public.ts only re-exports (export { … } from './…'), so it adds no code and no import of its own",
+    ]);
+  });
+
   it('finds circles, type-only ones included', () => {
     const tree = [
       f('src/server/deps.ts', "import type { M } from './areas/x/map';"),
@@ -121,7 +149,8 @@ describe('import rules (layer directions of docs/contributing.md)', () => {
     expect(files.length).toBeGreaterThan(300);
     const { problems, warnings } = importFindings(files);
     expect(problems).toEqual([]);
-    // Once the area rule refuses, no area import may be left over as a warning.
-    if (AREA_BOUNDARY === 'error') expect(warnings).toEqual([]);
+    // The area rule refuses (decision 204): no area import is left over as a warning.
+    expect(AREA_BOUNDARY).toBe('error');
+    expect(warnings).toEqual([]);
   });
 });

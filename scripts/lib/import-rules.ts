@@ -61,6 +61,25 @@ export interface ImportEdge {
   target: string;
   /** `import type …`: no code is loaded, but a circle of types still ties modules together. */
   typeOnly: boolean;
+  /** The names it imports (`{ a, type b, c as d }`); null for `* as`, a default or a bare import. */
+  names: { name: string; typeOnly: boolean }[] | null;
+}
+
+/** The names between the braces of an import or export, each with its own `type` mark. */
+function namesOf(statement: string): ImportEdge['names'] {
+  const braces = /^\s*(?:import|export)\s+(?:type\s+)?\{([^}]*)\}\s*from/.exec(statement);
+  if (!braces) return null;
+  return braces[1]!
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean)
+    .map((n) => ({
+      name: n
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0]!
+        .trim(),
+      typeOnly: /^type\s/.test(n),
+    }));
 }
 
 /** The project files a source imports, resolved against the list of known files. */
@@ -77,7 +96,7 @@ export function importsOf(f: SourceFile, known: Set<string>): ImportEdge[] {
     }
     if (!base) continue;
     const hit = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((c) => known.has(c));
-    if (hit) out.push({ target: hit, typeOnly: /^\s*(?:import|export)\s+type\b/.test(m[0]) });
+    if (hit) out.push({ target: hit, typeOnly: /^\s*(?:import|export)\s+type\b/.test(m[0]), names: namesOf(m[0]) });
   }
   return out;
 }
@@ -104,6 +123,55 @@ function webBoundary(from: string, to: string): string | null {
 
 const areaOf = (file: string) => /^src\/server\/areas\/([^/]+)\//.exec(file)?.[1] ?? null;
 
+const isAreaPublic = (file: string) => /^src\/server\/areas\/[^/]+\/public\.ts$/.test(file);
+
+/**
+ * An area's public.ts names what other areas may use and holds nothing of its
+ * own: only re-exports (`export { … } from './…'`) and comments.
+ */
+function publicShape(f: SourceFile): string | null {
+  const rest = f.source
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\/\/[^\n]*/g, '')
+    .replace(/export\s+(?:type\s+)?\{[^}]*\}\s*from\s*['"][^'"]+['"]\s*;?/g, '')
+    .trim();
+  return rest ? `${f.file}: a public.ts only re-exports (export { … } from './…'), so it adds no code and no import of its own` : null;
+}
+
+/**
+ * The files behind an import of a public.ts: each imported name leads to the
+ * file that defines it, so the layer directions and the circle check see the
+ * real dependency, as if the importer had named that file (a route still may
+ * not call a repository, whichever door it takes).
+ */
+function throughPublic(edge: ImportEdge, reexports: Map<string, Map<string, ImportEdge>>): ImportEdge[] {
+  const table = reexports.get(edge.target);
+  if (!table) return [edge];
+  const all = [...new Map([...table.values()].map((e) => [e.target, e])).values()];
+  if (!edge.names) return all.map((e) => ({ ...e, typeOnly: edge.typeOnly }));
+  const out = new Map<string, ImportEdge>();
+  for (const n of edge.names) {
+    const e = table.get(n.name);
+    if (!e) return all.map((x) => ({ ...x, typeOnly: edge.typeOnly }));
+    const typeOnly = edge.typeOnly || n.typeOnly || e.typeOnly;
+    const seen = out.get(e.target);
+    out.set(e.target, { target: e.target, typeOnly: typeOnly && (seen?.typeOnly ?? true), names: null });
+  }
+  return [...out.values()];
+}
+
+/** Per public.ts: each name it re-exports, with the file that defines it. */
+function publicReexports(files: SourceFile[], known: Set<string>): Map<string, Map<string, ImportEdge>> {
+  const out = new Map<string, Map<string, ImportEdge>>();
+  for (const f of files.filter((x) => isAreaPublic(x.file))) {
+    const table = new Map<string, ImportEdge>();
+    for (const e of importsOf(f, known))
+      for (const n of e.names ?? []) table.set(n.name, { target: e.target, typeOnly: e.typeOnly || n.typeOnly, names: null });
+    out.set(f.file, table);
+  }
+  return out;
+}
+
 /** The server's rule for one import, or null when it keeps it: an area reaches another only through that area's public.ts. */
 function areaBoundary(from: string, to: string): string | null {
   const [a, b] = [areaOf(from), areaOf(to)];
@@ -113,11 +181,10 @@ function areaBoundary(from: string, to: string): string | null {
 
 /**
  * Whether a server area importing another area's inner file fails the check
- * or is counted as a warning. Warnings while the areas still reach into each
- * other after the move into src/server/areas (decision 216); `error` once
- * each area offers a public.ts.
+ * or is counted as a warning. Every area that others use offers a public.ts
+ * (decision 204), so a new reach into another area's files fails.
  */
-export const AREA_BOUNDARY: 'error' | 'warning' = 'warning';
+export const AREA_BOUNDARY: 'error' | 'warning' = 'error';
 
 export interface ImportFindings {
   /** Broken rules: the check fails. */
@@ -137,24 +204,35 @@ export function importFindings(files: SourceFile[], areas: 'error' | 'warning' =
   const graph = new Map<string, string[]>();
   const problems: string[] = [];
   const warnings: string[] = [];
+  const reexports = publicReexports(files, known);
   for (const f of files) {
     const edges = importsOf(f, known);
+    // A public.ts is a door, not a module of its own: its importers depend on the files behind it.
     graph.set(
       f.file,
-      edges.map((e) => e.target),
+      (isAreaPublic(f.file) ? edges : edges.flatMap((e) => throughPublic(e, reexports))).map((e) => e.target),
     );
+    if (isAreaPublic(f.file)) {
+      const shape = publicShape(f);
+      if (shape) problems.push(shape);
+    }
     const from = layerOf(f.file);
     if (!from) continue;
-    for (const { target: t, typeOnly } of edges) {
-      const to = layerOf(t);
-      if (!to) {
-        problems.push(`${f.file} imports ${t}: src must not import tests, benchmarks or scripts`);
-        continue;
+    for (const edge of edges) {
+      const behind = isAreaPublic(f.file) ? [edge] : throughPublic(edge, reexports);
+      for (const { target: t, typeOnly } of behind) {
+        const to = layerOf(t);
+        if (!to) {
+          problems.push(`${f.file} imports ${t}: src must not import tests, benchmarks or scripts`);
+          continue;
+        }
+        // Routes may name a repository's record type in a DTO mapper; they may not call it.
+        const typeAllowed = typeOnly && from === 'server/routes' && to === 'server/repositories';
+        const via = t === edge.target ? '' : ` (through ${edge.target})`;
+        if (to !== from && !typeAllowed && !(ALLOWED[from] ?? []).includes(to))
+          problems.push(`${f.file} imports ${t}${via}: ${from} must not import ${to}`);
       }
-      // Routes may name a repository's record type in a DTO mapper; they may not call it.
-      const typeAllowed = typeOnly && from === 'server/routes' && to === 'server/repositories';
-      if (to !== from && !typeAllowed && !(ALLOWED[from] ?? []).includes(to))
-        problems.push(`${f.file} imports ${t}: ${from} must not import ${to}`);
+      const t = edge.target;
       const web = webBoundary(f.file, t);
       if (web) problems.push(`${f.file} imports ${t}: ${web}`);
       const area = areaBoundary(f.file, t);

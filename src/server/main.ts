@@ -1,5 +1,5 @@
 import { migrateDatabase, openDatabase } from '@db/client';
-import { prepareDatabase } from '@db/seed/prepare';
+import { prepareDatabase } from '@server/prepare-database';
 import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';

@@ -1,5 +1,5 @@
 import { type Database, migrateDatabase, openPglite, withTenant } from '@db/client';
-import { prepareDatabase } from '@db/seed/prepare';
+import { prepareDatabase } from '@server/prepare-database';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, openTestDatabase } from '../support/databases';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type Database, migrateDatabase, openPglite, openPostgres } from '@db/client';
-import { prepareDatabase } from '@db/seed/prepare';
+import { prepareDatabase } from '@server/prepare-database';
 import { inject } from 'vitest';
 import { adminQuery, withDatabase } from './global-setup';
 import { TEST_APP_SECRET } from './test-secret';

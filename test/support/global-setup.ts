@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { migrateDatabase, openPglite, openPostgres } from '@db/client';
-import { prepareDatabase } from '@db/seed/prepare';
+import { prepareDatabase } from '@server/prepare-database';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { TEST_APP_SECRET } from './test-secret';

@@ -3,14 +3,6 @@ import { PERMISSIONS, type Permission } from '@domain/permissions';
 import type { Db } from '../client';
 import { hashPassword } from '../password-hash';
 import * as t from '../schema/index';
-import { seedDrivingLicences } from './driving-licences';
-import { seedEvaluation } from './evaluation';
-import { seedGuests } from './guests';
-import { seedLogbook } from './logbook';
-import { seedReadingRooms } from './reading-rooms';
-import { seedSingleSignOn } from './single-sign-on';
-import { seedVehicleCare } from './vehicle-care';
-import { seedVehicles } from './vehicles';
 
 /** Password of every demo account (README). */
 export const DEMO_PASSWORD = 'Buchbar!2026';
@@ -182,87 +174,76 @@ const ADDRESSES: Record<string, [string, string]> = {
   bibliothek: ['Universitätsplatz 5', '12345 Musterstadt'],
 };
 
-/** Writes the demo tenants with their people, rights and places. Runs once, into an empty database. */
 /**
- * `appSecret` encrypts the demo's single sign-on client secret (the Stadtwerke
- * provider of `npm run dev:idp`); without it that one row is left out.
+ * The first step of the demo (the tenant area's): the demo tenants with their
+ * domains, features, departments, roles, groups, people, locations and tenant
+ * settings. The other areas' steps add their data to these tenants; all run
+ * in one transaction, once, into an empty database (src/server/prepare-database.ts).
  */
-/** `now` is the demo's clock: every date of the demo is relative to it (a test seeds a day at a moment of its choice). */
-export async function seedDemoData(db: Db, opts: { appSecret?: string; now?: Date } = {}): Promise<void> {
-  const now = opts.now ?? new Date();
+export async function seedDemoTenants(tx: Db): Promise<void> {
   // One hash for all accounts: they share the password, and scrypt is slow by design.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
-    for (const d of DEMO_TENANTS) {
-      const [street, city] = ADDRESSES[d.subIdentifier]!;
-      const [tenant] = await tx
-        .insert(t.tenants)
-        .values({ name: d.name, subIdentifier: d.subIdentifier, privacyText: privacy(d.name), imprintText: imprint(d.name, street, city) })
-        .returning({ id: t.tenants.id });
-      const tenantId = tenant!.id;
-      await tx.insert(t.tenantDomains).values(d.domains.map((domain) => ({ domain, tenantId })));
-      await tx.insert(t.legacyMappings).values({ tenantId, customerName: d.customerName });
-      await tx.insert(t.tenantFeatures).values(d.features.map((feature) => ({ tenantId, feature })));
+  for (const d of DEMO_TENANTS) {
+    const [street, city] = ADDRESSES[d.subIdentifier]!;
+    const [tenant] = await tx
+      .insert(t.tenants)
+      .values({ name: d.name, subIdentifier: d.subIdentifier, privacyText: privacy(d.name), imprintText: imprint(d.name, street, city) })
+      .returning({ id: t.tenants.id });
+    const tenantId = tenant!.id;
+    await tx.insert(t.tenantDomains).values(d.domains.map((domain) => ({ domain, tenantId })));
+    await tx.insert(t.legacyMappings).values({ tenantId, customerName: d.customerName });
+    await tx.insert(t.tenantFeatures).values(d.features.map((feature) => ({ tenantId, feature })));
 
-      const depIds = new Map<string, string>();
-      for (const name of d.departments) {
-        const [row] = await tx.insert(t.departments).values({ tenantId, name }).returning({ id: t.departments.id });
-        depIds.set(name, row!.id);
-      }
-      const roleIds = new Map<string, string>();
-      for (const [name, perms] of Object.entries(d.roles)) {
-        const [row] = await tx.insert(t.roles).values({ tenantId, name }).returning({ id: t.roles.id });
-        roleIds.set(name, row!.id);
-        if (perms.length)
-          await tx.insert(t.rolePermissions).values(perms.map((permissionName) => ({ tenantId, roleId: row!.id, permissionName })));
-      }
-      const groupIds = new Map<string, string>();
-      for (const [name, roleNames] of Object.entries(d.groups)) {
-        const [row] = await tx.insert(t.groups).values({ tenantId, name }).returning({ id: t.groups.id });
-        groupIds.set(name, row!.id);
-        if (roleNames.length)
-          await tx.insert(t.groupRoles).values(roleNames.map((r) => ({ tenantId, groupId: row!.id, roleId: roleIds.get(r)! })));
-      }
-      for (const u of d.users) {
-        const authUserId = randomUUID();
-        await tx.insert(t.authUser).values({ id: authUserId, name: `${u.firstName} ${u.lastName}`, email: u.email, emailVerified: true });
-        await tx
-          .insert(t.authAccount)
-          .values({ id: randomUUID(), accountId: authUserId, providerId: 'credential', userId: authUserId, password: passwordHash });
-        const [member] = await tx
-          .insert(t.users)
-          .values({
-            tenantId,
-            authUserId,
-            employeeId: u.employeeId,
-            firstName: u.firstName,
-            lastName: u.lastName,
-            email: u.email,
-            departmentId: depIds.get(u.department)!,
-          })
-          .returning({ id: t.users.id });
-        const userId = member!.id;
-        for (const r of u.roles ?? []) await tx.insert(t.userRoles).values({ tenantId, userId, roleId: roleIds.get(r)! });
-        for (const g of u.groups ?? []) await tx.insert(t.userGroups).values({ tenantId, userId, groupId: groupIds.get(g)! });
-        for (const [permissionName, value] of Object.entries(u.direct ?? {})) {
-          await tx.insert(t.userPermissions).values({ tenantId, userId, permissionName, value });
-        }
-      }
-      for (const [name, spaces] of Object.entries(d.locations)) {
-        const [loc] = await tx.insert(t.locations).values({ tenantId, name }).returning({ id: t.locations.id });
-        await tx.insert(t.parkingSpaces).values(spaces.map((s) => ({ tenantId, locationId: loc!.id, name: s })));
-      }
-      for (const [optionName, value] of Object.entries(d.tenantSettings ?? {})) {
-        await tx.insert(t.settingValues).values({ tenantId, optionName, layer: 'MANDANT', value });
+    const depIds = new Map<string, string>();
+    for (const name of d.departments) {
+      const [row] = await tx.insert(t.departments).values({ tenantId, name }).returning({ id: t.departments.id });
+      depIds.set(name, row!.id);
+    }
+    const roleIds = new Map<string, string>();
+    for (const [name, perms] of Object.entries(d.roles)) {
+      const [row] = await tx.insert(t.roles).values({ tenantId, name }).returning({ id: t.roles.id });
+      roleIds.set(name, row!.id);
+      if (perms.length)
+        await tx.insert(t.rolePermissions).values(perms.map((permissionName) => ({ tenantId, roleId: row!.id, permissionName })));
+    }
+    const groupIds = new Map<string, string>();
+    for (const [name, roleNames] of Object.entries(d.groups)) {
+      const [row] = await tx.insert(t.groups).values({ tenantId, name }).returning({ id: t.groups.id });
+      groupIds.set(name, row!.id);
+      if (roleNames.length)
+        await tx.insert(t.groupRoles).values(roleNames.map((r) => ({ tenantId, groupId: row!.id, roleId: roleIds.get(r)! })));
+    }
+    for (const u of d.users) {
+      const authUserId = randomUUID();
+      await tx.insert(t.authUser).values({ id: authUserId, name: `${u.firstName} ${u.lastName}`, email: u.email, emailVerified: true });
+      await tx
+        .insert(t.authAccount)
+        .values({ id: randomUUID(), accountId: authUserId, providerId: 'credential', userId: authUserId, password: passwordHash });
+      const [member] = await tx
+        .insert(t.users)
+        .values({
+          tenantId,
+          authUserId,
+          employeeId: u.employeeId,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          email: u.email,
+          departmentId: depIds.get(u.department)!,
+        })
+        .returning({ id: t.users.id });
+      const userId = member!.id;
+      for (const r of u.roles ?? []) await tx.insert(t.userRoles).values({ tenantId, userId, roleId: roleIds.get(r)! });
+      for (const g of u.groups ?? []) await tx.insert(t.userGroups).values({ tenantId, userId, groupId: groupIds.get(g)! });
+      for (const [permissionName, value] of Object.entries(u.direct ?? {})) {
+        await tx.insert(t.userPermissions).values({ tenantId, userId, permissionName, value });
       }
     }
-    await seedReadingRooms(tx as unknown as Db, now);
-    await seedVehicles(tx as unknown as Db, now);
-    await seedEvaluation(tx as unknown as Db, now);
-    await seedDrivingLicences(tx as unknown as Db, now);
-    await seedGuests(tx as unknown as Db, now);
-    await seedLogbook(tx as unknown as Db, now);
-    await seedVehicleCare(tx as unknown as Db, now);
-    if (opts.appSecret) await seedSingleSignOn(tx as unknown as Db, opts.appSecret);
-  });
+    for (const [name, spaces] of Object.entries(d.locations)) {
+      const [loc] = await tx.insert(t.locations).values({ tenantId, name }).returning({ id: t.locations.id });
+      await tx.insert(t.parkingSpaces).values(spaces.map((s) => ({ tenantId, locationId: loc!.id, name: s })));
+    }
+    for (const [optionName, value] of Object.entries(d.tenantSettings ?? {})) {
+      await tx.insert(t.settingValues).values({ tenantId, optionName, layer: 'MANDANT', value });
+    }
+  }
 }

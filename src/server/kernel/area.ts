@@ -1,3 +1,4 @@
+import type { Db } from '@db/client';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps';
@@ -6,6 +7,23 @@ import type { Deps } from '../deps';
 export interface AreaEnvironment {
   /** The project's root (where docs/ lives), both from the sources and from the built server. */
   projectRoot: string;
+}
+
+/** What every demo step is given: the demo's clock, and the app secret that encrypts the demo's single sign-on secret. */
+export interface DemoContext {
+  /** Every date of the demo is relative to it (decision 194). */
+  now: Date;
+  appSecret?: string;
+}
+
+/**
+ * An area's part of the demo data, written into an empty database inside the
+ * one transaction of the whole demo (src/server/prepare-database.ts).
+ */
+export interface DemoStep {
+  /** The areas whose demo data this step reads (the demo tenants are the tenant area's); they run first. */
+  after: readonly string[];
+  run: (tx: Db, ctx: DemoContext) => Promise<void>;
 }
 
 /**
@@ -21,6 +39,8 @@ export interface AreaManifest {
   routes?: ((deps: Deps, env: AreaEnvironment) => FastifyPluginAsyncZod)[];
   /** Registers the area's background jobs and schedules with deps.jobs. */
   jobs?: ((deps: Deps) => void)[];
+  /** The area's demo data. */
+  demo?: DemoStep;
 }
 
 /** Identity with a type: a manifest file reads `export const manifest = defineArea({ … })`. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '@db/client';
 import { countRateLimitHit, purgeRateLimits, readRateLimit } from '@server/kernel/operations-repository';
 
@@ -5,6 +6,9 @@ type Callback = (err: Error | null, result?: { current: number; ttl: number }) =
 interface RouteOptions {
   routeInfo?: { method?: string | string[]; url?: string };
 }
+
+/** Hashes an address or e-mail for the rate-limit store, so the counters keep no personal data in clear. */
+export const hashKey = (key: string): string => createHash('sha256').update(`rate:${key}`, 'utf8').digest('hex');
 
 /** Roughly every this many hits one node removes old counters (no job needed). */
 const PURGE_EVERY = 500;

@@ -12,25 +12,20 @@ import {
   vehicleBookingIdsInRange,
 } from '@server/areas/absence/absence-repository';
 import { absenceForOtherMail, absenceMail, absencePreBookingMail, type HandedOverLine } from '@server/areas/absence/absence-templates';
-import { findMemberById } from '@server/areas/people/user-repository';
-import {
-  findBooking as findSeatBooking,
-  type BookingRecord as SeatBooking,
-} from '@server/areas/reading-rooms/reading-room-booking-repository';
+import { findMemberById } from '@server/areas/people/public';
+import { findBooking as findSeatBooking, SEAT_TOPIC, type BookingRecord as SeatBooking } from '@server/areas/reading-rooms/public';
 import {
   cancelBookings as cancelVehicleBookings,
   findBookingsByIds as findVehicleBookings,
+  VEHICLE_TOPIC,
   type BookingRecord as VehicleBooking,
-} from '@server/areas/vehicles/vehicle-booking-repository';
+} from '@server/areas/vehicles/public';
 import type { Deps } from '@server/deps';
 import { withIcs } from '@server/kernel/mail/render';
 import { audit } from '../../kernel/admin-change';
 import type { UserContext } from '../../kernel/context';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
-import { seatEvent, vehicleEvent } from '../calendar/booking-events';
-import { bookingsIcs } from '../calendar/ics';
-import { SEAT_TOPIC } from '../reading-rooms/common';
-import { VEHICLE_TOPIC } from '../vehicles/common';
+import { bookingsIcs, seatEvent, vehicleEvent } from '../calendar/public';
 
 /**
  * Absence in one step (decision 092): every booking of the person in the

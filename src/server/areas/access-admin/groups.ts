@@ -16,7 +16,7 @@ import {
   replaceGroupRoles,
   sourcesOfGroupMembers,
 } from '@server/areas/access-admin/access-admin-repository';
-import { findMemberById } from '@server/areas/people/user-repository';
+import { findMemberById } from '@server/areas/people/public';
 import type { Deps } from '@server/deps';
 import { assertKeepsOwnRight, assertRemovable, audit, change, previewOf, type RemovalPreview, read } from '../../kernel/admin-change';
 import type { UserContext } from '../../kernel/context';

@@ -1,5 +1,5 @@
-import type { BookingRecord as SeatBooking } from '@server/areas/reading-rooms/reading-room-booking-repository';
-import type { BookingRecord as VehicleBooking } from '@server/areas/vehicles/vehicle-booking-repository';
+import type { BookingRecord as SeatBooking } from '@server/areas/reading-rooms/public';
+import type { BookingRecord as VehicleBooking } from '@server/areas/vehicles/public';
 import type { Locale } from '@server/kernel/mail/render';
 import { bookingIcs, bookingsIcs, type CalendarBooking } from './ics';
 

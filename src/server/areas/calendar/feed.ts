@@ -16,8 +16,8 @@ import {
 import type { Deps } from '@server/deps';
 import { type ChangeSubject, stampOf } from '@server/kernel/change-version-repository';
 import type { UserContext } from '../../kernel/context';
-import { notFound } from '../reading-rooms/common';
-import { effectiveSetting } from '../settings/effective-settings';
+import { notFound } from '../reading-rooms/public';
+import { effectiveSetting } from '../settings/public';
 import { type FeedText, feedText } from './feed-text';
 import { type EventText, eventText, feedCalendarOf } from './ics';
 

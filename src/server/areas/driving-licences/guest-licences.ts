@@ -8,12 +8,11 @@ import {
   insertGuestCheck,
   listGuestDrivers as listGuestDriverRows,
 } from '@server/areas/driving-licences/guest-licence-repository';
-import { findGuestOfBooking } from '@server/areas/guests/guest-repository';
-import { findBooking, lockBooking } from '@server/areas/vehicles/vehicle-booking-repository';
-import { findVehicleCore } from '@server/areas/vehicles/vehicle-repository';
+import { findGuestOfBooking } from '@server/areas/guests/public';
+import { findBooking, findVehicleCore, lockBooking } from '@server/areas/vehicles/public';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
-import { listScopeLines, recordAccessOfMany } from '../privacy/access-audit';
+import { listScopeLines, recordAccessOfMany } from '../privacy/public';
 import { LICENCE_DEFAULTS } from './licence-settings';
 import { toRecord } from './licences';
 

@@ -2,7 +2,7 @@ import type { Db } from '@db/client';
 import { assertLicenceGate } from '@domain/driving-licence';
 import { guestLicenceOfBooking } from '@server/areas/driving-licences/guest-licence-repository';
 import { licenceForGate } from '@server/areas/driving-licences/licence-repository';
-import { findGuestOfBooking } from '@server/areas/guests/guest-repository';
+import { findGuestOfBooking } from '@server/areas/guests/public';
 import { LICENCE_DEFAULTS } from './licence-settings';
 
 /**

@@ -2,11 +2,11 @@ import { type Db, withTenant } from '@db/client';
 import { AppError } from '@domain/errors';
 import { UPLOAD_CONTENT_TYPES, validateUpload } from '@domain/uploads';
 import { attachScan, findScan } from '@server/areas/driving-licences/licence-repository';
-import { findMemberById } from '@server/areas/people/user-repository';
+import { findMemberById } from '@server/areas/people/public';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
-import { recordAccess } from '../privacy/access-audit';
-import { effectiveSetting } from '../settings/effective-settings';
+import { recordAccess } from '../privacy/public';
+import { effectiveSetting } from '../settings/public';
 
 /**
  * Optional scans of a checked licence (decision 045): only when the tenant

@@ -12,12 +12,12 @@ import {
   insertCheck,
   listDrivers as listDriverRows,
 } from '@server/areas/driving-licences/licence-repository';
-import { findMemberById } from '@server/areas/people/user-repository';
+import { findMemberById } from '@server/areas/people/public';
 import type { Deps } from '@server/deps';
 import { changeStamp } from '@server/kernel/change-version-repository';
 import type { UserContext } from '../../kernel/context';
-import { listScopeLines, recordAccess, recordAccessOfMany } from '../privacy/access-audit';
-import { effectiveSetting } from '../settings/effective-settings';
+import { listScopeLines, recordAccess, recordAccessOfMany } from '../privacy/public';
+import { effectiveSetting } from '../settings/public';
 import { LICENCE_DEFAULTS } from './licence-settings';
 
 /** Driving licences: the examiner's list and checks, the driver's own record. */

@@ -1,3 +1,4 @@
+import { seedDrivingLicences } from '@db/seed/driving-licences';
 import { defineArea } from '../../kernel/area';
 import { registerLicenceJobs } from './jobs';
 import { drivingLicenceRoutes } from './routes';
@@ -6,4 +7,5 @@ export const manifest = defineArea({
   name: 'driving-licences',
   routes: [drivingLicenceRoutes],
   jobs: [registerLicenceJobs],
+  demo: { after: ['tenant'], run: (tx, { now }) => seedDrivingLicences(tx, now) },
 });

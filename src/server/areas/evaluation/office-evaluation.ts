@@ -8,7 +8,7 @@ import {
   officeObjectFigures,
   officeWeekdayMinutes,
 } from '@server/areas/evaluation/evaluation-repository';
-import { listDeviatingHours, listRegularHours } from '@server/areas/reading-rooms/reading-room-repository';
+import { listDeviatingHours, listRegularHours } from '@server/areas/reading-rooms/public';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
 import { evaluationScope, hours } from './scope';

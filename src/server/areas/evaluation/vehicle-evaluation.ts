@@ -12,7 +12,7 @@ import {
 } from '@server/areas/evaluation/evaluation-repository';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
-import { notFound } from '../vehicles/common';
+import { notFound } from '../vehicles/public';
 import { evaluationScope, hours } from './scope';
 
 /**

@@ -6,15 +6,23 @@ import { blockedUntil, parseBookingStatus } from '@domain/vehicle-booking';
 import { addDays, berlinDay, startOfDay } from '@domain/vehicle-time';
 import { earliestOpenGuestStart, type GuestBookingRow, insertGuest, listGuestBookings } from '@server/areas/guests/guest-repository';
 import { guestBookingMail } from '@server/areas/guests/guest-templates';
-import { findBooking, insertBooking } from '@server/areas/vehicles/vehicle-booking-repository';
-import { findVehicles, lockVehicle } from '@server/areas/vehicles/vehicle-repository';
+import {
+  checkPeriod,
+  findBooking,
+  findVehicles,
+  insertBooking,
+  lockVehicle,
+  mapOverlap,
+  notFound,
+  requestApprovals,
+  VEHICLE_TOPIC,
+  vehicleSettings,
+} from '@server/areas/vehicles/public';
 import type { Deps } from '@server/deps';
 import { withIcs } from '@server/kernel/mail/render';
 import type { UserContext } from '../../kernel/context';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
-import { guestVehicleIcs } from '../calendar/booking-events';
-import { checkPeriod, requestApprovals } from '../vehicles/book-vehicle';
-import { mapOverlap, notFound, VEHICLE_TOPIC, vehicleSettings } from '../vehicles/common';
+import { guestVehicleIcs } from '../calendar/public';
 import { guestSettings } from './guest-settings';
 import { hashToken, newToken } from './tokens';
 

@@ -1,5 +1,5 @@
 import type { Db } from '@db/client';
-import { effectiveValues } from '../settings/effective-settings';
+import { effectiveValues } from '../settings/public';
 
 export interface GuestSettings {
   guestBookingActive: boolean;

@@ -7,13 +7,12 @@ import {
   tenantName as findTenantName,
 } from '@server/areas/guests/guest-repository';
 import { guestReleasedMail, receptionNoticeMail } from '@server/areas/guests/guest-templates';
-import { listTenantIdsWithFeature } from '@server/areas/tenant/tenant-repository';
-import { cancelBookings, findBookingsByIds, insertHistory } from '@server/areas/vehicles/vehicle-booking-repository';
+import { listTenantIdsWithFeature } from '@server/areas/tenant/public';
+import { cancelBookings, findBookingsByIds, insertHistory, VEHICLE_TOPIC } from '@server/areas/vehicles/public';
 import type { Deps } from '@server/deps';
 import { withIcs } from '@server/kernel/mail/render';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
-import { guestVehicleIcs } from '../calendar/booking-events';
-import { VEHICLE_TOPIC } from '../vehicles/common';
+import { guestVehicleIcs } from '../calendar/public';
 import { guestSettings } from './guest-settings';
 
 /**

@@ -1,3 +1,4 @@
+import { seedGuests } from '@db/seed/guests';
 import { defineArea } from '../../kernel/area';
 import { registerGuestJobs } from './jobs';
 import { guestRoutes } from './routes';
@@ -6,4 +7,5 @@ export const manifest = defineArea({
   name: 'guests',
   routes: [guestRoutes],
   jobs: [registerGuestJobs],
+  demo: { after: ['vehicles'], run: (tx, { now }) => seedGuests(tx, now) },
 });

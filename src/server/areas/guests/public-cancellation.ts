@@ -13,7 +13,7 @@ import {
 import { parseBookingStatus } from '@domain/vehicle-booking';
 import { confirmGuestRow, findGuestByTokenHash, type GuestRecord } from '@server/areas/guests/guest-repository';
 import { receptionNoticeMail } from '@server/areas/guests/guest-templates';
-import type { TenantRecord } from '@server/areas/tenant/tenant-repository';
+import type { TenantRecord } from '@server/areas/tenant/public';
 import {
   type BookingRecord,
   cancelBookings,
@@ -21,10 +21,10 @@ import {
   insertHistory,
   lockBooking,
   updateBookingRow,
-} from '@server/areas/vehicles/vehicle-booking-repository';
+  VEHICLE_TOPIC,
+} from '@server/areas/vehicles/public';
 import type { Deps } from '@server/deps';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
-import { VEHICLE_TOPIC } from '../vehicles/common';
 import { guestSettings } from './guest-settings';
 import { countHit } from './rate-limit';
 import { hashToken } from './tokens';

@@ -20,13 +20,24 @@ import {
   markRequestConfirmed,
 } from '@server/areas/guests/guest-repository';
 import { guestBookingMail, rentalRequestMail } from '@server/areas/guests/guest-templates';
-import type { TenantRecord } from '@server/areas/tenant/tenant-repository';
-import { bookingsInRange, insertBooking, membersWithPermission } from '@server/areas/vehicles/vehicle-booking-repository';
-import { findVehicles, lockVehicle, type VehicleRecord } from '@server/areas/vehicles/vehicle-repository';
+import { membersWithPermission } from '@server/areas/people/public';
+import type { TenantRecord } from '@server/areas/tenant/public';
+import {
+  availabilityVehicle,
+  bookingsInRange,
+  findVehicles,
+  insertBooking,
+  lockVehicle,
+  mapOverlap,
+  toExisting,
+  VEHICLE_TOPIC,
+  type VehicleRecord,
+  type VehicleSettings,
+  vehicleSettings,
+} from '@server/areas/vehicles/public';
 import type { Deps } from '@server/deps';
 import { withIcs } from '@server/kernel/mail/render';
-import { guestVehicleIcs } from '../calendar/booking-events';
-import { availabilityVehicle, mapOverlap, toExisting, VEHICLE_TOPIC, type VehicleSettings, vehicleSettings } from '../vehicles/common';
+import { guestVehicleIcs } from '../calendar/public';
 import { cancelPageUrl, checkGuestInput } from './guest-bookings';
 import { type GuestSettings, guestSettings } from './guest-settings';
 import { countHit } from './rate-limit';

@@ -2,7 +2,7 @@ import { withTenant } from '@db/client';
 import { assertWithinLimit, type RateLimit, rateWindowStart } from '@domain/guest-booking';
 import { hitRateLimit, purgeRateLimits } from '@server/areas/guests/guest-repository';
 import type { Deps } from '@server/deps';
-import { hashKey } from './tokens';
+import { hashKey } from '../../kernel/rate-limit-store';
 
 /**
  * Counts a hit in the database – the store all app nodes share – in its own

@@ -8,6 +8,3 @@ import { createHash, randomBytes } from 'node:crypto';
 export const newToken = (): string => randomBytes(32).toString('base64url');
 
 export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
-
-/** Hashes an address or e-mail for the rate-limit store, so the counters keep no personal data in clear. */
-export const hashKey = (key: string): string => createHash('sha256').update(`rate:${key}`, 'utf8').digest('hex');

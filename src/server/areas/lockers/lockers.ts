@@ -15,10 +15,10 @@ import {
   releaseAssignment,
   updateLocker,
 } from '@server/areas/lockers/locker-repository';
-import { findFloorPlan } from '@server/areas/reading-rooms/reading-room-repository';
+import { findFloorPlan, imageUrl, notFound } from '@server/areas/reading-rooms/public';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
-import { imageUrl, notFound, sqlState } from '../reading-rooms/common';
+import { sqlState } from '../../kernel/sql-state';
 
 /** /officelocker (decision 062): a locker per person and day, for people with a desk booking that day. */
 

@@ -10,13 +10,12 @@ import {
   listLogbookExports,
   updateLogbookExport,
 } from '@server/areas/logbook/logbook-export-repository';
-import { tenantName } from '@server/areas/logbook/logbook-report-repository';
-import { findMemberById } from '@server/areas/people/user-repository';
-import { listTenantIdsWithFeature } from '@server/areas/tenant/tenant-repository';
-import { findVehicle } from '@server/areas/vehicles/vehicle-repository';
+import { findMemberById } from '@server/areas/people/public';
+import { listTenantIdsWithFeature, tenantName } from '@server/areas/tenant/public';
+import { findVehicle } from '@server/areas/vehicles/public';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
-import { recordAccessOfMany } from '../privacy/access-audit';
+import { recordAccessOfMany } from '../privacy/public';
 import { assertMayExport, type ExportScope, exportRowCount, exportScopeLines, writePdf, writeXlsx } from './export-logbook';
 import { dayRange } from './logbook';
 

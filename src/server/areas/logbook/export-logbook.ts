@@ -8,10 +8,10 @@ import { AppError } from '@domain/errors';
 import { type TripKind, totalsByKind } from '@domain/logbook';
 import { formatDate, formatTime } from '@domain/time';
 import { exportVehicleIds, type LogbookRow, logbookTotals, revisionsOf, streamLogbook } from '@server/areas/logbook/logbook-repository';
-import { findVehicle } from '@server/areas/vehicles/vehicle-repository';
+import { findVehicle } from '@server/areas/vehicles/public';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
-import { recordAccessOfMany } from '../privacy/access-audit';
+import { recordAccessOfMany } from '../privacy/public';
 import { dayRange } from './logbook';
 import { PdfCells } from './pdf-cells';
 

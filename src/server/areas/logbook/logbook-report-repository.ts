@@ -1,5 +1,5 @@
 import type { Db } from '@db/client';
-import { logbookReportSends, mailOutbox, tenants, users } from '@db/schema/index';
+import { logbookReportSends, mailOutbox, users } from '@db/schema/index';
 import { and, eq, inArray, max, sql } from 'drizzle-orm';
 
 /** Report sends and background exports of the logbook; always inside a tenant transaction. */
@@ -73,9 +73,4 @@ export async function userIdsByEmail(tx: Db, tenantId: string, emails: readonly 
       ),
     );
   return new Map(rows.map((r) => [r.email.toLowerCase(), r.id]));
-}
-
-export async function tenantName(tx: Db, tenantId: string): Promise<string> {
-  const [row] = await tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
-  return row?.name ?? '';
 }

@@ -8,19 +8,17 @@ import {
   claimReportSend,
   lastReportedPeriodEnd,
   recordReportMail,
-  tenantName,
   undeliveredReports,
   userIdsByEmail,
 } from '@server/areas/logbook/logbook-report-repository';
 import { logbookReportMail } from '@server/areas/logbook/logbook-templates';
-import { listTenantIdsWithFeature } from '@server/areas/tenant/tenant-repository';
+import { listTenantIdsWithFeature, tenantName } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import type { MailAttachment } from '@server/kernel/mail/outbox-repository';
 import type { Locale } from '@server/kernel/mail/render';
 import type { UserContext } from '../../kernel/context';
-import { recordAccessOfMany } from '../privacy/access-audit';
-import { effectiveValues } from '../settings/effective-settings';
-import { mailLocales } from '../settings/mail-locales';
+import { recordAccessOfMany } from '../privacy/public';
+import { effectiveValues, mailLocales } from '../settings/public';
 import { assertMayExport, type ExportRead, type ExportScope, exportScopeLines, pdfBuffer, xlsxBuffer } from './export-logbook';
 
 /**

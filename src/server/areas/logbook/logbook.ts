@@ -31,12 +31,12 @@ import {
   revisionsOf,
   tripEvents,
 } from '@server/areas/logbook/logbook-repository';
-import { findVehicle } from '@server/areas/vehicles/vehicle-repository';
+import { findVehicle } from '@server/areas/vehicles/public';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
-import { recordAccessOfMany } from '../privacy/access-audit';
-import { effectiveSetting } from '../settings/effective-settings';
-import { sqlState } from '../vehicles/common';
+import { sqlState } from '../../kernel/sql-state';
+import { recordAccessOfMany } from '../privacy/public';
+import { effectiveSetting } from '../settings/public';
 
 /** Fahrtenbuch use cases: the entry an ended trip leaves, the list, corrections and gap explanations. */
 

@@ -1,4 +1,4 @@
-import { pingDatabase } from '@server/areas/tenant/tenant-repository';
+import { pingDatabase } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import { appliedMigrationCount, shippedMigrationCount } from '@server/kernel/operations-repository';
 

@@ -1,4 +1,4 @@
-import { findTenantIdBySub } from '@server/areas/tenant/tenant-repository';
+import { findTenantIdBySub } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import { findUndeliveredMails, type UndeliveredMail } from '@server/kernel/mail/outbox-repository';
 import { mailSealKey, openMailBody } from '@server/kernel/mail/sealed-body';

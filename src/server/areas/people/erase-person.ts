@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '@domain/errors';
 import { cancelFutureBookingsOf } from '@server/areas/people/deactivation-repository';
 import { anonymisePersonRow, filesOfPerson, removeDataOfPerson } from '@server/areas/people/erasure-repository';
-import { deleteSessionsOfAuthUser, findMemberById } from '@server/areas/people/user-repository';
-import { membersWithPermission } from '@server/areas/vehicles/vehicle-booking-repository';
+import { deleteSessionsOfAuthUser, findMemberById, membersWithPermission } from '@server/areas/people/user-repository';
 import type { Deps } from '@server/deps';
 import { audit, change } from '../../kernel/admin-change';
 import type { UserContext } from '../../kernel/context';
-import { personalExportPath } from '../privacy/personal-data-export';
-import { VEHICLE_TOPIC } from '../vehicles/common';
+import { personalExportPath } from '../privacy/public';
+import { VEHICLE_TOPIC } from '../vehicles/public';
 
 /**
  * Deleting a person on request (Art. 17 DSGVO, decision 150). The person is

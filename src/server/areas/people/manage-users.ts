@@ -3,7 +3,7 @@ import { AppError } from '@domain/errors';
 import { findMemberById } from '@server/areas/people/user-repository';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
-import { sendInvitation } from '../session/passwords';
+import { sendInvitation } from '../session/public';
 
 const notFound = () => new AppError('not_found', 'Benutzer nicht gefunden.', 404);
 

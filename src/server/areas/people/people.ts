@@ -4,7 +4,7 @@ import { auditChanges, normaliseGrants, permissionProvenance } from '@domain/acc
 import { AppError } from '@domain/errors';
 import { PERMISSION_DESCRIPTIONS, PERMISSIONS, type PermissionGrant } from '@domain/permissions';
 import { formatDateTime } from '@domain/time';
-import { countRolesAndGroups, listGroups, listRoles, sourcesOfPerson } from '@server/areas/access-admin/access-admin-repository';
+import { countRolesAndGroups, listGroups, listRoles, sourcesOfPerson } from '@server/areas/access-admin/public';
 import { cancelFutureBookingsOf } from '@server/areas/people/deactivation-repository';
 import { deactivationCancelledMail } from '@server/areas/people/deactivation-templates';
 import {
@@ -20,15 +20,14 @@ import {
   updatePersonFields,
 } from '@server/areas/people/people-repository';
 import { deleteSessionsOfAuthUser, findMemberByEmail, findMemberById, type MemberRecord } from '@server/areas/people/user-repository';
-import { findAuthUser } from '@server/areas/session/auth-repository';
+import { findAuthUser, sendInvitation } from '@server/areas/session/public';
 import type { Deps } from '@server/deps';
 import { assertKeepsOwnRight, audit, change, read } from '../../kernel/admin-change';
 import type { UserContext } from '../../kernel/context';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
-import { recordAccess } from '../privacy/access-audit';
-import { sendInvitation } from '../session/passwords';
-import { effectiveSetting } from '../settings/effective-settings';
-import { VEHICLE_TOPIC } from '../vehicles/common';
+import { recordAccess } from '../privacy/public';
+import { effectiveSetting } from '../settings/public';
+import { VEHICLE_TOPIC } from '../vehicles/public';
 
 /** /admin/benutzer: the paged people list, creating with invitation, editing fields and rights, provenance. */
 

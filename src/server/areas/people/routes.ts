@@ -15,7 +15,7 @@ import { ACCESS } from '@domain/route-access';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { requestOrigin, requireUser } from '../../http/request-context';
-import { resetSecondFactorOf } from '../session/second-factor';
+import { resetSecondFactorOf } from '../session/public';
 import { erasePerson } from './erase-person';
 import { inviteUser } from './manage-users';
 import { accessOptionsOf, createPerson, departmentsOf, listPeople, personDetail, setAccessOfPerson, updatePerson } from './people';

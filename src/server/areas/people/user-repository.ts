@@ -2,6 +2,7 @@ import type { Db } from '@db/client';
 import { authSession, departments, users } from '@db/schema/index';
 import type { PermissionSources } from '@domain/permissions';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../../kernel/rows';
 
 export interface MemberRecord {
   id: string;
@@ -182,4 +183,24 @@ export async function listGroupIdsOfUser(db: Db, tenantId: string, userId: strin
       join groups g on g.tenant_id = ug.tenant_id and g.id = ug.group_id
      where ug.tenant_id = ${tenantId} and ug.user_id = ${userId}`);
   return (result as unknown as { rows: { id: string; name: string }[] }).rows;
+}
+
+/** Active members holding a permission through any path (direct, role, group's roles) with the value 'true'. */
+export async function membersWithPermission(db: Db, tenantId: string, permission: string) {
+  return rowsOf<{ id: string; name: string; email: string; department_name: string | null }>(
+    await db.execute(sql`
+      select u.id::text, u.first_name || ' ' || u.last_name as name, u.email, d.name as department_name
+        from users u
+        left join departments d on d.tenant_id = u.tenant_id and d.id = u.department_id
+       where u.tenant_id = ${tenantId} and u.status = 'aktiv' and (
+         exists (select 1 from user_permissions up where up.tenant_id = u.tenant_id and up.user_id = u.id
+                  and up.permission_name = ${permission} and up.value = 'true')
+         or exists (select 1 from user_roles ur join role_permissions rp on rp.tenant_id = ur.tenant_id and rp.role_id = ur.role_id
+                     where ur.tenant_id = u.tenant_id and ur.user_id = u.id and rp.permission_name = ${permission} and rp.value = 'true')
+         or exists (select 1 from user_groups ug
+                      join group_roles gr on gr.tenant_id = ug.tenant_id and gr.group_id = ug.group_id
+                      join role_permissions rp on rp.tenant_id = gr.tenant_id and rp.role_id = gr.role_id
+                     where ug.tenant_id = u.tenant_id and ug.user_id = u.id and rp.permission_name = ${permission} and rp.value = 'true'))
+       order by u.last_name, u.first_name`),
+  );
 }

@@ -10,7 +10,7 @@ import {
   PERSONAL_DATA_ACCESS,
   type PersonalDataAccess,
 } from '@domain/access-audit';
-import { insertAudit } from '@server/areas/access-admin/access-admin-repository';
+import { insertAudit } from '@server/areas/access-admin/public';
 import type { UserContext } from '../../kernel/context';
 
 /** Who read: the signed-in member, or the person a background job works for. */

@@ -2,7 +2,6 @@ import type { PersonalDataExport } from '@contracts/privacy';
 import { withTenant } from '@db/client';
 import { AppError } from '@domain/errors';
 import { exportExpiresAt, exportPercent, PERSONAL_EXPORT_KEEP_HOURS, recordForExport } from '@domain/privacy';
-import { tenantName } from '@server/areas/logbook/logbook-report-repository';
 import {
   deletePersonalDataExportsBefore,
   findPersonalDataExport,
@@ -14,9 +13,10 @@ import {
   tenantsWithPersonalDataExports,
   updatePersonalDataExport,
 } from '@server/areas/privacy/personal-data-repository';
+import { tenantName } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
-import { effectiveSetting } from '../settings/effective-settings';
+import { effectiveSetting } from '../settings/public';
 import { type PdfSection, personalDataPdf } from './personal-data-pdf';
 
 /**

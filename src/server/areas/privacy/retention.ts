@@ -9,7 +9,7 @@ import {
   retentionCutoff,
   retentionMonthsOf,
 } from '@domain/retention';
-import { insertAudit } from '@server/areas/access-admin/access-admin-repository';
+import { insertAudit } from '@server/areas/access-admin/public';
 import {
   anonymiseEndedSeries,
   anonymiseGuests,
@@ -22,9 +22,9 @@ import {
   deleteOutboxMails,
   ensureAnonymousPeople,
 } from '@server/areas/privacy/retention-repository';
-import { listTenantIds } from '@server/areas/tenant/tenant-repository';
+import { listTenantIds } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
-import { effectiveSettings } from '../settings/effective-settings';
+import { effectiveSettings } from '../settings/public';
 
 /**
  * The daily retention run (decision 150): per tenant, what ended before the

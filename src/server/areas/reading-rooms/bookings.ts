@@ -13,8 +13,7 @@ import {
 } from '@domain/reading-room-booking';
 import { REMOVAL_REASONS } from '@domain/reading-room-removal';
 import { formatDate, formatTime } from '@domain/time';
-import { searchActiveMembers } from '@server/areas/people/people-search-repository';
-import { findMemberById } from '@server/areas/people/user-repository';
+import { findMemberById, searchActiveMembers } from '@server/areas/people/public';
 import {
   type BookingRecord,
   countBookerBookings,
@@ -33,8 +32,8 @@ import { preBookingOutcomeMail, preBookingRequestMail } from '@server/areas/read
 import type { Deps } from '@server/deps';
 import { withIcs } from '@server/kernel/mail/render';
 import type { UserContext } from '../../kernel/context';
-import { seatIcs } from '../calendar/booking-events';
-import { effectiveSetting } from '../settings/effective-settings';
+import { seatIcs } from '../calendar/public';
+import { effectiveSetting } from '../settings/public';
 import { constraintOf, loadSeatRules, notFound, requireArea, SEAT_TOPIC, sqlState, toBookingDto, toPlaceItem } from './common';
 
 const BOOKING = 'Buchung';

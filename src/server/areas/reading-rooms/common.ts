@@ -5,7 +5,7 @@ import { bookingActions, type PlaceItem, type ReadingRoomLimits } from '@domain/
 import type { BookingRecord, SlotRecord } from '@server/areas/reading-rooms/reading-room-booking-repository';
 import type { FloorPlanRecord, ObjectRecord } from '@server/areas/reading-rooms/reading-room-repository';
 import type { UserContext } from '../../kernel/context';
-import { effectiveValues } from '../settings/effective-settings';
+import { effectiveValues } from '../settings/public';
 
 /** Realtime topic of seat/room bookings; scope is the floor plan id. Events carry ids only. */
 export const SEAT_TOPIC = 'seat-booking';
@@ -65,13 +65,8 @@ export const toPlaceItem = (s: SlotRecord): PlaceItem => ({
   fixed: s.status === 'durchgeführt',
 });
 
-/** drizzle wraps driver errors: the SQLSTATE is on the error or its cause. */
-export function sqlState(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } };
-  if (typeof e?.code === 'string') return e.code;
-  if (typeof e?.cause?.code === 'string') return e.cause.code;
-  return undefined;
-}
+// The SQLSTATE of a driver error is read in the kernel; the area's files keep importing it from here.
+export { sqlState } from '../../kernel/sql-state';
 
 /** The constraint a driver error names (on the error or its cause), if any. */
 export function constraintOf(err: unknown): string | undefined {

@@ -1,6 +1,6 @@
 import { withTenant } from '@db/client';
 import { expireBookings } from '@server/areas/reading-rooms/reading-room-booking-repository';
-import { listTenantIds } from '@server/areas/tenant/tenant-repository';
+import { listTenantIds } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import { SEAT_TOPIC } from './common';
 

@@ -1,7 +1,7 @@
 import { withTenant } from '@db/client';
 import { encodeSettingValue, findOption, type SettingName, type SettingValue } from '@domain/settings';
 import { findFloorPlan, findObject } from '@server/areas/reading-rooms/reading-room-repository';
-import { upsertSettingValue } from '@server/areas/settings/setting-repository';
+import { upsertSettingValue } from '@server/areas/settings/public';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
 import { notFound } from './common';

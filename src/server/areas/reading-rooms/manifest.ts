@@ -1,3 +1,4 @@
+import { seedReadingRooms } from '@db/seed/reading-rooms';
 import { defineArea } from '../../kernel/area';
 import { readingRoomAdminRoutes } from './admin-routes';
 import { registerReadingRoomJobs } from './jobs';
@@ -8,4 +9,5 @@ export const manifest = defineArea({
   name: 'reading-rooms',
   routes: [readingRoomRoutes, readingRoomAdminRoutes, kioskRoutes],
   jobs: [registerReadingRoomJobs],
+  demo: { after: ['tenant'], run: (tx, { now }) => seedReadingRooms(tx, now) },
 });

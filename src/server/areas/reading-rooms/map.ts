@@ -19,7 +19,7 @@ import {
 import type { Deps } from '@server/deps';
 import { changeVersions } from '@server/kernel/change-version-repository';
 import type { UserContext } from '../../kernel/context';
-import { effectiveValues } from '../settings/effective-settings';
+import { effectiveValues } from '../settings/public';
 import { loadLimits, notFound, objectFields, requireArea, toBookingDto, toFloorPlanDto } from './common';
 import type { PlanDayData } from './plan-day-data';
 

@@ -4,11 +4,11 @@ import { findOption } from '@domain/settings';
 import { formatDate, formatTime } from '@domain/time';
 import { listReminderCandidates, markReminded } from '@server/areas/reading-rooms/reading-room-booking-repository';
 import { reminderMail } from '@server/areas/reading-rooms/reading-room-templates';
-import { listTenantIds } from '@server/areas/tenant/tenant-repository';
+import { listTenantIds } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import { tenantOrigins } from '../../kernel/notifications/tenant-origins';
-import { seatIcs } from '../calendar/booking-events';
-import { effectiveValues } from '../settings/effective-settings';
+import { seatIcs } from '../calendar/public';
+import { effectiveValues } from '../settings/public';
 
 const HORIZON = findOption('leseraumErinnerungVorBeginnMinuten').max ?? 10080;
 

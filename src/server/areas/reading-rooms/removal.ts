@@ -23,7 +23,7 @@ import type { Deps } from '@server/deps';
 import { withIcs } from '@server/kernel/mail/render';
 import type { UserContext } from '../../kernel/context';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
-import { seatIcs } from '../calendar/booking-events';
+import { seatIcs } from '../calendar/public';
 import { notFound, SEAT_TOPIC, sqlState, toAdminObject, toFloorPlanDto } from './common';
 
 /**

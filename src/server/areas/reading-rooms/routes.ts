@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requestOrigin, requireUser } from '../../http/request-context';
 import { sendBuiltDto } from '../../http/send-built-dto';
-import { SESSION_COOKIE_PREFIX } from '../session/better-auth';
+import { SESSION_COOKIE_PREFIX } from '../session/public';
 import { cancelBooking, checkInBooking, checkInObject, confirmBooking, createBooking, myBookings, searchPeople } from './bookings';
 import { saveFavourites } from './favourites';
 import { planImage } from './images';

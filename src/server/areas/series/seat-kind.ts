@@ -5,27 +5,29 @@ import { AppError } from '@domain/errors';
 import { addDays, berlinDay, completeRegularHours, germanDay, instantOf, weekStart } from '@domain/opening-hours';
 import { occupiedError } from '@domain/reading-room-booking';
 import { formatTime } from '@domain/time';
-import { findMemberById } from '@server/areas/people/user-repository';
+import { seatsIcs } from '@server/areas/calendar/public';
+import { findMemberById } from '@server/areas/people/public';
 import {
   type BookingRecord,
+  cancelBooking,
   countBookerBookingsByWeek,
   findBooking,
-  listObjectSlots,
-  listOwnHeld,
-  lockBooker,
-  movePlaces,
-} from '@server/areas/reading-rooms/reading-room-booking-repository';
-import {
   findObjectWithoutEquipment,
   listDeviatingHours,
+  listObjectSlots,
+  listOwnHeld,
   listRegularHours,
+  loadSeatRules,
+  lockBooker,
   lockObject,
-} from '@server/areas/reading-rooms/reading-room-repository';
+  movePlaces,
+  notFound,
+  requireArea,
+  SEAT_TOPIC,
+  toPlaceItem,
+} from '@server/areas/reading-rooms/public';
 import { seriesSummaryMail } from '@server/areas/series/series-templates';
 import { withIcs } from '@server/kernel/mail/render';
-import { seatsIcs } from '../calendar/booking-events';
-import { cancelBooking } from '../reading-rooms/bookings';
-import { loadSeatRules, notFound, requireArea, SEAT_TOPIC, toPlaceItem } from '../reading-rooms/common';
 import type { SeriesKind } from './series-engine';
 import { type SeatSeriesBookingWrite, type SeatSeriesRecord, seatSeriesStore } from './series-repository';
 

@@ -2,13 +2,13 @@ import { type Db, withTenant } from '@db/client';
 import { expandSeries, nothingBookable, type SeriesRefusal, type SeriesRule } from '@domain/booking-series';
 import type { AppError } from '@domain/errors';
 import { addDays, berlinDay } from '@domain/opening-hours';
-import { listTenantIds } from '@server/areas/tenant/tenant-repository';
+import { effectiveSetting } from '@server/areas/settings/public';
+import { listTenantIds } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import { translate } from '@server/http/messages';
 import type { UserContext } from '../../kernel/context';
 import { type PendingMail, recipientLocales, sendAll } from '../../kernel/notifications/pending-mail';
 import { tenantOrigins } from '../../kernel/notifications/tenant-origins';
-import { effectiveSetting } from '../settings/effective-settings';
 import {
   cancelSeriesBookings,
   endSeries,

@@ -1,10 +1,10 @@
 import type { Db } from '@db/client';
 import { bookingSeries, readingRoomBookings, vehicleBookingApprovers, vehicleBookings, vehicleSeries } from '@db/schema/index';
 import type { SeriesRule } from '@domain/booking-series';
+import type { BookingWrite } from '@server/areas/vehicles/public';
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { rowsOf } from '../../kernel/rows';
-import type { BookingWrite } from '../vehicles/vehicle-booking-repository';
 
 /**
  * Booking series of every kind (decision 202): one set of functions over a

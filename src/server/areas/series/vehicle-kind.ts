@@ -5,25 +5,35 @@ import { AppError } from '@domain/errors';
 import { berlinDay, germanDay } from '@domain/opening-hours';
 import { formatTime } from '@domain/time';
 import { blockedUntil, bookingWindowEnd, type ExistingBooking, MESSAGES } from '@domain/vehicle-booking';
-import { findMemberById, type MemberRecord } from '@server/areas/people/user-repository';
+import { vehiclesIcs } from '@server/areas/calendar/public';
+import { licenceGateFor } from '@server/areas/driving-licences/public';
+import { findMemberById, type MemberRecord, membersWithPermission } from '@server/areas/people/public';
 import { seriesSummaryMail } from '@server/areas/series/series-templates';
-import { hasOpenDefect } from '@server/areas/vehicle-care/vehicle-care-repository';
+import { hasOpenDefect } from '@server/areas/vehicle-care/public';
 import {
+  approvalRequestMail,
+  assertDepartment,
   type BookingRecord,
   type BookingWrite,
   bookingsInRange,
+  cancelBooking,
+  canManageBooking,
+  checkPeriodAgainst,
+  details,
   findBooking,
+  findVehicle,
   lockBooking,
-  membersWithPermission,
-} from '@server/areas/vehicles/vehicle-booking-repository';
-import { findVehicle, lockVehicle, type VehicleRecord } from '@server/areas/vehicles/vehicle-repository';
-import { approvalRequestMail } from '@server/areas/vehicles/vehicle-templates';
+  lockVehicle,
+  notFound,
+  resolveDriver,
+  toExisting,
+  VEHICLE_TOPIC,
+  type VehicleRecord,
+  type VehicleSettings,
+  vehicleSettings,
+} from '@server/areas/vehicles/public';
 import { type Locale as MailLocale, withIcs } from '@server/kernel/mail/render';
 import type { PendingMail } from '../../kernel/notifications/pending-mail';
-import { vehiclesIcs } from '../calendar/booking-events';
-import { licenceGateFor } from '../driving-licences/licence-gate';
-import { assertDepartment, cancelBooking, checkPeriodAgainst, details, resolveDriver } from '../vehicles/book-vehicle';
-import { canManageBooking, notFound, toExisting, VEHICLE_TOPIC, type VehicleSettings, vehicleSettings } from '../vehicles/common';
 import type { PlannedDate, SeriesKind } from './series-engine';
 import { insertApproversForAll, type VehicleSeriesDetails, type VehicleSeriesRecord, vehicleSeriesStore } from './series-repository';
 

@@ -2,7 +2,7 @@ import { type AccountLimit, accountOf, assertAccountAttemptAllowed } from '@doma
 import type { Deps } from '@server/deps';
 import { countRateLimitHit, releaseRateLimitHit } from '@server/kernel/operations-repository';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { hashKey } from '../guests/tokens';
+import { hashKey } from '../../kernel/rate-limit-store';
 
 /**
  * Route hooks for a limit keyed by the account in the body's `email` alone

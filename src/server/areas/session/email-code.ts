@@ -2,15 +2,14 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { withTenant } from '@db/client';
 import { AppError } from '@domain/errors';
 import { passwordSignInAllowed } from '@domain/single-sign-on';
-import { findMemberByEmail, type MemberRecord } from '@server/areas/people/user-repository';
+import { findMemberByEmail, type MemberRecord } from '@server/areas/people/public';
 import { findAuthUser } from '@server/areas/session/auth-repository';
 import { authMailContext } from '@server/areas/session/mail-context';
 import { findMemberFlagByEmail, findSingleSignOn } from '@server/areas/session/single-sign-on-repository';
-import type { TenantRecord } from '@server/areas/tenant/tenant-repository';
+import type { TenantRecord } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import { fromNodeHeaders } from 'better-auth/node';
-import { effectiveSetting } from '../settings/effective-settings';
-import { mailLocales } from '../settings/mail-locales';
+import { effectiveSetting, mailLocales } from '../settings/public';
 import { CODE_FAILED } from './second-factor';
 
 export const EMAIL_CODE_SENT =

@@ -1,3 +1,4 @@
+import { seedSingleSignOn } from '@db/seed/single-sign-on';
 import { defineArea } from '../../kernel/area';
 import { registerSessionJobs } from './jobs';
 import { sessionRoutes } from './routes';
@@ -6,4 +7,10 @@ export const manifest = defineArea({
   name: 'session',
   routes: [sessionRoutes],
   jobs: [registerSessionJobs],
+  demo: {
+    after: ['tenant'],
+    run: async (tx, { appSecret }) => {
+      if (appSecret) await seedSingleSignOn(tx, appSecret);
+    },
+  },
 });

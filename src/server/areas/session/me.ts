@@ -2,10 +2,10 @@ import type { Me } from '@contracts/session';
 import { withTenant } from '@db/client';
 import { personFeatures, startPath } from '@domain/navigation';
 import { hasAdminAccess } from '@domain/permissions';
-import { hasActiveLockers } from '@server/areas/lockers/locker-repository';
+import { hasActiveLockers } from '@server/areas/lockers/public';
 import type { Deps } from '../../deps';
 import type { UserContext } from '../../kernel/context';
-import { effectiveSetting } from '../settings/effective-settings';
+import { effectiveSetting } from '../settings/public';
 
 /** The person's features (switched on and derived from the tenant's data) and start page, read in one transaction. */
 async function startState(deps: Deps, user: UserContext): Promise<{ features: string[]; startPath: string }> {

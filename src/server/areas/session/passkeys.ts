@@ -12,7 +12,7 @@ import {
   renamePasskeyOf,
 } from '@server/areas/session/passkey-repository';
 import { findMemberOfIdentity, findSingleSignOn } from '@server/areas/session/single-sign-on-repository';
-import type { TenantRecord } from '@server/areas/tenant/tenant-repository';
+import type { TenantRecord } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import { fromNodeHeaders } from 'better-auth/node';
 import { audit } from '../../kernel/admin-change';

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { withTenant } from '@db/client';
 import { AppError } from '@domain/errors';
-import { findMemberByEmail, type MemberRecord } from '@server/areas/people/user-repository';
+import { findMemberByEmail, type MemberRecord } from '@server/areas/people/public';
 import { authMailContext } from '@server/areas/session/mail-context';
-import type { TenantRecord } from '@server/areas/tenant/tenant-repository';
+import type { TenantRecord } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import { fromNodeHeaders } from 'better-auth/node';
-import { mailLocales } from '../settings/mail-locales';
+import { mailLocales } from '../settings/public';
 
 export const RECOVERY_SENT =
   'Wenn die E-Mail-Adresse bei uns bekannt ist, erhalten Sie in wenigen Minuten eine E-Mail mit einem Link zum Zurücksetzen des Passworts.';

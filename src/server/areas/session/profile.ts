@@ -1,5 +1,5 @@
 import { withTenant } from '@db/client';
-import { updateMember } from '@server/areas/people/user-repository';
+import { updateMember } from '@server/areas/people/public';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
 

@@ -3,14 +3,14 @@ import { withTenant } from '@db/client';
 import { hasAdminAccess, resolvePermissions } from '@domain/permissions';
 import { hasSecondFactor, permissionsUntilSecondFactor } from '@domain/second-factor';
 import { findOption, resolveSetting } from '@domain/settings';
-import { findMemberContext } from '@server/areas/people/user-repository';
+import { findMemberContext } from '@server/areas/people/public';
 import { SESSION_COOKIE_PREFIX } from '@server/areas/session/better-auth';
-import type { TenantRecord } from '@server/areas/tenant/tenant-repository';
+import type { TenantRecord } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import { changeStamp } from '@server/kernel/change-version-repository';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { UserContext } from '../../kernel/context';
-import { effectiveSetting } from '../settings/effective-settings';
+import { effectiveSetting } from '../settings/public';
 
 /** The language is a user-level preference only (settings catalogue), so the member's own value or the default decides. */
 const LANGUAGE = findOption('sprache');

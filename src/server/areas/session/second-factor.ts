@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { withTenant } from '@db/client';
 import { AppError } from '@domain/errors';
-import { findMemberById } from '@server/areas/people/user-repository';
+import { findMemberById } from '@server/areas/people/public';
 import { markTotpCodeUsed, removeSecondFactor } from '@server/areas/session/auth-security-repository';
 import type { Deps } from '@server/deps';
 import { fromNodeHeaders } from 'better-auth/node';

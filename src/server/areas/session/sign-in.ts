@@ -3,9 +3,9 @@ import { withTenant } from '@db/client';
 import { verifyDummyPassword } from '@db/password-hash';
 import { AppError } from '@domain/errors';
 import { passwordSignInAllowed } from '@domain/single-sign-on';
-import { findMemberByEmail } from '@server/areas/people/user-repository';
+import { findMemberByEmail } from '@server/areas/people/public';
 import { findMemberFlagByEmail, findSingleSignOn } from '@server/areas/session/single-sign-on-repository';
-import type { TenantRecord } from '@server/areas/tenant/tenant-repository';
+import type { TenantRecord } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import { fromNodeHeaders } from 'better-auth/node';
 

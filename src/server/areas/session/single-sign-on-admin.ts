@@ -1,7 +1,7 @@
 import { auditChanges } from '@domain/access-admin';
 import { AppError } from '@domain/errors';
 import { DEFAULT_EMAIL_CLAIM, providerIdOf, type SingleSignOnProblem, singleSignOnProblem } from '@domain/single-sign-on';
-import { listGroups } from '@server/areas/access-admin/access-admin-repository';
+import { listGroups } from '@server/areas/access-admin/public';
 import { encryptClientSecret } from '@server/areas/session/single-sign-on-auth';
 import { deleteSingleSignOn, findSingleSignOn, groupExists, saveSingleSignOn } from '@server/areas/session/single-sign-on-repository';
 import type { Deps } from '@server/deps';

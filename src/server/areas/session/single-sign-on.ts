@@ -10,7 +10,7 @@ import {
   insertSingleSignOnMember,
   updateSingleSignOnMember,
 } from '@server/areas/session/single-sign-on-repository';
-import type { TenantRecord } from '@server/areas/tenant/tenant-repository';
+import type { TenantRecord } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import { fromNodeHeaders } from 'better-auth/node';
 import { sessionTokenOf } from './resolve-user';

@@ -4,7 +4,7 @@ import { withTenant } from '@db/client';
 import { AppError } from '@domain/errors';
 import { addDays, instantOf } from '@domain/opening-hours';
 import { initialsOf, normaliseTeamFavourites, shownFavourites, type TeamViewer, visibleColleagues } from '@domain/team-seating';
-import { upsertSettingValue } from '@server/areas/settings/setting-repository';
+import { effectiveValues, upsertSettingValue } from '@server/areas/settings/public';
 import {
   findTeamDesks,
   findTeamPeople,
@@ -13,7 +13,6 @@ import {
 } from '@server/areas/team-seating/team-seating-repository';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
-import { effectiveValues } from '../settings/effective-settings';
 
 /** „Mein Team heute“ (decision 110). Every answer is built from the switches read in the same request. */
 

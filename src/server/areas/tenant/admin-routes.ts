@@ -11,7 +11,7 @@ import type { RouteAccess } from '@domain/route-access';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { requestOrigin, requireTenant, requireUser } from '../../http/request-context';
-import { removeSingleSignOn, saveSingleSignOnSettings, singleSignOnView } from '../session/single-sign-on-admin';
+import { removeSingleSignOn, saveSingleSignOnSettings, singleSignOnView } from '../session/public';
 import { addDomain, removeDomain, removeLogo, tenantAdminView, tenantLogo, updateTenantAdmin, uploadLogo } from './tenant-admin';
 
 /** /admin/mandanten (customizing_mandant_pflege): the signed-in member's own tenant only; the tenant logo for the header. */

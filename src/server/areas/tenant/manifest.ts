@@ -1,3 +1,4 @@
+import { seedDemoTenants } from '@db/seed/demo-data';
 import { defineArea } from '../../kernel/area';
 import { tenantAdminRoutes } from './admin-routes';
 import { tenantRoutes } from './routes';
@@ -5,4 +6,5 @@ import { tenantRoutes } from './routes';
 export const manifest = defineArea({
   name: 'tenant',
   routes: [tenantRoutes, tenantAdminRoutes],
+  demo: { after: [], run: (tx) => seedDemoTenants(tx) },
 });

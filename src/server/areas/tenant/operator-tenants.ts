@@ -3,13 +3,12 @@ import { withTenant } from '@db/client';
 import { legacyMappings, tenantDomains, tenantFeatures, tenants } from '@db/schema/index';
 import { AppError } from '@domain/errors';
 import { PERMISSIONS } from '@domain/permissions';
-import { insertRole, replaceRolePermissions } from '@server/areas/access-admin/access-admin-repository';
-import { findIdentityByEmail, insertIdentity, insertPerson, replaceLinksOfPerson } from '@server/areas/people/people-repository';
-import { findMemberById } from '@server/areas/people/user-repository';
+import { insertRole, replaceRolePermissions } from '@server/areas/access-admin/public';
+import { findIdentityByEmail, findMemberById, insertIdentity, insertPerson, replaceLinksOfPerson } from '@server/areas/people/public';
 import { findTenantByDomain } from '@server/areas/tenant/tenant-repository';
 import type { Deps } from '@server/deps';
 import { eq } from 'drizzle-orm';
-import { sendInvitation } from '../session/passwords';
+import { sendInvitation } from '../session/public';
 
 /**
  * The operator's work (decision 080): whole tenants are created and deleted

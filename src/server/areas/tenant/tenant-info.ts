@@ -1,8 +1,8 @@
 import type { TenantInfo } from '@contracts/session';
 import { withTenant } from '@db/client';
 import type { Deps } from '../../deps';
-import { singleSignOnButton } from '../session/single-sign-on';
-import { effectiveSetting } from '../settings/effective-settings';
+import { singleSignOnButton } from '../session/public';
+import { effectiveSetting } from '../settings/public';
 import type { TenantRecord } from './tenant-repository';
 import { tenantTexts } from './tenant-texts';
 

@@ -82,3 +82,9 @@ export async function findTenantIdBySub(db: Db, subIdentifier: string): Promise<
   const [row] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.subIdentifier, subIdentifier));
   return row?.id ?? null;
 }
+
+/** The tenant's name (the heading of reports and exports). */
+export async function tenantName(tx: Db, tenantId: string): Promise<string> {
+  const [row] = await tx.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
+  return row?.name ?? '';
+}

@@ -1,8 +1,7 @@
 import type { Db } from '@db/client';
 import { AppError } from '@domain/errors';
-import { findVehicle, type VehicleRecord } from '@server/areas/vehicles/vehicle-repository';
+import { findVehicle, notFound, type VehicleRecord } from '@server/areas/vehicles/public';
 import type { UserContext } from '../../kernel/context';
-import { notFound } from '../vehicles/common';
 
 /** Who may do what in vehicle care (docs/product.md#permissions): fleet managers maintain, report holders read the booklet, bookers report damages. */
 

@@ -3,7 +3,7 @@ import { withTenant } from '@db/client';
 import { UPLOAD_CONTENT_TYPES, validateUpload } from '@domain/uploads';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
-import { notFound } from '../vehicles/common';
+import { notFound } from '../vehicles/public';
 import { assertMayReport, vehicleOf } from './care-access';
 
 const MAX_FILE = 10 * 1024 * 1024;

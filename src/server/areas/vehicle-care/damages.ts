@@ -20,53 +20,26 @@ import {
   lockDamage,
   updateDamage,
 } from '@server/areas/vehicle-care/vehicle-care-repository';
-import { damageReportedMail } from '@server/areas/vehicle-care/vehicle-care-templates';
 import {
+  assertMayView,
   bookingsInRange,
   findBooking,
   insertHistory,
-  membersWithPermission,
+  notFound,
+  placeBlock,
   updateBookingRow,
-} from '@server/areas/vehicles/vehicle-booking-repository';
+  VEHICLE_TOPIC,
+  vehicleSettings,
+} from '@server/areas/vehicles/public';
 import type { Deps } from '@server/deps';
 import type { z } from 'zod';
 import type { UserContext } from '../../kernel/context';
-import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
-import { notFound, VEHICLE_TOPIC, vehicleSettings } from '../vehicles/common';
-import { placeBlock } from '../vehicles/manage-vehicles';
-import { assertMayView } from '../vehicles/vehicle-catalogue';
+import { sendAll } from '../../kernel/notifications/pending-mail';
 import { assertFleetManager, assertMayReport, assertOwnFiles, fileKind, vehicleOf } from './care-access';
 import { readCareFile } from './care-files';
+import { damageMails } from './damage-mails';
 
 /** Schäden: reported at trip end or any time, status gemeldet → in Reparatur → behoben, DEFEKT block until behoben. */
-
-export const detailUrl = (origin: string, vehicleId: string) => `${origin}/fahrzeuge/${vehicleId}?tab=schaeden`;
-
-/** Mails every fleet manager (fahrzeug_pflege) the damage text at once; sent after the commit. */
-export async function damageMails(
-  tx: Db,
-  tenantId: string,
-  v: { id: string; label: string; plate: string },
-  d: { description: string; reporter: string; at: Date },
-  origin: string,
-): Promise<PendingMail[]> {
-  const managers = await membersWithPermission(tx, tenantId, 'fahrzeug_pflege');
-  return managers.map((m) => ({
-    to: m.email,
-    recipientId: m.id,
-    render: (locale) =>
-      damageReportedMail({
-        name: m.name,
-        vehicle: v.label,
-        plate: v.plate,
-        url: detailUrl(origin, v.id),
-        reporter: d.reporter,
-        at: d.at,
-        description: d.description,
-        locale,
-      }),
-  }));
-}
 
 async function toDtos(tx: Db, tenantId: string, vehicleId: string, rows: DamageRecord[]) {
   const events = await listDamageEvents(

@@ -10,15 +10,12 @@ import {
   type ServiceWrite,
   updateServiceEntry,
 } from '@server/areas/vehicle-care/vehicle-care-repository';
-import { insertHistory } from '@server/areas/vehicles/vehicle-booking-repository';
+import { assertMayView, insertHistory, notFound, placeBlock } from '@server/areas/vehicles/public';
 import type { Deps } from '@server/deps';
 import type { z } from 'zod';
 import type { UserContext } from '../../kernel/context';
 import { sendAll } from '../../kernel/notifications/pending-mail';
-import { effectiveSetting } from '../settings/effective-settings';
-import { notFound } from '../vehicles/common';
-import { placeBlock } from '../vehicles/manage-vehicles';
-import { assertMayView } from '../vehicles/vehicle-catalogue';
+import { effectiveSetting } from '../settings/public';
 import { assertFleetManager, assertMayReadBooklet, assertOwnFiles, fileKind, vehicleOf } from './care-access';
 import { readCareFile } from './care-files';
 

@@ -1,13 +1,13 @@
 import { withTenant } from '@db/client';
 import { dueState } from '@domain/vehicle-care';
 import { berlinDay } from '@domain/vehicle-time';
-import { listTenantIdsWithFeature } from '@server/areas/tenant/tenant-repository';
+import { membersWithPermission } from '@server/areas/people/public';
+import { listTenantIdsWithFeature } from '@server/areas/tenant/public';
 import { claimServiceReminder, serviceDueDates } from '@server/areas/vehicle-care/vehicle-care-repository';
 import { type DueItem, serviceDueMail } from '@server/areas/vehicle-care/vehicle-care-templates';
-import { membersWithPermission } from '@server/areas/vehicles/vehicle-booking-repository';
 import type { Deps } from '@server/deps';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
-import { effectiveSetting } from '../settings/effective-settings';
+import { effectiveSetting } from '../settings/public';
 
 /**
  * The daily reminder of Hauptuntersuchung and inspection dates (decision 072): every due date that

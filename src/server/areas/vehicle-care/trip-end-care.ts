@@ -1,13 +1,12 @@
 import type { Db } from '@db/client';
 import { soilingCrossings } from '@domain/vehicle-care';
+import { membersWithPermission } from '@server/areas/people/public';
 import { insertDamage, previousCheckOutRatings } from '@server/areas/vehicle-care/vehicle-care-repository';
 import { soilingMail } from '@server/areas/vehicle-care/vehicle-care-templates';
-import type { BookingRecord } from '@server/areas/vehicles/vehicle-booking-repository';
-import { membersWithPermission } from '@server/areas/vehicles/vehicle-booking-repository';
 import type { UserContext } from '../../kernel/context';
 import type { PendingMail } from '../../kernel/notifications/pending-mail';
-import { effectiveSetting } from '../settings/effective-settings';
-import { damageMails, detailUrl } from './damages';
+import { effectiveSetting } from '../settings/public';
+import { damageMails, detailUrl } from './damage-mails';
 
 /**
  * What "Fahrt beenden" leaves for vehicle care, inside the check-out's
@@ -16,10 +15,19 @@ import { damageMails, detailUrl } from './damages';
  * threshold mails the fleet managers once per crossing (decision 071).
  * Mails are returned and sent after the commit.
  */
+/** What the trip's end tells vehicle care of its booking (a vehicle booking record has these fields). */
+export interface EndedTrip {
+  id: string;
+  vehicleId: string;
+  vehicleLabel: string;
+  licensePlate: string;
+  driver: { name: string };
+}
+
 export async function tripEndCare(
   tx: Db,
   user: UserContext,
-  b: BookingRecord,
+  b: EndedTrip,
   req: { damages: { description: string; receiptId: string | null }[]; cleanlinessInside: string; cleanlinessOutside: string },
   origin: string,
 ): Promise<PendingMail[]> {

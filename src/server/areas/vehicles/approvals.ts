@@ -12,8 +12,8 @@ import type { Deps } from '@server/deps';
 import { withIcs } from '@server/kernel/mail/render';
 import type { UserContext } from '../../kernel/context';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
-import { vehicleIcs } from '../calendar/booking-events';
-import { recordAccessOfMany } from '../privacy/access-audit';
+import { vehicleIcs } from '../calendar/public';
+import { recordAccessOfMany } from '../privacy/public';
 import { notFound, toBookingDto, VEHICLE_TOPIC } from './common';
 
 /** Special trips (Sonderfahrten): approvers see, approve or reject bookings outside the booking times. */

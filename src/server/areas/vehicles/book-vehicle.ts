@@ -13,8 +13,8 @@ import {
   overlappingDefectEnd,
   parseBookingStatus,
 } from '@domain/vehicle-booking';
-import { findMemberById, loadPermissionSources, type MemberRecord } from '@server/areas/people/user-repository';
-import { hasOpenDefect } from '@server/areas/vehicle-care/vehicle-care-repository';
+import { findMemberById, loadPermissionSources, type MemberRecord, membersWithPermission } from '@server/areas/people/public';
+import { hasOpenDefect } from '@server/areas/vehicle-care/public';
 import {
   type BookingRecord,
   bookingsInRange,
@@ -25,7 +25,6 @@ import {
   insertApprovers,
   insertBooking,
   lockBooking,
-  membersWithPermission,
   updateBookingRow,
 } from '@server/areas/vehicles/vehicle-booking-repository';
 import { findVehicle, lockVehicle, type VehicleRecord } from '@server/areas/vehicles/vehicle-repository';
@@ -34,8 +33,8 @@ import type { Deps } from '@server/deps';
 import { withIcs } from '@server/kernel/mail/render';
 import type { UserContext } from '../../kernel/context';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
-import { vehicleIcs } from '../calendar/booking-events';
-import { assertDriverLicensed } from '../driving-licences/licence-gate';
+import { vehicleIcs } from '../calendar/public';
+import { assertDriverLicensed } from '../driving-licences/public';
 import {
   availabilityVehicle,
   canManageBooking,

@@ -5,7 +5,8 @@ import type { WeekdayName } from '@domain/vehicle-time';
 import type { BookingRecord, SlimBooking } from '@server/areas/vehicles/vehicle-booking-repository';
 import type { VehicleRecord } from '@server/areas/vehicles/vehicle-repository';
 import type { UserContext } from '../../kernel/context';
-import { effectiveValues } from '../settings/effective-settings';
+import { sqlState } from '../../kernel/sql-state';
+import { effectiveValues } from '../settings/public';
 
 export const VEHICLE_TOPIC = 'vehicle-bookings';
 
@@ -92,13 +93,8 @@ export const toExisting = (b: SlimBooking): ExistingBooking => ({
 
 export const notFound = (what = 'Fahrzeug') => new AppError('not_found', `${what} nicht gefunden.`, 404);
 
-/** drizzle wraps driver errors: the SQLSTATE is on the error or its cause. */
-export function sqlState(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } };
-  if (typeof e?.code === 'string') return e.code;
-  if (typeof e?.cause?.code === 'string') return e.cause.code;
-  return undefined;
-}
+// The SQLSTATE of a driver error is read in the kernel; the area's files keep importing it from here.
+export { sqlState };
 
 /** Maps the exclusion-constraint violation (23P01) to the catalogue's message with 409 (docs/product.md#vehicle-availability). */
 export function mapOverlap(err: unknown): never {

@@ -40,7 +40,7 @@ import {
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
-import { recordAccessOfMany } from '../privacy/access-audit';
+import { recordAccessOfMany } from '../privacy/public';
 import { cancellationMail } from './book-vehicle';
 import { mapOverlap, notFound, toBookingDto, toExisting, VEHICLE_TOPIC, vehicleSettings } from './common';
 import { toVehicleDto } from './vehicle-catalogue';

@@ -50,8 +50,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requestOrigin, requireUser } from '../../http/request-context';
-import { cancelInSeries, createSeries, previewSeries } from '../series/series-engine';
-import { vehicleSeries } from '../series/vehicle-kind';
+import { cancelInSeries, createSeries, previewSeries, vehicleSeries } from '../series/public';
 import { decide, listApprovals } from './approvals';
 import { cancelBooking, createBooking, getBooking, myBookings, possibleBookers, updateBooking } from './book-vehicle';
 import {

@@ -16,9 +16,9 @@ import {
 } from '@domain/vehicle-booking';
 import { validateTripEnd } from '@domain/vehicle-changes';
 import { berlinDay, berlinInstant } from '@domain/vehicle-time';
-import { findGuestOfBooking, isGuestBooking } from '@server/areas/guests/guest-repository';
-import { listTenantIdsWithFeature } from '@server/areas/tenant/tenant-repository';
-import { hasOpenDefect } from '@server/areas/vehicle-care/vehicle-care-repository';
+import { findGuestOfBooking, isGuestBooking } from '@server/areas/guests/public';
+import { listTenantIdsWithFeature } from '@server/areas/tenant/public';
+import { hasOpenDefect, tripEndCare } from '@server/areas/vehicle-care/public';
 import {
   type BookingRecord,
   cancelBookings,
@@ -36,9 +36,8 @@ import { checkOutReminderMail } from '@server/areas/vehicles/vehicle-templates';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
-import { assertTripStartLicensed } from '../driving-licences/licence-gate';
-import { recordTrip } from '../logbook/logbook';
-import { tripEndCare } from '../vehicle-care/trip-end-care';
+import { assertTripStartLicensed } from '../driving-licences/public';
+import { recordTrip } from '../logbook/public';
 import { cancellationMail } from './book-vehicle';
 import { notFound, toBookingDto, VEHICLE_TOPIC, vehicleSettings } from './common';
 

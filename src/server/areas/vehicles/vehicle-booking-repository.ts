@@ -388,26 +388,6 @@ export async function bookingIdsForApprover(db: Db, tenantId: string, userId: st
   return r.map((x) => x.id);
 }
 
-/** Active members holding a permission through any path (direct, role, group's roles) with the value 'true'. */
-export async function membersWithPermission(db: Db, tenantId: string, permission: string) {
-  return rowsOf<{ id: string; name: string; email: string; department_name: string | null }>(
-    await db.execute(sql`
-      select u.id::text, u.first_name || ' ' || u.last_name as name, u.email, d.name as department_name
-        from users u
-        left join departments d on d.tenant_id = u.tenant_id and d.id = u.department_id
-       where u.tenant_id = ${tenantId} and u.status = 'aktiv' and (
-         exists (select 1 from user_permissions up where up.tenant_id = u.tenant_id and up.user_id = u.id
-                  and up.permission_name = ${permission} and up.value = 'true')
-         or exists (select 1 from user_roles ur join role_permissions rp on rp.tenant_id = ur.tenant_id and rp.role_id = ur.role_id
-                     where ur.tenant_id = u.tenant_id and ur.user_id = u.id and rp.permission_name = ${permission} and rp.value = 'true')
-         or exists (select 1 from user_groups ug
-                      join group_roles gr on gr.tenant_id = ug.tenant_id and gr.group_id = ug.group_id
-                      join role_permissions rp on rp.tenant_id = gr.tenant_id and rp.role_id = gr.role_id
-                     where ug.tenant_id = u.tenant_id and ug.user_id = u.id and rp.permission_name = ${permission} and rp.value = 'true'))
-       order by u.last_name, u.first_name`),
-  );
-}
-
 // ───────────────────────── history ─────────────────────────
 
 export interface HistoryWrite {

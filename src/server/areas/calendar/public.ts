@@ -1,0 +1,6 @@
+/**
+ * What other areas may use of the calendar: the .ics attachments of booking
+ * mails and the events behind them (decision 204).
+ */
+export { guestVehicleIcs, seatEvent, seatIcs, seatsIcs, vehicleEvent, vehicleIcs, vehiclesIcs } from './booking-events';
+export { bookingsIcs } from './ics';

@@ -1,0 +1,20 @@
+/**
+ * What other areas may use of the reading rooms and workplaces (seat series,
+ * absences, lockers, evaluation, calendar); nothing else of this folder is
+ * imported from outside it (decision 204).
+ */
+
+export { cancelBooking } from './bookings';
+// Rules and shapes of a booking.
+export { imageUrl, loadSeatRules, notFound, requireArea, SEAT_TOPIC, toPlaceItem } from './common';
+export type { BookingRecord } from './reading-room-booking-repository';
+// Reads and locks of the seat series, which books many days under the same rules.
+export {
+  countBookerBookingsByWeek,
+  findBooking,
+  listObjectSlots,
+  listOwnHeld,
+  lockBooker,
+  movePlaces,
+} from './reading-room-booking-repository';
+export { findFloorPlan, findObjectWithoutEquipment, listDeviatingHours, listRegularHours, lockObject } from './reading-room-repository';
