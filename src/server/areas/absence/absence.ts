@@ -31,6 +31,7 @@ import { seatEvent, vehicleEvent } from '../calendar/booking-events';
 import { bookingsIcs } from '../calendar/ics';
 import { SEAT_TOPIC } from '../reading-rooms/common';
 import { VEHICLE_TOPIC } from '../vehicles/common';
+import { absenceErrors } from './errors';
 
 /**
  * Absence in one step (decision 092): every booking of the person in the
@@ -108,14 +109,14 @@ async function resolvePerson(tx: Db, user: UserContext, personId: string | undef
     throw new AppError('forbidden', 'Nur Fuhrparkleitung und Administration können eine Abwesenheit für andere eintragen.', 403);
   }
   const person = await findMemberById(tx, tenantId, personId);
-  if (!person) throw new AppError('not_found', 'Person nicht gefunden.', 404);
+  if (!person) throw absenceErrors.fail('not_found');
   return person;
 }
 
 function checkRange(from: string, to: string) {
   // Its own sentence: "Bis nicht nach von im Zeitraum!" is the catalogue's text for vehicle periods (decision 191).
-  if (to < from) throw new AppError('absence_order', 'Das Ende der Abwesenheit darf nicht vor ihrem Beginn liegen.', 400);
-  if (addDays(from, MAX_ABSENCE_DAYS) < to) throw new AppError('absence_too_long', 'Eine Abwesenheit umfasst höchstens ein Jahr.', 400);
+  if (to < from) throw absenceErrors.fail('absence_order');
+  if (addDays(from, MAX_ABSENCE_DAYS) < to) throw absenceErrors.fail('absence_too_long');
 }
 
 /** What an absence would cancel; nothing changes. */

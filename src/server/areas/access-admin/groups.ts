@@ -29,14 +29,15 @@ import {
   SELF_LOCKOUT,
 } from '../../kernel/admin-change';
 import type { UserContext } from '../../kernel/context';
+import { accessAdminErrors } from './errors';
 
 /** /admin/gruppen: groups with their roles and members; every change is audited in its own transaction. */
 
-const notFound = () => new AppError('not_found', 'Gruppe nicht gefunden.', 404);
+const notFound = () => accessAdminErrors.fail('not_found');
 const taken = (name: string) => () =>
   new AppError('group_name_taken', `Eine Gruppe mit dem Namen „${name}“ gibt es bereits.`, 409, { name });
-const unknownRole = () => new AppError('unknown_role', 'Mindestens eine der gewählten Rollen gibt es nicht.', 400);
-const unknownPerson = () => new AppError('not_found', 'Benutzer nicht gefunden.', 404);
+const unknownRole = () => accessAdminErrors.fail('unknown_role');
+const unknownPerson = () => accessAdminErrors.fail('not_found_2');
 const roleNames = (g: GroupRecord) => g.roles.map((r) => r.name);
 
 async function requireGroup(tx: Db, tenantId: string, id: string): Promise<GroupRecord> {

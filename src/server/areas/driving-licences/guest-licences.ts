@@ -14,6 +14,7 @@ import { findVehicleCore } from '@server/areas/vehicles/vehicle-repository';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
 import { listScopeLines, recordAccessOfMany } from '../privacy/access-audit';
+import { drivingLicencesErrors } from './errors';
 import { LICENCE_DEFAULTS } from './licence-settings';
 import { toRecord } from './licences';
 
@@ -25,7 +26,7 @@ import { toRecord } from './licences';
 
 export const GUEST_LICENCE_CLOSED_MESSAGE = 'Für eine stornierte oder abgeschlossene Buchung wird kein Führerschein mehr erfasst.';
 
-const bookingNotFound = () => new AppError('not_found', 'Buchung nicht gefunden.', 404);
+const bookingNotFound = () => drivingLicencesErrors.fail('not_found');
 
 /**
  * Records the check and runs the gate for the booking's period on it in one

@@ -15,6 +15,7 @@ import { type PendingMail, sendAll } from '../../kernel/notifications/pending-ma
 import { guestVehicleIcs } from '../calendar/booking-events';
 import { checkPeriod, requestApprovals } from '../vehicles/book-vehicle';
 import { mapOverlap, notFound, VEHICLE_TOPIC, vehicleSettings } from '../vehicles/common';
+import { guestsErrors } from './errors';
 import { guestSettings } from './guest-settings';
 import { hashToken, newToken } from './tokens';
 
@@ -73,7 +74,7 @@ export async function createGuestBooking(deps: Deps, user: UserContext, origin: 
   const von = new Date(req.von);
   const bis = new Date(req.bis);
   const notes = req.notes?.trim() || null;
-  if (notes && notes.length > GUEST_NOTES_MAX) throw new AppError('guest_notes_too_long', 'Die Notiz ist zu lang.', 400);
+  if (notes && notes.length > GUEST_NOTES_MAX) throw guestsErrors.fail('guest_notes_too_long');
   const token = newToken();
   const result = await withTenant(deps.database.db, tenantId, async (tx) => {
     const gs = await guestSettings(tx, tenantId);

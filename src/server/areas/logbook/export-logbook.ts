@@ -14,6 +14,7 @@ import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import type { UserContext } from '../../kernel/context';
 import { recordAccessOfMany } from '../privacy/access-audit';
+import { logbookErrors } from './errors';
 import { dayRange } from './logbook';
 import { PdfCells } from './pdf-cells';
 
@@ -150,7 +151,7 @@ async function header(tx: Db, user: ExportScope, q: ExportQuery): Promise<Export
   let vehicle = 'Alle Fahrzeuge';
   if (q.vehicleId) {
     const v = await findVehicle(tx, user.tenant.id, q.vehicleId, true);
-    if (!v) throw new AppError('not_found', 'Fahrzeug nicht gefunden.', 404);
+    if (!v) throw logbookErrors.fail('not_found_2');
     vehicle = `${v.brand} ${v.model} (${v.licensePlate})`;
   }
   return {

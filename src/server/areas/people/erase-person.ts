@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@domain/errors';
 import { cancelFutureBookingsOf } from '@server/areas/people/deactivation-repository';
 import { anonymisePersonRow, filesOfPerson, removeDataOfPerson } from '@server/areas/people/erasure-repository';
 import { deleteSessionsOfAuthUser, findMemberById } from '@server/areas/people/user-repository';
@@ -9,6 +8,7 @@ import { audit, change } from '../../kernel/admin-change';
 import type { UserContext } from '../../kernel/context';
 import { personalExportPath } from '../privacy/personal-data-export';
 import { VEHICLE_TOPIC } from '../vehicles/common';
+import { peopleErrors } from './errors';
 
 /**
  * Deleting a person on request (Art. 17 DSGVO, decision 150). The person is
@@ -19,15 +19,10 @@ import { VEHICLE_TOPIC } from '../vehicles/common';
 
 export const ERASURE_REASON = 'Storno wegen Löschung des Benutzers';
 
-const notFound = () => new AppError('not_found', 'Benutzer nicht gefunden.', 404);
-const lastAdmin = () =>
-  new AppError(
-    'last_admin',
-    'Diese Person ist die letzte, die Benutzer oder Berechtigungen pflegen darf, und kann daher nicht gelöscht werden. Geben Sie das Recht zuerst einer anderen Person.',
-    409,
-  );
+const notFound = () => peopleErrors.fail('not_found');
+const lastAdmin = () => peopleErrors.fail('last_admin');
 const ADMIN_RIGHTS = ['benutzer_pflegen', 'berechtigungs_pflege'] as const;
-const notSelf = () => new AppError('erase_self', 'Sie können sich nicht selbst löschen.', 409);
+const notSelf = () => peopleErrors.fail('erase_self');
 
 export interface ErasureResult {
   cancelledBookings: number;

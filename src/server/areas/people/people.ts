@@ -29,14 +29,15 @@ import { recordAccess } from '../privacy/access-audit';
 import { sendInvitation } from '../session/passwords';
 import { effectiveSetting } from '../settings/effective-settings';
 import { VEHICLE_TOPIC } from '../vehicles/common';
+import { peopleErrors } from './errors';
 
 /** /admin/benutzer: the paged people list, creating with invitation, editing fields and rights, provenance. */
 
-const notFound = () => new AppError('not_found', 'Benutzer nicht gefunden.', 404);
+const notFound = () => peopleErrors.fail('not_found');
 const emailTaken = (email: string) => () =>
   new AppError('email_taken', `Eine Person mit der E-Mail-Adresse ${email} gibt es in diesem Mandanten bereits.`, 409, { email });
-const unknownDepartment = () => new AppError('unknown_department', 'Diese Abteilung gibt es nicht.', 400);
-const unknownLinks = () => new AppError('unknown_role_or_group', 'Mindestens eine der gewählten Rollen oder Gruppen gibt es nicht.', 400);
+const unknownDepartment = () => peopleErrors.fail('unknown_department');
+const unknownLinks = () => peopleErrors.fail('unknown_role_or_group');
 
 export function listPeople(
   deps: Deps,

@@ -6,6 +6,7 @@ import type { BookingRecord, SlotRecord } from '@server/areas/reading-rooms/read
 import type { FloorPlanRecord, ObjectRecord } from '@server/areas/reading-rooms/reading-room-repository';
 import type { UserContext } from '../../kernel/context';
 import { effectiveValues } from '../settings/effective-settings';
+import { readingRoomsErrors } from './errors';
 
 /** Realtime topic of seat/room bookings; scope is the floor plan id. Events carry ids only. */
 export const SEAT_TOPIC = 'seat-booking';
@@ -16,7 +17,7 @@ export const notFound = (what: string) => new AppError('not_found', `${what} nic
 export function requireArea(user: Pick<UserContext, 'tenant'>, area: string): Area {
   if (area !== 'leseraum' && area !== 'arbeitswelt') throw notFound('Bereich');
   if (!user.tenant.features.includes(area)) {
-    throw new AppError('feature_disabled', 'Diese Funktion ist für Ihre Organisation nicht eingeschaltet.', 403);
+    throw readingRoomsErrors.fail('feature_disabled');
   }
   return area;
 }

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { requestOrigin, requireTenant, requireUser } from '../../http/request-context';
 import { removeSingleSignOn, saveSingleSignOnSettings, singleSignOnView } from '../session/single-sign-on-admin';
+import { tenantErrors } from './errors';
 import { addDomain, removeDomain, removeLogo, tenantAdminView, tenantLogo, updateTenantAdmin, uploadLogo } from './tenant-admin';
 
 /** /admin/mandanten (customizing_mandant_pflege): the signed-in member's own tenant only; the tenant logo for the header. */
@@ -137,7 +138,7 @@ export const tenantAdminRoutes =
       { config: { access: { kind: 'public' } }, schema: { tags: ['tenant'], summary: 'Logo des Mandanten der Adresse (Kopfzeile)' } },
       async (req, reply) => {
         const file = await tenantLogo(deps, requireTenant(req).id);
-        if (!file) throw new AppError('not_found', 'Dieser Mandant hat kein Logo.', 404);
+        if (!file) throw tenantErrors.fail('not_found');
         return reply
           .header('content-type', file.contentType)
           .header('x-content-type-options', 'nosniff')

@@ -3,6 +3,7 @@ import { AppError } from '@domain/errors';
 import { findVehicle, type VehicleRecord } from '@server/areas/vehicles/vehicle-repository';
 import type { UserContext } from '../../kernel/context';
 import { notFound } from '../vehicles/common';
+import { vehicleCareErrors } from './errors';
 
 /** Who may do what in vehicle care (docs/product.md#permissions): fleet managers maintain, report holders read the booklet, bookers report damages. */
 
@@ -36,7 +37,7 @@ export async function vehicleOf(tx: Db, u: UserContext, vehicleId: string): Prom
 /** A stored file id belongs to this vehicle's uploads or to one of the listed trips. */
 export function assertOwnFiles(ids: readonly string[], owners: readonly string[]): void {
   for (const f of ids) {
-    if (!owners.some((o) => f.startsWith(`${o}/`))) throw new AppError('receipt_invalid', 'Unbekannter Beleg.', 400);
+    if (!owners.some((o) => f.startsWith(`${o}/`))) throw vehicleCareErrors.fail('receipt_invalid');
   }
 }
 
