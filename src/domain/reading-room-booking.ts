@@ -6,6 +6,11 @@ import { formatDateTime, formatTime } from './time';
 
 /** The refusals of this rule in both languages (decision 198). */
 const readingRoomBookingErrors = defineErrors({
+  mode_unknown: {
+    status: 400,
+    code: 'validation',
+    texts: (p: { mode: string }) => ({ de: `Buchungsmodus ${p.mode} unbekannt`, en: `Booking mode ${p.mode} unknown` }),
+  },
   reading_booking_already_cancelled: {
     status: 409,
     de: 'Die Buchung ist bereits storniert.',
@@ -252,7 +257,7 @@ export function periodTimes(opening: DayOpening, req: Pick<BookingRequest, 'mode
       return { von: req.von, bis: req.bis };
     }
     default:
-      throw err('validation', `Buchungsmodus ${String(req.mode)} unbekannt`);
+      throw readingRoomBookingErrors.fail('mode_unknown', { mode: String(req.mode) });
   }
 }
 

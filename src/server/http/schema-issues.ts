@@ -8,6 +8,7 @@ import {
   LAST_YEAR,
   PAST_DATE_OUT_OF_RANGE,
 } from '@contracts/calendar';
+import { englishOf } from '@contracts/said';
 import { counted } from '@domain/plural';
 import { fieldLabel } from './field-labels';
 
@@ -68,11 +69,13 @@ export function describeIssue(issue: SchemaIssue, context: string | undefined, l
   const p = issue.params ?? {};
   const own = issue.message && !ZOD_DEFAULT.test(issue.message) && !CALENDAR_KEYS.has(issue.message) ? issue.message : undefined;
   const value = valueAt(input, path);
-  if (own && !en) {
+  // A contract's own sentence, in English when the contract gave one (contracts/said.ts); else English readers get the sentence of its kind below.
+  const ownText = own && (en ? englishOf(own) : own);
+  if (ownText) {
     // An enum's own message names the refused value, like the services do (`Unbekannte Führerscheinklasse: Z`).
     const shown =
       issue.keyword === 'invalid_value' && (typeof value === 'string' || typeof value === 'number') ? String(value).slice(0, 40) : '';
-    return shown ? `${own}: ${shown}` : own;
+    return shown ? `${ownText}: ${shown}` : ownText;
   }
   switch (issue.keyword) {
     case 'invalid_type': {

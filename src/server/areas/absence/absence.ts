@@ -1,7 +1,6 @@
 import type { AbsenceResponse } from '@contracts/absence';
 import { type Db, withTenant } from '@db/client';
 import { handoverChoices, otherPersonOf } from '@domain/absence-handover';
-import { AppError } from '@domain/errors';
 import { addDays, germanDay, instantOf } from '@domain/opening-hours';
 import { formatDate, formatTime } from '@domain/time';
 import {
@@ -106,10 +105,10 @@ async function resolvePerson(tx: Db, user: UserContext, personId: string | undef
   const tenantId = user.tenant.id;
   if (!personId || personId === user.member.id) return user.member;
   if (!MAY_ACT_FOR_OTHERS.some((p) => user.permissions.has(p))) {
-    throw new AppError('forbidden', 'Nur Fuhrparkleitung und Administration können eine Abwesenheit für andere eintragen.', 403);
+    throw absenceErrors.fail('not_for_others');
   }
   const person = await findMemberById(tx, tenantId, personId);
-  if (!person) throw absenceErrors.fail('not_found');
+  if (!person) throw absenceErrors.fail('person_not_found');
   return person;
 }
 

@@ -33,11 +33,11 @@ import { accessAdminErrors } from './errors';
 
 /** /admin/gruppen: groups with their roles and members; every change is audited in its own transaction. */
 
-const notFound = () => accessAdminErrors.fail('not_found');
+const notFound = () => accessAdminErrors.fail('group_not_found');
 const taken = (name: string) => () =>
   new AppError('group_name_taken', `Eine Gruppe mit dem Namen „${name}“ gibt es bereits.`, 409, { name });
 const unknownRole = () => accessAdminErrors.fail('unknown_role');
-const unknownPerson = () => accessAdminErrors.fail('not_found_2');
+const unknownPerson = () => accessAdminErrors.fail('user_not_found');
 const roleNames = (g: GroupRecord) => g.roles.map((r) => r.name);
 
 async function requireGroup(tx: Db, tenantId: string, id: string): Promise<GroupRecord> {

@@ -28,7 +28,7 @@ import { accessAdminErrors } from './errors';
 
 /** /admin/rollen: roles with their permission matrix; every change is audited in its own transaction. */
 
-const notFound = () => accessAdminErrors.fail('not_found_3');
+const notFound = () => accessAdminErrors.fail('role_not_found');
 const taken = (name: string) => () => new AppError('role_name_taken', `Eine Rolle mit dem Namen „${name}“ gibt es bereits.`, 409, { name });
 const granted = (r: Pick<RoleRecord, 'permissions'>) => r.permissions.filter((g) => g.value === 'true').map((g) => g.name);
 

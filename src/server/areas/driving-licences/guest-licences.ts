@@ -26,7 +26,7 @@ import { toRecord } from './licences';
 
 export const GUEST_LICENCE_CLOSED_MESSAGE = 'Für eine stornierte oder abgeschlossene Buchung wird kein Führerschein mehr erfasst.';
 
-const bookingNotFound = () => drivingLicencesErrors.fail('not_found');
+const bookingNotFound = () => drivingLicencesErrors.fail('booking_not_found');
 
 /**
  * Records the check and runs the gate for the booking's period on it in one

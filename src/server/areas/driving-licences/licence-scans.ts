@@ -18,7 +18,7 @@ import { drivingLicencesErrors } from './errors';
 const MAX_SCAN = 10 * 1024 * 1024;
 const BUCKET = 'fuehrerscheine';
 
-const checkNotFound = () => drivingLicencesErrors.fail('not_found_2');
+const checkNotFound = () => drivingLicencesErrors.fail('check_not_found');
 
 async function scansEnabled(tx: Db, tenantId: string): Promise<void> {
   if (!(await effectiveSetting(tx, tenantId, null, 'fuehrerscheinScansSpeichern'))) {

@@ -160,7 +160,7 @@ export async function dueCount(deps: Deps, user: UserContext): Promise<{ dueCoun
   return { dueCount: dueOf(counts) };
 }
 
-const personNotFound = () => drivingLicencesErrors.fail('not_found_3');
+const personNotFound = () => drivingLicencesErrors.fail('person_not_found');
 
 async function historyIn(tx: Db, tenantId: string, userId: string) {
   const person = await findMemberById(tx, tenantId, userId);

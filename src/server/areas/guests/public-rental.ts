@@ -128,7 +128,7 @@ export async function bikeImage(deps: Deps, tenant: TenantRecord, ip: string, ke
     return (await guestVehicleList(tx, tenant.id)).find((x) => x.licensePlate === key);
   });
   const file = v?.imagePath ? await deps.storage.get('fahrzeuge', tenant.id, v.imagePath) : null;
-  if (!file) throw guestsErrors.fail('not_found');
+  if (!file) throw guestsErrors.fail('image_not_found');
   return file;
 }
 

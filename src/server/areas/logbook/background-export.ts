@@ -38,7 +38,7 @@ const CONTENT_TYPE = {
   pdf: 'application/pdf',
 } as const;
 
-const notFound = () => logbookErrors.fail('not_found');
+const notFound = () => logbookErrors.fail('export_not_found');
 const filePath = (id: string, format: string) => `${id}.${format}`;
 
 export function toExportDto(r: LogbookExportRecord): BackgroundExport {
@@ -66,7 +66,7 @@ export async function startBackgroundExport(deps: Deps, user: UserContext, req: 
   const tenantId = user.tenant.id;
   const row = await withTenant(deps.database.db, tenantId, async (tx) => {
     if (req.vehicleId && !(await findVehicle(tx, tenantId, req.vehicleId, true))) {
-      throw logbookErrors.fail('not_found_2');
+      throw logbookErrors.fail('vehicle_not_found');
     }
     return insertLogbookExport(tx, {
       tenantId,

@@ -4,7 +4,6 @@ import { PassThrough, type Writable } from 'node:stream';
 import type { ExportQuery } from '@contracts/logbook';
 import { type Db, withTenant } from '@db/client';
 import type { AccessedPerson } from '@domain/access-audit';
-import { AppError } from '@domain/errors';
 import { type TripKind, totalsByKind } from '@domain/logbook';
 import { formatDate, formatTime } from '@domain/time';
 import { exportVehicleIds, type LogbookRow, logbookTotals, revisionsOf, streamLogbook } from '@server/areas/logbook/logbook-repository';
@@ -13,6 +12,7 @@ import type { Deps } from '@server/deps';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import type { UserContext } from '../../kernel/context';
+import { kernelErrors } from '../../kernel/errors';
 import { recordAccessOfMany } from '../privacy/access-audit';
 import { logbookErrors } from './errors';
 import { dayRange } from './logbook';
@@ -30,7 +30,7 @@ export const EXPORT_PERMISSION = 'fahrzeug_logbuch_report';
 
 export function assertMayExport(user: UserContext): void {
   if (!user.permissions.has(EXPORT_PERMISSION)) {
-    throw new AppError('forbidden', `no ${EXPORT_PERMISSION}`, 403, { denial: `no ${EXPORT_PERMISSION}` });
+    throw kernelErrors.fail('forbidden', { denial: `no ${EXPORT_PERMISSION}` });
   }
 }
 
@@ -151,7 +151,7 @@ async function header(tx: Db, user: ExportScope, q: ExportQuery): Promise<Export
   let vehicle = 'Alle Fahrzeuge';
   if (q.vehicleId) {
     const v = await findVehicle(tx, user.tenant.id, q.vehicleId, true);
-    if (!v) throw logbookErrors.fail('not_found_2');
+    if (!v) throw logbookErrors.fail('vehicle_not_found');
     vehicle = `${v.brand} ${v.model} (${v.licensePlate})`;
   }
   return {

@@ -41,7 +41,7 @@ import { logbookErrors } from './errors';
 
 /** Sees every vehicle's logbook: holders of fahrzeug_logbuch_report and fahrzeug_pflege. */
 export const seesAllTrips = (u: UserContext) => u.permissions.has('fahrzeug_logbuch_report') || u.permissions.has('fahrzeug_pflege');
-const notFound = () => logbookErrors.fail('not_found_3');
+const notFound = () => logbookErrors.fail('entry_not_found');
 
 export interface LogbookSettings {
   correctionDays: number;
@@ -305,7 +305,7 @@ export async function explainGap(deps: Deps, user: UserContext, vehicleId: strin
   const now = new Date();
   return withTenant(deps.database.db, tenantId, async (tx) => {
     const vehicle = await findVehicle(tx, tenantId, vehicleId, true);
-    if (!vehicle) throw logbookErrors.fail('not_found_2');
+    if (!vehicle) throw logbookErrors.fail('vehicle_not_found');
     const span = {
       startedAt: new Date(req.startedAt),
       endedAt: new Date(req.endedAt),

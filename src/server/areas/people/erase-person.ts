@@ -19,7 +19,7 @@ import { peopleErrors } from './errors';
 
 export const ERASURE_REASON = 'Storno wegen Löschung des Benutzers';
 
-const notFound = () => peopleErrors.fail('not_found');
+const notFound = () => peopleErrors.fail('user_not_found');
 const lastAdmin = () => peopleErrors.fail('last_admin');
 const ADMIN_RIGHTS = ['benutzer_pflegen', 'berechtigungs_pflege'] as const;
 const notSelf = () => peopleErrors.fail('erase_self');

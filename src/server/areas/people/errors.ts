@@ -2,7 +2,7 @@ import { defineErrors } from '@domain/errors';
 
 /** The refusals of the people area, German and English side by side (decision 198). */
 export const peopleErrors = defineErrors({
-  not_found: { status: 404, de: 'Benutzer nicht gefunden.', en: 'Not found.' },
+  user_not_found: { status: 404, code: 'not_found', de: 'Benutzer nicht gefunden.', en: 'User not found.' },
   last_admin: {
     status: 409,
     de: 'Diese Person ist die letzte, die Benutzer oder Berechtigungen pflegen darf, und kann daher nicht gelöscht werden. Geben Sie das Recht zuerst einer anderen Person.',

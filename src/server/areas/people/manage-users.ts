@@ -5,7 +5,7 @@ import type { UserContext } from '../../kernel/context';
 import { sendInvitation } from '../session/passwords';
 import { peopleErrors } from './errors';
 
-const notFound = () => peopleErrors.fail('not_found');
+const notFound = () => peopleErrors.fail('user_not_found');
 
 export async function inviteUser(deps: Deps, user: UserContext, origin: string, id: string): Promise<void> {
   const member = await withTenant(deps.database.db, user.tenant.id, (tx) => findMemberById(tx, user.tenant.id, id));

@@ -33,7 +33,7 @@ import { peopleErrors } from './errors';
 
 /** /admin/benutzer: the paged people list, creating with invitation, editing fields and rights, provenance. */
 
-const notFound = () => peopleErrors.fail('not_found');
+const notFound = () => peopleErrors.fail('user_not_found');
 const emailTaken = (email: string) => () =>
   new AppError('email_taken', `Eine Person mit der E-Mail-Adresse ${email} gibt es in diesem Mandanten bereits.`, 409, { email });
 const unknownDepartment = () => peopleErrors.fail('unknown_department');

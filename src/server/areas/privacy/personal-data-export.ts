@@ -30,7 +30,7 @@ import { type PdfSection, personalDataPdf } from './personal-data-pdf';
 
 export const PERSONAL_DATA_EXPORT_JOB = 'personal-data-export';
 
-const notFound = () => privacyErrors.fail('not_found');
+const notFound = () => privacyErrors.fail('export_not_found');
 const filePath = (id: string) => `daten-${id}.zip`;
 /** Where an export's ZIP lies in the 'exporte' bucket (also removed when its owner is erased). */
 export const personalExportPath = filePath;

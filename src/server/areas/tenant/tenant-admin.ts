@@ -51,7 +51,7 @@ export interface TenantAdminView {
 
 async function view(deps: Deps, user: UserContext, host: string): Promise<TenantAdminView> {
   const t = await read(deps, user, (tx, id) => findTenantAdmin(tx, id));
-  if (!t) throw tenantErrors.fail('not_found_2');
+  if (!t) throw tenantErrors.fail('tenant_not_found');
   return {
     id: t.id,
     name: t.name,
@@ -75,7 +75,7 @@ export async function updateTenantAdmin(
 ): Promise<TenantAdminView> {
   await change(deps, user, async (tx, id) => {
     const before = await findTenantAdmin(tx, id);
-    if (!before) throw tenantErrors.fail('not_found_2');
+    if (!before) throw tenantErrors.fail('tenant_not_found');
     const { customerName, ...fields } = patch;
     await updateTenantFields(tx, id, fields);
     if (customerName !== undefined) await setCustomerName(tx, id, customerName || null);

@@ -1,13 +1,13 @@
 import type { Db } from '@db/client';
-import { AppError } from '@domain/errors';
 import { findVehicle, type VehicleRecord } from '@server/areas/vehicles/vehicle-repository';
 import type { UserContext } from '../../kernel/context';
+import { kernelErrors } from '../../kernel/errors';
 import { notFound } from '../vehicles/common';
 import { vehicleCareErrors } from './errors';
 
 /** Who may do what in vehicle care (docs/product.md#permissions): fleet managers maintain, report holders read the booklet, bookers report damages. */
 
-const refuse = (p: string) => new AppError('forbidden', `no ${p}`, 403, { denial: `no ${p}` });
+const refuse = (p: string) => kernelErrors.fail('forbidden', { denial: `no ${p}` });
 
 export const isFleetManager = (u: UserContext) => u.permissions.has('fahrzeug_pflege');
 
