@@ -1,8 +1,9 @@
 import { PERMISSIONS } from '@domain/permissions';
 import { z } from 'zod';
 import { instant } from './calendar';
+import { said } from './said';
 
-const name = z.string().trim().min(1, 'Bitte einen Namen angeben.').max(100);
+const name = z.string().trim().min(1, said('Bitte einen Namen angeben.', 'Please enter a name.')).max(100);
 const grant = z.object({ name: z.enum(PERMISSIONS), value: z.enum(['true', 'false']) });
 
 export const idParams = z.object({ id: z.uuid() });

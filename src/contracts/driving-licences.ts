@@ -1,12 +1,15 @@
 import { CHECK_METHODS, LICENCE_CLASSES, LICENCE_STATES, MAX_LICENCE_NUMBER, MAX_REMARK } from '@domain/driving-licence';
 import { z } from 'zod';
 import { calendarDate, pastCalendarDate } from './calendar';
+import { said } from './said';
 
 /** Driving licences: the examiner's list, checks and history, the driver's own record. */
 
-export const licenceClass = z.enum(LICENCE_CLASSES, { message: 'Unbekannte Führerscheinklasse' });
+export const licenceClass = z.enum(LICENCE_CLASSES, { message: said('Unbekannte Führerscheinklasse', 'Unknown driving licence class') });
 export const licenceState = z.enum(LICENCE_STATES);
-export const checkMethod = z.enum(CHECK_METHODS, { message: 'Unbekannte Prüfart (persoenlich, video oder dokument)' });
+export const checkMethod = z.enum(CHECK_METHODS, {
+  message: said('Unbekannte Prüfart (persoenlich, video oder dokument)', 'Unknown check method (persoenlich, video or dokument)'),
+});
 
 export const licenceRecord = z.object({
   classes: z.array(licenceClass),
@@ -23,7 +26,10 @@ export const licenceRecord = z.object({
 export type LicenceRecordDto = z.infer<typeof licenceRecord>;
 
 export const driverListQuery = z.object({
-  q: z.string().max(100, 'Der Suchbegriff darf höchstens 100 Zeichen haben.').optional(),
+  q: z
+    .string()
+    .max(100, said('Der Suchbegriff darf höchstens 100 Zeichen haben.', 'The search term may have at most 100 characters.'))
+    .optional(),
   state: z
     .string()
     .optional()
@@ -64,13 +70,13 @@ export type DriverListDto = z.infer<typeof driverList>;
 
 export const dueCountResponse = z.object({ dueCount: z.number().int() });
 
-export const userIdParams = z.object({ userId: z.uuid({ message: 'Ungültige Personen-ID' }) });
+export const userIdParams = z.object({ userId: z.uuid({ message: said('Ungültige Personen-ID', 'Invalid person ID') }) });
 
-const optionalText = (max: number, label: string) =>
+const optionalText = (max: number, label: string, labelEn: string) =>
   z
     .string()
     .trim()
-    .max(max, `${label} darf höchstens ${max} Zeichen haben.`)
+    .max(max, said(`${label} darf höchstens ${max} Zeichen haben.`, `${labelEn} may have at most ${max} characters.`))
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -81,13 +87,13 @@ export const recordCheckRequest = z.object({
   licenceNumber: z
     .string()
     .trim()
-    .min(1, 'Bitte die Führerscheinnummer angeben.')
+    .min(1, said('Bitte die Führerscheinnummer angeben.', 'Please enter the driving licence number.'))
     .max(MAX_LICENCE_NUMBER, `Die Führerscheinnummer darf höchstens ${MAX_LICENCE_NUMBER} Zeichen haben.`),
   issueDate: pastCalendarDate,
   banFrom: calendarDate.nullish().transform((v) => v ?? null),
   banTo: calendarDate.nullish().transform((v) => v ?? null),
-  extraInfo: optionalText(MAX_REMARK, 'Die Zusatzinformation'),
-  remark: optionalText(MAX_REMARK, 'Die Bemerkung'),
+  extraInfo: optionalText(MAX_REMARK, 'Die Zusatzinformation', 'The additional information'),
+  remark: optionalText(MAX_REMARK, 'Die Bemerkung', 'The remark'),
 });
 export type RecordCheckRequest = z.input<typeof recordCheckRequest>;
 export type RecordCheck = z.output<typeof recordCheckRequest>;
@@ -125,12 +131,12 @@ export const ownLicence = z.object({
 });
 export type OwnLicenceDto = z.infer<typeof ownLicence>;
 
-export const checkIdParams = z.object({ checkId: z.uuid({ message: 'Ungültige Prüfungs-ID' }) });
+export const checkIdParams = z.object({ checkId: z.uuid({ message: said('Ungültige Prüfungs-ID', 'Invalid check ID') }) });
 export const scanResponse = z.object({ hasScan: z.boolean() });
 
 // ───────────── guests' licences (decision 140) ─────────────
 
-export const guestBookingIdParams = z.object({ bookingId: z.uuid({ message: 'Ungültige Buchungs-ID' }) });
+export const guestBookingIdParams = z.object({ bookingId: z.uuid({ message: said('Ungültige Buchungs-ID', 'Invalid booking ID') }) });
 
 /** What the reception records at a guest's hand-over: the licence as seen, without the employees' extra info. */
 export const recordGuestCheckRequest = recordCheckRequest.omit({ extraInfo: true });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDate } from './calendar';
+import { said } from './said';
 
 const position = z.number().min(0).max(100);
 
@@ -49,7 +50,7 @@ export const takeLockerRequest = z
     floorPlanId: z.uuid().optional(),
   })
   .refine((b) => b.lockerId !== undefined || b.floorPlanId !== undefined, {
-    message: 'Bitte einen Spind oder einen Grundriss angeben.',
+    message: said('Bitte einen Spind oder einen Grundriss angeben.', 'Please name a locker or a floor plan.'),
   });
 
 export const lockerAdminQuery = z.object({ floorPlanId: z.uuid() });

@@ -1,13 +1,18 @@
 import { ENTRY_KINDS, TRIP_KINDS } from '@domain/logbook';
 import { z } from 'zod';
 import { calendarDate, instant } from './calendar';
+import { said } from './said';
 
 /** Fahrtenbuch: list, corrections, gap explanations and exports. */
 
 const id = z.string().uuid();
 const text = (max: number) => z.string().trim().max(max);
 const nullableText = (max: number) => text(max).nullable();
-const odometer = z.number().int().min(0, 'Der Kilometerstand darf nicht negativ sein.').max(10_000_000);
+const odometer = z
+  .number()
+  .int()
+  .min(0, said('Der Kilometerstand darf nicht negativ sein.', 'The odometer reading must not be negative.'))
+  .max(10_000_000);
 
 export const tripKind = z.enum(TRIP_KINDS);
 export const entryKind = z.enum(ENTRY_KINDS);
@@ -87,7 +92,7 @@ export const correctionRequest = z.object({
   partner: nullableText(200).optional(),
   detour: nullableText(500).optional(),
   tripKind: z.string().max(40).optional(),
-  note: text(500).min(1, 'Bitte geben Sie einen Grund für die Korrektur an.'),
+  note: text(500).min(1, said('Bitte geben Sie einen Grund für die Korrektur an.', 'Please give a reason for the correction.')),
 });
 export type CorrectionRequest = z.infer<typeof correctionRequest>;
 export const correctionResponse = z.object({ entry: logbookEntry });
@@ -99,10 +104,10 @@ export const gapRequest = z.object({
   odometerStart: odometer,
   odometerEnd: odometer,
   tripKind: z.string().max(40).default('dienstlich'),
-  driverName: text(200).min(1, 'Bitte geben Sie an, wer gefahren ist.'),
+  driverName: text(200).min(1, said('Bitte geben Sie an, wer gefahren ist.', 'Please say who drove.')),
   destination: nullableText(200).default(null),
   reason: nullableText(500).default(null),
-  note: text(500).min(1, 'Bitte erklären Sie die Lücke.'),
+  note: text(500).min(1, said('Bitte erklären Sie die Lücke.', 'Please explain the gap.')),
 });
 export type GapRequest = z.infer<typeof gapRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { said } from './said';
 
 /** /admin/mandanten: the tenant's own data, for holders of customizing_mandant_pflege. */
 
@@ -9,7 +10,10 @@ export const domainName = z
   .toLowerCase()
   .max(253)
   .regex(/^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/, {
-    message: 'Bitte geben Sie eine gültige Domain ein, z. B. buchung.beispiel.de.',
+    message: said(
+      'Bitte geben Sie eine gültige Domain ein, z. B. buchung.beispiel.de.',
+      'Please enter a valid domain, e.g. booking.example.com.',
+    ),
   });
 
 export const tenantAdminData = z.object({

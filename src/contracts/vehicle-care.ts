@@ -1,6 +1,7 @@
 import { DAMAGE_STATUSES, SERVICE_KINDS } from '@domain/vehicle-care';
 import { z } from 'zod';
 import { calendarDate, instant } from './calendar';
+import { said } from './said';
 
 /** Vehicle care after the trip: service booklet (Serviceheft) and damages (Schäden). */
 
@@ -9,7 +10,7 @@ export { DAMAGE_STATUSES, SERVICE_KINDS };
 const id = z.string().uuid();
 const text = (max: number) => z.string().trim().max(max);
 /** A file uploaded before (POST /api/vehicles/:id/care-files or a trip's receipts): `{owner id}/{uuid}.{png|jpg|pdf}`. */
-export const careFileId = z.string().regex(/^[0-9a-f-]{36}\/[0-9a-f-]{36}\.(png|jpg|pdf)$/, 'Unbekannte Datei.');
+export const careFileId = z.string().regex(/^[0-9a-f-]{36}\/[0-9a-f-]{36}\.(png|jpg|pdf)$/, said('Unbekannte Datei.', 'Unknown file.'));
 
 export const vehicleIdParams = z.object({ id });
 export const serviceEntryParams = z.object({ id, entryId: id });

@@ -1,4 +1,4 @@
-import { AppError } from './errors';
+import { AppError, defineErrors } from './errors';
 import {
   addDays,
   type DeviatingOpeningHour,
@@ -11,9 +11,17 @@ import {
 } from './opening-hours';
 import { type BookingRequest, checkSeatBooking, type HeldPlace, type PlaceItem, type ReadingRoomLimits } from './reading-room-booking';
 
+/** The refusals of this rule in both languages (decision 198). */
+const bookingSeriesErrors = defineErrors({
+  series_nothing_bookable: {
+    status: 409,
+    de: 'Kein Termin der Serie ist buchbar. Es wurde nichts gespeichert.',
+    en: 'No date of the series can be booked. Nothing was saved.',
+  },
+});
+
 /** A series of which no date can be booked now or later is not saved at all (decisions 091 and 115). */
-export const nothingBookable = () =>
-  new AppError('series_nothing_bookable', 'Kein Termin der Serie ist buchbar. Es wurde nichts gespeichert.', 409);
+export const nothingBookable = () => bookingSeriesErrors.fail('series_nothing_bookable');
 
 /**
  * Booking series (decision 091): a rule of calendar days, expanded here;

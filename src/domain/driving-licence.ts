@@ -1,5 +1,34 @@
-import { AppError } from './errors';
+import { AppError, defineErrors } from './errors';
 import { addDays, berlinDay, isoToGerman } from './vehicle-time';
+
+/** The refusals of this rule in both languages (decision 198). */
+const drivingLicenceErrors = defineErrors({
+  licence_check_in_future: {
+    status: 400,
+    de: 'Das Prüfdatum darf nicht in der Zukunft liegen.',
+    en: 'The check date must not lie in the future.',
+  },
+  licence_issue_after_check: {
+    status: 400,
+    de: 'Das Ausstellungsdatum darf nicht nach dem Prüfdatum liegen.',
+    en: 'The issue date must not lie after the check date.',
+  },
+  licence_ban_incomplete: {
+    status: 400,
+    de: 'Für ein Fahrverbot bitte Beginn und Ende angeben.',
+    en: 'For a driving ban please enter both start and end.',
+  },
+  licence_ban_order: {
+    status: 400,
+    de: 'Das Ende des Fahrverbots darf nicht vor seinem Beginn liegen.',
+    en: 'The end of the driving ban must not lie before its start.',
+  },
+  licence_class_twice: {
+    status: 400,
+    de: 'Jede Führerscheinklasse darf nur einmal angegeben werden.',
+    en: 'Each driving licence class may be given only once.',
+  },
+});
 
 /**
  * Driving licences (docs/product.md#driving-licences): the classes, the next check date, the state an
@@ -172,15 +201,15 @@ export interface CheckInput {
 
 /** Rules of a recorded check beyond its shape (the contract already refuses unknown classes and long texts). */
 export function validateCheck(c: CheckInput, today: string): void {
-  if (c.checkedOn > today) throw new AppError('licence_check_in_future', 'Das Prüfdatum darf nicht in der Zukunft liegen.', 400);
+  if (c.checkedOn > today) throw drivingLicenceErrors.fail('licence_check_in_future');
   if (c.issueDate && c.issueDate > c.checkedOn) {
-    throw new AppError('licence_issue_after_check', 'Das Ausstellungsdatum darf nicht nach dem Prüfdatum liegen.', 400);
+    throw drivingLicenceErrors.fail('licence_issue_after_check');
   }
   if ((c.banFrom === null) !== (c.banTo === null)) {
-    throw new AppError('licence_ban_incomplete', 'Für ein Fahrverbot bitte Beginn und Ende angeben.', 400);
+    throw drivingLicenceErrors.fail('licence_ban_incomplete');
   }
   if (c.banFrom && c.banTo && c.banTo < c.banFrom) {
-    throw new AppError('licence_ban_order', 'Das Ende des Fahrverbots darf nicht vor seinem Beginn liegen.', 400);
+    throw drivingLicenceErrors.fail('licence_ban_order');
   }
   const unknown = c.classes.filter((k) => !isLicenceClass(k));
   if (unknown.length > 0) {
@@ -189,6 +218,6 @@ export function validateCheck(c: CheckInput, today: string): void {
     });
   }
   if (new Set(c.classes).size !== c.classes.length) {
-    throw new AppError('licence_class_twice', 'Jede Führerscheinklasse darf nur einmal angegeben werden.', 400);
+    throw drivingLicenceErrors.fail('licence_class_twice');
   }
 }

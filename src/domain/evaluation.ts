@@ -1,4 +1,4 @@
-import { AppError } from './errors';
+import { AppError, defineErrors } from './errors';
 import {
   addDays,
   type DeviatingOpeningHour,
@@ -9,6 +9,15 @@ import {
   type RegularOpeningHour,
 } from './opening-hours';
 import { counted } from './plural';
+
+/** The refusals of this rule in both languages (decision 198). */
+const evaluationErrors = defineErrors({
+  evaluation_period_order: {
+    status: 400,
+    de: 'Das Ende des Zeitraums liegt vor dem Beginn.',
+    en: 'The end of the period is before its start.',
+  },
+});
 
 /**
  * Rules of the evaluation screens (Auswertung, Büroauslastung). The numbers
@@ -28,7 +37,7 @@ export interface EvaluationPeriod {
 
 export function validatePeriod(period: EvaluationPeriod): EvaluationPeriod {
   const span = daysBetween(period.from, period.to);
-  if (span < 0) throw new AppError('evaluation_period_order', 'Das Ende des Zeitraums liegt vor dem Beginn.', 400);
+  if (span < 0) throw evaluationErrors.fail('evaluation_period_order');
   if (span + 1 > MAX_PERIOD_DAYS)
     throw new AppError(
       'evaluation_period_too_long',

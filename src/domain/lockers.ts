@@ -1,4 +1,4 @@
-import { AppError } from './errors';
+import { defineErrors } from './errors';
 
 /**
  * Spinde (/officelocker): lockers placed on office floor plans. A person with
@@ -18,9 +18,20 @@ export const LOCKER_MESSAGES = {
   inactive: 'Dieser Spind ist außer Betrieb.',
 } as const;
 
+/** The refusals of this rule in both languages (decision 198). */
+const lockersErrors = defineErrors({
+  locker_number_invalid: {
+    status: 400,
+    de: 'Die Spindnummer muss 1 bis 20 Zeichen lang sein.',
+    en: 'The locker number must have 1 to 20 characters.',
+  },
+  locker_past_day: { status: 400, de: LOCKER_MESSAGES.pastDay, en: 'Lockers can only be handed out for today or later days.' },
+  locker_none_free: { status: 409, de: LOCKER_MESSAGES.noneFree, en: 'No locker is free on this floor plan for this day.' },
+});
+
 /** A day before today (Europe/Berlin) is over: nothing is handed out or given back for it. */
 export function assertLockerDay(day: string, today: string): void {
-  if (day < today) throw new AppError('locker_past_day', LOCKER_MESSAGES.pastDay, 400);
+  if (day < today) throw lockersErrors.fail('locker_past_day');
 }
 
 /**
@@ -52,14 +63,13 @@ export interface LockerChoice {
 export function chooseFreeLocker<T extends LockerChoice>(free: readonly T[]): T {
   const sorted = [...free].sort((a, b) => compareLockerNumbers(a.number, b.number));
   const first = sorted[0];
-  if (!first) throw new AppError('locker_none_free', LOCKER_MESSAGES.noneFree, 409);
+  if (!first) throw lockersErrors.fail('locker_none_free');
   return first;
 }
 
 /** Locker numbers are short labels printed on the door. */
 export function normaliseLockerNumber(raw: string): string {
   const number = raw.trim();
-  if (number === '' || number.length > 20)
-    throw new AppError('locker_number_invalid', 'Die Spindnummer muss 1 bis 20 Zeichen lang sein.', 400);
+  if (number === '' || number.length > 20) throw lockersErrors.fail('locker_number_invalid');
   return number;
 }

@@ -1,4 +1,4 @@
-import { AppError } from './errors';
+import { AppError, defineErrors } from './errors';
 import { counted } from './plural';
 import { reportRhythmMonths } from './settings';
 import { formatDateTime } from './time';
@@ -34,6 +34,22 @@ export const LOGBOOK_MESSAGES = {
   gapOutsideWindow: (from: string, to: string) =>
     `Die Fahrt zur Lücke muss zwischen dem Ende der vorherigen Fahrt (${from}) und dem Beginn der nächsten Fahrt (${to}) liegen.`,
 } as const;
+
+/** The refusals of this rule in both languages (decision 198). */
+const logbookErrors = defineErrors({
+  no_such_gap: { status: 409, de: LOGBOOK_MESSAGES.noSuchGap, en: 'There is no open gap in the logbook for this odometer range.' },
+  correction_forbidden: { status: 403, de: LOGBOOK_MESSAGES.correctionForbidden, en: 'You may not correct this logbook entry.' },
+  driver_field_locked: {
+    status: 403,
+    de: LOGBOOK_MESSAGES.driverFieldLocked,
+    en: 'Only the fleet management can correct the date, times and odometer readings.',
+  },
+  nothing_changed: { status: 400, de: LOGBOOK_MESSAGES.nothingChanged, en: 'The correction does not change the entry.' },
+  odometer_order: { status: 400, de: LOGBOOK_MESSAGES.odometerOrder, en: 'The odometer at the end must not be lower than at the start.' },
+  time_order: { status: 400, de: LOGBOOK_MESSAGES.timeOrder, en: 'The end of the trip must be after its start.' },
+  in_future: { status: 400, de: LOGBOOK_MESSAGES.inFuture, en: 'A logbook entry must not lie in the future.' },
+  period_order: { status: 400, de: LOGBOOK_MESSAGES.periodOrder, en: 'The end of the period must be after its start.' },
+});
 
 export function isTripKind(value: string): value is TripKind {
   return (TRIP_KINDS as readonly string[]).includes(value);
@@ -110,7 +126,7 @@ export function findGaps(entries: readonly OdometerSpan[]): Gap[] {
 /** An explanation of a gap must lie inside one open gap. */
 export function assertInsideGap(gaps: readonly Gap[], fromKm: number, toKm: number): Gap {
   const gap = gaps.find((g) => g.fromKm <= fromKm && toKm <= g.toKm && fromKm < toKm);
-  if (!gap) throw new AppError('no_such_gap', LOGBOOK_MESSAGES.noSuchGap, 409);
+  if (!gap) throw logbookErrors.fail('no_such_gap');
   return gap;
 }
 
@@ -189,7 +205,7 @@ const DAY_MS = 86_400_000;
  */
 export function correctionRole(actor: CorrectionActor, originalCreatedAt: Date, now: Date, periodDays: number): CorrectionRole {
   if (actor.mayReport) return 'report';
-  if (!actor.isDriver) throw new AppError('correction_forbidden', LOGBOOK_MESSAGES.correctionForbidden, 403);
+  if (!actor.isDriver) throw logbookErrors.fail('correction_forbidden');
   if (now.getTime() - originalCreatedAt.getTime() > periodDays * DAY_MS) {
     throw new AppError('correction_period_over', LOGBOOK_MESSAGES.correctionPeriodOver(periodDays), 403, { days: periodDays });
   }
@@ -224,18 +240,18 @@ export function applyCorrection(
   }
   const changed = changedFields(current, next);
   if (role === 'driver' && changed.some((f) => (LOCKED_FOR_DRIVER as readonly string[]).includes(f))) {
-    throw new AppError('driver_field_locked', LOGBOOK_MESSAGES.driverFieldLocked, 403);
+    throw logbookErrors.fail('driver_field_locked');
   }
-  if (changed.length === 0) throw new AppError('nothing_changed', LOGBOOK_MESSAGES.nothingChanged, 400);
+  if (changed.length === 0) throw logbookErrors.fail('nothing_changed');
   assertSpan(next, now);
   return { values: next, changed };
 }
 
 /** Odometer and time order of an entry; nothing in the future. */
 export function assertSpan(v: { startedAt: Date; endedAt: Date; odometerStart: number; odometerEnd: number }, now: Date): void {
-  if (v.odometerEnd < v.odometerStart) throw new AppError('odometer_order', LOGBOOK_MESSAGES.odometerOrder, 400);
-  if (v.endedAt.getTime() <= v.startedAt.getTime()) throw new AppError('time_order', LOGBOOK_MESSAGES.timeOrder, 400);
-  if (v.endedAt.getTime() > now.getTime()) throw new AppError('in_future', LOGBOOK_MESSAGES.inFuture, 400);
+  if (v.odometerEnd < v.odometerStart) throw logbookErrors.fail('odometer_order');
+  if (v.endedAt.getTime() <= v.startedAt.getTime()) throw logbookErrors.fail('time_order');
+  if (v.endedAt.getTime() > now.getTime()) throw logbookErrors.fail('in_future');
 }
 
 export interface Revision {
@@ -340,7 +356,7 @@ export function filterPeriod(kind: FilterPeriod, day: string): DayPeriod {
 }
 
 export function assertPeriod(p: DayPeriod): DayPeriod {
-  if (p.to <= p.from) throw new AppError('period_order', LOGBOOK_MESSAGES.periodOrder, 400);
+  if (p.to <= p.from) throw logbookErrors.fail('period_order');
   return p;
 }
 

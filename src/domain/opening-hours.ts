@@ -1,5 +1,15 @@
-import { AppError } from './errors';
+import { AppError, defineErrors } from './errors';
 import { combineDateAndTime, formatDate, isIsoDay, isValidTime } from './time';
+
+/** The refusals of this rule in both languages (decision 198). */
+const openingHoursErrors = defineErrors({
+  date_invalid: { status: 400, de: 'Invalid date format', en: 'Invalid date format' },
+  deviation_range_invalid: {
+    status: 400,
+    de: '„Gültig bis“ darf nicht vor „Gültig von“ liegen.',
+    en: '"Valid to" must not be before "valid from".',
+  },
+});
 
 /**
  * Opening hours of a floor plan (Öffnungszeit) and deviating opening hours
@@ -36,7 +46,7 @@ export interface DayOpening {
 }
 
 function assertIsoDay(value: string): void {
-  if (!isIsoDay(value)) throw new AppError('date_invalid', 'Invalid date format', 400);
+  if (!isIsoDay(value)) throw openingHoursErrors.fail('date_invalid');
 }
 
 /** ISO weekday 1 (Monday) … 7 (Sunday) of a calendar day. */
@@ -116,7 +126,7 @@ export function validateDeviation(d: DeviatingOpeningHour): void {
   assertIsoDay(d.validFrom);
   assertIsoDay(d.validTo);
   if (d.validTo < d.validFrom) {
-    throw new AppError('deviation_range_invalid', '„Gültig bis“ darf nicht vor „Gültig von“ liegen.', 400);
+    throw openingHoursErrors.fail('deviation_range_invalid');
   }
   if (d.status !== 'offen' && d.status !== 'geschlossen') {
     throw new AppError('status_unknown', `Status ${String(d.status)} unbekannt`, 400, { status: String(d.status) });

@@ -1,8 +1,47 @@
-import { AppError } from './errors';
+import { AppError, defineErrors } from './errors';
 import { addDays, berlinDay, type DayOpening, daysBetween, germanDay, instantOf, isoWeekday, minutesOf, timeOf } from './opening-hours';
 import { counted } from './plural';
 import { WEEKDAY_NAMES } from './settings';
 import { formatDateTime, formatTime } from './time';
+
+/** The refusals of this rule in both languages (decision 198). */
+const readingRoomBookingErrors = defineErrors({
+  mode_unknown: {
+    status: 400,
+    code: 'validation',
+    texts: (p: { mode: string }) => ({ de: `Buchungsmodus ${p.mode} unbekannt`, en: `Booking mode ${p.mode} unknown` }),
+  },
+  reading_booking_already_cancelled: {
+    status: 409,
+    de: 'Die Buchung ist bereits storniert.',
+    en: 'The booking has already been cancelled.',
+  },
+  reading_booking_not_party: {
+    status: 403,
+    de: 'Nur die buchende oder die vorgemerkte Person kann diese Buchung ändern.',
+    en: 'Only the booker or the person it was pre-booked for can change this booking.',
+  },
+  reading_booking_not_prebooked: {
+    status: 409,
+    de: 'Nur vorgemerkte Buchungen können bestätigt werden.',
+    en: 'Only pre-bookings can be confirmed.',
+  },
+  reading_booking_checked_in: {
+    status: 409,
+    de: 'Für diese Buchung wurde bereits eingecheckt.',
+    en: 'This booking has already been checked in.',
+  },
+  reading_booking_not_reserved: {
+    status: 409,
+    de: 'Einchecken ist nur für reservierte Buchungen möglich.',
+    en: 'Only reserved bookings can be checked in.',
+  },
+  reading_one_place_per_person: {
+    status: 409,
+    de: 'Sie haben im gewählten Zeitraum bereits einen Platz gebucht. Pro Person ist zur selben Zeit nur ein Platz möglich.',
+    en: 'You already have a place booked in the chosen period. Each person can hold only one place at a time.',
+  },
+});
 
 /**
  * Reading-room bookings (LeseraumBuchung): states and transitions of docs/product.md#pre-bookings-and-check-in,
@@ -74,9 +113,9 @@ const isParty = (b: BookingState, actorId: string) => actorId === b.bookerId || 
 export function cancelTransition(b: BookingState, actorId: string): 'storniert' {
   const status = assertKnownStatus(b.status);
   if (status === 'durchgeführt') throw new AppError('reading_booking_completed', COMPLETED_CANNOT_BE_CANCELLED, 409);
-  if (status === 'storniert') throw new AppError('reading_booking_already_cancelled', 'Die Buchung ist bereits storniert.', 409);
+  if (status === 'storniert') throw readingRoomBookingErrors.fail('reading_booking_already_cancelled');
   if (!isParty(b, actorId)) {
-    throw new AppError('reading_booking_not_party', 'Nur die buchende oder die vorgemerkte Person kann diese Buchung ändern.', 403);
+    throw readingRoomBookingErrors.fail('reading_booking_not_party');
   }
   return 'storniert';
 }
@@ -89,10 +128,10 @@ export function cancelTransition(b: BookingState, actorId: string): 'storniert' 
 export function resolvePreBooking(b: BookingState, actorId: string, now: Date): 'reserviert' | 'storniert' {
   const status = assertKnownStatus(b.status);
   if (status !== 'vorgemerkt') {
-    throw new AppError('reading_booking_not_prebooked', 'Nur vorgemerkte Buchungen können bestätigt werden.', 409);
+    throw readingRoomBookingErrors.fail('reading_booking_not_prebooked');
   }
   if (!isParty(b, actorId)) {
-    throw new AppError('reading_booking_not_party', 'Nur die buchende oder die vorgemerkte Person kann diese Buchung ändern.', 403);
+    throw readingRoomBookingErrors.fail('reading_booking_not_party');
   }
   if (actorId !== b.confirmingId) return 'storniert';
   if (now.getTime() >= b.von.getTime()) {
@@ -112,12 +151,12 @@ export function resolvePreBooking(b: BookingState, actorId: string, now: Date): 
  */
 export function checkInTransition(b: BookingState, actorId: string, now: Date): 'durchgeführt' {
   const status = assertKnownStatus(b.status);
-  if (status === 'durchgeführt') throw new AppError('reading_booking_checked_in', 'Für diese Buchung wurde bereits eingecheckt.', 409);
+  if (status === 'durchgeführt') throw readingRoomBookingErrors.fail('reading_booking_checked_in');
   if (status !== 'reserviert') {
-    throw new AppError('reading_booking_not_reserved', 'Einchecken ist nur für reservierte Buchungen möglich.', 409);
+    throw readingRoomBookingErrors.fail('reading_booking_not_reserved');
   }
   if (!isParty(b, actorId)) {
-    throw new AppError('reading_booking_not_party', 'Nur die buchende oder die vorgemerkte Person kann diese Buchung ändern.', 403);
+    throw readingRoomBookingErrors.fail('reading_booking_not_party');
   }
   if (!isInCheckInWindow(b.von, now)) {
     const w = checkInWindow(b.von);
@@ -218,7 +257,7 @@ export function periodTimes(opening: DayOpening, req: Pick<BookingRequest, 'mode
       return { von: req.von, bis: req.bis };
     }
     default:
-      throw err('validation', `Buchungsmodus ${String(req.mode)} unbekannt`);
+      throw readingRoomBookingErrors.fail('mode_unknown', { mode: String(req.mode) });
   }
 }
 
@@ -474,11 +513,7 @@ export function refreshInstants(bookings: readonly { von: Date; bis: Date }[], n
  */
 export function onePlacePerPersonError(held: { objectName: string; von: Date; bis: Date } | null): AppError {
   if (!held) {
-    return new AppError(
-      'reading_one_place_per_person',
-      'Sie haben im gewählten Zeitraum bereits einen Platz gebucht. Pro Person ist zur selben Zeit nur ein Platz möglich.',
-      409,
-    );
+    return readingRoomBookingErrors.fail('reading_one_place_per_person');
   }
   const params = { name: held.objectName, von: formatTime(held.von), bis: formatTime(held.bis) };
   return new AppError(

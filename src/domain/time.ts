@@ -1,4 +1,10 @@
-import { AppError } from './errors';
+import { AppError, defineErrors } from './errors';
+
+/** The refusals of this rule in both languages (decision 198). */
+const timeErrors = defineErrors({
+  date_invalid: { status: 400, de: 'Invalid date format', en: 'Invalid date format' },
+  time_not_string: { status: 400, de: 'Zeit zum setzen ist kein valider String', en: 'The time to set is not a valid string.' },
+});
 
 /**
  * Berlin wall-clock arithmetic: the EU summer-time rule for the years it
@@ -184,7 +190,7 @@ export function isIsoDay(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
-const invalidDate = (): AppError => new AppError('date_invalid', 'Invalid date format', 400);
+const invalidDate = (): AppError => timeErrors.fail('date_invalid');
 
 function toInstant(d: Date | string): Date {
   const instant = typeof d === 'string' ? new Date(d) : d;
@@ -202,7 +208,7 @@ export function isValidTime(value: unknown): boolean {
 
 export function parseTime(value: unknown): { stunden: number; minuten: number } {
   if (typeof value !== 'string') {
-    throw new AppError('time_not_string', 'Zeit zum setzen ist kein valider String', 400);
+    throw timeErrors.fail('time_not_string');
   }
   if (!isValidTime(value)) {
     throw new AppError('time_invalid', `Zeit ${value} ist keine gültige Uhrzeit im Format HH:mm`, 400, { value });

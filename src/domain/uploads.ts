@@ -1,4 +1,4 @@
-import { AppError } from './errors';
+import { AppError, type Texts } from './errors';
 
 export type UploadKind = 'png' | 'jpg' | 'pdf';
 
@@ -17,8 +17,15 @@ export function detectFileType(bytes: Uint8Array): UploadKind | null {
   return null;
 }
 
-const uploadFailed = (reason: string, reasonEn: string, status = 400) =>
-  new AppError('upload_failed', `Fehler beim Hochladen der Datei: ${reason}`, status, { reason, reasonEn });
+/** The catalogue's 'Fehler beim Hochladen der Datei: {message}', with the reason in both languages; 413 for a file too large. */
+export const uploadFailed = (reason: string, reasonEn: string, status = 400) => {
+  const why: Texts = { de: reason, en: reasonEn };
+  return new AppError(
+    'upload_failed',
+    { de: `Fehler beim Hochladen der Datei: ${why.de}`, en: `Error uploading the file: ${why.en}` },
+    status,
+  );
+};
 
 /**
  * Uploads are png, pdf or jpg (docs/product.md#validation). Checked by content and size; the

@@ -1,5 +1,12 @@
-import { AppError } from './errors';
+import { AppError, defineErrors } from './errors';
 import { MESSAGES } from './vehicle-booking';
+
+/** The refusals of this rule in both languages (decision 198). */
+const vehicleAttributesErrors = defineErrors({
+  condition_dependent_missing: { status: 400, de: 'SHOW_IF braucht ein abhängiges Attribut.', en: 'SHOW_IF needs a dependent attribute.' },
+  mandatory_missing: { status: 400, de: MESSAGES.mandatory, en: 'Please fill in all mandatory fields.' },
+  attribute_unknown: { status: 400, de: 'Unbekanntes Attribut.', en: 'Unknown attribute.' },
+});
 
 /**
  * Object attributes (docs/product.md#object-attributes) of vehicles (FAHRZEUG) and history entries
@@ -33,7 +40,7 @@ export function parseConditionType(x: unknown): ConditionType {
 export function parseCondition(c: { type: unknown; value?: string | null; dependentAttributeId?: string | null }): AttributeCondition {
   const type = parseConditionType(c.type);
   if (type === 'SHOW_IF' && !c.dependentAttributeId) {
-    throw new AppError('condition_dependent_missing', 'SHOW_IF braucht ein abhängiges Attribut.', 400);
+    throw vehicleAttributesErrors.fail('condition_dependent_missing');
   }
   return { type, value: c.value ?? null, dependentAttributeId: c.dependentAttributeId ?? null };
 }
@@ -67,7 +74,7 @@ export function validateAttributeValues(
     if (!isVisible(a, values)) continue;
     const v = values[a.id];
     if (hasCondition(a, 'MANDATORY') && (!filled(v) || (a.type === 'CHECKBOX' && v !== 'true'))) {
-      throw new AppError('mandatory_missing', MESSAGES.mandatory, 400);
+      throw vehicleAttributesErrors.fail('mandatory_missing');
     }
     if (v === undefined || v === '') continue;
     if ((a.type === 'RADIOS' || a.type === 'DROPDOWN') && !a.choices.some((c) => c.key === v)) {
@@ -82,7 +89,7 @@ export function validateAttributeValues(
     out[a.id] = v;
   }
   for (const id of Object.keys(values)) {
-    if (!defs.some((d) => d.id === id)) throw new AppError('attribute_unknown', 'Unbekanntes Attribut.', 400);
+    if (!defs.some((d) => d.id === id)) throw vehicleAttributesErrors.fail('attribute_unknown');
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { AppError } from './errors';
+import { type AppError, defineErrors } from './errors';
 import { counted } from './plural';
 import { formatDate, formatTime } from './time';
 import {
@@ -56,23 +56,97 @@ export const MESSAGES = {
   rejected: 'Storno, weil die Sonderfahrt abgelehnt wurde.',
 } as const;
 
+/** The refusals of the vehicle booking rules, German verbatim from docs/product.md#message-catalogue (decision 198). */
+export const vehicleBookingErrors = defineErrors({
+  status_unknown: {
+    status: 400,
+    texts: (p: { status: string }) => ({ de: `Status ${p.status} unbekannt`, en: `Status ${p.status} unknown` }),
+  },
+  type_unknown: { status: 400, texts: (p: { type: string }) => ({ de: `Typ ${p.type} unbekannt`, en: `Type ${p.type} unknown` }) },
+  block_type: {
+    status: 400,
+    de: 'Eine Sperre hat den Typ WARTUNG, SERVICE oder DEFEKT.',
+    en: 'A block has the type WARTUNG, SERVICE or DEFEKT.',
+  },
+  booking_completed: {
+    status: 409,
+    de: 'Eine durchgeführte Fahrzeugbuchung kann nicht storniert werden.',
+    en: 'A completed vehicle booking cannot be cancelled.',
+  },
+  booking_cancelled: { status: 409, de: 'Die Buchung ist bereits storniert.', en: 'The booking is already cancelled.' },
+  check_in_status: {
+    status: 409,
+    texts: (p: { status: string }) => ({
+      de: `Fahrt starten ist im Status ${p.status} nicht möglich.`,
+      en: `A trip cannot be started in status ${p.status}.`,
+    }),
+  },
+  check_out_status: {
+    status: 409,
+    texts: (p: { status: string }) => ({
+      de: `Fahrt beenden ist im Status ${p.status} nicht möglich.`,
+      en: `A trip cannot be ended in status ${p.status}.`,
+    }),
+  },
+  approver_missing: { status: 404, de: MESSAGES.approverMissing, en: 'User not found! No update of the special approval possible.' },
+  not_approved: { status: 409, de: 'Die Sonderfahrt ist noch nicht freigegeben.', en: 'The special trip has not been approved yet.' },
+  check_in_too_early: {
+    status: 409,
+    texts: (p: { at: string }) => ({ de: `Fahrt starten ist erst ab ${p.at} möglich.`, en: `You can start the trip from ${p.at}.` }),
+  },
+  check_in_too_late: { status: 409, de: 'Der Buchungszeitraum ist bereits vorbei.', en: 'The booking period is already over.' },
+  vehicle_defect_open: {
+    status: 409,
+    code: 'vehicle_defect',
+    de: 'Das Fahrzeug ist defekt und derzeit gesperrt.',
+    en: 'The vehicle is defective and blocked for now.',
+  },
+  vehicle_defect: {
+    status: 409,
+    texts: (p: { until: string }) => ({
+      de: `Das Fahrzeug ist defekt und bis ${p.until} gesperrt.`,
+      en: `The vehicle is defective and blocked until ${p.until}.`,
+    }),
+  },
+  bis_not_after_von: { status: 400, de: MESSAGES.bisNotAfterVon, en: 'End is not after start in the period!' },
+  vehicle_not_valid: { status: 400, de: MESSAGES.notValid, en: 'Vehicle not valid in the period!' },
+  outside_booking_times: {
+    status: 400,
+    de: MESSAGES.outsideTimes,
+    en: 'Period is outside the individual booking times and booking outside them is not enabled!',
+  },
+  already_booked: { status: 409, de: MESSAGES.alreadyBooked, en: 'The vehicle is already booked in this period!' },
+  booking_too_short: {
+    status: 400,
+    texts: (p: { minutes: number }) => ({
+      de: `Eine Buchung muss mindestens ${counted('de', p.minutes, 'minute')} dauern.`,
+      en: `A booking must last at least ${counted('en', p.minutes, 'minute')}.`,
+    }),
+  },
+  outside_booking_window: {
+    status: 400,
+    texts: (p: { date: string }) => ({ de: `Buchungen sind nur bis ${p.date} möglich.`, en: `Bookings are possible up to ${p.date}.` }),
+  },
+  booking_in_past: { status: 400, de: 'Der Zeitraum liegt in der Vergangenheit.', en: 'The period lies in the past.' },
+});
+
 export function parseBookingStatus(x: unknown): BookingStatus {
   if (typeof x === 'string' && (BOOKING_STATUSES as readonly string[]).includes(x)) return x as BookingStatus;
-  throw new AppError('status_unknown', `Status ${String(x)} unbekannt`, 400, { status: String(x) });
+  throw vehicleBookingErrors.fail('status_unknown', { status: String(x) });
 }
 export function parseVehicleBookingType(x: unknown): VehicleBookingType {
   if (typeof x === 'string' && (VEHICLE_BOOKING_TYPES as readonly string[]).includes(x)) return x as VehicleBookingType;
-  throw new AppError('type_unknown', `Typ ${String(x)} unbekannt`, 400, { type: String(x) });
+  throw vehicleBookingErrors.fail('type_unknown', { type: String(x) });
 }
 /** A maintenance block is a booking of type WARTUNG, SERVICE or DEFEKT; unknown types fail like everywhere else. */
 export function parseBlockType(x: unknown): Exclude<VehicleBookingType, 'BUCHUNG'> {
   const type = parseVehicleBookingType(x);
-  if (type === 'BUCHUNG') throw new AppError('block_type', 'Eine Sperre hat den Typ WARTUNG, SERVICE oder DEFEKT.', 400, { type });
+  if (type === 'BUCHUNG') throw vehicleBookingErrors.fail('block_type');
   return type;
 }
 export function parseHistoryType(x: unknown): HistoryType {
   if (typeof x === 'string' && (HISTORY_TYPES as readonly string[]).includes(x)) return x as HistoryType;
-  throw new AppError('type_unknown', `Typ ${String(x)} unbekannt`, 400, { type: String(x) });
+  throw vehicleBookingErrors.fail('type_unknown', { type: String(x) });
 }
 
 // ───────────────────────── status machine ─────────────────────────
@@ -89,18 +163,18 @@ export function nextStatus(current: unknown, event: BookingEvent): BookingStatus
   switch (event) {
     case 'CANCEL':
       if (status === 'durchgeführt') {
-        throw new AppError('booking_completed', 'Eine durchgeführte Fahrzeugbuchung kann nicht storniert werden.', 409);
+        throw vehicleBookingErrors.fail('booking_completed');
       }
-      if (status === 'storniert') throw new AppError('booking_cancelled', 'Die Buchung ist bereits storniert.', 409);
+      if (status === 'storniert') throw vehicleBookingErrors.fail('booking_cancelled');
       return 'storniert';
     case 'CHECK_IN':
       if (status !== 'reserviert' && status !== 'vorgemerkt') {
-        throw new AppError('check_in_status', `Fahrt starten ist im Status ${status} nicht möglich.`, 409, { status });
+        throw vehicleBookingErrors.fail('check_in_status', { status });
       }
       return 'aktiv';
     case 'CHECK_OUT':
       if (status !== 'aktiv') {
-        throw new AppError('check_out_status', `Fahrt beenden ist im Status ${status} nicht möglich.`, 409, { status });
+        throw vehicleBookingErrors.fail('check_out_status', { status });
       }
       return 'durchgeführt';
   }
@@ -122,21 +196,19 @@ export function isApproved(booking: { von: Date; approvers: readonly ApproverSta
 
 /** A rejection by any approver cancels the booking; the approver must be one of the booking's approvers (docs/product.md#special-trips). */
 export function assertApprover(approvers: readonly ApproverState[], userId: string): void {
-  if (!approvers.some((a) => a.userId === userId)) throw new AppError('approver_missing', MESSAGES.approverMissing, 404);
+  if (!approvers.some((a) => a.userId === userId)) throw vehicleBookingErrors.fail('approver_missing');
 }
 
 // ───────────────────────── check-in ─────────────────────────
 
 /** Check-in is possible from `beforeMinutes` before start until the end, never while unapproved. */
 export function assertCheckInAllowed(booking: { von: Date; bis: Date; approved: boolean }, now: Date, beforeMinutes: number): void {
-  if (!booking.approved) throw new AppError('not_approved', 'Die Sonderfahrt ist noch nicht freigegeben.', 409);
+  if (!booking.approved) throw vehicleBookingErrors.fail('not_approved');
   const opens = addMinutes(booking.von, -beforeMinutes);
   if (now < opens) {
-    throw new AppError('check_in_too_early', `Fahrt starten ist erst ab ${formatDate(opens)} ${formatTime(opens)} möglich.`, 409, {
-      at: `${formatDate(opens)} ${formatTime(opens)}`,
-    });
+    throw vehicleBookingErrors.fail('check_in_too_early', { at: `${formatDate(opens)} ${formatTime(opens)}` });
   }
-  if (now >= booking.bis) throw new AppError('check_in_too_late', 'Der Buchungszeitraum ist bereits vorbei.', 409);
+  if (now >= booking.bis) throw vehicleBookingErrors.fail('check_in_too_late');
 }
 
 /** A reserved booking without check-in is cancelled `autoCancelMinutes` after its start. */
@@ -190,9 +262,8 @@ export interface ExistingBooking {
  * "already booked", which would send the person looking for a booking.
  */
 export function defectRefusal(until: Date | null): AppError {
-  if (!until) return new AppError('vehicle_defect', 'Das Fahrzeug ist defekt und derzeit gesperrt.', 409);
-  const day = formatDate(new Date(until.getTime() - 1));
-  return new AppError('vehicle_defect', `Das Fahrzeug ist defekt und bis ${day} gesperrt.`, 409, { until: day });
+  if (!until) return vehicleBookingErrors.fail('vehicle_defect_open');
+  return vehicleBookingErrors.fail('vehicle_defect', { until: formatDate(new Date(until.getTime() - 1)) });
 }
 
 /** The end of the latest DEFEKT block overlapping [von, bis), or null when none does. */
@@ -286,28 +357,33 @@ export function conflicts(a: { von: Date; bis: Date }, b: { von: Date; bis: Date
   return a.von.getTime() < b.bis.getTime() + gap && b.von.getTime() < a.bis.getTime() + gap;
 }
 
+function unavailable(code: 'bis_not_after_von' | 'vehicle_not_valid' | 'outside_booking_times' | 'already_booked'): AvailabilityResult {
+  const refusal = vehicleBookingErrors.fail(code);
+  return { available: false, code, message: refusal.message, status: refusal.status };
+}
+
 /** Availability: the four checks in their order, each with its message (docs/product.md#vehicle-availability). */
 export function checkAvailability(input: AvailabilityInput): AvailabilityResult {
   const { von, bis, vehicle } = input;
-  if (!(bis > von)) return { available: false, code: 'bis_not_after_von', message: MESSAGES.bisNotAfterVon, status: 400 };
-  if (!isInsideValidity(vehicle, von, bis)) return { available: false, code: 'vehicle_not_valid', message: MESSAGES.notValid, status: 400 };
+  if (!(bis > von)) return unavailable('bis_not_after_von');
+  if (!isInsideValidity(vehicle, von, bis)) return unavailable('vehicle_not_valid');
   let needsApproval = false;
   if (input.individualTimes && !isInsideTimes(vehicle.bookingTimes, von, bis, input.timesAsPickUpReturn === true)) {
     if (!vehicle.bookingOutsidePossible) {
-      return { available: false, code: 'outside_booking_times', message: MESSAGES.outsideTimes, status: 400 };
+      return unavailable('outside_booking_times');
     }
     needsApproval = true;
   }
   const clash = input.bookings.some(
     (b) => b.id !== input.excludeBookingId && blocks(b.status) && conflicts(b, { von, bis }, input.minGapMinutes),
   );
-  if (clash) return { available: false, code: 'already_booked', message: MESSAGES.alreadyBooked, status: 409 };
+  if (clash) return unavailable('already_booked');
   return { available: true, needsApproval };
 }
 
 export function assertAvailable(input: AvailabilityInput): { needsApproval: boolean } {
   const r = checkAvailability(input);
-  if (!r.available) throw new AppError(r.code, r.message, r.status);
+  if (!r.available) throw vehicleBookingErrors.fail(r.code);
   return { needsApproval: r.needsApproval };
 }
 
@@ -451,14 +527,10 @@ export function nextFreePeriod(
 /** Minimum booking time and booking window checks applied when a booking is saved. */
 export function assertBookingRules(von: Date, bis: Date, now: Date, windowEnd: Date, minDurationMinutes: number): void {
   if (bis.getTime() - von.getTime() < minDurationMinutes * MINUTE_MS) {
-    throw new AppError('booking_too_short', `Eine Buchung muss mindestens ${counted('de', minDurationMinutes, 'minute')} dauern.`, 400, {
-      minutes: minDurationMinutes,
-    });
+    throw vehicleBookingErrors.fail('booking_too_short', { minutes: minDurationMinutes });
   }
   if (bis > windowEnd) {
-    throw new AppError('outside_booking_window', `Buchungen sind nur bis ${formatDate(addMinutes(windowEnd, -1))} möglich.`, 400, {
-      date: formatDate(addMinutes(windowEnd, -1)),
-    });
+    throw vehicleBookingErrors.fail('outside_booking_window', { date: formatDate(addMinutes(windowEnd, -1)) });
   }
-  if (bis <= now) throw new AppError('booking_in_past', 'Der Zeitraum liegt in der Vergangenheit.', 400);
+  if (bis <= now) throw vehicleBookingErrors.fail('booking_in_past');
 }

@@ -1,4 +1,4 @@
-import { AppError } from './errors';
+import { AppError, defineErrors } from './errors';
 import { meetsCleanlinessThreshold } from './settings';
 
 /** Vehicle care after the trip: service booklet, damage status flow, soiling mails, due dates. */
@@ -21,6 +21,21 @@ export const CARE_MESSAGES = {
   dueBeforeDone: 'Die nächste Fälligkeit muss nach dem Datum der Leistung liegen.',
 } as const;
 
+/** The refusals of this rule in both languages (decision 198). */
+const vehicleCareErrors = defineErrors({
+  cost_invalid: {
+    status: 400,
+    de: 'Die Kosten müssen ein Betrag ab 0 mit höchstens zwei Nachkommastellen sein.',
+    en: 'The cost must be an amount of 0 or more with at most two decimal places.',
+  },
+  damage_resolved: { status: 409, de: CARE_MESSAGES.alreadyResolved, en: 'The damage has already been repaired.' },
+  damage_same_status: { status: 409, de: CARE_MESSAGES.sameStatus, en: 'The damage already has this status.' },
+  damage_resolved_no_block: { status: 409, de: CARE_MESSAGES.resolvedNoBlock, en: 'A repaired damage does not block the vehicle.' },
+  damage_already_blocked: { status: 409, de: CARE_MESSAGES.alreadyBlocked, en: 'The vehicle is already blocked because of this damage.' },
+  service_future: { status: 400, de: CARE_MESSAGES.futureDate, en: 'The date must not be in the future.' },
+  service_due_order: { status: 400, de: CARE_MESSAGES.dueBeforeDone, en: 'The next due date must be after the date of the service.' },
+});
+
 export function parseDamageStatus(value: string): DamageStatus {
   if (!(DAMAGE_STATUSES as readonly string[]).includes(value)) {
     throw new AppError('status_unknown', `Status ${value} unbekannt`, 400, { status: value });
@@ -34,8 +49,8 @@ export function parseDamageStatus(value: string): DamageStatus {
  * new report, so the history of the old one stays true.
  */
 export function nextDamageStatus(from: DamageStatus, to: DamageStatus): DamageStatus {
-  if (from === 'behoben') throw new AppError('damage_resolved', CARE_MESSAGES.alreadyResolved, 409);
-  if (from === to) throw new AppError('damage_same_status', CARE_MESSAGES.sameStatus, 409);
+  if (from === 'behoben') throw vehicleCareErrors.fail('damage_resolved');
+  if (from === to) throw vehicleCareErrors.fail('damage_same_status');
   if (from === 'in Reparatur' && to === 'gemeldet') {
     throw new AppError('damage_status_back', `Statuswechsel von ${from} nach ${to} ist nicht möglich.`, 409, { from, to });
   }
@@ -44,8 +59,8 @@ export function nextDamageStatus(from: DamageStatus, to: DamageStatus): DamageSt
 
 /** A DEFEKT block can only be put on a vehicle from an open damage that has none yet. */
 export function assertMayBlock(d: { status: DamageStatus; blocked: boolean }): void {
-  if (d.status === 'behoben') throw new AppError('damage_resolved_no_block', CARE_MESSAGES.resolvedNoBlock, 409);
-  if (d.blocked) throw new AppError('damage_already_blocked', CARE_MESSAGES.alreadyBlocked, 409);
+  if (d.status === 'behoben') throw vehicleCareErrors.fail('damage_resolved_no_block');
+  if (d.blocked) throw vehicleCareErrors.fail('damage_already_blocked');
 }
 
 /**
@@ -74,8 +89,8 @@ export function soilingCrossings(c: SoilingCheck): ('innen' | 'außen')[] {
 
 /** Service booklet dates (ISO days): done today or earlier; the next due date after the service. */
 export function validateServiceDates(performedOn: string, nextDueOn: string | null, today: string): void {
-  if (performedOn > today) throw new AppError('service_future', CARE_MESSAGES.futureDate, 400);
-  if (nextDueOn !== null && nextDueOn <= performedOn) throw new AppError('service_due_order', CARE_MESSAGES.dueBeforeDone, 400);
+  if (performedOn > today) throw vehicleCareErrors.fail('service_future');
+  if (nextDueOn !== null && nextDueOn <= performedOn) throw vehicleCareErrors.fail('service_due_order');
 }
 
 export type DueState = 'ueberfaellig' | 'faellig';
@@ -93,7 +108,7 @@ export function dueState(nextDueOn: string | null, today: string, leadDays: numb
 export function euroToCents(euro: number): number {
   const cents = Math.round(euro * 100);
   if (cents < 0 || Math.abs(cents - euro * 100) > 1e-6) {
-    throw new AppError('cost_invalid', 'Die Kosten müssen ein Betrag ab 0 mit höchstens zwei Nachkommastellen sein.', 400);
+    throw vehicleCareErrors.fail('cost_invalid');
   }
   return cents;
 }

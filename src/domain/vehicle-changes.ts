@@ -1,5 +1,16 @@
-import { AppError } from './errors';
+import { AppError, defineErrors } from './errors';
 import { type BookingStatus, blocks, isInsideValidity, MESSAGES } from './vehicle-booking';
+
+/** The refusals of this rule in both languages (decision 198). */
+const vehicleChangesErrors = defineErrors({
+  old_vehicle_missing: {
+    status: 400,
+    de: 'Für die Änderung fehlen die bisherigen Fahrzeugdaten.',
+    en: 'The previous vehicle data is missing for this change.',
+  },
+  vehicle_id_missing: { status: 400, de: MESSAGES.noVehicleId, en: 'Vehicle ID missing, booking times cannot be saved!' },
+  fuel_out_of_range: { status: 400, de: MESSAGES.fuel, en: 'Fuel level must be between 0 and 100!' },
+});
 
 /**
  * Vehicle data change, deactivation, maintenance blocks and trip end (docs/product.md#vehicle-changes-and-deactivation, docs/product.md#trips).
@@ -84,7 +95,7 @@ export function planVehicleChange(
   newV: VehicleData,
   bookings: readonly OpenBooking[],
 ): { cancellations: Cancellation[]; changes: string[] } {
-  if (!oldV) throw new AppError('old_vehicle_missing', 'Für die Änderung fehlen die bisherigen Fahrzeugdaten.', 400);
+  if (!oldV) throw vehicleChangesErrors.fail('old_vehicle_missing');
   const open = bookings.filter((b) => blocks(b.status));
   let cancellations: Cancellation[];
   if (oldV.locationName !== newV.locationName || oldV.locationId !== newV.locationId) {
@@ -107,14 +118,14 @@ const BLOCK_NAMES = { WARTUNG: 'Wartung', SERVICE: 'Service', DEFEKT: 'Defekt' }
 export const blockReason = (type: keyof typeof BLOCK_NAMES): string => `Storno wegen ${BLOCK_NAMES[type]} des Fahrzeugs.`;
 
 export function assertBookingTimesTarget(vehicleId: string | null | undefined): string {
-  if (!vehicleId) throw new AppError('vehicle_id_missing', MESSAGES.noVehicleId, 400);
+  if (!vehicleId) throw vehicleChangesErrors.fail('vehicle_id_missing');
   return vehicleId;
 }
 
 /** Check-out checks (docs/product.md#trips): fuel 0–100, mileage greater than the last recorded. */
 export function validateTripEnd(input: { fuelPercent: number; mileage: number; lastMileage: number | null }): void {
   if (!Number.isFinite(input.fuelPercent) || input.fuelPercent < 0 || input.fuelPercent > 100) {
-    throw new AppError('fuel_out_of_range', MESSAGES.fuel, 400);
+    throw vehicleChangesErrors.fail('fuel_out_of_range');
   }
   if (input.lastMileage !== null && !(input.mileage > input.lastMileage)) {
     throw new AppError('mileage_too_low', `Der Kilometerstand muss größer als ${input.lastMileage} sein.`, 400, {

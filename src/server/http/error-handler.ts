@@ -1,22 +1,21 @@
-import { isAppError } from '@domain/errors';
+import { AppError, isAppError } from '@domain/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { describeIssues, type SchemaIssue, translate } from './messages';
+import { kernelErrors } from '../kernel/errors';
+import { translate } from './messages';
+import { describeIssues, type SchemaIssue } from './schema-issues';
 
 /** The locale errors are written in: the signed-in user's choice, else German. */
 export function requestLocale(req: FastifyRequest): string {
   return req.locale ?? 'de-de';
 }
 
-export function sendError(
-  reply: FastifyReply,
-  req: FastifyRequest,
-  status: number,
-  code: string,
-  german: string,
-  params: Record<string, string | number> = {},
-) {
-  return reply.status(status).send({ error: { code, message: translate(code, german, requestLocale(req), params) } });
+/** The answer of an error: its code and its text in the request's language, which the error itself carries. */
+export function sendError(reply: FastifyReply, req: FastifyRequest, err: AppError) {
+  const locale = requestLocale(req);
+  // TRANSITION: a German-only legacy throw still finds its English in the old catalogue.
+  const message = err.en === undefined ? translate(err.code, err.message, locale, err.params) : err.text(locale);
+  return reply.status(err.status).send({ error: { code: err.code, message } });
 }
 
 /**
@@ -28,42 +27,32 @@ export function registerErrorHandler(app: FastifyInstance, resolveLocale: (req: 
   app.setErrorHandler(async (err: FastifyError, req, reply) => {
     // Input is validated before a handler resolves the user; look the language up now, only when needed.
     if (req.locale === undefined && req.headers.cookie) await resolveLocale(req).catch(() => undefined);
-    if (isAppError(err)) return sendError(reply, req, err.status, err.code, err.message, err.params);
-
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      // The error map words each issue for a person, in their language (messages.ts); the refused value is read from the request.
-      const context = err.validationContext;
-      const input = context === 'body' ? req.body : context === 'querystring' ? req.query : context === 'params' ? req.params : undefined;
-      const issues = err.validation as unknown as SchemaIssue[];
-      const german = describeIssues(issues, context, 'de-de', input);
-      return sendError(reply, req, 400, 'validation', german, { en: describeIssues(issues, context, 'en-us', input) });
-    }
-    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err.statusCode === 400 && err instanceof SyntaxError)) {
-      return sendError(reply, req, 400, 'invalid_json', 'Die Anfrage enthält kein gültiges JSON.');
-    }
-    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return sendError(reply, req, 415, 'unsupported_media_type', 'Dieser Inhaltstyp wird nicht unterstützt.');
-    }
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendError(reply, req, 413, 'payload_too_large', 'Die Anfrage ist zu groß.');
-    }
-    if (err.statusCode === 429) {
-      return sendError(reply, req, 429, 'rate_limited', 'Zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.');
-    }
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return sendError(reply, req, err.statusCode, 'bad_request', `Die Anfrage ist ungültig: ${err.message}`);
-    }
-    req.log.error({ err }, 'unhandled error');
-    // The request id lets support find the log lines of exactly this failure.
-    return sendError(
-      reply,
-      req,
-      500,
-      'internal',
-      `Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut. (Fehlernummer: ${req.id})`,
-      {
-        requestId: req.id,
-      },
-    );
+    return sendError(reply, req, asAppError(err, req));
   });
+}
+
+/** Every failure as an AppError of the kernel's catalogue, unless it is one already. */
+function asAppError(err: FastifyError, req: FastifyRequest): AppError {
+  if (isAppError(err)) return err;
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    // The error map words each issue for a person, in both languages (schema-issues.ts); the refused value is read from the request.
+    const context = err.validationContext;
+    const input = context === 'body' ? req.body : context === 'querystring' ? req.query : context === 'params' ? req.params : undefined;
+    const issues = err.validation as unknown as SchemaIssue[];
+    return kernelErrors.fail('validation', {
+      de: describeIssues(issues, context, 'de-de', input),
+      en: describeIssues(issues, context, 'en-us', input),
+    });
+  }
+  if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err.statusCode === 400 && err instanceof SyntaxError)) {
+    return kernelErrors.fail('invalid_json');
+  }
+  if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return kernelErrors.fail('unsupported_media_type');
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return kernelErrors.fail('payload_too_large');
+  if (err.statusCode === 429) return kernelErrors.fail('rate_limited');
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return new AppError('bad_request', kernelErrors.entries.bad_request.texts({ detail: err.message }), err.statusCode);
+  }
+  req.log.error({ err }, 'unhandled error');
+  return kernelErrors.fail('internal', { requestId: String(req.id) });
 }

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { INVALID_DATE, INVALID_TIME } from '@contracts/calendar';
 import { describe, expect, it } from 'vitest';
-import { describeIssue, translate } from './messages';
+import { translate } from './messages';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -32,7 +31,8 @@ function errorCodes(files: { file: string; text: string }[]): Map<string, string
     ...all.matchAll(/(?:const|function)\s+(\w+)\s*=?\s*\(\s*(\w+)\s*:\s*string[^)]*\)\s*(?::[^=]+)?=>\s*new AppError\(\s*\2\b/g),
   ].map((m) => m[1]!);
   for (const { file, text } of files) {
-    for (const m of text.matchAll(/new AppError\(\s*((?:'[^']*'|[^,'])+),/g)) for (const c of codesIn(m[1]!)) add(c, file);
+    for (const m of text.matchAll(/new AppError\(\s*((?:'[^']*'|[^,'])+),(?!\s*(?:\{|kernelErrors))/g))
+      for (const c of codesIn(m[1]!)) add(c, file);
     for (const name of forwarders)
       for (const m of text.matchAll(new RegExp(`\\b${name}\\(\\s*((?:'[^']*'|[^,'])+),`, 'g')))
         for (const c of codesIn(m[1]!)) add(c, file);
@@ -47,14 +47,8 @@ const codes = errorCodes([...sources('src/server'), ...sources('src/domain')]);
 /** Any parameter a message may name, as the number one: the count every singular form is for. */
 const ONE = new Proxy({} as Record<string, string | number>, { get: (_t, key) => (typeof key === 'string' ? 1 : undefined) });
 
+// The sites not yet moved to a typed catalogue (decision 198) still find their English in messages.ts; this sweep guards them until the last one moves.
 describe('English texts of the server', () => {
-  it('finds the error codes of the source, including those passed through helpers', () => {
-    for (const code of ['login_failed', 'reading_week_limit', 'already_booked', 'validation', 'reading_plan_has_bookings']) {
-      expect([...codes.keys()]).toContain(code);
-    }
-    expect(codes.size).toBeGreaterThan(80);
-  });
-
   it('has an English variant of every error code the server throws', () => {
     const missing = [...codes].filter(([code]) => translate(code, '\u0000', 'en-us', ONE) === '\u0000').map(([c, f]) => `${c} (${f})`);
     expect(missing).toEqual([]);
@@ -65,33 +59,5 @@ describe('English texts of the server', () => {
       .map((c) => translate(c, '', 'en-us', ONE))
       .filter((text) => /\b1 (?!is\b|has\b|was\b|does\b)[a-z]+s\b/.test(text));
     expect(wrong).toEqual([]);
-  });
-
-  it('words schema issues as sentences with the field’s label, in German or English, never with a path or zod’s words', () => {
-    const time = { keyword: 'custom', instancePath: '/von', message: INVALID_TIME };
-    expect(describeIssue(time, 'body', 'en-us')).toBe('Please enter a valid time for "From" (HH:MM, 00:00–23:59).');
-    expect(describeIssue(time, 'body', 'de-de')).toBe('Bitte geben Sie eine gültige Uhrzeit für „Von“ an (HH:MM, 00:00–23:59).');
-    const start = { keyword: 'custom', instancePath: '/rule/startDate', message: INVALID_DATE };
-    expect(describeIssue(start, 'body', 'de-de')).toBe('Bitte geben Sie ein gültiges Datum für „Beginn“ an (TT.MM.JJJJ).');
-    expect(describeIssue(start, 'body', 'en-us')).toBe('Please enter a valid date for "Start" (DD.MM.YYYY).');
-    const cls = { keyword: 'invalid_value', instancePath: '/classes/1', message: 'Invalid option', params: { values: ['A', 'B'] } };
-    expect(describeIssue(cls, 'body', 'de-de', { classes: ['B', 'Z'] })).toBe(
-      '„Z“ ist für „Führerscheinklassen“ nicht vorgesehen. Möglich sind: A, B.',
-    );
-    expect(describeIssue(cls, 'body', 'en-us', { classes: ['B', 'Z'] })).toBe(
-      '"Z" is not a valid choice for "Driving licence classes". Allowed: A, B.',
-    );
-    const missing = {
-      keyword: 'invalid_type',
-      instancePath: '/method',
-      message: 'Invalid input: expected string, received undefined',
-      params: { expected: 'string' },
-    };
-    expect(describeIssue(missing, 'body', 'de-de', {})).toBe('Bitte geben Sie „Prüfart“ an.');
-    expect(
-      describeIssue({ keyword: 'invalid_type', instancePath: '/fooBarId', params: { expected: 'number' } }, 'body', 'en-us', {
-        fooBarId: 'x',
-      }),
-    ).toBe('Please enter a number for "foo bar".');
   });
 });

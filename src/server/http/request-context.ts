@@ -1,9 +1,9 @@
-import { AppError } from '@domain/errors';
 import type { FastifyRequest } from 'fastify';
 import { resolveUser } from '../areas/session/resolve-user';
 import type { TenantRecord } from '../areas/tenant/tenant-repository';
 import type { Deps } from '../deps';
 import type { UserContext } from '../kernel/context';
+import { kernelErrors } from '../kernel/errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,7 +16,7 @@ declare module 'fastify' {
 
 export function requireTenant(req: FastifyRequest): TenantRecord {
   if (!req.tenant) {
-    throw new AppError('tenant_unknown', `Für die Adresse ${req.hostname} ist kein Mandant eingerichtet.`, 404, { host: req.hostname });
+    throw kernelErrors.fail('tenant_unknown', { host: req.hostname });
   }
   return req.tenant;
 }
@@ -31,7 +31,7 @@ export async function currentUser(deps: Deps, req: FastifyRequest): Promise<User
 
 export async function requireUser(deps: Deps, req: FastifyRequest): Promise<UserContext> {
   const user = await currentUser(deps, req);
-  if (!user) throw new AppError('unauthenticated', 'Bitte melden Sie sich an.', 401);
+  if (!user) throw kernelErrors.fail('unauthenticated');
   return user;
 }
 

@@ -1,8 +1,8 @@
-import { AppError } from '@domain/errors';
-import { FEATURE_DENIALS } from '@domain/navigation';
+import type { AppError } from '@domain/errors';
 import { type AccessRefusal, type Caller, checkAccess, type RouteAccess } from '@domain/route-access';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import type { Deps } from '../deps';
+import { kernelErrors } from '../kernel/errors';
 import { currentUser } from './request-context';
 
 declare module 'fastify' {
@@ -27,13 +27,11 @@ const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/
 
 /** The error a refusal becomes; the feature texts and statuses are the ones the vehicle and reading-room services use. */
 export function refusalError(refusal: AccessRefusal): AppError {
-  if (refusal.code === 'unauthenticated') return new AppError('unauthenticated', 'Bitte melden Sie sich an.', 401);
+  if (refusal.code === 'unauthenticated') return kernelErrors.fail('unauthenticated');
   if (refusal.code === 'feature_disabled') {
-    return refusal.feature === 'fahrzeug'
-      ? new AppError('feature_disabled', FEATURE_DENIALS.fahrzeug, 404)
-      : new AppError('feature_disabled', FEATURE_DENIALS.other, 403);
+    return kernelErrors.fail(refusal.feature === 'fahrzeug' ? 'feature_disabled_vehicles' : 'feature_disabled');
   }
-  return new AppError('forbidden', refusal.denial, 403, { denial: refusal.denial });
+  return kernelErrors.fail('forbidden', { denial: refusal.denial });
 }
 
 /**

@@ -1,5 +1,5 @@
-import { AppError } from '@domain/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { kernelErrors } from '../kernel/errors';
 
 /** Methods a browser sends from any page without asking (links, images, preflights); they change nothing here. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -12,8 +12,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const CROSS_ORIGIN_POSTS = new Set<string>();
 
-export const FOREIGN_ORIGIN =
-  'Diese Anfrage kam von einer anderen Website und wurde abgelehnt. Bitte nutzen Sie Buchbar über seine eigene Adresse.';
+export const FOREIGN_ORIGIN = kernelErrors.entries.foreign_origin.de;
 
 /**
  * The host name a browser says the request came from: `Origin`, or without
@@ -50,6 +49,6 @@ export function registerSameOriginCheck(app: FastifyInstance) {
     if (CROSS_ORIGIN_POSTS.has(req.url.split('?', 1)[0]!)) return;
     const sender = senderHost(req.headers);
     if (sender === undefined || sender === req.hostname.toLowerCase()) return;
-    throw new AppError('foreign_origin', FOREIGN_ORIGIN, 403);
+    throw kernelErrors.fail('foreign_origin');
   });
 }

@@ -1,5 +1,5 @@
-import { AppError } from '@domain/errors';
 import type { FastifyInstance } from 'fastify';
+import { kernelErrors } from '../kernel/errors';
 import { fieldLabel } from './field-labels';
 
 /**
@@ -53,13 +53,7 @@ export function registerTextInputCheck(app: FastifyInstance) {
     ] as const) {
       const path = findUnstorableText(value);
       if (!path) continue;
-      const de = fieldLabel(path, context, false);
-      throw new AppError(
-        'text_invalid',
-        `„${de}“ enthält Zeichen, die nicht gespeichert werden können (etwa ein Nullzeichen). Bitte entfernen Sie sie.`,
-        400,
-        { field: de, fieldEn: fieldLabel(path, context, true) },
-      );
+      throw kernelErrors.fail('text_invalid', { field: { de: fieldLabel(path, context, false), en: fieldLabel(path, context, true) } });
     }
   });
 }

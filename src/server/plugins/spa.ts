@@ -13,6 +13,7 @@ import { currentUser, requireTenant } from '../http/request-context';
 import { loadRoutePreloads, routeKey, withImagePreload, withRoutePreloads } from '../http/route-preloads';
 import { withStartData } from '../http/start-data';
 import type { UserContext } from '../kernel/context';
+import { kernelErrors } from '../kernel/errors';
 
 export const REDIRECT_COOKIE = 'buchbar_redirect';
 
@@ -89,7 +90,7 @@ export async function registerSpa(app: FastifyInstance, deps: Deps, webRoot: str
   app.setNotFoundHandler(async (req: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(req.url, 'http://x');
     if (url.pathname.startsWith('/api/') || req.method !== 'GET') {
-      return sendError(reply, req, 404, 'not_found', `Nicht gefunden: ${url.pathname}`);
+      return sendError(reply, req, kernelErrors.fail('no_route', { path: url.pathname }));
     }
     if (!req.tenant) return reply.status(404).type('text/html; charset=utf-8').send(unknownTenantPage(req.hostname));
     // A missing file (an asset of an older build, a favicon) is a 404, never the app page in its place.

@@ -1,7 +1,6 @@
 import type { AbsenceResponse } from '@contracts/absence';
 import { type Db, withTenant } from '@db/client';
 import { handoverChoices, otherPersonOf } from '@domain/absence-handover';
-import { AppError } from '@domain/errors';
 import { addDays, germanDay, instantOf } from '@domain/opening-hours';
 import { formatDate, formatTime } from '@domain/time';
 import {
@@ -26,6 +25,7 @@ import { audit } from '../../kernel/admin-change';
 import type { UserContext } from '../../kernel/context';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
 import { bookingsIcs, seatEvent, vehicleEvent } from '../calendar/public';
+import { absenceErrors } from './errors';
 
 /**
  * Absence in one step (decision 092): every booking of the person in the
@@ -100,17 +100,17 @@ async function resolvePerson(tx: Db, user: UserContext, personId: string | undef
   const tenantId = user.tenant.id;
   if (!personId || personId === user.member.id) return user.member;
   if (!MAY_ACT_FOR_OTHERS.some((p) => user.permissions.has(p))) {
-    throw new AppError('forbidden', 'Nur Fuhrparkleitung und Administration können eine Abwesenheit für andere eintragen.', 403);
+    throw absenceErrors.fail('not_for_others');
   }
   const person = await findMemberById(tx, tenantId, personId);
-  if (!person) throw new AppError('not_found', 'Person nicht gefunden.', 404);
+  if (!person) throw absenceErrors.fail('person_not_found');
   return person;
 }
 
 function checkRange(from: string, to: string) {
   // Its own sentence: "Bis nicht nach von im Zeitraum!" is the catalogue's text for vehicle periods (decision 191).
-  if (to < from) throw new AppError('absence_order', 'Das Ende der Abwesenheit darf nicht vor ihrem Beginn liegen.', 400);
-  if (addDays(from, MAX_ABSENCE_DAYS) < to) throw new AppError('absence_too_long', 'Eine Abwesenheit umfasst höchstens ein Jahr.', 400);
+  if (to < from) throw absenceErrors.fail('absence_order');
+  if (addDays(from, MAX_ABSENCE_DAYS) < to) throw absenceErrors.fail('absence_too_long');
 }
 
 /** What an absence would cancel; nothing changes. */

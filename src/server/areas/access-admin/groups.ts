@@ -20,14 +20,15 @@ import { findMemberById } from '@server/areas/people/public';
 import type { Deps } from '@server/deps';
 import { assertKeepsOwnRight, assertRemovable, audit, change, previewOf, type RemovalPreview, read } from '../../kernel/admin-change';
 import type { UserContext } from '../../kernel/context';
+import { accessAdminErrors } from './errors';
 
 /** /admin/gruppen: groups with their roles and members; every change is audited in its own transaction. */
 
-const notFound = () => new AppError('not_found', 'Gruppe nicht gefunden.', 404);
+const notFound = () => accessAdminErrors.fail('group_not_found');
 const taken = (name: string) => () =>
   new AppError('group_name_taken', `Eine Gruppe mit dem Namen „${name}“ gibt es bereits.`, 409, { name });
-const unknownRole = () => new AppError('unknown_role', 'Mindestens eine der gewählten Rollen gibt es nicht.', 400);
-const unknownPerson = () => new AppError('not_found', 'Benutzer nicht gefunden.', 404);
+const unknownRole = () => accessAdminErrors.fail('unknown_role');
+const unknownPerson = () => accessAdminErrors.fail('user_not_found');
 const roleNames = (g: GroupRecord) => g.roles.map((r) => r.name);
 
 async function requireGroup(tx: Db, tenantId: string, id: string): Promise<GroupRecord> {

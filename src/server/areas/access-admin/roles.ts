@@ -15,10 +15,11 @@ import {
 import type { Deps } from '@server/deps';
 import { assertKeepsOwnRight, assertRemovable, audit, change, previewOf, type RemovalPreview, read } from '../../kernel/admin-change';
 import type { UserContext } from '../../kernel/context';
+import { accessAdminErrors } from './errors';
 
 /** /admin/rollen: roles with their permission matrix; every change is audited in its own transaction. */
 
-const notFound = () => new AppError('not_found', 'Rolle nicht gefunden.', 404);
+const notFound = () => accessAdminErrors.fail('role_not_found');
 const taken = (name: string) => () => new AppError('role_name_taken', `Eine Rolle mit dem Namen „${name}“ gibt es bereits.`, 409, { name });
 const granted = (r: Pick<RoleRecord, 'permissions'>) => r.permissions.filter((g) => g.value === 'true').map((g) => g.name);
 

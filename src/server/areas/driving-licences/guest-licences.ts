@@ -13,6 +13,7 @@ import { findBooking, findVehicleCore, lockBooking } from '@server/areas/vehicle
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
 import { listScopeLines, recordAccessOfMany } from '../privacy/public';
+import { drivingLicencesErrors } from './errors';
 import { LICENCE_DEFAULTS } from './licence-settings';
 import { toRecord } from './licences';
 
@@ -24,7 +25,7 @@ import { toRecord } from './licences';
 
 export const GUEST_LICENCE_CLOSED_MESSAGE = 'Für eine stornierte oder abgeschlossene Buchung wird kein Führerschein mehr erfasst.';
 
-const bookingNotFound = () => new AppError('not_found', 'Buchung nicht gefunden.', 404);
+const bookingNotFound = () => drivingLicencesErrors.fail('booking_not_found');
 
 /**
  * Records the check and runs the gate for the booking's period on it in one

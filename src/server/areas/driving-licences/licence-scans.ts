@@ -1,5 +1,4 @@
 import { type Db, withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
 import { UPLOAD_CONTENT_TYPES, validateUpload } from '@domain/uploads';
 import { attachScan, findScan } from '@server/areas/driving-licences/licence-repository';
 import { findMemberById } from '@server/areas/people/public';
@@ -7,6 +6,7 @@ import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
 import { recordAccess } from '../privacy/public';
 import { effectiveSetting } from '../settings/public';
+import { drivingLicencesErrors } from './errors';
 
 /**
  * Optional scans of a checked licence (decision 045): only when the tenant
@@ -18,11 +18,11 @@ import { effectiveSetting } from '../settings/public';
 const MAX_SCAN = 10 * 1024 * 1024;
 const BUCKET = 'fuehrerscheine';
 
-const checkNotFound = () => new AppError('not_found', 'Prüfung nicht gefunden.', 404);
+const checkNotFound = () => drivingLicencesErrors.fail('check_not_found');
 
 async function scansEnabled(tx: Db, tenantId: string): Promise<void> {
   if (!(await effectiveSetting(tx, tenantId, null, 'fuehrerscheinScansSpeichern'))) {
-    throw new AppError('licence_scans_off', 'Scans von Führerscheinen werden in Ihrer Organisation nicht gespeichert.', 409);
+    throw drivingLicencesErrors.fail('licence_scans_off');
   }
 }
 

@@ -1,7 +1,6 @@
 import type { CheckEntryDto, DriverListDto, RecordCheck } from '@contracts/driving-licences';
 import { type Db, withTenant } from '@db/client';
 import { type CheckMethod, DUE_STATES, type LicenceClass, type LicenceState, licenceState, validateCheck } from '@domain/driving-licence';
-import { AppError } from '@domain/errors';
 import { berlinDay } from '@domain/vehicle-time';
 import {
   type CheckRow,
@@ -18,6 +17,7 @@ import { changeStamp } from '@server/kernel/change-version-repository';
 import type { UserContext } from '../../kernel/context';
 import { listScopeLines, recordAccess, recordAccessOfMany } from '../privacy/public';
 import { effectiveSetting } from '../settings/public';
+import { drivingLicencesErrors } from './errors';
 import { LICENCE_DEFAULTS } from './licence-settings';
 
 /** Driving licences: the examiner's list and checks, the driver's own record. */
@@ -160,7 +160,7 @@ export async function dueCount(deps: Deps, user: UserContext): Promise<{ dueCoun
   return { dueCount: dueOf(counts) };
 }
 
-const personNotFound = () => new AppError('not_found', 'Person nicht gefunden.', 404);
+const personNotFound = () => drivingLicencesErrors.fail('person_not_found');
 
 async function historyIn(tx: Db, tenantId: string, userId: string) {
   const person = await findMemberById(tx, tenantId, userId);

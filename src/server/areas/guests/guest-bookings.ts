@@ -23,6 +23,7 @@ import { withIcs } from '@server/kernel/mail/render';
 import type { UserContext } from '../../kernel/context';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
 import { guestVehicleIcs } from '../calendar/public';
+import { guestsErrors } from './errors';
 import { guestSettings } from './guest-settings';
 import { hashToken, newToken } from './tokens';
 
@@ -81,7 +82,7 @@ export async function createGuestBooking(deps: Deps, user: UserContext, origin: 
   const von = new Date(req.von);
   const bis = new Date(req.bis);
   const notes = req.notes?.trim() || null;
-  if (notes && notes.length > GUEST_NOTES_MAX) throw new AppError('guest_notes_too_long', 'Die Notiz ist zu lang.', 400);
+  if (notes && notes.length > GUEST_NOTES_MAX) throw guestsErrors.fail('guest_notes_too_long');
   const token = newToken();
   const result = await withTenant(deps.database.db, tenantId, async (tx) => {
     const gs = await guestSettings(tx, tenantId);

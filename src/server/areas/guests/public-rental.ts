@@ -9,7 +9,7 @@ import {
   REQUEST_EMAIL_LIMIT,
   requestExpiresAt,
 } from '@domain/guest-booking';
-import { assertBookingRules, blockedUntil, bookingWindowEnd, checkAvailability, MESSAGES } from '@domain/vehicle-booking';
+import { assertBookingRules, blockedUntil, bookingWindowEnd, checkAvailability } from '@domain/vehicle-booking';
 import { berlinInstant } from '@domain/vehicle-time';
 import {
   countOpenRequests,
@@ -38,6 +38,7 @@ import {
 import type { Deps } from '@server/deps';
 import { withIcs } from '@server/kernel/mail/render';
 import { guestVehicleIcs } from '../calendar/public';
+import { guestsErrors } from './errors';
 import { cancelPageUrl, checkGuestInput } from './guest-bookings';
 import { type GuestSettings, guestSettings } from './guest-settings';
 import { countHit } from './rate-limit';
@@ -78,8 +79,8 @@ export async function rentalInfo(deps: Deps, tenant: TenantRecord, ip: string) {
 function period(s: VehicleSettings, day: string, from: string, to: string, now: Date) {
   const von = berlinInstant(day, from);
   const bis = berlinInstant(day, to);
-  if (!(bis > von)) throw new AppError('bis_not_after_von', MESSAGES.bisNotAfterVon, 400);
-  if (von < now) throw new AppError('booking_in_past', 'Der Zeitraum liegt in der Vergangenheit.', 400);
+  if (!(bis > von)) throw guestsErrors.fail('bis_not_after_von');
+  if (von < now) throw guestsErrors.fail('booking_in_past');
   assertBookingRules(von, bis, now, bookingWindowEnd(now, s.daysAhead, s.windowWeekday, s.windowHour), s.minDurationMinutes);
   return { von, bis };
 }
@@ -138,7 +139,7 @@ export async function bikeImage(deps: Deps, tenant: TenantRecord, ip: string, ke
     return (await guestVehicleList(tx, tenant.id)).find((x) => x.licensePlate === key);
   });
   const file = v?.imagePath ? await deps.storage.get('fahrzeuge', tenant.id, v.imagePath) : null;
-  if (!file) throw new AppError('not_found', 'Bild nicht gefunden.', 404);
+  if (!file) throw guestsErrors.fail('image_not_found');
   return file;
 }
 
@@ -163,7 +164,7 @@ export async function requestBike(deps: Deps, tenant: TenantRecord, ip: string, 
     const s = await vehicleSettings(tx, tenant.id, null);
     const { von, bis } = period(s, body.day, body.from, body.to, now);
     const v = (await guestVehicleList(tx, tenant.id)).find((x) => x.licensePlate === body.bike);
-    if (!v) throw new AppError('bike_unknown', 'Dieses Rad gibt es hier nicht.', 404);
+    if (!v) throw guestsErrors.fail('bike_unknown');
     if ((await freeOnes(tx, tenant.id, [v], s, von, bis)).length === 0) throw new AppError('already_booked', BIKE_TAKEN_MESSAGE, 409);
     await lockEmail(tx, tenant.id, guest.email);
     assertOpenRequestsBelow(await countOpenRequests(tx, tenant.id, guest.email, now), gs.maxOpenRequests);

@@ -15,11 +15,12 @@ import {
 import type { Deps } from '@server/deps';
 import { audit, change, read } from '../../kernel/admin-change';
 import type { UserContext } from '../../kernel/context';
+import { locationsErrors } from './errors';
 
 /** /admin/lokationen: locations and their parking spaces, every change in the audit trail. */
 
-const locationNotFound = () => new AppError('location_not_found', 'Standort nicht gefunden.', 404);
-const spaceNotFound = () => new AppError('parking_space_not_found', 'Stellplatz nicht gefunden.', 404);
+const locationNotFound = () => locationsErrors.fail('location_not_found');
+const spaceNotFound = () => locationsErrors.fail('parking_space_not_found');
 const locationTaken = (name: string) => () =>
   new AppError('location_name_taken', `Einen Standort mit dem Namen „${name}“ gibt es bereits.`, 409, { name });
 const spaceTaken = (name: string) => () =>

@@ -1,7 +1,6 @@
 import type { LockerDay, LockerDto } from '@contracts/lockers';
 import { type Db, withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
-import { assertLockerDay, chooseFreeLocker, compareLockerNumbers, LOCKER_MESSAGES, normaliseLockerNumber } from '@domain/lockers';
+import { assertLockerDay, chooseFreeLocker, compareLockerNumbers, normaliseLockerNumber } from '@domain/lockers';
 import { addDays, berlinDay, instantOf } from '@domain/opening-hours';
 import {
   deskBookingsOfDay,
@@ -19,6 +18,7 @@ import { findFloorPlan, imageUrl, notFound } from '@server/areas/reading-rooms/p
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
 import { sqlState } from '../../kernel/sql-state';
+import { lockersErrors } from './errors';
 
 /** /officelocker (decision 062): a locker per person and day, for people with a desk booking that day. */
 
@@ -36,11 +36,10 @@ function constraintOf(err: unknown): string | undefined {
 function refusal(err: unknown): never {
   const state = sqlState(err);
   if (state === '23P01') {
-    if (constraintOf(err) === 'locker_assignments_one_locker_per_person')
-      throw new AppError('locker_already_holding', LOCKER_MESSAGES.alreadyHolding, 409);
-    throw new AppError('locker_taken', LOCKER_MESSAGES.taken, 409);
+    if (constraintOf(err) === 'locker_assignments_one_locker_per_person') throw lockersErrors.fail('locker_already_holding');
+    throw lockersErrors.fail('locker_taken');
   }
-  if (state === '23505') throw new AppError('locker_duplicate_number', LOCKER_MESSAGES.duplicateNumber, 409);
+  if (state === '23505') throw lockersErrors.fail('locker_duplicate_number');
   throw err;
 }
 
@@ -90,18 +89,18 @@ export async function takeLocker(
   assertLockerDay(body.date, berlinDay(now));
   return run(deps, user, async (tx, tenantId) => {
     const view = await dayView(tx, tenantId, user, body.date);
-    if (view.mine) throw new AppError('locker_already_holding', LOCKER_MESSAGES.alreadyHolding, 409);
+    if (view.mine) throw lockersErrors.fail('locker_already_holding');
     const deskPlans = new Set(view.desks.map((d) => d.floorPlanId));
     let lockerId: string;
     if (body.lockerId) {
       const locker = await findLocker(tx, tenantId, body.lockerId);
       if (!locker) throw notFound('Spind');
-      if (!locker.active) throw new AppError('locker_inactive', LOCKER_MESSAGES.inactive, 409);
-      if (!deskPlans.has(locker.floorPlanId)) throw new AppError('locker_no_desk', LOCKER_MESSAGES.noDesk, 409);
+      if (!locker.active) throw lockersErrors.fail('locker_inactive');
+      if (!deskPlans.has(locker.floorPlanId)) throw lockersErrors.fail('locker_no_desk');
       lockerId = locker.id;
     } else {
       const planId = body.floorPlanId as string;
-      if (!deskPlans.has(planId)) throw new AppError('locker_no_desk', LOCKER_MESSAGES.noDesk, 409);
+      if (!deskPlans.has(planId)) throw lockersErrors.fail('locker_no_desk');
       lockerId = chooseFreeLocker(view.lockers.filter((l) => l.floorPlanId === planId && l.free)).id;
     }
     try {
@@ -129,7 +128,7 @@ export async function releaseLocker(deps: Deps, user: UserContext, assignmentId:
 async function requireOfficePlan(tx: Db, tenantId: string, floorPlanId: string) {
   const plan = await findFloorPlan(tx, tenantId, floorPlanId);
   if (!plan) throw notFound('Grundriss');
-  if (plan.area !== 'arbeitswelt') throw new AppError('locker_not_office', LOCKER_MESSAGES.notOffice, 400);
+  if (plan.area !== 'arbeitswelt') throw lockersErrors.fail('locker_not_office');
   return plan;
 }
 

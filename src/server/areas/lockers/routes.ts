@@ -8,13 +8,13 @@ import {
   lockerResponse,
   takeLockerRequest,
 } from '@contracts/lockers';
-import { AppError } from '@domain/errors';
 import { ACCESS } from '@domain/route-access';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireUser } from '../../http/request-context';
+import { lockersErrors } from './errors';
 import { createLocker, listLockersAdmin, lockerDay, patchLocker, releaseLocker, takeLocker } from './lockers';
 
 const tags = ['lockers'];
@@ -23,8 +23,7 @@ const idParams = z.object({ id: z.uuid() });
 /** Lockers stand on office floor plans: the page exists where the workplace feature is on. */
 async function officeUser(deps: Deps, req: FastifyRequest) {
   const user = await requireUser(deps, req);
-  if (!user.tenant.features.includes('arbeitswelt'))
-    throw new AppError('feature_disabled', 'Diese Funktion ist für Ihre Organisation nicht eingeschaltet.', 403);
+  if (!user.tenant.features.includes('arbeitswelt')) throw lockersErrors.fail('feature_disabled');
   return user;
 }
 

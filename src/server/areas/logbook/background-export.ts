@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { BackgroundExport, BackgroundExportRequest } from '@contracts/logbook';
 import { withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
 import {
   deleteLogbookExportsBefore,
   findLogbookExport,
@@ -16,6 +15,7 @@ import { findVehicle } from '@server/areas/vehicles/public';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
 import { recordAccessOfMany } from '../privacy/public';
+import { logbookErrors } from './errors';
 import { assertMayExport, type ExportScope, exportRowCount, exportScopeLines, writePdf, writeXlsx } from './export-logbook';
 import { dayRange } from './logbook';
 
@@ -37,7 +37,7 @@ const CONTENT_TYPE = {
   pdf: 'application/pdf',
 } as const;
 
-const notFound = () => new AppError('not_found', 'Export nicht gefunden.', 404);
+const notFound = () => logbookErrors.fail('export_not_found');
 const filePath = (id: string, format: string) => `${id}.${format}`;
 
 export function toExportDto(r: LogbookExportRecord): BackgroundExport {
@@ -65,7 +65,7 @@ export async function startBackgroundExport(deps: Deps, user: UserContext, req: 
   const tenantId = user.tenant.id;
   const row = await withTenant(deps.database.db, tenantId, async (tx) => {
     if (req.vehicleId && !(await findVehicle(tx, tenantId, req.vehicleId, true))) {
-      throw new AppError('not_found', 'Fahrzeug nicht gefunden.', 404);
+      throw logbookErrors.fail('vehicle_not_found');
     }
     return insertLogbookExport(tx, {
       tenantId,
@@ -100,7 +100,7 @@ export async function backgroundExportFile(
   id: string,
 ): Promise<{ bytes: Buffer; contentType: string; fileName: string }> {
   const dto = await getBackgroundExport(deps, user, id);
-  if (dto.status !== 'fertig') throw new AppError('export_not_ready', 'Der Export ist noch nicht fertig.', 409);
+  if (dto.status !== 'fertig') throw logbookErrors.fail('export_not_ready');
   const file = await deps.storage.get('exporte', user.tenant.id, filePath(id, dto.format));
   if (!file) throw notFound();
   return { bytes: file.bytes, contentType: CONTENT_TYPE[dto.format], fileName: `fahrtenbuch-${dto.from}-bis-${dto.to}.${dto.format}` };

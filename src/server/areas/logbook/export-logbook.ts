@@ -4,14 +4,15 @@ import { PassThrough, type Writable } from 'node:stream';
 import type { ExportQuery } from '@contracts/logbook';
 import { type Db, withTenant } from '@db/client';
 import type { AccessedPerson } from '@domain/access-audit';
-import { AppError } from '@domain/errors';
 import { type TripKind, totalsByKind } from '@domain/logbook';
 import { formatDate, formatTime } from '@domain/time';
 import { exportVehicleIds, type LogbookRow, logbookTotals, revisionsOf, streamLogbook } from '@server/areas/logbook/logbook-repository';
 import { findVehicle } from '@server/areas/vehicles/public';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
+import { kernelErrors } from '../../kernel/errors';
 import { recordAccessOfMany } from '../privacy/public';
+import { logbookErrors } from './errors';
 import { dayRange } from './logbook';
 import { PdfCells } from './pdf-cells';
 
@@ -27,7 +28,7 @@ export const EXPORT_PERMISSION = 'fahrzeug_logbuch_report';
 
 export function assertMayExport(user: UserContext): void {
   if (!user.permissions.has(EXPORT_PERMISSION)) {
-    throw new AppError('forbidden', `no ${EXPORT_PERMISSION}`, 403, { denial: `no ${EXPORT_PERMISSION}` });
+    throw kernelErrors.fail('forbidden', { denial: `no ${EXPORT_PERMISSION}` });
   }
 }
 
@@ -148,7 +149,7 @@ async function header(tx: Db, user: ExportScope, q: ExportQuery): Promise<Export
   let vehicle = 'Alle Fahrzeuge';
   if (q.vehicleId) {
     const v = await findVehicle(tx, user.tenant.id, q.vehicleId, true);
-    if (!v) throw new AppError('not_found', 'Fahrzeug nicht gefunden.', 404);
+    if (!v) throw logbookErrors.fail('vehicle_not_found');
     vehicle = `${v.brand} ${v.model} (${v.licensePlate})`;
   }
   return {

@@ -1,7 +1,6 @@
 import type { ReportRequest } from '@contracts/logbook';
 import { withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
-import { type DayPeriod, LOGBOOK_MESSAGES, periodsDue } from '@domain/logbook';
+import { type DayPeriod, periodsDue } from '@domain/logbook';
 import { REPORT_RHYTHMS } from '@domain/settings';
 import { addDays, berlinDay } from '@domain/vehicle-time';
 import {
@@ -19,6 +18,7 @@ import type { Locale } from '@server/kernel/mail/render';
 import type { UserContext } from '../../kernel/context';
 import { recordAccessOfMany } from '../privacy/public';
 import { effectiveValues, mailLocales } from '../settings/public';
+import { logbookErrors } from './errors';
 import { assertMayExport, type ExportRead, type ExportScope, exportScopeLines, pdfBuffer, xlsxBuffer } from './export-logbook';
 
 /**
@@ -150,7 +150,7 @@ export async function sendDueLogbookReports(deps: Deps, now = new Date()): Promi
  */
 export async function sendLogbookReportNow(deps: Deps, user: UserContext, req: ReportRequest): Promise<{ recipients: string[] }> {
   assertMayExport(user);
-  if (req.to < req.from) throw new AppError('period_order', LOGBOOK_MESSAGES.periodOrder, 400);
+  if (req.to < req.from) throw logbookErrors.fail('period_order');
   const s = await reportSettings(deps, user.tenant.id);
   const recipients = s.addresses.length > 0 ? s.addresses : [user.member.email];
   const p = { from: req.from, to: addDays(req.to, 1) };

@@ -1,6 +1,5 @@
 import type { CorrectionRequest, GapRequest, LogbookEntry, LogbookQuery } from '@contracts/logbook';
 import { type Db, withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
 import {
   applyCorrection,
   assertInsideGap,
@@ -13,7 +12,6 @@ import {
   findGaps,
   gapWindow,
   gapWindowBetween,
-  LOGBOOK_MESSAGES,
   type TripKind,
   tripPeriod,
   tripStartReading,
@@ -37,12 +35,13 @@ import type { UserContext } from '../../kernel/context';
 import { sqlState } from '../../kernel/sql-state';
 import { recordAccessOfMany } from '../privacy/public';
 import { effectiveSetting } from '../settings/public';
+import { logbookErrors } from './errors';
 
 /** Fahrtenbuch use cases: the entry an ended trip leaves, the list, corrections and gap explanations. */
 
 /** Sees every vehicle's logbook: holders of fahrzeug_logbuch_report and fahrzeug_pflege. */
 export const seesAllTrips = (u: UserContext) => u.permissions.has('fahrzeug_logbuch_report') || u.permissions.has('fahrzeug_pflege');
-const notFound = () => new AppError('not_found', 'Fahrtenbucheintrag nicht gefunden.', 404);
+const notFound = () => logbookErrors.fail('entry_not_found');
 
 export interface LogbookSettings {
   correctionDays: number;
@@ -165,7 +164,7 @@ function toDto(user: UserContext, r: LogbookRow, previous: LogbookRow[], s: Logb
 
 /** Calendar days (Berlin, `to` inclusive) to instants [from, to + 1 day). */
 export function dayRange(from: string, to: string): { from: Date; to: Date } {
-  if (to < from) throw new AppError('period_order', LOGBOOK_MESSAGES.periodOrder, 400);
+  if (to < from) throw logbookErrors.fail('period_order');
   return { from: startOfDay(from), to: startOfDay(addDays(to, 1)) };
 }
 
@@ -244,7 +243,7 @@ export async function correctEntry(deps: Deps, user: UserContext, id: string, re
     return await withTenant(deps.database.db, tenantId, async (tx) => {
       const row = await findLogbookRow(tx, tenantId, id);
       if (!row || (!seesAllTrips(user) && row.driverId !== user.member.id)) throw notFound();
-      if (!row.current) throw new AppError('already_corrected', LOGBOOK_MESSAGES.alreadyCorrected, 409);
+      if (!row.current) throw logbookErrors.fail('already_corrected');
       const s = await logbookSettings(tx, tenantId);
       const role = correctionRole(
         { isDriver: row.driverId === user.member.id, mayReport: user.permissions.has('fahrzeug_logbuch_report') },
@@ -295,7 +294,7 @@ export async function correctEntry(deps: Deps, user: UserContext, id: string, re
       return toDto(user, { ...fresh, gapFromKm: null, gapFromEndedAt: null }, chain, s, now, false);
     });
   } catch (err) {
-    if (sqlState(err) === UNIQUE_VIOLATION) throw new AppError('already_corrected', LOGBOOK_MESSAGES.alreadyCorrected, 409);
+    if (sqlState(err) === UNIQUE_VIOLATION) throw logbookErrors.fail('already_corrected');
     throw err;
   }
 }
@@ -306,7 +305,7 @@ export async function explainGap(deps: Deps, user: UserContext, vehicleId: strin
   const now = new Date();
   return withTenant(deps.database.db, tenantId, async (tx) => {
     const vehicle = await findVehicle(tx, tenantId, vehicleId, true);
-    if (!vehicle) throw new AppError('not_found', 'Fahrzeug nicht gefunden.', 404);
+    if (!vehicle) throw logbookErrors.fail('vehicle_not_found');
     const span = {
       startedAt: new Date(req.startedAt),
       endedAt: new Date(req.endedAt),

@@ -15,13 +15,13 @@ import {
 } from '@contracts/logbook';
 import { idParams } from '@contracts/vehicles';
 import { withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
 import { ACCESS } from '@domain/route-access';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { requireUser } from '../../http/request-context';
 import type { UserContext } from '../../kernel/context';
+import { kernelErrors } from '../../kernel/errors';
 import { backgroundExportFile, getBackgroundExport, listBackgroundExports, startBackgroundExport } from './background-export';
 import { assertMayExport, exportForDownload } from './export-logbook';
 import { correctEntry, explainGap, listLogbook, logbookSettings, seesAllTrips } from './logbook';
@@ -31,7 +31,7 @@ const tags = ['logbook'];
 
 async function fleetUser(deps: Deps, req: FastifyRequest): Promise<UserContext> {
   const user = await requireUser(deps, req);
-  if (!seesAllTrips(user)) throw new AppError('forbidden', 'no fahrzeug_logbuch_report', 403, { denial: 'no fahrzeug_logbuch_report' });
+  if (!seesAllTrips(user)) throw kernelErrors.fail('forbidden', { denial: 'no fahrzeug_logbuch_report' });
   return user;
 }
 

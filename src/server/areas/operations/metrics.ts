@@ -1,9 +1,9 @@
-import { AppError } from '@domain/errors';
 import { ACCESS } from '@domain/route-access';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
+import { operationsErrors } from './errors';
 import { createMetrics, mayReadMetrics } from './metrics-registry';
 
 /**
@@ -33,8 +33,7 @@ export function registerMetrics(app: FastifyInstance, deps: Deps) {
         remoteAddress: req.socket.remoteAddress,
         forwarded: req.headers['x-forwarded-for'] !== undefined,
       });
-      if (!allowed)
-        throw new AppError('metrics_forbidden', 'Kennzahlen gibt es nur mit gültigem METRICS_TOKEN oder vom eigenen Rechner.', 403);
+      if (!allowed) throw operationsErrors.fail('metrics_forbidden');
       const text = await metrics.registry.metrics();
       return reply.type(metrics.registry.contentType).send(text);
     },

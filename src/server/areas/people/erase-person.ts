@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@domain/errors';
 import { cancelFutureBookingsOf } from '@server/areas/people/deactivation-repository';
 import { anonymisePersonRow, filesOfPerson, removeDataOfPerson } from '@server/areas/people/erasure-repository';
 import { deleteSessionsOfAuthUser, findMemberById, membersWithPermission } from '@server/areas/people/user-repository';
@@ -8,6 +7,7 @@ import { audit, change } from '../../kernel/admin-change';
 import type { UserContext } from '../../kernel/context';
 import { personalExportPath } from '../privacy/public';
 import { VEHICLE_TOPIC } from '../vehicles/public';
+import { peopleErrors } from './errors';
 
 /**
  * Deleting a person on request (Art. 17 DSGVO, decision 150). The person is
@@ -18,15 +18,10 @@ import { VEHICLE_TOPIC } from '../vehicles/public';
 
 export const ERASURE_REASON = 'Storno wegen Löschung des Benutzers';
 
-const notFound = () => new AppError('not_found', 'Benutzer nicht gefunden.', 404);
-const lastAdmin = () =>
-  new AppError(
-    'last_admin',
-    'Diese Person ist die letzte, die Benutzer oder Berechtigungen pflegen darf, und kann daher nicht gelöscht werden. Geben Sie das Recht zuerst einer anderen Person.',
-    409,
-  );
+const notFound = () => peopleErrors.fail('user_not_found');
+const lastAdmin = () => peopleErrors.fail('last_admin');
 const ADMIN_RIGHTS = ['benutzer_pflegen', 'berechtigungs_pflege'] as const;
-const notSelf = () => new AppError('erase_self', 'Sie können sich nicht selbst löschen.', 409);
+const notSelf = () => peopleErrors.fail('erase_self');
 
 export interface ErasureResult {
   cancelledBookings: number;

@@ -28,14 +28,15 @@ import { type PendingMail, sendAll } from '../../kernel/notifications/pending-ma
 import { recordAccess } from '../privacy/public';
 import { effectiveSetting } from '../settings/public';
 import { VEHICLE_TOPIC } from '../vehicles/public';
+import { peopleErrors } from './errors';
 
 /** /admin/benutzer: the paged people list, creating with invitation, editing fields and rights, provenance. */
 
-const notFound = () => new AppError('not_found', 'Benutzer nicht gefunden.', 404);
+const notFound = () => peopleErrors.fail('user_not_found');
 const emailTaken = (email: string) => () =>
   new AppError('email_taken', `Eine Person mit der E-Mail-Adresse ${email} gibt es in diesem Mandanten bereits.`, 409, { email });
-const unknownDepartment = () => new AppError('unknown_department', 'Diese Abteilung gibt es nicht.', 400);
-const unknownLinks = () => new AppError('unknown_role_or_group', 'Mindestens eine der gewählten Rollen oder Gruppen gibt es nicht.', 400);
+const unknownDepartment = () => peopleErrors.fail('unknown_department');
+const unknownLinks = () => peopleErrors.fail('unknown_role_or_group');
 
 export function listPeople(
   deps: Deps,

@@ -1,6 +1,5 @@
 import type { PersonalDataExport } from '@contracts/privacy';
 import { withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
 import { exportExpiresAt, exportPercent, PERSONAL_EXPORT_KEEP_HOURS, recordForExport } from '@domain/privacy';
 import {
   deletePersonalDataExportsBefore,
@@ -17,6 +16,7 @@ import { tenantName } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
 import { effectiveSetting } from '../settings/public';
+import { privacyErrors } from './errors';
 import { type PdfSection, personalDataPdf } from './personal-data-pdf';
 
 /**
@@ -29,7 +29,7 @@ import { type PdfSection, personalDataPdf } from './personal-data-pdf';
 
 export const PERSONAL_DATA_EXPORT_JOB = 'personal-data-export';
 
-const notFound = () => new AppError('not_found', 'Export nicht gefunden.', 404);
+const notFound = () => privacyErrors.fail('export_not_found');
 const filePath = (id: string) => `daten-${id}.zip`;
 /** Where an export's ZIP lies in the 'exporte' bucket (also removed when its owner is erased). */
 export const personalExportPath = filePath;
@@ -72,7 +72,7 @@ export async function listOwnPersonalDataExports(deps: Deps, user: UserContext):
 
 export async function personalDataExportFile(deps: Deps, user: UserContext, id: string): Promise<{ bytes: Buffer; fileName: string }> {
   const row = await ownExport(deps, user, id);
-  if (row.status !== 'fertig') throw new AppError('export_not_ready', 'Der Export ist noch nicht fertig.', 409);
+  if (row.status !== 'fertig') throw privacyErrors.fail('export_not_ready');
   const file = await deps.storage.get('exporte', user.tenant.id, filePath(id));
   if (!file) throw notFound();
   return { bytes: file.bytes, fileName: `meine-daten-${row.createdAt.toISOString().slice(0, 10)}.zip` };

@@ -25,8 +25,8 @@ import {
   removalPreviewResponse,
 } from '@contracts/reading-rooms';
 import { okResponse } from '@contracts/session';
-import { AppError } from '@domain/errors';
 import { ACCESS } from '@domain/route-access';
+import { uploadFailed } from '@domain/uploads';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
@@ -120,18 +120,12 @@ export const readingRoomAdminRoutes =
       async (req) => {
         const user = await requireUser(deps, req);
         const file = req.isMultipart() ? await req.file() : undefined;
-        if (!file)
-          throw new AppError('upload_failed', 'Fehler beim Hochladen der Datei: Es wurde keine Datei übermittelt.', 400, {
-            reason: 'Es wurde keine Datei übermittelt.',
-            reasonEn: 'No file was sent.',
-          });
+        if (!file) throw uploadFailed('Es wurde keine Datei übermittelt.', 'No file was sent.');
         let bytes: Buffer;
         try {
           bytes = await file.toBuffer();
         } catch {
-          throw new AppError('upload_failed', 'Fehler beim Hochladen der Datei: Die Datei ist größer als 10 MB.', 413, {
-            reason: 'Die Datei ist größer als 10 MB.',
-          });
+          throw uploadFailed('Die Datei ist größer als 10 MB.', 'The file is larger than 10 MB.', 413);
         }
         return { floorPlan: await uploadPlanImage(deps, user, req.params.id, bytes) };
       },

@@ -37,6 +37,7 @@ import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
 import { notFound, sqlState, toAdminObject, toFloorPlanDto } from './common';
+import { readingRoomsErrors } from './errors';
 import { applyObjectActive } from './removal';
 
 /** /admin/raeume: floor plans, plan images, seats and rooms, equipment, opening hours, kiosk links. */
@@ -152,7 +153,7 @@ type ObjectInput = {
 async function checkEquipment(tx: Db, tenantId: string, items: { id: string }[] | undefined) {
   if (!items) return;
   const ids = [...new Set(items.map((i) => i.id))];
-  if (ids.length !== items.length) throw new AppError('validation', 'Jede Ausstattung darf nur einmal vorkommen.', 400);
+  if (ids.length !== items.length) throw readingRoomsErrors.fail('equipment_twice');
   if ((await countEquipment(tx, tenantId, ids)) !== ids.length) throw notFound('Ausstattung');
 }
 
@@ -256,7 +257,7 @@ export async function saveRegularHours(
   days: { weekday: number; von: string; bis: string; open: boolean }[],
 ) {
   const weekdays = new Set(days.map((d) => d.weekday));
-  if (weekdays.size !== 7) throw new AppError('validation', 'Bitte für jeden Wochentag genau eine Öffnungszeit angeben.', 400);
+  if (weekdays.size !== 7) throw readingRoomsErrors.fail('opening_hours_per_weekday');
   for (const d of days) validateOpeningHours(d.von, d.bis);
   await run(deps, user, async (tx, tenantId) => {
     await requirePlan(tx, tenantId, floorPlanId);

@@ -35,6 +35,7 @@ import type { UserContext } from '../../kernel/context';
 import { seatIcs } from '../calendar/public';
 import { effectiveSetting } from '../settings/public';
 import { constraintOf, loadSeatRules, notFound, requireArea, SEAT_TOPIC, sqlState, toBookingDto, toPlaceItem } from './common';
+import { readingRoomsErrors } from './errors';
 
 const BOOKING = 'Buchung';
 
@@ -211,7 +212,7 @@ async function transition(deps: Deps, user: UserContext, id: string, action: Act
       extra = { checkedInAt: now };
     }
     if (!(await transitionBooking(tx, tenantId, id, [b.status], to, extra))) {
-      throw new AppError('reading_booking_changed', 'Die Buchung wurde inzwischen geändert. Bitte laden Sie die Ansicht neu.', 409);
+      throw readingRoomsErrors.fail('reading_booking_changed');
     }
     await deps.events.publish(tx, {
       tenantId,
@@ -305,11 +306,7 @@ export const PEOPLE_SEARCH_MIN_LENGTH = 3;
 export async function searchPeople(deps: Deps, user: UserContext, query: string) {
   const term = query.trim();
   if (term.length < PEOPLE_SEARCH_MIN_LENGTH) {
-    throw new AppError(
-      'people_query_too_short',
-      'Bitte geben Sie mindestens drei Zeichen eines Namens oder einer E-Mail-Adresse ein.',
-      400,
-    );
+    throw readingRoomsErrors.fail('people_query_too_short');
   }
   const tenantId = user.tenant.id;
   const found = await withTenant(deps.database.db, tenantId, (tx) =>

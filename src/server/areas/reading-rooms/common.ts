@@ -1,22 +1,22 @@
 import type { AdminObjectDto, Area, FloorPlanDto, ReadingRoomBookingDto } from '@contracts/reading-rooms';
 import type { Db } from '@db/client';
-import { AppError } from '@domain/errors';
 import { bookingActions, type PlaceItem, type ReadingRoomLimits } from '@domain/reading-room-booking';
 import type { BookingRecord, SlotRecord } from '@server/areas/reading-rooms/reading-room-booking-repository';
 import type { FloorPlanRecord, ObjectRecord } from '@server/areas/reading-rooms/reading-room-repository';
 import type { UserContext } from '../../kernel/context';
 import { effectiveValues } from '../settings/public';
+import { notFound, readingRoomsErrors } from './errors';
 
 /** Realtime topic of seat/room bookings; scope is the floor plan id. Events carry ids only. */
 export const SEAT_TOPIC = 'seat-booking';
 
-export const notFound = (what: string) => new AppError('not_found', `${what} nicht gefunden.`, 404);
+export { notFound };
 
 /** The area's feature must be switched on for the tenant (leseraum or arbeitswelt). */
 export function requireArea(user: Pick<UserContext, 'tenant'>, area: string): Area {
   if (area !== 'leseraum' && area !== 'arbeitswelt') throw notFound('Bereich');
   if (!user.tenant.features.includes(area)) {
-    throw new AppError('feature_disabled', 'Diese Funktion ist für Ihre Organisation nicht eingeschaltet.', 403);
+    throw readingRoomsErrors.fail('feature_disabled');
   }
   return area;
 }

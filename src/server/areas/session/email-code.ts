@@ -10,12 +10,13 @@ import type { TenantRecord } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import { fromNodeHeaders } from 'better-auth/node';
 import { effectiveSetting, mailLocales } from '../settings/public';
+import { sessionErrors } from './errors';
 import { CODE_FAILED } from './second-factor';
 
 export const EMAIL_CODE_SENT =
   'Wenn die E-Mail-Adresse hier angemeldet werden kann, erhalten Sie in wenigen Minuten eine E-Mail mit einem Code. Er gilt 10 Minuten.';
 const codeFailed = () => new AppError('code_failed', CODE_FAILED, 401);
-const emailCodeOff = () => new AppError('email_code_off', 'Die Anmeldung mit E-Mail-Code ist hier nicht eingeschaltet.', 403);
+const emailCodeOff = () => sessionErrors.fail('email_code_off');
 
 /**
  * The member an e-mail code may sign in: active in this tenant, the tenant has

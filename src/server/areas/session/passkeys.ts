@@ -17,6 +17,7 @@ import type { Deps } from '@server/deps';
 import { fromNodeHeaders } from 'better-auth/node';
 import { audit } from '../../kernel/admin-change';
 import type { UserContext } from '../../kernel/context';
+import { sessionErrors } from './errors';
 import { PASSWORD_WRONG } from './passwords';
 
 /**
@@ -29,9 +30,8 @@ import { PASSWORD_WRONG } from './passwords';
 /** One message for every refused passkey sign-in, so it never tells whose key it was or why. */
 export const PASSKEY_FAILED = 'Die Anmeldung mit diesem Passkey ist nicht möglich. Bitte melden Sie sich mit E-Mail und Passwort an.';
 const passkeyFailed = () => new AppError('passkey_failed', PASSKEY_FAILED, 401);
-const registrationFailed = () =>
-  new AppError('passkey_registration_failed', 'Der Passkey konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.', 400);
-const notFound = () => new AppError('not_found', 'Nicht gefunden.', 404);
+const registrationFailed = () => sessionErrors.fail('passkey_registration_failed');
+const notFound = () => sessionErrors.fail('not_found');
 
 /** A WebAuthn options object as the plugin answers it (handed to the browser unchanged). */
 export type WebAuthnOptions = Record<string, unknown>;

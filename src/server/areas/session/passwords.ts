@@ -8,12 +8,13 @@ import type { TenantRecord } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import { fromNodeHeaders } from 'better-auth/node';
 import { mailLocales } from '../settings/public';
+import { sessionErrors } from './errors';
 
 export const RECOVERY_SENT =
   'Wenn die E-Mail-Adresse bei uns bekannt ist, erhalten Sie in wenigen Minuten eine E-Mail mit einem Link zum Zurücksetzen des Passworts.';
 const INVITATION_DAYS = 7;
 
-const tokenInvalid = () => new AppError('token_invalid', 'Der Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.', 400);
+const tokenInvalid = () => sessionErrors.fail('token_invalid');
 
 async function mailLocale(deps: Deps, tenantId: string, memberId: string) {
   const locales = await withTenant(deps.database.db, tenantId, (tx) => mailLocales(tx, tenantId, [memberId]));

@@ -7,6 +7,7 @@ import type { Deps } from '@server/deps';
 import { fromNodeHeaders } from 'better-auth/node';
 import { audit } from '../../kernel/admin-change';
 import type { UserContext } from '../../kernel/context';
+import { sessionErrors } from './errors';
 import { PASSWORD_WRONG } from './passwords';
 
 /** One message for every refused code at sign-in: wrong, replayed, expired, locked or no challenge at all. */
@@ -74,7 +75,7 @@ export async function startEnrolment(
     };
   } catch (err) {
     if ((err as { body?: { code?: string } }).body?.code === 'TOTP_ALREADY_ENABLED') {
-      throw new AppError('second_factor_active', 'Ein zweiter Faktor ist bereits eingerichtet.', 409);
+      throw sessionErrors.fail('second_factor_active');
     }
     throw wrongPassword();
   }
@@ -90,7 +91,7 @@ export async function confirmEnrolment(deps: Deps, user: UserContext, headers: I
     await markTotpCodeUsed(deps.database.db, user.member.authUserId, clean, TOTP_VALID_SECONDS);
     return res.headers.getSetCookie();
   } catch {
-    throw new AppError('code_wrong', 'Der Code stimmt nicht. Bitte geben Sie den aktuellen Code aus der App ein.', 400);
+    throw sessionErrors.fail('code_wrong');
   }
 }
 
@@ -118,7 +119,7 @@ export async function renewRecoveryCodes(deps: Deps, headers: IncomingHttpHeader
 export async function resetSecondFactorOf(deps: Deps, admin: UserContext, memberId: string): Promise<void> {
   await withTenant(deps.database.db, admin.tenant.id, async (tx) => {
     const member = await findMemberById(tx, admin.tenant.id, memberId);
-    if (!member) throw new AppError('not_found', 'Nicht gefunden.', 404);
+    if (!member) throw sessionErrors.fail('not_found');
     await removeSecondFactor(tx, member.authUserId);
     await audit(tx, admin, {
       action: 'ändern',

@@ -1,8 +1,8 @@
 import { type ClientName, clientName } from '@domain/client-name';
-import { AppError } from '@domain/errors';
 import { deleteSessionOfAuthUser, listSessionsOfAuthUser } from '@server/areas/session/auth-security-repository';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
+import { sessionErrors } from './errors';
 
 export interface OwnSession {
   id: string;
@@ -36,6 +36,6 @@ export async function listOwnSessions(deps: Deps, user: UserContext, currentToke
  */
 export async function endOwnSession(deps: Deps, user: UserContext, sessionId: string): Promise<void> {
   if (!(await deleteSessionOfAuthUser(deps.database.db, user.member.authUserId, sessionId))) {
-    throw new AppError('not_found', 'Nicht gefunden.', 404);
+    throw sessionErrors.fail('not_found');
   }
 }

@@ -7,6 +7,7 @@ import { deleteSingleSignOn, findSingleSignOn, groupExists, saveSingleSignOn } f
 import type { Deps } from '@server/deps';
 import { audit, change, read } from '../../kernel/admin-change';
 import type { UserContext } from '../../kernel/context';
+import { sessionErrors } from './errors';
 
 /** /admin/mandanten, tab single sign-on (customizing_mandant_pflege): the tenant's own OpenID Connect provider. */
 
@@ -77,8 +78,7 @@ export async function saveSingleSignOnSettings(
     const before = await findSingleSignOn(tx, id);
     const problem = singleSignOnProblem(clean, before !== null);
     if (problem) throw new AppError(problem, PROBLEMS[problem], 400);
-    if (input.defaultGroupId && !(await groupExists(tx, id, input.defaultGroupId)))
-      throw new AppError('sso_group_unknown', 'Die gewählte Standardgruppe gibt es in Ihrem Mandanten nicht.', 400);
+    if (input.defaultGroupId && !(await groupExists(tx, id, input.defaultGroupId))) throw sessionErrors.fail('sso_group_unknown');
     const values = {
       providerName: clean.providerName,
       issuerUrl: clean.issuerUrl,
@@ -113,8 +113,7 @@ export async function saveSingleSignOnSettings(
 export async function removeSingleSignOn(deps: Deps, user: UserContext, origin: string): Promise<SingleSignOnView> {
   await change(deps, user, async (tx, id) => {
     const before = await findSingleSignOn(tx, id);
-    if (!before || !(await deleteSingleSignOn(tx, id)))
-      throw new AppError('not_found', 'Für Ihren Mandanten ist keine Anmeldung über einen Anbieter eingerichtet.', 404);
+    if (!before || !(await deleteSingleSignOn(tx, id))) throw sessionErrors.fail('not_found_2');
     await audit(tx, user, {
       action: 'löschen',
       subjectType: 'single_sign_on',

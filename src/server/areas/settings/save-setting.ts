@@ -1,10 +1,11 @@
 import { withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
 import { canWriteSetting } from '@domain/setting-access';
 import { encodeSettingValue, requestedOption, type SettingLayer } from '@domain/settings';
 import { deleteSettingValue, groupExists, upsertSettingValue } from '@server/areas/settings/setting-repository';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
+import { kernelErrors } from '../../kernel/errors';
+import { settingsErrors } from './errors';
 
 /**
  * Stores a customizing value at a layer. BENUTZER always means the signed-in
@@ -17,18 +18,13 @@ export async function saveSetting(
 ): Promise<void> {
   const option = requestedOption(input.name);
   const access = canWriteSetting(user.permissions, option, input.layer);
-  if (!access.allowed) throw new AppError('forbidden', access.denial, 403, { denial: access.denial });
+  if (!access.allowed) throw kernelErrors.fail('forbidden', { denial: access.denial });
   const text = encodeSettingValue(option, input.value, input.layer);
   const tenantId = user.tenant.id;
   await withTenant(deps.database.db, tenantId, async (tx) => {
     if (input.layer === 'GRUPPE') {
       if (!input.groupId || !(await groupExists(tx, tenantId, input.groupId))) {
-        throw new AppError(
-          'setting_value_invalid',
-          `Neuer Customizing Wert ${String(input.value)} konnte nicht in Schicht GRUPPE gespeichert werden`,
-          400,
-          { option: input.name, value: String(input.value), layer: 'GRUPPE' },
-        );
+        throw settingsErrors.fail('group_value_invalid', { value: String(input.value) });
       }
     }
     await upsertSettingValue(tx, {
@@ -50,11 +46,8 @@ export async function resetSetting(
 ): Promise<void> {
   const option = requestedOption(input.name);
   const access = canWriteSetting(user.permissions, option, input.layer);
-  if (!access.allowed) throw new AppError('forbidden', access.denial, 403, { denial: access.denial });
-  if (input.layer === 'GRUPPE' && !input.groupId)
-    throw new AppError('validation', 'Ungültige Eingabe: groupId fehlt für die Schicht GRUPPE', 400, {
-      detail: 'groupId is missing for layer GRUPPE',
-    });
+  if (!access.allowed) throw kernelErrors.fail('forbidden', { denial: access.denial });
+  if (input.layer === 'GRUPPE' && !input.groupId) throw settingsErrors.fail('group_missing');
   const tenantId = user.tenant.id;
   await withTenant(deps.database.db, tenantId, (tx) =>
     deleteSettingValue(tx, {

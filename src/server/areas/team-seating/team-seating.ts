@@ -1,7 +1,6 @@
 import type { TeamColleague, TeamDayResponse, TeamPerson, TeamSettingsResponse } from '@contracts/team-seating';
 import type { Db } from '@db/client';
 import { withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
 import { addDays, instantOf } from '@domain/opening-hours';
 import { initialsOf, normaliseTeamFavourites, shownFavourites, type TeamViewer, visibleColleagues } from '@domain/team-seating';
 import { effectiveValues, upsertSettingValue } from '@server/areas/settings/public';
@@ -13,6 +12,7 @@ import {
 } from '@server/areas/team-seating/team-seating-repository';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
+import { teamSeatingErrors } from './errors';
 
 /** „Mein Team heute“ (decision 110). Every answer is built from the switches read in the same request. */
 
@@ -56,7 +56,7 @@ export async function saveTeamSettings(
   const ids = normaliseTeamFavourites(user.member.id, input.favouriteIds);
   await withTenant(deps.database.db, tenantId, async (tx) => {
     const found = new Set((await findTeamPeople(tx, tenantId, ids)).filter((p) => p.active).map((p) => p.id));
-    if (ids.some((id) => !found.has(id))) throw new AppError('team_person_unknown', 'Diese Person wurde nicht gefunden.', 404);
+    if (ids.some((id) => !found.has(id))) throw teamSeatingErrors.fail('team_person_unknown');
     const own = { tenantId, layer: 'BENUTZER', userId: user.member.id, groupId: null };
     await upsertSettingValue(tx, { ...own, optionName: 'teamSitzplatzFreigabe', value: String(input.consent) });
     await upsertSettingValue(tx, { ...own, optionName: 'teamFavoriten', value: JSON.stringify(ids) });
@@ -68,7 +68,7 @@ export async function saveTeamSettings(
 export async function searchTeamPeople(deps: Deps, user: UserContext, query: string): Promise<TeamPerson[]> {
   const term = query.trim();
   if (term.length < SEARCH_MIN_LENGTH) {
-    throw new AppError('team_query_too_short', 'Bitte geben Sie mindestens zwei Zeichen eines Namens ein.', 400);
+    throw teamSeatingErrors.fail('team_query_too_short');
   }
   const tenantId = user.tenant.id;
   return withTenant(deps.database.db, tenantId, async (tx) => {

@@ -6,12 +6,13 @@ import {
   tenantAdminData,
   tenantAdminPatch,
 } from '@contracts/tenant-admin';
-import { AppError } from '@domain/errors';
 import type { RouteAccess } from '@domain/route-access';
+import { uploadFailed } from '@domain/uploads';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { requestOrigin, requireTenant, requireUser } from '../../http/request-context';
 import { removeSingleSignOn, saveSingleSignOnSettings, singleSignOnView } from '../session/public';
+import { tenantErrors } from './errors';
 import { addDomain, removeDomain, removeLogo, tenantAdminView, tenantLogo, updateTenantAdmin, uploadLogo } from './tenant-admin';
 
 /** /admin/mandanten (customizing_mandant_pflege): the signed-in member's own tenant only; the tenant logo for the header. */
@@ -77,19 +78,12 @@ export const tenantAdminRoutes =
       async (req) => {
         const user = await requireUser(deps, req);
         const file = req.isMultipart() ? await req.file() : undefined;
-        if (!file)
-          throw new AppError('upload_failed', 'Fehler beim Hochladen der Datei: Es wurde keine Datei übermittelt.', 400, {
-            reason: 'Es wurde keine Datei übermittelt.',
-            reasonEn: 'No file was sent.',
-          });
+        if (!file) throw uploadFailed('Es wurde keine Datei übermittelt.', 'No file was sent.');
         let bytes: Buffer;
         try {
           bytes = await file.toBuffer();
         } catch {
-          throw new AppError('upload_failed', 'Fehler beim Hochladen der Datei: Die Datei ist größer als 2 MB.', 413, {
-            reason: 'Die Datei ist größer als 2 MB.',
-            reasonEn: 'The file is larger than 2 MB.',
-          });
+          throw uploadFailed('Die Datei ist größer als 2 MB.', 'The file is larger than 2 MB.', 413);
         }
         return uploadLogo(deps, user, host(req), bytes);
       },
@@ -137,7 +131,7 @@ export const tenantAdminRoutes =
       { config: { access: { kind: 'public' } }, schema: { tags: ['tenant'], summary: 'Logo des Mandanten der Adresse (Kopfzeile)' } },
       async (req, reply) => {
         const file = await tenantLogo(deps, requireTenant(req).id);
-        if (!file) throw new AppError('not_found', 'Dieser Mandant hat kein Logo.', 404);
+        if (!file) throw tenantErrors.fail('logo_not_found');
         return reply
           .header('content-type', file.contentType)
           .header('x-content-type-options', 'nosniff')

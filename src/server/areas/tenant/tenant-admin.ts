@@ -15,6 +15,7 @@ import type { Deps } from '@server/deps';
 import type { StoredFile } from '@server/storage/file-storage';
 import { audit, change, read } from '../../kernel/admin-change';
 import type { UserContext } from '../../kernel/context';
+import { tenantErrors } from './errors';
 
 /**
  * /admin/mandanten: a tenant admin keeps the tenant's own name, domains, texts,
@@ -34,7 +35,7 @@ const domainInUse = (domain: string) =>
     409,
     { domain },
   );
-const domainUnknown = () => new AppError('domain_not_found', 'Diese Domain gehört nicht zu Ihrem Mandanten.', 404);
+const domainUnknown = () => tenantErrors.fail('domain_not_found');
 
 export interface TenantAdminView {
   id: string;
@@ -50,7 +51,7 @@ export interface TenantAdminView {
 
 async function view(deps: Deps, user: UserContext, host: string): Promise<TenantAdminView> {
   const t = await read(deps, user, (tx, id) => findTenantAdmin(tx, id));
-  if (!t) throw new AppError('not_found', 'Mandant nicht gefunden.', 404);
+  if (!t) throw tenantErrors.fail('tenant_not_found');
   return {
     id: t.id,
     name: t.name,
@@ -74,7 +75,7 @@ export async function updateTenantAdmin(
 ): Promise<TenantAdminView> {
   await change(deps, user, async (tx, id) => {
     const before = await findTenantAdmin(tx, id);
-    if (!before) throw new AppError('not_found', 'Mandant nicht gefunden.', 404);
+    if (!before) throw tenantErrors.fail('tenant_not_found');
     const { customerName, ...fields } = patch;
     await updateTenantFields(tx, id, fields);
     if (customerName !== undefined) await setCustomerName(tx, id, customerName || null);

@@ -1,11 +1,12 @@
 import type { Db } from '@db/client';
-import { AppError } from '@domain/errors';
 import { findVehicle, notFound, type VehicleRecord } from '@server/areas/vehicles/public';
 import type { UserContext } from '../../kernel/context';
+import { kernelErrors } from '../../kernel/errors';
+import { vehicleCareErrors } from './errors';
 
 /** Who may do what in vehicle care (docs/product.md#permissions): fleet managers maintain, report holders read the booklet, bookers report damages. */
 
-const refuse = (p: string) => new AppError('forbidden', `no ${p}`, 403, { denial: `no ${p}` });
+const refuse = (p: string) => kernelErrors.fail('forbidden', { denial: `no ${p}` });
 
 export const isFleetManager = (u: UserContext) => u.permissions.has('fahrzeug_pflege');
 
@@ -35,7 +36,7 @@ export async function vehicleOf(tx: Db, u: UserContext, vehicleId: string): Prom
 /** A stored file id belongs to this vehicle's uploads or to one of the listed trips. */
 export function assertOwnFiles(ids: readonly string[], owners: readonly string[]): void {
   for (const f of ids) {
-    if (!owners.some((o) => f.startsWith(`${o}/`))) throw new AppError('receipt_invalid', 'Unbekannter Beleg.', 400);
+    if (!owners.some((o) => f.startsWith(`${o}/`))) throw vehicleCareErrors.fail('receipt_invalid');
   }
 }
 

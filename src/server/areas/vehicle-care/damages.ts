@@ -1,6 +1,5 @@
 import type { damageRequest, damageStatusRequest } from '@contracts/vehicle-care';
 import { type Db, withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
 import { blockedUntil } from '@domain/vehicle-booking';
 import {
   assertMayBlock,
@@ -38,6 +37,7 @@ import { sendAll } from '../../kernel/notifications/pending-mail';
 import { assertFleetManager, assertMayReport, assertOwnFiles, fileKind, vehicleOf } from './care-access';
 import { readCareFile } from './care-files';
 import { damageMails } from './damage-mails';
+import { vehicleCareErrors } from './errors';
 
 /** Schäden: reported at trip end or any time, status gemeldet → in Reparatur → behoben, DEFEKT block until behoben. */
 
@@ -163,8 +163,7 @@ export async function blockFromDamage(deps: Deps, user: UserContext, vehicleId: 
       })
     ).filter((b) => b.type !== 'BUCHUNG');
     const window = defectBlockWindow(now, blocks, s.minGapMinutes);
-    if (!window)
-      throw new AppError('damage_block_busy', 'Das Fahrzeug ist bereits gesperrt; eine Defekt-Sperre passt nicht dazwischen.', 409);
+    if (!window) throw vehicleCareErrors.fail('damage_block_busy');
     const placed = await placeBlock(deps, tx, user, vehicleId, { type: 'DEFEKT', ...window, description: `Defekt: ${d.description}` });
     await updateDamage(tx, tenantId, damageId, { blockBookingId: placed.bookingId });
     await insertDamageEvent(tx, tenantId, damageId, d.status, 'Fahrzeug als DEFEKT gesperrt', user.member.id);

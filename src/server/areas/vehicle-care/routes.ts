@@ -14,8 +14,8 @@ import {
   vehicleCareList,
   vehicleIdParams,
 } from '@contracts/vehicle-care';
-import { AppError } from '@domain/errors';
 import { ACCESS } from '@domain/route-access';
+import { uploadFailed } from '@domain/uploads';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
@@ -29,11 +29,7 @@ const tags = ['vehicle-care'];
 
 async function fileBytes(req: FastifyRequest): Promise<Buffer> {
   const file = await req.file();
-  if (!file)
-    throw new AppError('upload_failed', 'Fehler beim Hochladen der Datei: Keine Datei übermittelt.', 400, {
-      reason: 'Keine Datei übermittelt.',
-      reasonEn: 'No file was sent.',
-    });
+  if (!file) throw uploadFailed('Keine Datei übermittelt.', 'No file was sent.');
   return file.toBuffer();
 }
 

@@ -1,6 +1,5 @@
 import type { CreateBookingRequest } from '@contracts/vehicles';
 import { type Db, withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
 import { canBookFor, resolvePermissions } from '@domain/permissions';
 import {
   assertAvailable,
@@ -32,6 +31,7 @@ import { approvalRequestMail, bookingCancelledMail } from '@server/areas/vehicle
 import type { Deps } from '@server/deps';
 import { withIcs } from '@server/kernel/mail/render';
 import type { UserContext } from '../../kernel/context';
+import { kernelErrors } from '../../kernel/errors';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
 import { vehicleIcs } from '../calendar/public';
 import { assertDriverLicensed } from '../driving-licences/public';
@@ -47,10 +47,11 @@ import {
   type VehicleSettings,
   vehicleSettings,
 } from './common';
+import { vehicleErrors } from './errors';
 
 type Details = Pick<CreateBookingRequest, 'reason' | 'passengers' | 'destination' | 'stopover' | 'contact' | 'detour' | 'infoText'>;
 
-const forbidden = (denial: string) => new AppError('forbidden', denial, 403, { denial });
+const forbidden = (denial: string) => kernelErrors.fail('forbidden', { denial });
 
 /** The person the booking is for, checked against docs/product.md#booking-for-others. */
 export async function resolveDriver(tx: Db, user: UserContext, forUserId: string | undefined): Promise<MemberRecord> {
@@ -70,7 +71,7 @@ export async function resolveDriver(tx: Db, user: UserContext, forUserId: string
 export function assertDepartment(s: VehicleSettings, v: VehicleRecord, driver: MemberRecord): void {
   if (!s.departmentCheck || v.departmentIds.length === 0) return;
   if (!driver.department || !v.departmentIds.includes(driver.department.id)) {
-    throw new AppError('department_not_allowed', 'Das Fahrzeug ist für die Abteilung der fahrenden Person nicht buchbar.', 403);
+    throw vehicleErrors.fail('department_not_allowed');
   }
 }
 
@@ -232,7 +233,7 @@ export async function updateBooking(
     const b = await loadManageable(tx, user, id);
     const status = parseBookingStatus(b.status);
     if (status !== 'reserviert' && status !== 'vorgemerkt') {
-      throw new AppError('booking_not_editable', `Eine Buchung im Status ${status} kann nicht geändert werden.`, 409, { status });
+      throw vehicleErrors.fail('booking_not_editable', { status });
     }
     const v = await findVehicle(tx, tenantId, b.vehicleId);
     if (!v) throw notFound();

@@ -1,12 +1,12 @@
 import type { Db } from '@db/client';
-import { AppError } from '@domain/errors';
-import { type BookingTimes, type ExistingBooking, isApproved, MESSAGES, parseBookingStatus } from '@domain/vehicle-booking';
+import { type BookingTimes, type ExistingBooking, isApproved, parseBookingStatus, vehicleBookingErrors } from '@domain/vehicle-booking';
 import type { WeekdayName } from '@domain/vehicle-time';
 import type { BookingRecord, SlimBooking } from '@server/areas/vehicles/vehicle-booking-repository';
 import type { VehicleRecord } from '@server/areas/vehicles/vehicle-repository';
 import type { UserContext } from '../../kernel/context';
 import { sqlState } from '../../kernel/sql-state';
 import { effectiveValues } from '../settings/public';
+import { notFound as thingNotFound } from './errors';
 
 export const VEHICLE_TOPIC = 'vehicle-bookings';
 
@@ -91,14 +91,15 @@ export const toExisting = (b: SlimBooking): ExistingBooking => ({
   type: b.type,
 });
 
-export const notFound = (what = 'Fahrzeug') => new AppError('not_found', `${what} nicht gefunden.`, 404);
+/** `Fahrzeug nicht gefunden.` unless another thing is named. */
+export const notFound = (what: Parameters<typeof thingNotFound>[0] = 'Fahrzeug') => thingNotFound(what);
 
 // The SQLSTATE of a driver error is read in the kernel; the area's files keep importing it from here.
 export { sqlState };
 
 /** Maps the exclusion-constraint violation (23P01) to the catalogue's message with 409 (docs/product.md#vehicle-availability). */
 export function mapOverlap(err: unknown): never {
-  if (sqlState(err) === '23P01') throw new AppError('already_booked', MESSAGES.alreadyBooked, 409);
+  if (sqlState(err) === '23P01') throw vehicleBookingErrors.fail('already_booked');
   throw err;
 }
 

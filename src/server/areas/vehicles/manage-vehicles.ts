@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateVehicleRequest } from '@contracts/vehicles';
 import { type Db, withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
 import { isValidTime } from '@domain/time';
 import { UPLOAD_CONTENT_TYPES, validateUpload } from '@domain/uploads';
 import { type AttributeDefinition, parseCondition, validateAttributeValues } from '@domain/vehicle-attributes';
@@ -43,6 +42,7 @@ import { type PendingMail, sendAll } from '../../kernel/notifications/pending-ma
 import { recordAccessOfMany } from '../privacy/public';
 import { cancellationMail } from './book-vehicle';
 import { mapOverlap, notFound, toBookingDto, toExisting, VEHICLE_TOPIC, vehicleSettings } from './common';
+import { vehicleErrors } from './errors';
 import { toVehicleDto } from './vehicle-catalogue';
 
 /** Fleet administration (fahrzeug_pflege): vehicles, booking times, attributes, images, deactivation, maintenance blocks. */
@@ -56,8 +56,8 @@ const toDefinition = (a: AttributeRecord): AttributeDefinition => ({
 });
 
 function assertTimes(t: { from: string; to: string }): void {
-  if (!isValidTime(t.from) || !isValidTime(t.to)) throw new AppError('time_invalid', 'Zeit zum setzen ist kein valider String', 400);
-  if (t.to <= t.from) throw new AppError('booking_times_invalid', 'Die Buchungszeit bis muss nach von liegen.', 400);
+  if (!isValidTime(t.from) || !isValidTime(t.to)) throw vehicleErrors.fail('time_invalid');
+  if (t.to <= t.from) throw vehicleErrors.fail('booking_times_invalid');
 }
 
 async function validateVehicle(
@@ -67,7 +67,7 @@ async function validateVehicle(
 ): Promise<{ locationName: string; attributes: Record<string, string> }> {
   assertTimes(v.bookingTimes);
   if (v.validFrom && v.validTo && v.validTo < v.validFrom) {
-    throw new AppError('validity_invalid', 'Gültig bis darf nicht vor gültig von liegen.', 400);
+    throw vehicleErrors.fail('validity_invalid');
   }
   const location = (await listLocations(tx, tenantId)).find((l) => l.id === v.locationId);
   if (!location) throw notFound('Standort');
@@ -141,7 +141,7 @@ export async function updateVehicle(
     if (!(await lockVehicle(tx, tenantId, id))) throw notFound();
     const current = await findVehicle(tx, tenantId, id);
     if (!current) throw notFound();
-    if (!req.old) throw new AppError('old_vehicle_missing', 'Für die Änderung fehlen die bisherigen Fahrzeugdaten.', 400);
+    if (!req.old) throw vehicleErrors.fail('old_vehicle_missing');
     const { locationName, attributes } = await validateVehicle(tx, tenantId, req.vehicle);
     const open = await openBookingsOf(tx, tenantId, id);
     const oldData = { ...toVehicleDto(current), departmentIds: [...current.departmentIds].sort() };
@@ -255,7 +255,7 @@ export async function saveAttribute(
 ) {
   const conditions = a.conditions.map(parseCondition);
   if ((a.type === 'RADIOS' || a.type === 'DROPDOWN') && a.choices.length === 0) {
-    throw new AppError('attribute_choices_missing', 'Auswahlfelder brauchen mindestens eine Auswahl.', 400);
+    throw vehicleErrors.fail('attribute_choices_missing');
   }
   const tenantId = user.tenant.id;
   const saved = await withTenant(deps.database.db, tenantId, async (tx) => {

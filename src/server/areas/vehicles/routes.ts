@@ -42,7 +42,6 @@ import {
   vehicleSeriesRequest,
   vehicleSeriesResponse,
 } from '@contracts/vehicles';
-import { AppError } from '@domain/errors';
 import type { Permission } from '@domain/permissions';
 import { ACCESS } from '@domain/route-access';
 import type { FastifyRequest } from 'fastify';
@@ -50,9 +49,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requestOrigin, requireUser } from '../../http/request-context';
+import { kernelErrors } from '../../kernel/errors';
 import { cancelInSeries, createSeries, previewSeries, vehicleSeries } from '../series/public';
 import { decide, listApprovals } from './approvals';
 import { cancelBooking, createBooking, getBooking, myBookings, possibleBookers, updateBooking } from './book-vehicle';
+import { vehicleErrors } from './errors';
 import {
   blockVehicle,
   createVehicle,
@@ -77,17 +78,13 @@ const tags = ['vehicles'];
 
 async function withPermission(deps: Deps, req: FastifyRequest, p: Permission) {
   const user = await requireUser(deps, req);
-  if (!user.permissions.has(p)) throw new AppError('forbidden', `no ${p}`, 403, { denial: `no ${p}` });
+  if (!user.permissions.has(p)) throw kernelErrors.fail('forbidden', { denial: `no ${p}` });
   return user;
 }
 
 async function fileBytes(req: FastifyRequest): Promise<Buffer> {
   const file = await req.file();
-  if (!file)
-    throw new AppError('upload_failed', 'Fehler beim Hochladen der Datei: Keine Datei übermittelt.', 400, {
-      reason: 'Keine Datei übermittelt.',
-      reasonEn: 'No file was sent.',
-    });
+  if (!file) throw vehicleErrors.fail('no_file');
   return file.toBuffer();
 }
 

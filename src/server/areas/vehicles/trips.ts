@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckOutRequest } from '@contracts/vehicles';
 import { type Db, withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
 import { tripFields } from '@domain/trip-fields';
 import { UPLOAD_CONTENT_TYPES, validateUpload } from '@domain/uploads';
 import { parseCondition, validateAttributeValues } from '@domain/vehicle-attributes';
@@ -40,6 +39,7 @@ import { assertTripStartLicensed } from '../driving-licences/public';
 import { recordTrip } from '../logbook/public';
 import { cancellationMail } from './book-vehicle';
 import { notFound, toBookingDto, VEHICLE_TOPIC, vehicleSettings } from './common';
+import { vehicleErrors } from './errors';
 
 /** Start and end trip (CHECK_IN / CHECK_OUT), damage receipts, and the scheduled auto-cancel and reminder handlers. */
 
@@ -50,7 +50,7 @@ async function loadOwnTrip(tx: Db, user: UserContext, id: string): Promise<Booki
   // Any receptionist hands a guest's vehicle over and takes it back, not only the one who booked it.
   const reception = user.permissions.has('fahrzeug_gastbuchung') && (await isGuestBooking(tx, user.tenant.id, id));
   if (!mayDrive && !reception) throw notFound('Buchung');
-  if (b.type !== 'BUCHUNG') throw new AppError('not_a_trip', 'Für Wartungsblöcke gibt es keine Fahrt.', 409);
+  if (b.type !== 'BUCHUNG') throw vehicleErrors.fail('not_a_trip');
   return b;
 }
 
@@ -70,7 +70,7 @@ export async function checkIn(deps: Deps, user: UserContext, id: string, mileage
     if (mileage !== undefined) {
       const last = await lastMileage(tx, tenantId, b.vehicleId);
       if (last !== null && mileage < last) {
-        throw new AppError('mileage_too_low', `Der Kilometerstand muss mindestens ${last} sein.`, 400, { last });
+        throw vehicleErrors.fail('mileage_too_low', { last });
       }
     }
     await updateBookingRow(tx, tenantId, id, { status });
@@ -95,7 +95,7 @@ export async function checkOut(deps: Deps, user: UserContext, id: string, req: C
     const status = nextStatus(b.status, 'CHECK_OUT');
     const fields = tripFields((await findVehicle(tx, tenantId, b.vehicleId, true))!);
     if ((fields.mileage && req.mileage === undefined) || (fields.fuel && req.fuelPercent === undefined)) {
-      throw new AppError('mandatory_missing', MESSAGES.mandatory, 400);
+      throw vehicleErrors.fail('mandatory_missing');
     }
     const mileage = fields.mileage ? (req.mileage ?? null) : null;
     const fuelPercent = fields.fuel ? (req.fuelPercent ?? null) : null;
@@ -113,11 +113,11 @@ export async function checkOut(deps: Deps, user: UserContext, id: string, req: C
     if (req.parkingSpaceId) {
       const v = await findVehicle(tx, tenantId, b.vehicleId, true);
       if (!v || !(await parkingSpaceOfLocation(tx, tenantId, req.parkingSpaceId, v.locationId))) {
-        throw new AppError('parking_space_invalid', 'Der Stellplatz gehört nicht zum Standort des Fahrzeugs.', 400);
+        throw vehicleErrors.fail('parking_space_invalid');
       }
     }
     for (const d of req.damages) {
-      if (d.receiptId && !d.receiptId.startsWith(`${id}/`)) throw new AppError('receipt_invalid', 'Unbekannter Beleg.', 400);
+      if (d.receiptId && !d.receiptId.startsWith(`${id}/`)) throw vehicleErrors.fail('receipt_invalid');
     }
     await updateBookingRow(tx, tenantId, id, { status });
     await insertHistory(tx, tenantId, {

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import { withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
 import { mayViewVehicles, VEHICLE_VIEWER_DENIAL } from '@domain/permissions';
-import { counted } from '@domain/plural';
 import { matchesFilter } from '@domain/vehicle-attributes';
-import { type BookingTimes, bookingLimits, bookingWindowEnd, checkAvailability } from '@domain/vehicle-booking';
+import { type BookingTimes, bookingLimits, bookingWindowEnd, checkAvailability, vehicleBookingErrors } from '@domain/vehicle-booking';
 import { bookingsInRange, timelineJson } from '@server/areas/vehicles/vehicle-booking-repository';
 import {
   findVehicle,
@@ -17,13 +15,15 @@ import {
 import type { Deps } from '@server/deps';
 import { changeStamp } from '@server/kernel/change-version-repository';
 import type { UserContext } from '../../kernel/context';
+import { kernelErrors } from '../../kernel/errors';
 import { availabilityVehicle, maySeeBookerNames, notFound, toExisting, vehicleSettings } from './common';
+import { vehicleErrors } from './errors';
 
 /** Read side of vehicles: list with filters, detail, timeline, availability, narrowing of selectable times. */
 
 export function assertMayView(user: UserContext): void {
   if (!mayViewVehicles(user.permissions)) {
-    throw new AppError('forbidden', VEHICLE_VIEWER_DENIAL, 403, { denial: VEHICLE_VIEWER_DENIAL });
+    throw kernelErrors.fail('forbidden', { denial: VEHICLE_VIEWER_DENIAL });
   }
 }
 
@@ -73,7 +73,7 @@ export async function listVehicles(
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
         filter = Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, String(v)]));
     } catch {
-      throw new AppError('validation', 'Ungültiger Attributfilter.', 400, { detail: 'attributes' });
+      throw vehicleErrors.fail('attribute_filter_invalid');
     }
   }
   const tenantId = user.tenant.id;
@@ -135,11 +135,9 @@ export async function timeline(
   assertMayView(user);
   const from = new Date(q.from);
   const to = new Date(q.to);
-  if (!(to > from)) throw new AppError('bis_not_after_von', 'Bis nicht nach von im Zeitraum!', 400);
+  if (!(to > from)) throw vehicleBookingErrors.fail('bis_not_after_von');
   if (to.getTime() - from.getTime() > MAX_TIMELINE_DAYS * 86_400_000) {
-    throw new AppError('period_too_long', `Der Zeitraum darf höchstens ${counted('de', MAX_TIMELINE_DAYS, 'day')} lang sein.`, 400, {
-      days: MAX_TIMELINE_DAYS,
-    });
+    throw vehicleErrors.fail('period_too_long', { days: MAX_TIMELINE_DAYS });
   }
   const ids = q.vehicleIds
     ? q.vehicleIds
@@ -191,7 +189,7 @@ export async function availability(deps: Deps, user: UserContext, id: string, q:
     });
     return r.available
       ? { available: true, needsApproval: r.needsApproval, message: null }
-      : { available: false, needsApproval: false, message: r.message };
+      : { available: false, needsApproval: false, message: vehicleBookingErrors.fail(r.code).text(user.locale) };
   });
 }
 
