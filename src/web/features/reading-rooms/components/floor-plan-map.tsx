@@ -1,6 +1,16 @@
 import type { FloorPlanDto, MapObjectDto } from '@contracts/reading-rooms';
 import { ActionIcon, Box, Group, Text, VisuallyHidden } from '@mantine/core';
-import { type KeyboardEvent, memo, type PointerEvent, useCallback, useEffect, useRef, useState, type WheelEvent } from 'react';
+import {
+  type KeyboardEvent,
+  memo,
+  type PointerEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type WheelEvent,
+} from 'react';
 import { FAVOURITE_COLOUR, STATE_COLOURS, STATE_PATTERNS } from '../states';
 import type { DeskNeighbour } from '../team';
 import { useRT } from '../use-rt';
@@ -55,9 +65,11 @@ export const FloorPlanMap = memo(function FloorPlanMap({ plan, objects, favourit
   const planWidth = Math.max(width, MIN_PLAN_WIDTH);
   const height = planWidth * ratio;
 
-  useEffect(() => {
+  // The frame's width before the first paint: markers laid out for a guessed width would move when it is measured.
+  useLayoutEffect(() => {
     const el = frame.current;
     if (!el) return;
+    setWidth(el.clientWidth);
     const ro = new ResizeObserver(([entry]) => entry && setWidth(entry.contentRect.width));
     ro.observe(el);
     return () => ro.disconnect();
