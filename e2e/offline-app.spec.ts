@@ -43,7 +43,7 @@ describe('installable app and offline shell', () => {
     await page.waitForFunction(() => !!navigator.serviceWorker.controller);
     const online = page.locator('[data-booking-id]');
     await online.first().waitFor();
-    // The cards come a few per task; the list says when it is complete (aria-busy, decision 172).
+    // The list says when it is complete (aria-busy).
     await page.locator('[aria-busy="false"]').filter({ has: online.first() }).waitFor();
     const count = await online.count();
     expect(count).toBeGreaterThan(0);

@@ -67,7 +67,7 @@ describe('vehicle series in Chromium', () => {
       .filter({ hasText: plate })
       .filter({ has: page.getByTestId('series-badge') });
     await cards.first().waitFor();
-    // The overview shows its cards a few per task and says when the list is complete (aria-busy, decision 172).
+    // The overview says when its list is complete (aria-busy).
     await page.locator('[aria-busy="false"]').filter({ has: cards.first() }).waitFor();
     const booked = await cards.count();
     expect(booked).toBeGreaterThan(1);

@@ -12,3 +12,11 @@ export function readProjectSources(root: string): SourceFile[] {
     .flatMap(walk)
     .map((file) => ({ file, source: readFileSync(path.join(root, file), 'utf8') }));
 }
+
+/** Every stylesheet of the web app (global and CSS modules), relative to the root. */
+export function readWebStyles(root: string): SourceFile[] {
+  return readdirSync(path.join(root, 'src/web'), { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.css'))
+    .map((name) => `src/web/${name.split(path.sep).join('/')}`)
+    .map((file) => ({ file, source: readFileSync(path.join(root, file), 'utf8') }));
+}

@@ -1,8 +1,16 @@
 import type { FloorPlanDto, MapObjectDto } from '@contracts/reading-rooms';
-import { Box, Group, Text, VisuallyHidden } from '@mantine/core';
-import { PlainIconButton } from '@web/components/plain-button';
-import { useRevealInSteps } from '@web/lib/use-reveal-in-steps';
-import { type KeyboardEvent, memo, type PointerEvent, useCallback, useEffect, useRef, useState, type WheelEvent } from 'react';
+import { ActionIcon, Box, Group, Text, VisuallyHidden } from '@mantine/core';
+import {
+  type KeyboardEvent,
+  memo,
+  type PointerEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type WheelEvent,
+} from 'react';
 import { FAVOURITE_COLOUR, STATE_COLOURS, STATE_PATTERNS } from '../states';
 import type { DeskNeighbour } from '../team';
 import { useRT } from '../use-rt';
@@ -22,8 +30,6 @@ const clampScale = (s: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, s));
  * phone the frame shows part of the plan and pans sideways (drag, arrows).
  */
 export const MIN_PLAN_WIDTH = 760;
-/** Markers per step: a large reading room has a few hundred. */
-const MARKER_STEP = 60;
 
 /** Short label on a marker: the number of a seat (EG-05 → 05), the name of a room. */
 export function markerLabel(o: Pick<MapObjectDto, 'kind' | 'designation'>): string {
@@ -50,10 +56,6 @@ interface FloorPlanMapProps {
  */
 export const FloorPlanMap = memo(function FloorPlanMap({ plan, objects, favourites, visible, onSelect, team }: FloorPlanMapProps) {
   const rt = useRT();
-  // The markers come sixty per task after the plan painted, the first ones too: they sit on a plan of fixed
-  // size, so nothing moves (decision 172). The steps render here, so the page around the map is not built
-  // again with each.
-  const shown = useRevealInSteps(objects.length, MARKER_STEP, 0);
   const frame = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(800);
   const [view, setView] = useState<View>({ scale: 1, x: 0, y: 0 });
@@ -63,9 +65,11 @@ export const FloorPlanMap = memo(function FloorPlanMap({ plan, objects, favourit
   const planWidth = Math.max(width, MIN_PLAN_WIDTH);
   const height = planWidth * ratio;
 
-  useEffect(() => {
+  // The frame's width before the first paint: markers laid out for a guessed width would move when it is measured.
+  useLayoutEffect(() => {
     const el = frame.current;
     if (!el) return;
+    setWidth(el.clientWidth);
     const ro = new ResizeObserver(([entry]) => entry && setWidth(entry.contentRect.width));
     ro.observe(el);
     return () => ro.disconnect();
@@ -176,15 +180,15 @@ export const FloorPlanMap = memo(function FloorPlanMap({ plan, objects, favourit
           {rt('map.keyboardHint')}
         </Text>
         <Group gap={4} wrap="nowrap" ml="auto">
-          <PlainIconButton label={rt('map.zoomOut')} onClick={() => zoomAt(1 / 1.25)} disabled={view.scale <= MIN_SCALE}>
+          <ZoomButton label={rt('map.zoomOut')} onClick={() => zoomAt(1 / 1.25)} disabled={view.scale <= MIN_SCALE}>
             −
-          </PlainIconButton>
-          <PlainIconButton label={rt('map.zoomIn')} onClick={() => zoomAt(1.25)} disabled={view.scale >= MAX_SCALE}>
+          </ZoomButton>
+          <ZoomButton label={rt('map.zoomIn')} onClick={() => zoomAt(1.25)} disabled={view.scale >= MAX_SCALE}>
             +
-          </PlainIconButton>
-          <PlainIconButton label={rt('map.reset')} onClick={() => setView({ scale: 1, x: 0, y: 0 })}>
+          </ZoomButton>
+          <ZoomButton label={rt('map.reset')} onClick={() => setView({ scale: 1, x: 0, y: 0 })}>
             ⤢
-          </PlainIconButton>
+          </ZoomButton>
         </Group>
       </Group>
       {/* Screen readers learn that the list view is the map's accessible equivalent. */}
@@ -241,7 +245,7 @@ export const FloorPlanMap = memo(function FloorPlanMap({ plan, objects, favourit
               {rt('map.noImage')}
             </Text>
           )}
-          {objects.slice(0, shown).map((o) => (
+          {objects.map((o) => (
             <SeatMarker
               key={o.id}
               o={o}
@@ -258,10 +262,18 @@ export const FloorPlanMap = memo(function FloorPlanMap({ plan, objects, favourit
   );
 });
 
+/** A zoom button of the plan: named for screen readers and, as the browser's own hint, for the mouse. */
+function ZoomButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: string }) {
+  return (
+    <ActionIcon variant="default" size="lg" aria-label={label} title={label} onClick={onClick} disabled={disabled}>
+      <span aria-hidden>{children}</span>
+    </ActionIcon>
+  );
+}
+
 /**
- * One seat or room on the plan. Memoised: a step that adds markers, or an
- * answer that changes one seat, renders only the markers that changed
- * (docs/product.md#performance-budgets: total blocking time; decision 172).
+ * One seat or room on the plan. Memoised: an answer that changes one seat
+ * renders only the markers that changed (docs/product.md#performance-budgets: total blocking time).
  */
 const SeatMarker = memo(function SeatMarker({
   o,

@@ -1,18 +1,15 @@
 import type { Area } from '@contracts/reading-rooms';
 import { LOCKER_FEATURE } from '@domain/navigation';
 import { addDays } from '@domain/opening-hours';
-import { Link } from '@tanstack/react-router';
+import { ActionIcon, Group, SegmentedControl, Title } from '@mantine/core';
 import { AbsenceButton } from '@web/components/absence-button';
 import { DeferredDatePickerInput } from '@web/components/dates/deferred-date-inputs';
 import { DeferredSelect } from '@web/components/deferred/deferred-select';
-import plain from '@web/components/plain.module.css';
-import { PlainIconButton } from '@web/components/plain-button';
-import { SegmentChoice } from '@web/components/segment-choice';
+import { AnchorLink } from '@web/components/links';
 import { useMe } from '@web/lib/use-me';
 import { memo } from 'react';
 import type { Ansicht, ReadingRoomSearch } from '../search';
 import { useRT } from '../use-rt';
-import css from './reading-room-page.module.css';
 
 export interface MapToolbarProps {
   area: Area;
@@ -36,8 +33,7 @@ export interface MapToolbarProps {
 /**
  * The title, the map/list choice and the toolbar of a reading-room or
  * workplace screen. A component of its own, so the map's answers render the
- * map and not the toolbar again; plain elements where Mantine's would only
- * add components to a phone's first screen (decision 184).
+ * map and not the toolbar again.
  */
 export const MapToolbar = memo(function MapToolbar({
   area,
@@ -61,14 +57,14 @@ export const MapToolbar = memo(function MapToolbar({
   const filter = search.filter ?? 'aus';
   return (
     <>
-      <div className={plain.row}>
-        <h1 className={plain.title} data-size="h2">
+      <Group justify="space-between" gap="xs">
+        <Title order={1} size="h2">
           {rt(`title.${area}`)}
-        </h1>
-        <SegmentChoice
+        </Title>
+        <SegmentedControl
           aria-label={rt('view.label')}
           value={view}
-          onChange={onView}
+          onChange={(next) => onView(next as Ansicht)}
           data={[
             { value: 'karte', label: rt('view.karte') },
             { value: 'liste', label: rt('view.liste') },
@@ -76,16 +72,17 @@ export const MapToolbar = memo(function MapToolbar({
         />
         {/* Where the tenant has lockers, the desk's locker for the shown day is one tap from the desks (decision 201). */}
         {area === 'arbeitswelt' && me.features.includes(LOCKER_FEATURE) ? (
-          <Link to="/officelocker" search={{ tag: date }} className={plain.link} data-size="sm" data-testid="locker-link">
+          <AnchorLink to="/officelocker" search={{ tag: date }} size="sm" data-testid="locker-link">
             {rt('toolbar.locker')}
-          </Link>
+          </AnchorLink>
         ) : null}
         {/* On phones the sidebar hides in the menu: the absence stays one tap away (decision 092). */}
         {phone ? <AbsenceButton /> : null}
-      </div>
+      </Group>
 
-      <div className={css.toolbar}>
-        <div className={css.pair}>
+      <Group align="flex-end" gap="sm">
+        {/* A field with its buttons stays on one line. */}
+        <Group align="flex-end" gap={4} wrap="nowrap">
           <DeferredSelect
             label={rt('toolbar.floorPlan')}
             data={plans.map((p) => ({ value: p.id, label: p.name }))}
@@ -94,25 +91,29 @@ export const MapToolbar = memo(function MapToolbar({
             allowDeselect={false}
             w={240}
           />
-          <PlainIconButton
+          <ActionIcon
             variant={isFavouritePlan ? 'filled' : 'default'}
             color="yellow"
-            label={rt('toolbar.favouritePlan')}
+            size="input-sm"
+            aria-label={rt('toolbar.favouritePlan')}
             aria-pressed={isFavouritePlan}
-            hint={isFavouritePlan ? rt('toolbar.favouritePlanActive') : rt('toolbar.favouritePlan')}
+            title={isFavouritePlan ? rt('toolbar.favouritePlanActive') : rt('toolbar.favouritePlan')}
             onClick={onFavouritePlan}
           >
-            {isFavouritePlan ? '★' : '☆'}
-          </PlainIconButton>
-        </div>
-        <div className={css.pair}>
-          <PlainIconButton
-            label={rt('toolbar.previousDay')}
+            <span aria-hidden>{isFavouritePlan ? '★' : '☆'}</span>
+          </ActionIcon>
+        </Group>
+        <Group align="flex-end" gap={4} wrap="nowrap">
+          <ActionIcon
+            variant="default"
+            size="input-sm"
+            aria-label={rt('toolbar.previousDay')}
+            title={rt('toolbar.previousDay')}
             onClick={() => onSearch({ datum: addDays(date, -1) })}
             disabled={date <= today}
           >
-            ‹
-          </PlainIconButton>
+            <span aria-hidden>‹</span>
+          </ActionIcon>
           <DeferredDatePickerInput
             label={rt('toolbar.date')}
             value={date}
@@ -123,10 +124,16 @@ export const MapToolbar = memo(function MapToolbar({
             w={170}
             data-testid="date-input"
           />
-          <PlainIconButton label={rt('toolbar.nextDay')} onClick={() => onSearch({ datum: addDays(date, 1) })}>
-            ›
-          </PlainIconButton>
-        </div>
+          <ActionIcon
+            variant="default"
+            size="input-sm"
+            aria-label={rt('toolbar.nextDay')}
+            title={rt('toolbar.nextDay')}
+            onClick={() => onSearch({ datum: addDays(date, 1) })}
+          >
+            <span aria-hidden>›</span>
+          </ActionIcon>
+        </Group>
         <DeferredSelect
           label={rt('toolbar.bookingMode')}
           data={[
@@ -139,7 +146,7 @@ export const MapToolbar = memo(function MapToolbar({
           w={160}
         />
         {hourly ? (
-          <div className={css.pair}>
+          <Group align="flex-end" gap={4} wrap="nowrap">
             <DeferredSelect
               label={rt('toolbar.from')}
               data={steps.slice(0, -1)}
@@ -154,7 +161,7 @@ export const MapToolbar = memo(function MapToolbar({
               onChange={(v) => onSearch({ bis: v ?? undefined })}
               w={100}
             />
-          </div>
+          </Group>
         ) : (
           <DeferredSelect
             label={rt('toolbar.timeOfDay')}
@@ -173,7 +180,7 @@ export const MapToolbar = memo(function MapToolbar({
           allowDeselect={false}
           w={160}
         />
-      </div>
+      </Group>
     </>
   );
 });

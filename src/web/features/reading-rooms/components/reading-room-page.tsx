@@ -1,10 +1,9 @@
 import type { Area, BookingMode, MapObjectDto } from '@contracts/reading-rooms';
 import { shownFloorPlanId } from '@domain/floor-plan-choice';
 import { formatDate } from '@domain/time';
-import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import plain from '@web/components/plain.module.css';
 import { isApiError } from '@web/lib/api-client';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useBootstrap } from '../api/use-bootstrap';
@@ -21,7 +20,6 @@ import { useRT } from '../use-rt';
 import { FloorPlanMap } from './floor-plan-map';
 import { MapLegend } from './map-legend';
 import { MapToolbar } from './map-toolbar';
-import css from './reading-room-page.module.css';
 
 const NO_OBJECTS: MapObjectDto[] = [];
 
@@ -60,8 +58,8 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
   // „Mein Team heute“ (decision 110): only in the workplace area; the API answers nothing without the switches.
   const teamDay = useTeamDay(date, area === 'arbeitswelt');
   const team = useMemo(() => teamByDesk(teamDay.data?.colleagues), [teamDay.data?.colleagues]);
-  // With React (development) markers and list rows render in a background pass it can interrupt; the build's
-  // Preact layer has no such pass, so the map shows its markers in steps (floor-plan-map.tsx; decision 172).
+  // Markers and list rows render in a background pass React can interrupt: the plan and the toolbar stay
+  // responsive while a large room's few hundred markers are built (decision 211).
   const shownMap = useDeferredValue(map.data);
   const select = useCallback((o: MapObjectDto) => setSelected(o.id), []);
   const filter = search.filter ?? 'aus';
@@ -141,7 +139,7 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
   const isFavouritePlan = favouritePlanId === planId;
 
   return (
-    <div className={css.page}>
+    <Stack gap="sm">
       <MapToolbar
         area={area}
         view={view}
@@ -160,24 +158,30 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
       />
 
       {/* The day's line keeps its height while the map data loads, so the plan below it does not move
-          (decision 172); on a phone it takes two lines. The keys keep the note its own element when the
+          (decision 172); on a phone (below Mantine's xs) it takes two lines. The keys keep the note its own element when the
           day arrives: matched by position, the note's paragraph would become the day's and move. */}
-      <div className={`${plain.row} ${css.dayLine}`} data-gap="md">
+      <Group justify="space-between" gap="md" mih={{ base: 58, xs: 26 }}>
         {day ? (
-          <p key="day" className={css.day} data-testid="day-info" data-closed={day.bookable ? undefined : true}>
+          <Text
+            key="day"
+            fw={600}
+            c={day.bookable ? undefined : 'red.8'}
+            data-testid="day-info"
+            data-closed={day.bookable ? undefined : true}
+          >
             {day.bookable
               ? rt(day.source === 'abweichend-offen' ? 'day.openDeviating' : 'day.open', { von: day.von, bis: day.bis })
               : rt(day.source === 'abweichend-geschlossen' ? 'day.closedDeviating' : 'day.closed', {
                   date: formatDate(`${date}T12:00:00Z`),
                 })}
-          </p>
+          </Text>
         ) : (
           <span key="day" />
         )}
-        <p key="live" className={plain.note} data-size="xs">
+        <Text key="live" size="xs" c="dimmed">
           {rt('map.live')}
-        </p>
-      </div>
+        </Text>
+      </Group>
       <MapLegend />
 
       {map.error ? <Alert color="red">{isApiError(map.error) ? map.error.message : String(map.error)}</Alert> : null}
@@ -237,6 +241,6 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
           />
         </Suspense>
       ) : null}
-    </div>
+    </Stack>
   );
 }

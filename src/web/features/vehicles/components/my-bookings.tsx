@@ -4,7 +4,6 @@ import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { openConfirmModal } from '@web/components/overlays/deferred-overlays';
 import { isApiError } from '@web/lib/api-client';
-import { useRevealInSteps } from '@web/lib/use-reveal-in-steps';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCancelBooking } from '../api/use-cancel-booking';
@@ -203,19 +202,6 @@ function Dialogs({ actions, myId }: { actions: Actions; myId: string }) {
 
 const NO_BOOKINGS: VehicleBooking[] = [];
 
-/**
- * Two lists shown one after the other, a few cards per task (decision 172): how many of each are shown,
- * and whether more are to come (for aria-busy while loading or revealing).
- */
-function useRevealTwoLists(first: VehicleBooking[], second: VehicleBooking[], loading: boolean) {
-  const shown = useRevealInSteps(first.length + second.length);
-  return {
-    first: Math.min(shown, first.length),
-    second: Math.max(0, shown - first.length),
-    busy: loading || shown < first.length + second.length,
-  };
-}
-
 /** Sidebar of /fahrzeuge: the user's upcoming bookings and bookings made for others (booking overview, docs/product.md#dialogs-and-panels). */
 export function MyBookingsSidebar({ myId }: { myId: string }) {
   const { t } = useTranslation('vehicles');
@@ -224,9 +210,8 @@ export function MyBookingsSidebar({ myId }: { myId: string }) {
   const upcoming = (list: VehicleBooking[]) => list.filter((b) => b.status !== 'storniert' && b.status !== 'durchgeführt').slice(0, 8);
   const forMe = mine.data ? upcoming(mine.data.forMe) : NO_BOOKINGS;
   const forOthers = mine.data ? upcoming(mine.data.forOthers) : NO_BOOKINGS;
-  const { first: shownForMe, second: shownForOthers, busy } = useRevealTwoLists(forMe, forOthers, mine.isPending);
   return (
-    <Stack gap="xs" p="xs" aria-label={t('overview.sidebarTitle')} component="section" aria-busy={busy}>
+    <Stack gap="xs" p="xs" aria-label={t('overview.sidebarTitle')} component="section" aria-busy={mine.isPending}>
       <Group justify="space-between">
         <Title order={2} size="h5">
           {t('overview.sidebarTitle')}
@@ -241,15 +226,15 @@ export function MyBookingsSidebar({ myId }: { myId: string }) {
           {t('overview.empty')}
         </Text>
       )}
-      {forMe.slice(0, shownForMe).map((b) => (
+      {forMe.map((b) => (
         <BookingCard key={b.id} b={b} myId={myId} handlers={actions.handlers} compact />
       ))}
-      {shownForOthers > 0 && (
+      {forOthers.length > 0 && (
         <>
           <Text size="sm" fw={600} mt="xs">
             {t('overview.forOthers')}
           </Text>
-          {forOthers.slice(0, shownForOthers).map((b) => (
+          {forOthers.map((b) => (
             <BookingCard key={b.id} b={b} myId={myId} handlers={actions.handlers} compact />
           ))}
         </>
@@ -268,10 +253,7 @@ export function BookingsOverview({ myId }: { myId: string }) {
   useVehicleEvents();
   const forMe = mine.data?.forMe ?? NO_BOOKINGS;
   const forOthers = mine.data?.forOthers ?? NO_BOOKINGS;
-  // A few cards per task, the second section only after the first is complete: the page grows at its end
-  // and nothing painted moves (decision 172).
-  const { first: shownForMe, second: shownForOthers, busy } = useRevealTwoLists(forMe, forOthers, mine.isPending);
-  const section = (title: string, list: VehicleBooking[], shown: number) => (
+  const section = (title: string, list: VehicleBooking[]) => (
     <Stack gap="xs">
       <Title order={2} size="h4">
         {title}
@@ -282,7 +264,7 @@ export function BookingsOverview({ myId }: { myId: string }) {
         </Text>
       ) : (
         <Stack gap="xs">
-          {list.slice(0, shown).map((b) => (
+          {list.map((b) => (
             <BookingCard key={b.id} b={b} myId={myId} handlers={actions.handlers} />
           ))}
         </Stack>
@@ -290,14 +272,14 @@ export function BookingsOverview({ myId }: { myId: string }) {
     </Stack>
   );
   return (
-    <Stack gap="lg" maw={900} aria-busy={busy}>
+    <Stack gap="lg" maw={900} aria-busy={mine.isPending}>
       <Group justify="space-between">
         <Title order={1}>{t('overview.title')}</Title>
         <Switch label={t('overview.includePast')} checked={past} onChange={(e) => setPast(e.currentTarget.checked)} />
       </Group>
       {mine.isPending && <Loader />}
-      {mine.data && section(t('overview.forMe'), forMe, shownForMe)}
-      {mine.data && shownForMe === forMe.length && section(t('overview.forOthers'), forOthers, shownForOthers)}
+      {mine.data && section(t('overview.forMe'), forMe)}
+      {mine.data && section(t('overview.forOthers'), forOthers)}
       <Dialogs actions={actions} myId={myId} />
     </Stack>
   );

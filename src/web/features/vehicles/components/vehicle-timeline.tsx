@@ -1,6 +1,6 @@
 import { formatTime } from '@domain/time';
 import { addDays, startOfDay } from '@domain/vehicle-time';
-import plain from '@web/components/plain.module.css';
+import { Legend } from '@web/components/legend';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { TimelineBooking } from '../api/use-vehicle-timeline';
@@ -90,7 +90,8 @@ export function VehicleTimeline({
         onKeyDown={(e) => {
           if (e.key === 'Enter') onPick(startDay, new Date(Math.max(now, from)));
         }}
-        className={`${css.bar} ${css.free}`}
+        // Mantine's focus ring (the theme's focusRing), as on its own buttons.
+        className={`${css.bar} ${css.free} mantine-focus-auto`}
       >
         {unbookableStretches(bookable, startDay, days).map((u) => (
           <div
@@ -141,13 +142,11 @@ export function TimelineLegend() {
     { key: 'unbookable', label: t('timeline.unbookable'), className: css.unbookable },
   ];
   return (
-    <ul className={plain.legend} aria-label={t('timeline.legend')} data-testid="timeline-legend">
-      {items.map((i) => (
-        <li key={i.key} className={plain.legendItem}>
-          <span className={`${css.swatch} ${i.className}`} aria-hidden />
-          {i.label}
-        </li>
-      ))}
-    </ul>
+    <Legend
+      label={t('timeline.legend')}
+      testId="timeline-legend"
+      size="xs"
+      items={items.map((i) => ({ key: i.key, label: i.label, mark: <span className={`${css.swatch} ${i.className}`} /> }))}
+    />
   );
 }

@@ -1,16 +1,27 @@
 import { formatDate } from '@domain/time';
 import { addDays, berlinDay, berlinInstant, startOfDay, weekdayOf } from '@domain/vehicle-time';
-import { Alert, Loader, SimpleGrid } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { Link } from '@tanstack/react-router';
 import { DeferredDateTimePicker } from '@web/components/dates/deferred-date-inputs';
 import { DeferredSelect } from '@web/components/deferred/deferred-select';
-import plain from '@web/components/plain.module.css';
-import { plainButtonClass } from '@web/components/plain-button';
-import { SegmentChoice } from '@web/components/segment-choice';
+import { ButtonLink } from '@web/components/links';
 import { careBadges, useVehicleCare, type VehicleCare, type VehicleCareList } from '@web/features/vehicle-care/public';
-import { useRevealInSteps } from '@web/lib/use-reveal-in-steps';
 import type { TFunction } from 'i18next';
 import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,9 +32,7 @@ import { type TimelineBooking, timelinePeriod, useVehicleTimeline } from '../api
 import { useVehicles, type Vehicle, type VehicleFilters, type VehicleList } from '../api/use-vehicles';
 import { attributeText, valueText, vehicleName, weekdayList } from './format';
 import { BookingDialog } from './lazy-dialogs';
-import css from './vehicle-card.module.css';
 import { type BookableTimes, TimelineLegend, type TimelineMode, VehicleTimeline } from './vehicle-timeline';
-import page from './vehicles-page.module.css';
 
 const ORDER = ['montags', 'dienstags', 'mittwochs', 'donnerstags', 'freitags', 'samstags', 'sonntags'];
 const has = (a: ObjectAttribute, type: string) => a.conditions.some((c) => c.type === type);
@@ -49,6 +58,9 @@ function VehicleIcon({ bike }: { bike: boolean }) {
     </svg>
   );
 }
+
+/** The picture: 72 × 48 on phones, 120 × 80 from Mantine's sm breakpoint. */
+const PICTURE = { w: { base: 72, sm: 120 }, h: { base: 48, sm: 80 } };
 
 const VehicleCard = memo(function VehicleCard({
   v,
@@ -86,43 +98,45 @@ const VehicleCard = memo(function VehicleCard({
   const cardAttrs = attributes.filter((a) => has(a, 'SHOW_CARD') && v.attributes[a.id] !== undefined);
   const days = v.bookingTimes.weekdays.length === 7 ? t('card.everyDay') : weekdayList(t, v.bookingTimes.weekdays);
   return (
-    // Plain elements inside the card: a fleet renders dozens of them, and each styled component
-    // costs more than its markup (docs/product.md#performance-budgets: total blocking time; decision 172).
-    <article className={`${plain.frame} ${css.card}`} data-vehicle={v.licensePlate}>
-      <div className={css.head}>
+    <Card withBorder component="article" data-vehicle={v.licensePlate}>
+      <Group align="flex-start" gap="sm" wrap="nowrap">
         {v.imageUrl ? (
-          <img src={v.imageUrl} alt={t('card.imageAlt', { name })} className={css.picture} />
+          <Image src={v.imageUrl} alt={t('card.imageAlt', { name })} w={PICTURE.w} h={PICTURE.h} radius="sm" fit="cover" flex="none" />
         ) : (
-          <div className={`${css.picture} ${css.placeholder}`} aria-hidden>
+          <Center w={PICTURE.w} h={PICTURE.h} bg="gray.1" flex="none" style={{ borderRadius: 'var(--mantine-radius-sm)' }} aria-hidden>
             <VehicleIcon bike={/rad|bike/i.test(v.category)} />
-          </div>
+          </Center>
         )}
-        <div className={css.facts}>
-          <div className={css.titleRow}>
-            <h2 className={css.name}>{name}</h2>
-            <div className={css.marks}>
+        <Stack gap={4} flex={1} miw={0}>
+          <Group justify="space-between" gap="xs">
+            <Title order={2} size="h5">
+              {name}
+            </Title>
+            <Group gap={6}>
               {careBadges(t, care)}
-              <span className={css.plate}>{v.licensePlate}</span>
-            </div>
-          </div>
-          <p className={`${css.line} ${css.dimmed}`} data-size="sm">
+              <Badge variant="outline" size="lg" tt="none">
+                {v.licensePlate}
+              </Badge>
+            </Group>
+          </Group>
+          <Text size="sm" c="dimmed">
             {v.locationName} · {valueText(t, v.category)}
-          </p>
-          <p className={css.line}>{facts.join(' · ')}</p>
+          </Text>
+          <Text size="xs">{facts.join(' · ')}</Text>
           {cardAttrs.length > 0 && (
-            <p className={`${css.line} ${css.strong}`}>
+            <Text size="xs" fw={500}>
               {cardAttrs
                 .map((a) => `${a.label}: ${attributeText(a, v.attributes[a.id], t('attributes.yes'), t('attributes.no'))}`)
                 .join(' · ')}
-            </p>
+            </Text>
           )}
-          <p className={`${css.line} ${css.dimmed}`}>
+          <Text size="xs" c="dimmed">
             {t('card.times', { days, from: v.bookingTimes.from, to: v.bookingTimes.to })}
             {v.bookingOutsidePossible ? ` · ${t('card.outsideTimes', { from: v.bookingTimes.from, to: v.bookingTimes.to })}` : ''}
-          </p>
-        </div>
-      </div>
-      <div className={css.body}>
+          </Text>
+        </Stack>
+      </Group>
+      <Stack gap={6} mt="sm">
         <VehicleTimeline
           name={name}
           bookings={bookings}
@@ -133,30 +147,16 @@ const VehicleCard = memo(function VehicleCard({
           t={t}
           language={language}
         />
-        <div className={css.actions}>
-          <Link
-            className={plainButtonClass}
-            data-variant="default"
-            data-size="xs"
-            to="/fahrzeuge/$vehicleId"
-            params={{ vehicleId: v.id }}
-            search={{ tab: 'stammdaten' }}
-          >
+        <Group justify="flex-end" gap="md">
+          <ButtonLink variant="default" size="xs" to="/fahrzeuge/$vehicleId" params={{ vehicleId: v.id }} search={{ tab: 'stammdaten' }}>
             {t('card.details')}
-          </Link>
-          <button
-            type="button"
-            className={plainButtonClass}
-            data-variant="filled"
-            data-size="xs"
-            onClick={() => onBook(v, startDay)}
-            aria-label={`${t('card.book')}: ${name} ${v.licensePlate}`}
-          >
+          </ButtonLink>
+          <Button size="xs" onClick={() => onBook(v, startDay)} aria-label={`${t('card.book')}: ${name} ${v.licensePlate}`}>
             {t('card.book')}
-          </button>
-        </div>
-      </div>
-    </article>
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
   );
 });
 
@@ -175,11 +175,7 @@ const NO_BOOKINGS = new Map<string, TimelineBooking[]>();
 const NO_TIMELINE: TimelineBooking[] = [];
 const NO_ATTRIBUTES: ObjectAttribute[] = [];
 
-/**
- * The cards, revealed a few at a time. The steps live here and not in the
- * page, so a step renders its new cards and not the filters and the rest of
- * the page again (docs/product.md#performance-budgets: total blocking time; decision 172).
- */
+/** The cards, memoised: the page's own state (filters open, the dialog) does not build them again. */
 const VehicleCards = memo(function VehicleCards({
   list,
   care,
@@ -198,10 +194,9 @@ const VehicleCards = memo(function VehicleCards({
   onBook: (v: Vehicle, day?: string, at?: Date) => void;
 }) {
   const { t, i18n } = useTranslation('vehicles');
-  const revealed = useRevealInSteps(list.vehicles.length);
   return (
-    <div className={page.cards} aria-busy={revealed < list.vehicles.length}>
-      {list.vehicles.slice(0, revealed).map((v) => (
+    <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
+      {list.vehicles.map((v) => (
         <VehicleCard
           key={v.id}
           v={v}
@@ -216,7 +211,7 @@ const VehicleCards = memo(function VehicleCards({
           language={i18n.language}
         />
       ))}
-    </div>
+    </SimpleGrid>
   );
 });
 
@@ -315,31 +310,31 @@ const TimelineControls = memo(function TimelineControls({
 }) {
   const { t } = useTranslation('vehicles');
   return (
-    <div className={plain.row}>
-      <div className={plain.group}>
-        <button type="button" className={plainButtonClass} data-variant="default" data-size="xs" onClick={() => onMove(-1)}>
+    <Group justify="space-between" gap="xs">
+      <Group gap="xs">
+        <Button variant="default" size="xs" onClick={() => onMove(-1)}>
           ‹ {t('timeline.previous')}
-        </button>
-        <button type="button" className={plainButtonClass} data-variant="default" data-size="xs" onClick={onToday}>
+        </Button>
+        <Button variant="default" size="xs" onClick={onToday}>
           {t('timeline.today')}
-        </button>
-        <button type="button" className={plainButtonClass} data-variant="default" data-size="xs" onClick={() => onMove(1)}>
+        </Button>
+        <Button variant="default" size="xs" onClick={() => onMove(1)}>
           {t('timeline.next')} ›
-        </button>
-        <span className={page.day} aria-live="polite">
+        </Button>
+        <Text component="span" size="sm" fw={600} aria-live="polite">
           {label}
-        </span>
-      </div>
-      <SegmentChoice
+        </Text>
+      </Group>
+      <SegmentedControl
         size="xs"
         value={mode}
-        onChange={setMode}
+        onChange={(next) => setMode(next as TimelineMode)}
         data={[
           { value: 'day', label: t('timeline.day') },
           { value: 'week', label: t('timeline.week') },
         ]}
       />
-    </div>
+    </Group>
   );
 });
 
@@ -369,15 +364,16 @@ const VehicleListSection = memo(function VehicleListSection({
   const timeline = useVehicleTimeline(from, to);
   const byVehicle = timeline.data?.byVehicle ?? NO_BOOKINGS;
   // The cards wait until everything they show has come (or failed), so they render once and not again
-  // with every answer; then they appear a few at a time, each step a short task, so the page stays
-  // responsive while a fleet is built (docs/product.md#performance-budgets: total blocking time; decision 172).
+  // with every answer (docs/product.md#performance-budgets: total blocking time; decision 184).
   const settled = (q: { isPending: boolean }) => !q.isPending;
   const shown = settled(timeline) && settled(attributes) && settled(care) ? vehicles.data : undefined;
   if (vehicles.isError) return <Alert color="red">{tc('errors.loadFailed')}</Alert>;
   if (!shown) return <Loader />;
   return (
     <>
-      <p className={plain.note}>{shown.vehicles.length ? t('filters.count', { count: shown.vehicles.length }) : t('filters.none')}</p>
+      <Text size="sm" c="dimmed">
+        {shown.vehicles.length ? t('filters.count', { count: shown.vehicles.length }) : t('filters.none')}
+      </Text>
       <TimelineLegend />
       <VehicleCards
         list={shown}
@@ -442,30 +438,34 @@ export function VehiclesPage({ myId }: { myId: string }) {
       : `${formatDate(startOfDay(startDay))} – ${formatDate(startOfDay(addDays(startDay, 6)))}`;
 
   return (
-    <div className={page.page}>
-      <h1 className={plain.title}>{t('title')}</h1>
-      <p className={plain.note}>{t('intro')}</p>
+    <Stack gap="md">
+      <Title order={1}>{t('title')}</Title>
+      <Text size="sm" c="dimmed">
+        {t('intro')}
+      </Text>
       {/* Phones: the filters wait behind one button so the first vehicle is on the first screen. */}
-      <button
-        type="button"
-        className={`${plainButtonClass} mantine-hidden-from-sm`}
-        data-variant={activeFilters ? 'light' : 'default'}
+      <Button
+        hiddenFrom="sm"
+        variant={activeFilters ? 'light' : 'default'}
         onClick={() => setFiltersOpen((o) => !o)}
         aria-expanded={filtersOpen}
         aria-controls="vehicle-filters"
         data-testid="filter-toggle"
       >
         {activeFilters ? t('filters.toggleActive', { count: activeFilters }) : t('filters.toggle')}
-      </button>
-      <section
-        className={`${plain.frame} ${page.filters}${filtersOpen ? '' : ' mantine-visible-from-sm'}`}
+      </Button>
+      <Paper
+        withBorder
+        p="sm"
+        component="section"
+        visibleFrom={filtersOpen ? undefined : 'sm'}
         id="vehicle-filters"
         aria-label={t('filters.title')}
       >
         {(filtersOpen || wide) && (
           <VehicleFilterFields filters={filters} setFilters={setFilters} free={free} setFreePeriod={setFreePeriod} />
         )}
-      </section>
+      </Paper>
       <TimelineControls mode={mode} setMode={setMode} label={label} onMove={onMove} onToday={onToday} />
       <VehicleListSection filters={filters} mode={mode} startDay={startDay} onBook={onBook} />
       <BookingDialog
@@ -476,6 +476,6 @@ export function VehiclesPage({ myId }: { myId: string }) {
         initialAt={dialog?.at}
         myId={myId}
       />
-    </div>
+    </Stack>
   );
 }
