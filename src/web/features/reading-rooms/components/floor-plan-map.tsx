@@ -1,7 +1,6 @@
 import type { FloorPlanDto, MapObjectDto } from '@contracts/reading-rooms';
 import { Box, Group, Text, VisuallyHidden } from '@mantine/core';
 import { PlainIconButton } from '@web/components/plain-button';
-import { useRevealInSteps } from '@web/lib/use-reveal-in-steps';
 import { type KeyboardEvent, memo, type PointerEvent, useCallback, useEffect, useRef, useState, type WheelEvent } from 'react';
 import { FAVOURITE_COLOUR, STATE_COLOURS, STATE_PATTERNS } from '../states';
 import type { DeskNeighbour } from '../team';
@@ -22,8 +21,6 @@ const clampScale = (s: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, s));
  * phone the frame shows part of the plan and pans sideways (drag, arrows).
  */
 export const MIN_PLAN_WIDTH = 760;
-/** Markers per step: a large reading room has a few hundred. */
-const MARKER_STEP = 60;
 
 /** Short label on a marker: the number of a seat (EG-05 → 05), the name of a room. */
 export function markerLabel(o: Pick<MapObjectDto, 'kind' | 'designation'>): string {
@@ -50,10 +47,8 @@ interface FloorPlanMapProps {
  */
 export const FloorPlanMap = memo(function FloorPlanMap({ plan, objects, favourites, visible, onSelect, team }: FloorPlanMapProps) {
   const rt = useRT();
-  // The markers come sixty per task after the plan painted, the first ones too: they sit on a plan of fixed
-  // size, so nothing moves (decision 172). The steps render here, so the page around the map is not built
-  // again with each.
-  const shown = useRevealInSteps(objects.length, MARKER_STEP, 0);
+  // every marker is in the page the server renders (decision 207)
+  const shown = objects.length;
   const frame = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(800);
   const [view, setView] = useState<View>({ scale: 1, x: 0, y: 0 });

@@ -4,7 +4,6 @@ import { notifications } from '@mantine/notifications';
 import { Link } from '@tanstack/react-router';
 import { openConfirmModal } from '@web/components/overlays/deferred-overlays';
 import { isApiError } from '@web/lib/api-client';
-import { useRevealInSteps } from '@web/lib/use-reveal-in-steps';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCancelBooking } from '../api/use-cancel-booking';
@@ -203,17 +202,9 @@ function Dialogs({ actions, myId }: { actions: Actions; myId: string }) {
 
 const NO_BOOKINGS: VehicleBooking[] = [];
 
-/**
- * Two lists shown one after the other, a few cards per task (decision 172): how many of each are shown,
- * and whether more are to come (for aria-busy while loading or revealing).
- */
+/** Two lists shown whole, as the server renders them (decision 207), and whether they are still loading (for aria-busy). */
 function useRevealTwoLists(first: VehicleBooking[], second: VehicleBooking[], loading: boolean) {
-  const shown = useRevealInSteps(first.length + second.length);
-  return {
-    first: Math.min(shown, first.length),
-    second: Math.max(0, shown - first.length),
-    busy: loading || shown < first.length + second.length,
-  };
+  return { first: first.length, second: second.length, busy: loading };
 }
 
 /** Sidebar of /fahrzeuge: the user's upcoming bookings and bookings made for others (booking overview, docs/product.md#dialogs-and-panels). */

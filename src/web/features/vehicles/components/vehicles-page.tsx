@@ -10,7 +10,6 @@ import plain from '@web/components/plain.module.css';
 import { plainButtonClass } from '@web/components/plain-button';
 import { SegmentChoice } from '@web/components/segment-choice';
 import { careBadges, useVehicleCare, type VehicleCare, type VehicleCareList } from '@web/features/vehicle-care/public';
-import { useRevealInSteps } from '@web/lib/use-reveal-in-steps';
 import type { TFunction } from 'i18next';
 import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -175,11 +174,7 @@ const NO_BOOKINGS = new Map<string, TimelineBooking[]>();
 const NO_TIMELINE: TimelineBooking[] = [];
 const NO_ATTRIBUTES: ObjectAttribute[] = [];
 
-/**
- * The cards, revealed a few at a time. The steps live here and not in the
- * page, so a step renders its new cards and not the filters and the rest of
- * the page again (docs/product.md#performance-budgets: total blocking time; decision 172).
- */
+/** The cards, all of them in the page the server renders (decision 207). */
 const VehicleCards = memo(function VehicleCards({
   list,
   care,
@@ -198,10 +193,9 @@ const VehicleCards = memo(function VehicleCards({
   onBook: (v: Vehicle, day?: string, at?: Date) => void;
 }) {
   const { t, i18n } = useTranslation('vehicles');
-  const revealed = useRevealInSteps(list.vehicles.length);
   return (
-    <div className={page.cards} aria-busy={revealed < list.vehicles.length}>
-      {list.vehicles.slice(0, revealed).map((v) => (
+    <div className={page.cards}>
+      {list.vehicles.map((v) => (
         <VehicleCard
           key={v.id}
           v={v}
