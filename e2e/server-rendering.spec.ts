@@ -116,7 +116,8 @@ describe('server-rendered first screens', () => {
       const url = env.server.url(screen.tenant, path);
 
       const still = await contextFor(env.browser, screen, false);
-      await still.goto(url);
+      // the HTML is the point: not its scripts and images, which a page without JavaScript never runs
+      await still.goto(url, { waitUntil: 'domcontentloaded', timeout: 90_000 });
       const html = await still.content();
       expect(html).toContain('data-server-rendered');
       for (const text of screen.shows) await still.getByText(text, { exact: false }).first().waitFor();
@@ -130,14 +131,15 @@ describe('server-rendered first screens', () => {
         if (m.type() === 'error' || m.type() === 'warning') complaints.push(m.text());
       });
       live.on('pageerror', (e) => complaints.push(e.message));
-      await live.goto(url);
-      await live.waitForLoadState('networkidle');
+      await live.goto(url, { timeout: 90_000 });
+      await live.waitForLoadState('networkidle', { timeout: 90_000 });
       // hydrated: React has taken the root over and the screen still shows its content
       await live.waitForFunction(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__reactContainer')));
       for (const text of screen.shows) await live.getByText(text, { exact: false }).first().waitFor();
       expect(complaints).toEqual([]);
       await live.context().close();
     },
+    240_000,
   );
 
   it('a phone gets the same server HTML, and the frame turns into its phone layout after hydration', async () => {
