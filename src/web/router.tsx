@@ -15,7 +15,9 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFoundView,
-    scrollRestoration: true,
+    // On the server the router would write its scroll script inline into the page, which the CSP refuses;
+    // the browser's router restores the scroll position by itself (decision 207).
+    scrollRestoration: !history,
   });
 }
 
