@@ -44,8 +44,7 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
   const [selected, setSelected] = useState<string | null>(null);
   const saveFavourites = useSaveFavourites(area);
   // Below Mantine's md breakpoint the sidebar is the burger menu (app-frame).
-  // first render as on the server, which knows no screen width (decision 207)
-  const phone = !useMediaQuery('(min-width: 62em)', true);
+  const phone = !useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
 
   const plans = boot.data?.floorPlans ?? [];
   const planId = shownFloorPlanId(plans, boot.data?.favourites.floorPlanId ?? null, search.grundriss);
