@@ -27,8 +27,7 @@ import { withIcs } from '@server/kernel/mail/render';
 import { audit } from '../../kernel/admin-change';
 import type { UserContext } from '../../kernel/context';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
-import { seatEvent, vehicleEvent } from '../calendar/booking-events';
-import { bookingsIcs } from '../calendar/ics';
+import { mailIcs, seatEvent, vehicleEvent } from '../calendar/booking-events';
 import { SEAT_TOPIC } from '../reading-rooms/common';
 import { VEHICLE_TOPIC } from '../vehicles/common';
 
@@ -207,7 +206,8 @@ export async function recordAbsence(
       mails.push({
         to: person.email,
         recipientId: person.id,
-        render: (locale) => {
+        invitee: name,
+        render: (locale, invite) => {
           const mail = absenceMail({
             locale,
             name,
@@ -221,9 +221,10 @@ export async function recordAbsence(
             ? mail
             : withIcs(
                 mail,
-                bookingsIcs(
+                mailIcs(
                   [...vehicles.map((b) => vehicleEvent(b, 'storniert', now)), ...seats.map((b) => seatEvent(b, 'storniert', now))],
                   locale,
+                  invite,
                 ),
               );
         },
@@ -236,7 +237,8 @@ export async function recordAbsence(
       mails.push({
         to: b.driver.email,
         recipientId: b.driver.id,
-        render: (locale) =>
+        invitee: b.driver.name,
+        render: (locale, invite) =>
           withIcs(
             absenceForOtherMail({
               locale,
@@ -247,7 +249,7 @@ export async function recordAbsence(
               handedOver: given,
             }),
             // Handed over or cancelled, the row was changed by one statement after it was read.
-            bookingsIcs([vehicleEvent(b, given ? b.status : 'storniert', now, 1)], locale),
+            mailIcs([vehicleEvent(b, given ? b.status : 'storniert', now, 1)], locale, invite),
           ),
       });
     }
@@ -259,7 +261,8 @@ export async function recordAbsence(
       mails.push({
         to: confirmingEmail,
         recipientId: confirmingId,
-        render: (locale) =>
+        invitee: b.confirmingName ?? '',
+        render: (locale, invite) =>
           withIcs(
             absenceForOtherMail({
               locale,
@@ -269,7 +272,7 @@ export async function recordAbsence(
               kind: 'platz',
               handedOver: true,
             }),
-            bookingsIcs([seatEvent(b, b.status, now)], locale),
+            mailIcs([seatEvent(b, b.status, now)], locale, invite),
           ),
       });
     }
@@ -280,7 +283,8 @@ export async function recordAbsence(
       mails.push({
         to: confirmingEmail,
         recipientId: confirmingId,
-        render: (locale) =>
+        invitee: b.confirmingName ?? '',
+        render: (locale, invite) =>
           withIcs(
             absencePreBookingMail({
               locale,
@@ -288,7 +292,7 @@ export async function recordAbsence(
               absent: name,
               line: `${b.objectName} (${b.floorPlanName}) ${period(b.von, b.bis)}`,
             }),
-            bookingsIcs([seatEvent(b, 'storniert', now)], locale),
+            mailIcs([seatEvent(b, 'storniert', now)], locale, invite),
           ),
       });
     }

@@ -13,6 +13,7 @@ import type { Deps } from '@server/deps';
 import { withIcs } from '@server/kernel/mail/render';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
 import { guestVehicleIcs } from '../calendar/booking-events';
+import { invitationFor } from '../calendar/invitations';
 import { VEHICLE_TOPIC } from '../vehicles/common';
 import { guestSettings } from './guest-settings';
 
@@ -44,6 +45,7 @@ export async function releaseUnconfirmedGuestBookings(deps: Deps, now = new Date
           bookingId: b.id,
         });
         await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'cancelled', id: b.id, scope: b.vehicleId });
+        const invite = await invitationFor(tx, deps, tenantId, { id: null, email: guest.email, name: guest.name });
         const info = { guestName: guest.name, vehicle: b.vehicleLabel, plate: b.licensePlate, von: b.von, bis: b.bis };
         direct.push({
           to: guest.email,
@@ -61,6 +63,8 @@ export async function releaseUnconfirmedGuestBookings(deps: Deps, now = new Date
               },
               guest.locale,
               'storniert',
+              now,
+              invite,
             ),
           ),
         });

@@ -309,7 +309,8 @@ export async function createSeries(
     const mail: PendingMail = {
       to: user.member.email,
       recipientId: user.member.id,
-      render: (locale) =>
+      invitee: `${user.member.firstName} ${user.member.lastName}`,
+      render: (locale, invite) =>
         withIcs(
           seriesSummaryMail({
             locale,
@@ -321,7 +322,7 @@ export async function createSeries(
             extended: false,
             url: `${origin}/${obj.area}/karte`,
           }),
-          seatsIcs(booked, locale),
+          seatsIcs(booked, locale, invite),
         ),
     };
     return { result: { seriesId, dates }, mail, locales: await recipientLocales(tx, tenantId, [mail]) };
@@ -453,7 +454,8 @@ async function extendOne(
     mail: {
       to: person.email,
       recipientId: person.id,
-      render: (l) => {
+      invitee: `${person.firstName} ${person.lastName}`,
+      render: (l, invite) => {
         const m = seriesSummaryMail({
           locale: l,
           name: `${person.firstName} ${person.lastName}`,
@@ -464,7 +466,7 @@ async function extendOne(
           extended: true,
           url: `${origin}/${obj.area}/karte`,
         });
-        return booked.length > 0 ? withIcs(m, seatsIcs(booked, l)) : m;
+        return booked.length > 0 ? withIcs(m, seatsIcs(booked, l, invite)) : m;
       },
     },
   };

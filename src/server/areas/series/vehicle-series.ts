@@ -257,7 +257,8 @@ function summaryMail(
   return {
     to: to.email,
     recipientId: to.id,
-    render: (locale: MailLocale) => {
+    invitee: to.name,
+    render: (locale: MailLocale, invite) => {
       const m = seriesSummaryMail({
         locale,
         name: to.name,
@@ -269,7 +270,7 @@ function summaryMail(
         url: `${origin}/fahrzeuge`,
         kind: 'fahrzeug',
       });
-      return booked.length > 0 ? withIcs(m, vehiclesIcs(booked, locale)) : m;
+      return booked.length > 0 ? withIcs(m, vehiclesIcs(booked, locale, invite)) : m;
     },
   };
 }
