@@ -47,6 +47,7 @@ import type { UserContext } from '../../kernel/context';
 import { type PendingMail, recipientLocales, sendAll } from '../../kernel/notifications/pending-mail';
 import { tenantOrigins } from '../../kernel/notifications/tenant-origins';
 import { seatsIcs } from '../calendar/booking-events';
+import { cancelledSeatEntries } from '../calendar/entries';
 import { cancelBooking } from '../reading-rooms/bookings';
 import { loadSeatRules, notFound, requireArea, SEAT_TOPIC, toPlaceItem } from '../reading-rooms/common';
 import { effectiveSetting } from '../settings/effective-settings';
@@ -346,7 +347,7 @@ export async function cancelInSeries(
     return { cancelled: 1 };
   }
   const tenantId = user.tenant.id;
-  return withTenant(deps.database.db, tenantId, async (tx) => {
+  const { cancelled, mails } = await withTenant(deps.database.db, tenantId, async (tx) => {
     const b = await findBooking(tx, tenantId, bookingId);
     if (!b || (b.bookerId !== user.member.id && b.confirmingId !== user.member.id)) throw notFound('Buchung');
     requireArea(user, b.area);
@@ -359,8 +360,10 @@ export async function cancelInSeries(
     // The dates of a series lie on one object, so on one plan: maps and kiosks refresh on any event of their plan, and one stands for all.
     if (ids.length > 0)
       await deps.events.publish(tx, { tenantId, topic: SEAT_TOPIC, type: 'cancelled', id: ids[0]!, scope: b.floorPlanId });
-    return { cancelled: ids.length };
+    return { cancelled: ids.length, mails: await cancelledSeatEntries(tx, tenantId, ids) };
   });
+  await sendAll(deps, tenantId, mails);
+  return { cancelled };
 }
 
 /** How many series one run of the job extends per tenant at most (the next run goes on). */

@@ -37,6 +37,7 @@ import type { UserContext } from '../../kernel/context';
 import { type PendingMail, recipientLocales, sendAll } from '../../kernel/notifications/pending-mail';
 import { tenantOrigins } from '../../kernel/notifications/tenant-origins';
 import { vehiclesIcs } from '../calendar/booking-events';
+import { cancelledVehicleEntries } from '../calendar/entries';
 import { licenceGateFor } from '../driving-licences/licence-gate';
 import { effectiveSetting } from '../settings/effective-settings';
 import { assertDepartment, cancelBooking, checkPeriodAgainst, details, resolveDriver } from '../vehicles/book-vehicle';
@@ -387,7 +388,7 @@ export async function cancelInVehicleSeries(
     return { cancelled: 1 };
   }
   const tenantId = user.tenant.id;
-  return withTenant(deps.database.db, tenantId, async (tx) => {
+  const { cancelled, mails } = await withTenant(deps.database.db, tenantId, async (tx) => {
     if (!(await lockBooking(tx, tenantId, bookingId))) throw notFound('Buchung');
     const b = (await findBooking(tx, tenantId, bookingId))!;
     if (!canManageBooking(user, b)) throw notFound('Buchung');
@@ -398,8 +399,10 @@ export async function cancelInVehicleSeries(
     await endVehicleSeries(tx, tenantId, b.seriesId, now);
     if (ids.length > 0)
       await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'cancelled', id: ids[0]!, scope: b.vehicleId });
-    return { cancelled: ids.length };
+    return { cancelled: ids.length, mails: await cancelledVehicleEntries(tx, tenantId, ids) };
   });
+  await sendAll(deps, tenantId, mails);
+  return { cancelled };
 }
 
 /** How many series one run of the job extends per tenant at most (the next run goes on). */
