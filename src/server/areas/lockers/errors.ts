@@ -3,11 +3,6 @@ import { LOCKER_MESSAGES } from '@domain/lockers';
 
 /** The refusals of the lockers area, German and English side by side (decision 198). */
 export const lockersErrors = defineErrors({
-  feature_disabled: {
-    status: 403,
-    de: 'Diese Funktion ist für Ihre Organisation nicht eingeschaltet.',
-    en: 'This feature is not switched on for your organisation.',
-  },
   locker_already_holding: { status: 409, de: LOCKER_MESSAGES.alreadyHolding, en: 'You already have a locker for this day.' },
   locker_taken: { status: 409, de: LOCKER_MESSAGES.taken, en: 'This locker is already taken on this day.' },
   locker_duplicate_number: {

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requireUser } from '../../http/request-context';
-import { lockersErrors } from './errors';
+import { requireArea } from '../reading-rooms/public';
 import { createLocker, listLockersAdmin, lockerDay, patchLocker, releaseLocker, takeLocker } from './lockers';
 
 const tags = ['lockers'];
@@ -23,7 +23,7 @@ const idParams = z.object({ id: z.uuid() });
 /** Lockers stand on office floor plans: the page exists where the workplace feature is on. */
 async function officeUser(deps: Deps, req: FastifyRequest) {
   const user = await requireUser(deps, req);
-  if (!user.tenant.features.includes('arbeitswelt')) throw lockersErrors.fail('feature_disabled');
+  requireArea(user, 'arbeitswelt');
   return user;
 }
 

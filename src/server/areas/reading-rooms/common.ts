@@ -4,8 +4,9 @@ import { bookingActions, type PlaceItem, type ReadingRoomLimits } from '@domain/
 import type { BookingRecord, SlotRecord } from '@server/areas/reading-rooms/reading-room-booking-repository';
 import type { FloorPlanRecord, ObjectRecord } from '@server/areas/reading-rooms/reading-room-repository';
 import type { UserContext } from '../../kernel/context';
+import { kernelErrors } from '../../kernel/errors';
 import { effectiveValues } from '../settings/public';
-import { notFound, readingRoomsErrors } from './errors';
+import { notFound } from './errors';
 
 /** Realtime topic of seat/room bookings; scope is the floor plan id. Events carry ids only. */
 export const SEAT_TOPIC = 'seat-booking';
@@ -16,7 +17,7 @@ export { notFound };
 export function requireArea(user: Pick<UserContext, 'tenant'>, area: string): Area {
   if (area !== 'leseraum' && area !== 'arbeitswelt') throw notFound('Bereich');
   if (!user.tenant.features.includes(area)) {
-    throw readingRoomsErrors.fail('feature_disabled');
+    throw kernelErrors.fail('feature_disabled');
   }
   return area;
 }

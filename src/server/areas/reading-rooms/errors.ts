@@ -24,11 +24,6 @@ export const readingRoomsErrors = defineErrors({
     de: 'Bitte geben Sie mindestens drei Zeichen eines Namens oder einer E-Mail-Adresse ein.',
     en: 'Please enter at least three characters of a name or e-mail address.',
   },
-  feature_disabled: {
-    status: 403,
-    de: 'Diese Funktion ist für Ihre Organisation nicht eingeschaltet.',
-    en: 'This feature is not switched on for your organisation.',
-  },
 });
 
 /** `404 not_found` for the things of reading rooms, workplaces, lockers and their calendar, by German noun with its English. */
