@@ -31,7 +31,8 @@ export const HANDOVER_REFUSED = 'Nur Buchungen, die Sie für andere gemacht habe
 export function handoverChoices(forOthers: readonly { id: string }[], handOver: readonly string[]): Map<string, ForOtherChoice> {
   const known = new Set(forOthers.map((b) => b.id));
   const unknown = handOver.filter((id) => !known.has(id));
-  if (unknown.length > 0) throw new AppError('handover_refused', HANDOVER_REFUSED, 400);
+  if (unknown.length > 0)
+    throw new AppError('handover_refused', { de: HANDOVER_REFUSED, en: 'Only bookings you made for others can be handed over.' }, 400);
   const chosen = new Set(handOver);
   return new Map(forOthers.map((b) => [b.id, chosen.has(b.id) ? 'uebergeben' : 'stornieren']));
 }

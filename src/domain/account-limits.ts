@@ -1,4 +1,4 @@
-import { AppError } from './errors';
+import { AppError, type Texts } from './errors';
 
 /**
  * Limits keyed by the account (tenant and e-mail address) alone, on top of the
@@ -14,7 +14,8 @@ export interface AccountLimit {
   windowSeconds: number;
   countsSuccess: boolean;
   code: string;
-  message: string;
+  /** The refusal in both languages. */
+  texts: Texts;
 }
 
 /** Failed sign-ins (password or mailed code) per account: a person who mistypes never gets near it. */
@@ -24,7 +25,10 @@ export const ACCOUNT_SIGN_IN_LIMIT: AccountLimit = {
   windowSeconds: 15 * 60,
   countsSuccess: false,
   code: 'account_sign_in_limited',
-  message: 'Zu viele fehlgeschlagene Anmeldungen mit dieser E-Mail-Adresse. Bitte warten Sie 15 Minuten und versuchen Sie es erneut.',
+  texts: {
+    de: 'Zu viele fehlgeschlagene Anmeldungen mit dieser E-Mail-Adresse. Bitte warten Sie 15 Minuten und versuchen Sie es erneut.',
+    en: 'Too many failed sign-ins with this e-mail address. Please wait 15 minutes and try again.',
+  },
 };
 
 /** Mailed sign-in codes per account: each request sends a mail to that address. */
@@ -34,7 +38,10 @@ export const ACCOUNT_CODE_REQUEST_LIMIT: AccountLimit = {
   windowSeconds: 60 * 60,
   countsSuccess: true,
   code: 'account_code_limited',
-  message: 'Für diese E-Mail-Adresse wurden zu viele Anmeldecodes angefordert. Bitte warten Sie eine Stunde und versuchen Sie es erneut.',
+  texts: {
+    de: 'Für diese E-Mail-Adresse wurden zu viele Anmeldecodes angefordert. Bitte warten Sie eine Stunde und versuchen Sie es erneut.',
+    en: 'Too many sign-in codes were requested for this e-mail address. Please wait an hour and try again.',
+  },
 };
 
 /** One spelling per account, however the address was typed. */
@@ -42,5 +49,5 @@ export const accountOf = (tenant: string, email: string): string => `${tenant}|$
 
 /** `hits` counts this attempt; past the limit the attempt is refused before anything is checked. */
 export function assertAccountAttemptAllowed(hits: number, limit: AccountLimit): void {
-  if (hits > limit.max) throw new AppError(limit.code, limit.message, 429);
+  if (hits > limit.max) throw new AppError(limit.code, limit.texts, 429);
 }

@@ -18,6 +18,31 @@ const bookingSeriesErrors = defineErrors({
     de: 'Kein Termin der Serie ist buchbar. Es wurde nichts gespeichert.',
     en: 'No date of the series can be booked. Nothing was saved.',
   },
+  series_weekdays: {
+    status: 400,
+    de: 'Bitte mindestens einen Wochentag für die Serie wählen.',
+    en: 'Please choose at least one weekday for the series.',
+  },
+  series_interval: {
+    status: 400,
+    de: 'Der Abstand der Serie muss zwischen 1 und 12 Wochen liegen.',
+    en: 'The interval of the series must be between 1 and 12 weeks.',
+  },
+  series_end_missing: {
+    status: 400,
+    de: 'Bitte ein Enddatum oder eine Anzahl von Terminen für die Serie angeben.',
+    en: 'Please give an end date or a number of dates for the series.',
+  },
+  series_count: {
+    status: 400,
+    texts: (p: { max: number }) => ({ de: `Eine Serie hat 1 bis ${p.max} Termine.`, en: `A series has 1 to ${p.max} dates.` }),
+  },
+  series_end_before_start: {
+    status: 400,
+    de: 'Das Enddatum der Serie liegt vor ihrem Beginn.',
+    en: 'The end date of the series is before its start.',
+  },
+  series_too_long: { status: 400, de: 'Eine Serie darf höchstens ein Jahr umfassen.', en: 'A series may span at most one year.' },
 });
 
 /** A series of which no date can be booked now or later is not saved at all (decisions 091 and 115). */
@@ -49,20 +74,16 @@ export const MAX_SERIES_DATES = 104;
 /** A series without count ends at the latest this many days after its start. */
 export const MAX_SERIES_SPAN_DAYS = 366;
 
-const invalid = (code: string, message: string) => new AppError(code, message, 400);
-
 export function validateSeriesRule(rule: SeriesRule): void {
   if (rule.weekdays.length === 0 || rule.weekdays.some((d) => !Number.isInteger(d) || d < 1 || d > 7))
-    throw invalid('series_weekdays', 'Bitte mindestens einen Wochentag für die Serie wählen.');
+    throw bookingSeriesErrors.fail('series_weekdays');
   if (!Number.isInteger(rule.intervalWeeks) || rule.intervalWeeks < 1 || rule.intervalWeeks > 12)
-    throw invalid('series_interval', 'Der Abstand der Serie muss zwischen 1 und 12 Wochen liegen.');
-  if (!rule.until && !rule.count)
-    throw invalid('series_end_missing', 'Bitte ein Enddatum oder eine Anzahl von Terminen für die Serie angeben.');
+    throw bookingSeriesErrors.fail('series_interval');
+  if (!rule.until && !rule.count) throw bookingSeriesErrors.fail('series_end_missing');
   if (rule.count != null && (!Number.isInteger(rule.count) || rule.count < 1 || rule.count > MAX_SERIES_DATES))
-    throw invalid('series_count', `Eine Serie hat 1 bis ${MAX_SERIES_DATES} Termine.`);
-  if (rule.until && rule.until < rule.startDate) throw invalid('series_end_before_start', 'Das Enddatum der Serie liegt vor ihrem Beginn.');
-  if (rule.until && daysBetween(rule.startDate, rule.until) > MAX_SERIES_SPAN_DAYS)
-    throw invalid('series_too_long', 'Eine Serie darf höchstens ein Jahr umfassen.');
+    throw bookingSeriesErrors.fail('series_count', { max: MAX_SERIES_DATES });
+  if (rule.until && rule.until < rule.startDate) throw bookingSeriesErrors.fail('series_end_before_start');
+  if (rule.until && daysBetween(rule.startDate, rule.until) > MAX_SERIES_SPAN_DAYS) throw bookingSeriesErrors.fail('series_too_long');
 }
 
 /** Whether the day belongs to the series pattern (ignoring start, end and count). */

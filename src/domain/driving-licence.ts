@@ -1,4 +1,4 @@
-import { AppError, defineErrors } from './errors';
+import { type AppError, defineErrors } from './errors';
 import { addDays, berlinDay, isoToGerman } from './vehicle-time';
 
 /** The refusals of this rule in both languages (decision 198). */
@@ -27,6 +27,55 @@ const drivingLicenceErrors = defineErrors({
     status: 400,
     de: 'Jede Führerscheinklasse darf nur einmal angegeben werden.',
     en: 'Each driving licence class may be given only once.',
+  },
+  licence_missing: {
+    status: 409,
+    texts: (p: { name: string; cls: string }) => ({
+      de: `Für ${p.name} liegt keine Führerscheinprüfung vor; das Fahrzeug verlangt die Führerscheinklasse ${p.cls}.`,
+      en: `No driving licence check is on record for ${p.name}; the vehicle requires licence class ${p.cls}.`,
+    }),
+  },
+  licence_class_missing: {
+    status: 409,
+    texts: (p: { name: string; cls: string }) => ({
+      de: `Der Führerschein von ${p.name} enthält die Klasse ${p.cls} nicht, die das Fahrzeug verlangt.`,
+      en: `The driving licence of ${p.name} does not include class ${p.cls}, which the vehicle requires.`,
+    }),
+  },
+  licence_issued_too_late: {
+    status: 409,
+    texts: (p: { name: string; date: string }) => ({
+      de: `Der Führerschein von ${p.name} wurde am ${p.date} ausgestellt, nicht vor Beginn des Zeitraums.`,
+      en: `The driving licence of ${p.name} was issued on ${p.date}, not before the start of the period.`,
+    }),
+  },
+  licence_issue_date_missing: {
+    status: 409,
+    texts: (p: { name: string }) => ({
+      de: `Für den Führerschein von ${p.name} ist kein Ausstellungsdatum erfasst.`,
+      en: `No issue date is recorded for the driving licence of ${p.name}.`,
+    }),
+  },
+  licence_check_due: {
+    status: 409,
+    texts: (p: { name: string; date: string }) => ({
+      de: `Die nächste Führerscheinprüfung von ${p.name} ist am ${p.date} fällig, nicht nach dem Ende des Zeitraums.`,
+      en: `The next driving licence check of ${p.name} is due on ${p.date}, not after the end of the period.`,
+    }),
+  },
+  licence_driving_ban: {
+    status: 409,
+    texts: (p: { name: string; from: string; to: string }) => ({
+      de: `Für ${p.name} gilt vom ${p.from} bis ${p.to} ein Fahrverbot, das den Zeitraum überschneidet.`,
+      en: `${p.name} has a driving ban from ${p.from} to ${p.to} that overlaps the period.`,
+    }),
+  },
+  licence_class_unknown: {
+    status: 400,
+    texts: (p: { classes: string }) => ({
+      de: `Unbekannte Führerscheinklasse: ${p.classes}`,
+      en: `Unknown driving licence class: ${p.classes}`,
+    }),
   },
 });
 
@@ -127,60 +176,25 @@ export function licenceGate(input: GateInput): GateFailure | null {
   return null;
 }
 
-/** The refusal as an AppError: German text naming the failed condition; params feed the English variant. */
+/** The refusal naming the failed condition, in both languages. */
 export function gateError(f: GateFailure, driverName: string, requiredClass: string): AppError {
   const name = driverName;
   const cls = requiredClass;
   switch (f.reason) {
     case 'missing':
-      return new AppError(
-        'licence_missing',
-        `Für ${name} liegt keine Führerscheinprüfung vor; das Fahrzeug verlangt die Führerscheinklasse ${cls}.`,
-        409,
-        { name, cls },
-      );
+      return drivingLicenceErrors.fail('licence_missing', { name, cls });
     case 'class_missing':
-      return new AppError(
-        'licence_class_missing',
-        `Der Führerschein von ${name} enthält die Klasse ${cls} nicht, die das Fahrzeug verlangt.`,
-        409,
-        { name, cls },
-      );
+      return drivingLicenceErrors.fail('licence_class_missing', { name, cls });
     case 'issued_too_late': {
-      const date = f.issueDate ? isoToGerman(f.issueDate) : '';
       return f.issueDate
-        ? new AppError(
-            'licence_issued_too_late',
-            `Der Führerschein von ${name} wurde am ${date} ausgestellt, nicht vor Beginn des Zeitraums.`,
-            409,
-            { name, date },
-          )
-        : new AppError('licence_issue_date_missing', `Für den Führerschein von ${name} ist kein Ausstellungsdatum erfasst.`, 409, {
-            name,
-          });
+        ? drivingLicenceErrors.fail('licence_issued_too_late', { name, date: isoToGerman(f.issueDate) })
+        : drivingLicenceErrors.fail('licence_issue_date_missing', { name });
     }
     case 'check_due': {
-      const date = isoToGerman(f.nextCheck);
-      return new AppError(
-        'licence_check_due',
-        `Die nächste Führerscheinprüfung von ${name} ist am ${date} fällig, nicht nach dem Ende des Zeitraums.`,
-        409,
-        { name, date },
-      );
+      return drivingLicenceErrors.fail('licence_check_due', { name, date: isoToGerman(f.nextCheck) });
     }
     case 'driving_ban': {
-      const from = isoToGerman(f.banFrom);
-      const to = isoToGerman(f.banTo);
-      return new AppError(
-        'licence_driving_ban',
-        `Für ${name} gilt vom ${from} bis ${to} ein Fahrverbot, das den Zeitraum überschneidet.`,
-        409,
-        {
-          name,
-          from,
-          to,
-        },
-      );
+      return drivingLicenceErrors.fail('licence_driving_ban', { name, from: isoToGerman(f.banFrom), to: isoToGerman(f.banTo) });
     }
   }
 }
@@ -213,9 +227,7 @@ export function validateCheck(c: CheckInput, today: string): void {
   }
   const unknown = c.classes.filter((k) => !isLicenceClass(k));
   if (unknown.length > 0) {
-    throw new AppError('licence_class_unknown', `Unbekannte Führerscheinklasse: ${unknown.join(', ')}`, 400, {
-      classes: unknown.join(', '),
-    });
+    throw drivingLicenceErrors.fail('licence_class_unknown', { classes: unknown.join(', ') });
   }
   if (new Set(c.classes).size !== c.classes.length) {
     throw drivingLicenceErrors.fail('licence_class_twice');

@@ -13,23 +13,22 @@ export interface Texts {
 }
 
 export class AppError extends Error {
-  /** The English text; `message` is the German one. TRANSITION: undefined for a German-only legacy throw. */
-  readonly en: string | undefined;
+  /** The English text; `message` is the German one. */
+  readonly en: string;
 
   constructor(
     readonly code: string,
-    texts: Texts | string,
+    texts: Texts,
     readonly status: number = 400,
-    readonly params: Record<string, string | number> = {},
   ) {
-    super(typeof texts === 'string' ? texts : texts.de);
-    this.en = typeof texts === 'string' ? undefined : texts.en;
+    super(texts.de);
+    this.en = texts.en;
     this.name = 'AppError';
   }
 
   /** The text for a reader of `locale` (`en-us` reads English, everyone else German). */
   text(locale: string): string {
-    return locale === 'en-us' ? (this.en ?? this.message) : this.message;
+    return locale === 'en-us' ? this.en : this.message;
   }
 }
 

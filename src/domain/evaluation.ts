@@ -1,4 +1,4 @@
-import { AppError, defineErrors } from './errors';
+import { defineErrors } from './errors';
 import {
   addDays,
   type DeviatingOpeningHour,
@@ -16,6 +16,13 @@ const evaluationErrors = defineErrors({
     status: 400,
     de: 'Das Ende des Zeitraums liegt vor dem Beginn.',
     en: 'The end of the period is before its start.',
+  },
+  evaluation_period_too_long: {
+    status: 400,
+    texts: (p: { max: number }) => ({
+      de: `Der Zeitraum darf höchstens ${counted('de', p.max, 'day')} umfassen.`,
+      en: `The period may cover at most ${counted('en', p.max, 'day')}.`,
+    }),
   },
 });
 
@@ -38,15 +45,7 @@ export interface EvaluationPeriod {
 export function validatePeriod(period: EvaluationPeriod): EvaluationPeriod {
   const span = daysBetween(period.from, period.to);
   if (span < 0) throw evaluationErrors.fail('evaluation_period_order');
-  if (span + 1 > MAX_PERIOD_DAYS)
-    throw new AppError(
-      'evaluation_period_too_long',
-      `Der Zeitraum darf höchstens ${counted('de', MAX_PERIOD_DAYS, 'day')} umfassen.`,
-      400,
-      {
-        max: MAX_PERIOD_DAYS,
-      },
-    );
+  if (span + 1 > MAX_PERIOD_DAYS) throw evaluationErrors.fail('evaluation_period_too_long', { max: MAX_PERIOD_DAYS });
   return period;
 }
 

@@ -1,4 +1,4 @@
-import { AppError } from './errors';
+import { defineErrors } from './errors';
 
 /**
  * Guests (docs/product.md#guests): free cancellation up to 24 hours before start,
@@ -13,6 +13,31 @@ const MINUTE_MS = 60_000;
 /** One neutral answer for every token that does not open a booking (wrong, foreign, used, expired). */
 export const INVALID_LINK_MESSAGE = 'Dieser Link ist ungültig oder nicht mehr gültig.';
 export const FREE_CANCELLATION_ENDED_MESSAGE = 'Die kostenlose Stornierung ist nicht mehr möglich (bis 24 Stunden vor Beginn).';
+export const RATE_LIMITED_MESSAGE = 'Zu viele Anfragen. Bitte versuchen Sie es später noch einmal.';
+
+/** The refusals of the guests' rules in both languages (decision 198). */
+export const guestBookingErrors = defineErrors({
+  guest_link_invalid: { status: 404, de: INVALID_LINK_MESSAGE, en: 'This link is invalid or no longer valid.' },
+  guest_free_cancellation_ended: {
+    status: 409,
+    de: FREE_CANCELLATION_ENDED_MESSAGE,
+    en: 'Free cancellation is no longer possible (until 24 hours before the start).',
+  },
+  rate_limited: { status: 429, de: RATE_LIMITED_MESSAGE, en: 'Too many requests. Please try again later.' },
+  too_many_open_requests: {
+    status: 409,
+    texts: (p: { count: number }) =>
+      p.count === 1
+        ? {
+            de: 'Sie haben bereits eine offene Anfrage. Bitte bestätigen Sie diese zuerst oder warten Sie, bis sie abläuft.',
+            en: 'You already have one open request. Please confirm it first or wait until it expires.',
+          }
+        : {
+            de: `Sie haben bereits ${p.count} offene Anfragen. Bitte bestätigen Sie diese zuerst oder warten Sie, bis sie ablaufen.`,
+            en: `You already have ${p.count} open requests. Please confirm them first or wait until they expire.`,
+          },
+  },
+});
 
 /**
  * The last instant a guest may cancel free: 24 real hours before start. Counted
@@ -29,8 +54,8 @@ export function tokenOpensBooking(b: { status: string; bis: Date }, now: Date): 
 }
 
 export function assertGuestCanCancel(b: { status: string; bis: Date; von: Date }, now: Date): void {
-  if (!tokenOpensBooking(b, now)) throw new AppError('guest_link_invalid', INVALID_LINK_MESSAGE, 404);
-  if (!canCancelFree(b.von, now)) throw new AppError('guest_free_cancellation_ended', FREE_CANCELLATION_ENDED_MESSAGE, 409);
+  if (!tokenOpensBooking(b, now)) throw guestBookingErrors.fail('guest_link_invalid');
+  if (!canCancelFree(b.von, now)) throw guestBookingErrors.fail('guest_free_cancellation_ended');
 }
 
 /** When an unconfirmed guest booking gives its vehicle back: `minutesBefore` before start. */
@@ -95,22 +120,13 @@ export const REQUEST_EMAIL_LIMIT: RateLimit = { bucket: 'request-email', max: 5,
 export const rateWindowStart = (now: Date, windowSeconds: number): Date =>
   new Date(Math.floor(now.getTime() / (windowSeconds * 1000)) * windowSeconds * 1000);
 
-export const RATE_LIMITED_MESSAGE = 'Zu viele Anfragen. Bitte versuchen Sie es später noch einmal.';
-
 export function assertWithinLimit(hits: number, limit: RateLimit): void {
-  if (hits > limit.max) throw new AppError('rate_limited', RATE_LIMITED_MESSAGE, 429);
+  if (hits > limit.max) throw guestBookingErrors.fail('rate_limited');
 }
 
 export function assertOpenRequestsBelow(open: number, max: number): void {
   if (open >= max) {
-    throw new AppError(
-      'too_many_open_requests',
-      open === 1
-        ? 'Sie haben bereits eine offene Anfrage. Bitte bestätigen Sie diese zuerst oder warten Sie, bis sie abläuft.'
-        : `Sie haben bereits ${open} offene Anfragen. Bitte bestätigen Sie diese zuerst oder warten Sie, bis sie ablaufen.`,
-      409,
-      { count: open },
-    );
+    throw guestBookingErrors.fail('too_many_open_requests', { count: open });
   }
 }
 

@@ -1,4 +1,4 @@
-import { AppError, defineErrors } from './errors';
+import { defineErrors } from './errors';
 import { counted } from './plural';
 import { reportRhythmMonths } from './settings';
 import { formatDateTime } from './time';
@@ -49,6 +49,27 @@ const logbookErrors = defineErrors({
   time_order: { status: 400, de: LOGBOOK_MESSAGES.timeOrder, en: 'The end of the trip must be after its start.' },
   in_future: { status: 400, de: LOGBOOK_MESSAGES.inFuture, en: 'A logbook entry must not lie in the future.' },
   period_order: { status: 400, de: LOGBOOK_MESSAGES.periodOrder, en: 'The end of the period must be after its start.' },
+  trip_kind_not_allowed: {
+    status: 400,
+    texts: (p: { kind: string }) => ({
+      de: LOGBOOK_MESSAGES.tripKindNotAllowed(p.kind),
+      en: `The trip kind ${p.kind} is not allowed in your organisation.`,
+    }),
+  },
+  gap_outside_window: {
+    status: 400,
+    texts: (p: { from: string; to: string }) => ({
+      de: LOGBOOK_MESSAGES.gapOutsideWindow(p.from, p.to),
+      en: `The trip explaining the gap must lie between the end of the previous trip (${p.from}) and the start of the next trip (${p.to}).`,
+    }),
+  },
+  correction_period_over: {
+    status: 403,
+    texts: (p: { days: number }) => ({
+      de: LOGBOOK_MESSAGES.correctionPeriodOver(p.days),
+      en: `The correction period (${counted('en', p.days, 'day')}) has ended. Please contact the fleet management.`,
+    }),
+  },
 });
 
 export function isTripKind(value: string): value is TripKind {
@@ -58,7 +79,7 @@ export function isTripKind(value: string): value is TripKind {
 /** Refuses a trip kind the tenant does not allow (`fahrtenbuchFahrtarten`); dienstlich is always allowed. */
 export function assertTripKindAllowed(kind: string, allowed: readonly string[]): TripKind {
   if (!isTripKind(kind) || (kind !== DEFAULT_TRIP_KIND && !allowed.includes(kind))) {
-    throw new AppError('trip_kind_not_allowed', LOGBOOK_MESSAGES.tripKindNotAllowed(kind), 400, { kind });
+    throw logbookErrors.fail('trip_kind_not_allowed', { kind });
   }
   return kind;
 }
@@ -165,7 +186,7 @@ export function assertInsideGapWindow(window: GapWindow, startedAt: Date, endedA
   if (startedAt < window.from || endedAt > window.to) {
     const from = formatDateTime(window.from);
     const to = formatDateTime(window.to);
-    throw new AppError('gap_outside_window', LOGBOOK_MESSAGES.gapOutsideWindow(from, to), 400, { from, to });
+    throw logbookErrors.fail('gap_outside_window', { from, to });
   }
 }
 
@@ -207,7 +228,7 @@ export function correctionRole(actor: CorrectionActor, originalCreatedAt: Date, 
   if (actor.mayReport) return 'report';
   if (!actor.isDriver) throw logbookErrors.fail('correction_forbidden');
   if (now.getTime() - originalCreatedAt.getTime() > periodDays * DAY_MS) {
-    throw new AppError('correction_period_over', LOGBOOK_MESSAGES.correctionPeriodOver(periodDays), 403, { days: periodDays });
+    throw logbookErrors.fail('correction_period_over', { days: periodDays });
   }
   return 'driver';
 }

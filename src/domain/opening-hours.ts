@@ -1,4 +1,4 @@
-import { AppError, defineErrors } from './errors';
+import { defineErrors } from './errors';
 import { combineDateAndTime, formatDate, isIsoDay, isValidTime } from './time';
 
 /** The refusals of this rule in both languages (decision 198). */
@@ -8,6 +8,24 @@ const openingHoursErrors = defineErrors({
     status: 400,
     de: '„Gültig bis“ darf nicht vor „Gültig von“ liegen.',
     en: '"Valid to" must not be before "valid from".',
+  },
+  time_invalid: {
+    status: 400,
+    texts: (p: { value: string }) => ({
+      de: `Zeit ${p.value} ist keine gültige Uhrzeit im Format HH:mm`,
+      en: `Time ${p.value} is not a valid time in the format HH:mm.`,
+    }),
+  },
+  opening_hours_invalid: {
+    status: 400,
+    texts: (p: { von: string }) => ({
+      de: `Die Öffnungszeit muss nach ${p.von} Uhr enden.`,
+      en: `The opening hours must end after ${p.von}.`,
+    }),
+  },
+  status_unknown: {
+    status: 400,
+    texts: (p: { status: string }) => ({ de: `Status ${p.status} unbekannt`, en: `Status ${p.status} unknown` }),
   },
 });
 
@@ -113,12 +131,10 @@ export function completeRegularHours(
 
 export function validateOpeningHours(von: string, bis: string): void {
   if (!isValidTime(von) || !isValidTime(bis)) {
-    throw new AppError('time_invalid', `Zeit ${!isValidTime(von) ? von : bis} ist keine gültige Uhrzeit im Format HH:mm`, 400, {
-      value: !isValidTime(von) ? von : bis,
-    });
+    throw openingHoursErrors.fail('time_invalid', { value: !isValidTime(von) ? von : bis });
   }
   if (minutesOf(bis) <= minutesOf(von)) {
-    throw new AppError('opening_hours_invalid', `Die Öffnungszeit muss nach ${von} Uhr enden.`, 400, { von });
+    throw openingHoursErrors.fail('opening_hours_invalid', { von });
   }
 }
 
@@ -129,7 +145,7 @@ export function validateDeviation(d: DeviatingOpeningHour): void {
     throw openingHoursErrors.fail('deviation_range_invalid');
   }
   if (d.status !== 'offen' && d.status !== 'geschlossen') {
-    throw new AppError('status_unknown', `Status ${String(d.status)} unbekannt`, 400, { status: String(d.status) });
+    throw openingHoursErrors.fail('status_unknown', { status: String(d.status) });
   }
   validateOpeningHours(d.von, d.bis);
 }

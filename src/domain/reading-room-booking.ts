@@ -1,11 +1,14 @@
-import { AppError, defineErrors } from './errors';
+import { type AppError, defineErrors } from './errors';
 import { addDays, berlinDay, type DayOpening, daysBetween, germanDay, instantOf, isoWeekday, minutesOf, timeOf } from './opening-hours';
 import { counted } from './plural';
 import { WEEKDAY_NAMES } from './settings';
 import { formatDateTime, formatTime } from './time';
 
+/** docs/product.md#message-catalogue, verbatim. */
+export const COMPLETED_CANNOT_BE_CANCELLED = 'Eine durchgeführte LeseraumBuchung kann nicht storniert werden.';
+
 /** The refusals of this rule in both languages (decision 198). */
-const readingRoomBookingErrors = defineErrors({
+export const readingRoomBookingErrors = defineErrors({
   mode_unknown: {
     status: 400,
     code: 'validation',
@@ -41,6 +44,125 @@ const readingRoomBookingErrors = defineErrors({
     de: 'Sie haben im gewählten Zeitraum bereits einen Platz gebucht. Pro Person ist zur selben Zeit nur ein Platz möglich.',
     en: 'You already have a place booked in the chosen period. Each person can hold only one place at a time.',
   },
+  reading_one_place_per_person_held: {
+    status: 409,
+    texts: (p: { name: string; von: string; bis: string }) => ({
+      de: `Sie haben im gewählten Zeitraum bereits ${p.name} gebucht (${p.von} bis ${p.bis} Uhr). Pro Person ist zur selben Zeit nur ein Platz möglich.`,
+      en: `You already have ${p.name} booked in the chosen period (${p.von} to ${p.bis}). Each person can hold only one place at a time.`,
+    }),
+  },
+  status_unknown: {
+    status: 400,
+    texts: (p: { status: string }) => ({ de: `Status ${p.status} unbekannt`, en: `Status ${p.status} unknown` }),
+  },
+  reading_booking_completed: {
+    status: 409,
+    de: COMPLETED_CANNOT_BE_CANCELLED,
+    en: 'A completed reading-room booking cannot be cancelled.',
+  },
+  reading_booking_confirm_deadline: {
+    status: 409,
+    texts: (p: { deadline: string }) => ({
+      de: `Die Vormerkung konnte nur bis zum Beginn am ${p.deadline} Uhr bestätigt werden.`,
+      en: `The pre-booking could only be confirmed until its start on ${p.deadline}.`,
+    }),
+  },
+  reading_booking_checkin_window: {
+    status: 409,
+    texts: (p: { from: string; to: string }) => ({
+      de: `Einchecken ist nur von 15 Minuten vor bis 15 Minuten nach Beginn möglich (${p.from} bis ${p.to} Uhr).`,
+      en: `Check-in is only possible from 15 minutes before to 15 minutes after the start (${p.from} to ${p.to}).`,
+    }),
+  },
+  reading_day_closed: {
+    status: 400,
+    texts: (p: { date: string }) => ({
+      de: `Am ${p.date} ist geschlossen; an diesem Tag kann nicht gebucht werden.`,
+      en: `Closed on ${p.date}; nothing can be booked that day.`,
+    }),
+  },
+  reading_morning_closed: {
+    status: 400,
+    code: 'reading_half_day_closed',
+    de: 'Vormittags ist an diesem Tag nicht geöffnet.',
+    en: 'The morning is not open on this day.',
+  },
+  reading_afternoon_closed: {
+    status: 400,
+    code: 'reading_half_day_closed',
+    de: 'Nachmittags ist an diesem Tag nicht geöffnet.',
+    en: 'The afternoon is not open on this day.',
+  },
+  reading_hours_missing: {
+    status: 400,
+    de: 'Bitte Beginn und Ende der Buchung angeben.',
+    en: 'Please enter the start and end of the booking.',
+  },
+  period_invalid: { status: 400, de: 'Bis nicht nach von im Zeitraum!', en: 'End is not after start in the period!' },
+  reading_outside_opening: {
+    status: 400,
+    texts: (p: { von: string; bis: string }) => ({
+      de: `Der Zeitraum muss innerhalb der Öffnungszeit von ${p.von} bis ${p.bis} Uhr liegen.`,
+      en: `The period must lie within the opening hours from ${p.von} to ${p.bis}.`,
+    }),
+  },
+  reading_in_past: { status: 400, de: 'Der gewählte Zeitraum liegt in der Vergangenheit.', en: 'The chosen period lies in the past.' },
+  reading_weekday_not_bookable: {
+    status: 400,
+    texts: (p: { weekday: string }) => ({
+      de: `${WEEKDAY_LABELS[p.weekday]} kann nicht gebucht werden.`,
+      en: `Bookings are not possible on ${WEEKDAY_LABELS_EN[p.weekday]}.`,
+    }),
+  },
+  reading_too_far_ahead: {
+    status: 400,
+    texts: (p: { days: number; until: string }) => ({
+      de: `Plätze können höchstens ${counted('de', p.days, 'day')} im Voraus gebucht werden (bis ${p.until}).`,
+      en: `Places can be booked at most ${counted('en', p.days, 'day')} ahead (until ${p.until}).`,
+    }),
+  },
+  reading_interval: {
+    status: 400,
+    texts: (p: { minutes: number }) => ({
+      de: `Beginn und Ende müssen auf das Buchungsintervall von ${counted('de', p.minutes, 'minute')} fallen.`,
+      en: `Start and end must fall on the booking interval of ${counted('en', p.minutes, 'minute')}.`,
+    }),
+  },
+  reading_too_short: {
+    status: 400,
+    texts: (p: { minutes: number }) => ({
+      de: `Eine Buchung muss mindestens ${counted('de', p.minutes, 'minute')} dauern.`,
+      en: `A booking must last at least ${counted('en', p.minutes, 'minute')}.`,
+    }),
+  },
+  reading_too_long: {
+    status: 400,
+    texts: (p: { minutes: number }) => ({
+      de: `Eine Buchung darf höchstens ${counted('de', p.minutes, 'minute')} dauern.`,
+      en: `A booking may last at most ${counted('en', p.minutes, 'minute')}.`,
+    }),
+  },
+  reading_group_size: {
+    status: 400,
+    texts: (p: { capacity: number }) => ({
+      de: `Die Gruppengröße muss zwischen 1 und ${p.capacity} liegen.`,
+      en: `The group size must be between 1 and ${p.capacity}.`,
+    }),
+  },
+  reading_week_limit: {
+    status: 409,
+    texts: (p: { count: number; max: number }) => ({
+      de: `Sie haben in dieser Woche bereits ${counted('de', p.count, 'booking')}; erlaubt sind höchstens ${p.max}.`,
+      en: `You already have ${counted('en', p.count, 'booking')} this week; at most ${p.max} are allowed.`,
+    }),
+  },
+  reading_object_booked: {
+    status: 409,
+    texts: (p: { room: boolean; name: string }) => ({
+      de: `${p.room ? 'Der Raum' : 'Der Platz'} ${p.name} ist im gewählten Zeitraum bereits belegt.`,
+      en: `${p.name} is already booked in the chosen period.`,
+    }),
+  },
 });
 
 /**
@@ -62,8 +184,6 @@ export const MIDDAY = '12:00';
 
 const MINUTE = 60_000;
 
-export const COMPLETED_CANNOT_BE_CANCELLED = 'Eine durchgeführte LeseraumBuchung kann nicht storniert werden.';
-
 export interface BookingState {
   status: string;
   von: Date;
@@ -77,11 +197,11 @@ export const ALL_BOOKING_STATUSES = ['vorgemerkt', 'reserviert', 'aktiv', 'durch
 
 export function assertKnownStatus(status: string): ReadingRoomStatus {
   if (!(ALL_BOOKING_STATUSES as readonly string[]).includes(status)) {
-    throw new AppError('status_unknown', `Status ${status} unbekannt`, 400, { status });
+    throw readingRoomBookingErrors.fail('status_unknown', { status });
   }
   if (!(READING_ROOM_STATUSES as readonly string[]).includes(status)) {
     // aktiv and verschlossen are vehicle states; a reading-room booking never holds them.
-    throw new AppError('status_unknown', `Status ${status} unbekannt`, 400, { status });
+    throw readingRoomBookingErrors.fail('status_unknown', { status });
   }
   return status as ReadingRoomStatus;
 }
@@ -112,7 +232,7 @@ const isParty = (b: BookingState, actorId: string) => actorId === b.bookerId || 
  */
 export function cancelTransition(b: BookingState, actorId: string): 'storniert' {
   const status = assertKnownStatus(b.status);
-  if (status === 'durchgeführt') throw new AppError('reading_booking_completed', COMPLETED_CANNOT_BE_CANCELLED, 409);
+  if (status === 'durchgeführt') throw readingRoomBookingErrors.fail('reading_booking_completed');
   if (status === 'storniert') throw readingRoomBookingErrors.fail('reading_booking_already_cancelled');
   if (!isParty(b, actorId)) {
     throw readingRoomBookingErrors.fail('reading_booking_not_party');
@@ -135,12 +255,7 @@ export function resolvePreBooking(b: BookingState, actorId: string, now: Date): 
   }
   if (actorId !== b.confirmingId) return 'storniert';
   if (now.getTime() >= b.von.getTime()) {
-    throw new AppError(
-      'reading_booking_confirm_deadline',
-      `Die Vormerkung konnte nur bis zum Beginn am ${formatDateTime(b.von)} Uhr bestätigt werden.`,
-      409,
-      { deadline: formatDateTime(b.von) },
-    );
+    throw readingRoomBookingErrors.fail('reading_booking_confirm_deadline', { deadline: formatDateTime(b.von) });
   }
   return 'reserviert';
 }
@@ -160,12 +275,7 @@ export function checkInTransition(b: BookingState, actorId: string, now: Date): 
   }
   if (!isInCheckInWindow(b.von, now)) {
     const w = checkInWindow(b.von);
-    throw new AppError(
-      'reading_booking_checkin_window',
-      `Einchecken ist nur von 15 Minuten vor bis 15 Minuten nach Beginn möglich (${formatTime(w.from)} bis ${formatTime(w.to)} Uhr).`,
-      409,
-      { from: formatTime(w.from), to: formatTime(w.to) },
-    );
+    throw readingRoomBookingErrors.fail('reading_booking_checkin_window', { from: formatTime(w.from), to: formatTime(w.to) });
   }
   return 'durchgeführt';
 }
@@ -219,15 +329,10 @@ export interface BookingRequest {
   groupSize: number;
 }
 
-const err = (code: string, message: string, params: Record<string, string | number> = {}, status = 400) =>
-  new AppError(code, message, status, params);
-
 /** The wall-clock period a mode stands for on a day with the given opening hours. */
 export function periodTimes(opening: DayOpening, req: Pick<BookingRequest, 'mode' | 'von' | 'bis'>): { von: string; bis: string } {
   if (!opening.bookable || !opening.von || !opening.bis) {
-    throw err('reading_day_closed', `Am ${germanDay(opening.date)} ist geschlossen; an diesem Tag kann nicht gebucht werden.`, {
-      date: germanDay(opening.date),
-    });
+    throw readingRoomBookingErrors.fail('reading_day_closed', { date: germanDay(opening.date) });
   }
   const open = minutesOf(opening.von);
   const close = minutesOf(opening.bis);
@@ -236,23 +341,16 @@ export function periodTimes(opening: DayOpening, req: Pick<BookingRequest, 'mode
     case 'ganztags':
       return { von: opening.von, bis: opening.bis };
     case 'vormittags':
-      if (open >= noon) throw err('reading_half_day_closed', 'Vormittags ist an diesem Tag nicht geöffnet.');
+      if (open >= noon) throw readingRoomBookingErrors.fail('reading_morning_closed');
       return { von: opening.von, bis: timeOf(Math.min(close, noon)) };
     case 'nachmittags':
-      if (close <= noon) throw err('reading_half_day_closed', 'Nachmittags ist an diesem Tag nicht geöffnet.');
+      if (close <= noon) throw readingRoomBookingErrors.fail('reading_afternoon_closed');
       return { von: timeOf(Math.max(open, noon)), bis: opening.bis };
     case 'stuendlich': {
-      if (!req.von || !req.bis) throw err('reading_hours_missing', 'Bitte Beginn und Ende der Buchung angeben.');
-      if (minutesOf(req.bis) <= minutesOf(req.von)) throw err('period_invalid', 'Bis nicht nach von im Zeitraum!');
+      if (!req.von || !req.bis) throw readingRoomBookingErrors.fail('reading_hours_missing');
+      if (minutesOf(req.bis) <= minutesOf(req.von)) throw readingRoomBookingErrors.fail('period_invalid');
       if (minutesOf(req.von) < open || minutesOf(req.bis) > close) {
-        throw err(
-          'reading_outside_opening',
-          `Der Zeitraum muss innerhalb der Öffnungszeit von ${opening.von} bis ${opening.bis} Uhr liegen.`,
-          {
-            von: opening.von,
-            bis: opening.bis,
-          },
-        );
+        throw readingRoomBookingErrors.fail('reading_outside_opening', { von: opening.von, bis: opening.bis });
       }
       return { von: req.von, bis: req.bis };
     }
@@ -288,6 +386,16 @@ export function bookedTimes(
   return { von: timeOf(start), bis: timeOf(Math.min(end, start + maxMinutes)) };
 }
 
+const WEEKDAY_LABELS_EN: Record<string, string> = {
+  montags: 'Mondays',
+  dienstags: 'Tuesdays',
+  mittwochs: 'Wednesdays',
+  donnerstags: 'Thursdays',
+  freitags: 'Fridays',
+  samstags: 'Saturdays',
+  sonntags: 'Sundays',
+};
+
 const WEEKDAY_LABELS: Record<string, string> = {
   montags: 'Montags',
   dienstags: 'Dienstags',
@@ -320,54 +428,37 @@ export function planBooking(input: {
 }): { von: Date; bis: Date } {
   const { request, opening, limits, now } = input;
   const today = berlinDay(now);
-  if (request.date < today) throw err('reading_in_past', 'Der gewählte Zeitraum liegt in der Vergangenheit.');
+  if (request.date < today) throw readingRoomBookingErrors.fail('reading_in_past');
   const name = weekdayName(request.date);
   if (!limits.weekdays.includes(name)) {
-    throw err('reading_weekday_not_bookable', `${WEEKDAY_LABELS[name]} kann nicht gebucht werden.`, { weekday: name });
+    throw readingRoomBookingErrors.fail('reading_weekday_not_bookable', { weekday: name });
   }
   if (daysBetween(today, request.date) > limits.daysAhead) {
-    throw err(
-      'reading_too_far_ahead',
-      `Plätze können höchstens ${counted('de', limits.daysAhead, 'day')} im Voraus gebucht werden (bis ${germanDay(addDays(today, limits.daysAhead))}).`,
-      {
-        days: limits.daysAhead,
-        until: germanDay(addDays(today, limits.daysAhead)),
-      },
-    );
+    throw readingRoomBookingErrors.fail('reading_too_far_ahead', {
+      days: limits.daysAhead,
+      until: germanDay(addDays(today, limits.daysAhead)),
+    });
   }
   const times = bookedTimes(opening, request, limits.maxMinutes, now);
   if (request.mode === 'stuendlich') {
     const step = limits.intervalMinutes;
     if (minutesOf(times.von) % step !== 0 || minutesOf(times.bis) % step !== 0) {
-      throw err('reading_interval', `Beginn und Ende müssen auf das Buchungsintervall von ${counted('de', step, 'minute')} fallen.`, {
-        minutes: step,
-      });
+      throw readingRoomBookingErrors.fail('reading_interval', { minutes: step });
     }
     const length = minutesOf(times.bis) - minutesOf(times.von);
-    if (length < limits.minMinutes)
-      throw err('reading_too_short', `Eine Buchung muss mindestens ${counted('de', limits.minMinutes, 'minute')} dauern.`, {
-        minutes: limits.minMinutes,
-      });
-    if (length > limits.maxMinutes)
-      throw err('reading_too_long', `Eine Buchung darf höchstens ${counted('de', limits.maxMinutes, 'minute')} dauern.`, {
-        minutes: limits.maxMinutes,
-      });
+    if (length < limits.minMinutes) throw readingRoomBookingErrors.fail('reading_too_short', { minutes: limits.minMinutes });
+    if (length > limits.maxMinutes) throw readingRoomBookingErrors.fail('reading_too_long', { minutes: limits.maxMinutes });
   }
   let von = instantOf(request.date, times.von);
   const bis = instantOf(request.date, times.bis);
-  if (bis.getTime() <= now.getTime()) throw err('reading_in_past', 'Der gewählte Zeitraum liegt in der Vergangenheit.');
+  if (bis.getTime() <= now.getTime()) throw readingRoomBookingErrors.fail('reading_in_past');
   // A period that has begun starts now (to the minute): the check-in window then opens at once.
   if (von.getTime() < now.getTime()) von = new Date(Math.floor(now.getTime() / MINUTE) * MINUTE);
   if (!Number.isInteger(input.request.groupSize) || input.request.groupSize < 1 || input.request.groupSize > input.capacity) {
-    throw err('reading_group_size', `Die Gruppengröße muss zwischen 1 und ${input.capacity} liegen.`, { capacity: input.capacity });
+    throw readingRoomBookingErrors.fail('reading_group_size', { capacity: input.capacity });
   }
   if (input.bookingsThisWeek >= limits.maxBookingsPerWeek) {
-    throw err(
-      'reading_week_limit',
-      `Sie haben in dieser Woche bereits ${counted('de', input.bookingsThisWeek, 'booking')}; erlaubt sind höchstens ${limits.maxBookingsPerWeek}.`,
-      { count: input.bookingsThisWeek, max: limits.maxBookingsPerWeek },
-      409,
-    );
+    throw readingRoomBookingErrors.fail('reading_week_limit', { count: input.bookingsThisWeek, max: limits.maxBookingsPerWeek });
   }
   return { von, bis };
 }
@@ -515,23 +606,16 @@ export function onePlacePerPersonError(held: { objectName: string; von: Date; bi
   if (!held) {
     return readingRoomBookingErrors.fail('reading_one_place_per_person');
   }
-  const params = { name: held.objectName, von: formatTime(held.von), bis: formatTime(held.bis) };
-  return new AppError(
-    'reading_one_place_per_person_held',
-    `Sie haben im gewählten Zeitraum bereits ${params.name} gebucht (${params.von} bis ${params.bis} Uhr). Pro Person ist zur selben Zeit nur ein Platz möglich.`,
-    409,
-    params,
-  );
+  return readingRoomBookingErrors.fail('reading_one_place_per_person_held', {
+    name: held.objectName,
+    von: formatTime(held.von),
+    bis: formatTime(held.bis),
+  });
 }
 
 /** No place free for the period: names a room or a seat (docs/product.md#reading-room-booking-rules). */
 export function occupiedError(kind: string, designation: string): AppError {
-  return new AppError(
-    'reading_object_booked',
-    `${kind === 'raum' ? 'Der Raum' : 'Der Platz'} ${designation} ist im gewählten Zeitraum bereits belegt.`,
-    409,
-    { name: designation },
-  );
+  return readingRoomBookingErrors.fail('reading_object_booked', { room: kind === 'raum', name: designation });
 }
 
 /** A place the person holds for themself (decision 036). */

@@ -56,7 +56,11 @@ describe('deleting for good', () => {
       assertDeletable('grundriss', 'X', 1);
       expect.unreachable();
     } catch (e) {
-      expect(e).toMatchObject({ code: 'reading_plan_has_bookings', status: 409, params: { name: 'X' } });
+      expect(e).toMatchObject({
+        code: 'reading_plan_has_bookings',
+        status: 409,
+        en: 'Places on the floor plan X have already been booked; it therefore cannot be deleted. Please deactivate it instead.',
+      });
     }
   });
 });

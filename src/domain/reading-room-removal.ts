@@ -45,6 +45,13 @@ export function cancelledByDeactivation(b: RemovableBooking, now: Date): boolean
   return OPEN_STATUSES.includes(b.status) && b.bis.getTime() > now.getTime();
 }
 
+const FIRST_EN: Record<RemovalTarget, (name: string) => string> = {
+  platz: (name) => `${name} has already been booked and therefore cannot be deleted. Please deactivate it instead.`,
+  raum: (name) => `${name} has already been booked and therefore cannot be deleted. Please deactivate it instead.`,
+  grundriss: (name) =>
+    `Places on the floor plan ${name} have already been booked; it therefore cannot be deleted. Please deactivate it instead.`,
+};
+
 const FIRST: Record<RemovalTarget, (name: string) => string> = {
   platz: (name) => `Der Platz „${name}“ wurde schon gebucht und kann deshalb nicht gelöscht werden.`,
   raum: (name) => `Der Raum „${name}“ wurde schon gebucht und kann deshalb nicht gelöscht werden.`,
@@ -55,9 +62,8 @@ const FIRST: Record<RemovalTarget, (name: string) => string> = {
 export function hasBookingsError(target: RemovalTarget, name: string): AppError {
   return new AppError(
     target === 'grundriss' ? 'reading_plan_has_bookings' : 'reading_object_has_bookings',
-    `${FIRST[target](name)} Bitte deaktivieren Sie ihn stattdessen.`,
+    { de: `${FIRST[target](name)} Bitte deaktivieren Sie ihn stattdessen.`, en: FIRST_EN[target](name) },
     409,
-    { name },
   );
 }
 

@@ -85,7 +85,11 @@ const RHYTHM_MONTHS: ReadonlyMap<string, number> = new Map([
 export function reportRhythmMonths(rhythm: string): number {
   const months = RHYTHM_MONTHS.get(rhythm);
   if (months === undefined) {
-    throw new AppError('report_rhythm_unknown', `Berichtsrhythmus ${rhythm} unbekannt`, 400, { rhythm });
+    throw new AppError(
+      'report_rhythm_unknown',
+      { de: `Berichtsrhythmus ${rhythm} unbekannt`, en: `Report rhythm ${rhythm} unknown.` },
+      400,
+    );
   }
   return months;
 }
@@ -727,7 +731,12 @@ const BY_NAME: ReadonlyMap<string, CatalogueEntry> = new Map(CATALOGUE.map((o) =
 
 function lookup(name: string): CatalogueEntry {
   const option = BY_NAME.get(name);
-  if (!option) throw new AppError('setting_option_missing', `keine CustomizingOption ${name} gefunden`, 404, { name });
+  if (!option)
+    throw new AppError(
+      'setting_option_missing',
+      { de: `keine CustomizingOption ${name} gefunden`, en: `No setting option ${name} found.` },
+      404,
+    );
   return option;
 }
 
@@ -813,9 +822,11 @@ export function encodeSettingValue<O extends SettingOption>(option: O, value: Op
     const shown = display(value);
     throw new AppError(
       'setting_value_invalid',
-      `Neuer Customizing Wert ${shown} konnte nicht in Schicht ${layer} gespeichert werden`,
+      {
+        de: `Neuer Customizing Wert ${shown} konnte nicht in Schicht ${layer} gespeichert werden`,
+        en: `New setting value ${shown} could not be saved at layer ${layer}.`,
+      },
       400,
-      { option: option.name, value: shown, layer },
     );
   }
   // numbers and booleans as their text, strings and times as they are
@@ -855,10 +866,14 @@ function parseStored<O extends SettingOption>(option: O, text: string): { ok: tr
 export function decodeSettingValue<O extends SettingOption>(option: O, text: string): OptionValue<O> {
   const parsed = parseStored(option, text);
   if (!parsed.ok) {
-    throw new AppError('setting_stored_invalid', `Gespeicherter Customizing Wert ${text} für ${option.name} ist ungültig`, 500, {
-      option: option.name,
-      value: text,
-    });
+    throw new AppError(
+      'setting_stored_invalid',
+      {
+        de: `Gespeicherter Customizing Wert ${text} für ${option.name} ist ungültig`,
+        en: `Stored setting value ${text} for ${option.name} is invalid.`,
+      },
+      500,
+    );
   }
   return parsed.value;
 }

@@ -88,9 +88,14 @@ export function initialsOf(firstName: string, lastName: string): string {
 export function normaliseTeamFavourites(selfId: string, ids: readonly string[]): string[] {
   const unique = [...new Set(ids)].filter((id) => id !== selfId);
   if (unique.length > MAX_TEAM_FAVOURITES) {
-    throw new AppError('team_favourites_too_many', `Höchstens ${MAX_TEAM_FAVOURITES} Favoriten sind möglich.`, 400, {
-      max: MAX_TEAM_FAVOURITES,
-    });
+    throw new AppError(
+      'team_favourites_too_many',
+      {
+        de: `Höchstens ${MAX_TEAM_FAVOURITES} Favoriten sind möglich.`,
+        en: `At most ${MAX_TEAM_FAVOURITES} favourites are possible.`,
+      },
+      400,
+    );
   }
   return unique;
 }

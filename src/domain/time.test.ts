@@ -85,7 +85,7 @@ describe('parseTime', () => {
     const e = caught(() => parseTime('25:00'));
     expect(e.code).toBe('time_invalid');
     expect(e.message).toBe('Zeit 25:00 ist keine gültige Uhrzeit im Format HH:mm');
-    expect(e.params).toEqual({ value: '25:00' });
+    expect(e.text('en-us')).toBe('Time 25:00 is not a valid time in the format HH:mm.');
   });
 });
 

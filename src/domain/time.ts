@@ -1,9 +1,23 @@
-import { AppError, defineErrors } from './errors';
+import { type AppError, defineErrors } from './errors';
 
 /** The refusals of this rule in both languages (decision 198). */
 const timeErrors = defineErrors({
   date_invalid: { status: 400, de: 'Invalid date format', en: 'Invalid date format' },
   time_not_string: { status: 400, de: 'Zeit zum setzen ist kein valider String', en: 'The time to set is not a valid string.' },
+  time_invalid: {
+    status: 400,
+    texts: (p: { value: string }) => ({
+      de: `Zeit ${p.value} ist keine gültige Uhrzeit im Format HH:mm`,
+      en: `Time ${p.value} is not a valid time in the format HH:mm.`,
+    }),
+  },
+  time_step_invalid: {
+    status: 400,
+    texts: (p: { step: number; max: number }) => ({
+      de: `Rundungsschritt ${p.step} muss eine ganze Zahl von 1 bis ${p.max} Minuten sein`,
+      en: `Rounding step ${p.step} must be a whole number of minutes from 1 to ${p.max}.`,
+    }),
+  },
 });
 
 /**
@@ -211,7 +225,7 @@ export function parseTime(value: unknown): { stunden: number; minuten: number } 
     throw timeErrors.fail('time_not_string');
   }
   if (!isValidTime(value)) {
-    throw new AppError('time_invalid', `Zeit ${value} ist keine gültige Uhrzeit im Format HH:mm`, 400, { value });
+    throw timeErrors.fail('time_invalid', { value });
   }
   return { stunden: Number(value.slice(0, 2)), minuten: Number(value.slice(3)) };
 }
@@ -280,12 +294,7 @@ export function formatDateTime(d: Date | string): string {
  */
 export function roundToStep(d: Date, stepMinutes = 15): Date {
   if (!Number.isInteger(stepMinutes) || stepMinutes < 1 || stepMinutes > DAY_MINUTES) {
-    throw new AppError(
-      'time_step_invalid',
-      `Rundungsschritt ${stepMinutes} muss eine ganze Zahl von 1 bis ${DAY_MINUTES} Minuten sein`,
-      400,
-      { step: stepMinutes },
-    );
+    throw timeErrors.fail('time_step_invalid', { step: stepMinutes, max: DAY_MINUTES });
   }
   const instantMs = toInstant(d).getTime();
   const offset = offsetAt(instantMs);

@@ -1,4 +1,4 @@
-import { AppError, defineErrors } from './errors';
+import { defineErrors } from './errors';
 import { MESSAGES } from './vehicle-booking';
 
 /** The refusals of this rule in both languages (decision 198). */
@@ -6,6 +6,22 @@ const vehicleAttributesErrors = defineErrors({
   condition_dependent_missing: { status: 400, de: 'SHOW_IF braucht ein abhängiges Attribut.', en: 'SHOW_IF needs a dependent attribute.' },
   mandatory_missing: { status: 400, de: MESSAGES.mandatory, en: 'Please fill in all mandatory fields.' },
   attribute_unknown: { status: 400, de: 'Unbekanntes Attribut.', en: 'Unknown attribute.' },
+  condition_invalid: {
+    status: 400,
+    texts: (p: { type: string }) => ({ de: `Bedingung type ${p.type} is not valid`, en: `Condition type ${p.type} is not valid` }),
+  },
+  attribute_choice_invalid: {
+    status: 400,
+    texts: (p: { label: string }) => ({ de: `Ungültiger Wert für ${p.label}.`, en: `Invalid value for ${p.label}.` }),
+  },
+  attribute_number_invalid: {
+    status: 400,
+    texts: (p: { label: string }) => ({ de: `${p.label} muss eine Zahl sein.`, en: `${p.label} must be a number.` }),
+  },
+  attribute_checkbox_invalid: {
+    status: 400,
+    texts: (p: { label: string }) => ({ de: `${p.label} muss ja oder nein sein.`, en: `${p.label} must be yes or no.` }),
+  },
 });
 
 /**
@@ -34,7 +50,7 @@ export interface AttributeDefinition {
 
 export function parseConditionType(x: unknown): ConditionType {
   if (typeof x === 'string' && (CONDITION_TYPES as readonly string[]).includes(x)) return x as ConditionType;
-  throw new AppError('condition_invalid', `Bedingung type ${String(x)} is not valid`, 400, { type: String(x) });
+  throw vehicleAttributesErrors.fail('condition_invalid', { type: String(x) });
 }
 
 export function parseCondition(c: { type: unknown; value?: string | null; dependentAttributeId?: string | null }): AttributeCondition {
@@ -78,13 +94,13 @@ export function validateAttributeValues(
     }
     if (v === undefined || v === '') continue;
     if ((a.type === 'RADIOS' || a.type === 'DROPDOWN') && !a.choices.some((c) => c.key === v)) {
-      throw new AppError('attribute_choice_invalid', `Ungültiger Wert für ${a.label}.`, 400, { label: a.label });
+      throw vehicleAttributesErrors.fail('attribute_choice_invalid', { label: a.label });
     }
     if (a.type === 'NUMBER' && !Number.isFinite(Number(v))) {
-      throw new AppError('attribute_number_invalid', `${a.label} muss eine Zahl sein.`, 400, { label: a.label });
+      throw vehicleAttributesErrors.fail('attribute_number_invalid', { label: a.label });
     }
     if (a.type === 'CHECKBOX' && v !== 'true' && v !== 'false') {
-      throw new AppError('attribute_checkbox_invalid', `${a.label} muss ja oder nein sein.`, 400, { label: a.label });
+      throw vehicleAttributesErrors.fail('attribute_checkbox_invalid', { label: a.label });
     }
     out[a.id] = v;
   }

@@ -1,4 +1,4 @@
-import { AppError, defineErrors } from './errors';
+import { defineErrors } from './errors';
 import { meetsCleanlinessThreshold } from './settings';
 
 /** Vehicle care after the trip: service booklet, damage status flow, soiling mails, due dates. */
@@ -34,11 +34,22 @@ const vehicleCareErrors = defineErrors({
   damage_already_blocked: { status: 409, de: CARE_MESSAGES.alreadyBlocked, en: 'The vehicle is already blocked because of this damage.' },
   service_future: { status: 400, de: CARE_MESSAGES.futureDate, en: 'The date must not be in the future.' },
   service_due_order: { status: 400, de: CARE_MESSAGES.dueBeforeDone, en: 'The next due date must be after the date of the service.' },
+  status_unknown: {
+    status: 400,
+    texts: (p: { status: string }) => ({ de: `Status ${p.status} unbekannt`, en: `Status ${p.status} unknown` }),
+  },
+  damage_status_back: {
+    status: 409,
+    texts: (p: { from: string; to: string }) => ({
+      de: `Statuswechsel von ${p.from} nach ${p.to} ist nicht möglich.`,
+      en: `The status cannot change from ${p.from} to ${p.to}.`,
+    }),
+  },
 });
 
 export function parseDamageStatus(value: string): DamageStatus {
   if (!(DAMAGE_STATUSES as readonly string[]).includes(value)) {
-    throw new AppError('status_unknown', `Status ${value} unbekannt`, 400, { status: value });
+    throw vehicleCareErrors.fail('status_unknown', { status: value });
   }
   return value as DamageStatus;
 }
@@ -52,7 +63,7 @@ export function nextDamageStatus(from: DamageStatus, to: DamageStatus): DamageSt
   if (from === 'behoben') throw vehicleCareErrors.fail('damage_resolved');
   if (from === to) throw vehicleCareErrors.fail('damage_same_status');
   if (from === 'in Reparatur' && to === 'gemeldet') {
-    throw new AppError('damage_status_back', `Statuswechsel von ${from} nach ${to} ist nicht möglich.`, 409, { from, to });
+    throw vehicleCareErrors.fail('damage_status_back', { from, to });
   }
   return to;
 }

@@ -1,4 +1,4 @@
-import { AppError, defineErrors } from './errors';
+import { defineErrors } from './errors';
 import { type BookingStatus, blocks, isInsideValidity, MESSAGES } from './vehicle-booking';
 
 /** The refusals of this rule in both languages (decision 198). */
@@ -10,6 +10,13 @@ const vehicleChangesErrors = defineErrors({
   },
   vehicle_id_missing: { status: 400, de: MESSAGES.noVehicleId, en: 'Vehicle ID missing, booking times cannot be saved!' },
   fuel_out_of_range: { status: 400, de: MESSAGES.fuel, en: 'Fuel level must be between 0 and 100!' },
+  mileage_too_low: {
+    status: 400,
+    texts: (p: { last: number }) => ({
+      de: `Der Kilometerstand muss größer als ${p.last} sein.`,
+      en: `The mileage must be greater than ${p.last}.`,
+    }),
+  },
 });
 
 /**
@@ -128,8 +135,6 @@ export function validateTripEnd(input: { fuelPercent: number; mileage: number; l
     throw vehicleChangesErrors.fail('fuel_out_of_range');
   }
   if (input.lastMileage !== null && !(input.mileage > input.lastMileage)) {
-    throw new AppError('mileage_too_low', `Der Kilometerstand muss größer als ${input.lastMileage} sein.`, 400, {
-      last: input.lastMileage,
-    });
+    throw vehicleChangesErrors.fail('mileage_too_low', { last: input.lastMileage });
   }
 }

@@ -2,7 +2,6 @@ import { AppError, isAppError } from '@domain/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { kernelErrors } from '../kernel/errors';
-import { translate } from './messages';
 import { describeIssues, type SchemaIssue } from './schema-issues';
 
 /** The locale errors are written in: the signed-in user's choice, else German. */
@@ -13,9 +12,7 @@ export function requestLocale(req: FastifyRequest): string {
 /** The answer of an error: its code and its text in the request's language, which the error itself carries. */
 export function sendError(reply: FastifyReply, req: FastifyRequest, err: AppError) {
   const locale = requestLocale(req);
-  // TRANSITION: a German-only legacy throw still finds its English in the old catalogue.
-  const message = err.en === undefined ? translate(err.code, err.message, locale, err.params) : err.text(locale);
-  return reply.status(err.status).send({ error: { code: err.code, message } });
+  return reply.status(err.status).send({ error: { code: err.code, message: err.text(locale) } });
 }
 
 /**

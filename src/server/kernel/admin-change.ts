@@ -1,9 +1,10 @@
 import { type Db, withTenant } from '@db/client';
 import { type NamedSources, permissionsLost } from '@domain/access-admin';
-import { AppError } from '@domain/errors';
+import type { AppError } from '@domain/errors';
 import { type AuditEntry, insertAudit, type PersonSources, sourcesOfPerson } from '@server/areas/access-admin/access-admin-repository';
 import type { Deps } from '@server/deps';
 import type { UserContext } from './context';
+import { kernelErrors } from './errors';
 
 /** What every administrative change shares: one tenant transaction, the audit entry inside it, duplicates as 409. */
 
@@ -41,14 +42,10 @@ export function audit(tx: Db, user: UserContext, entry: Omit<AuditEntry, 'actorI
   });
 }
 
-export const SELF_LOCKOUT = () =>
-  new AppError('self_lockout', 'Sie können sich nicht selbst das Recht entziehen, Rollen und Gruppen zu pflegen.', 409);
+export const SELF_LOCKOUT = () => kernelErrors.fail('self_lockout');
 
-/** German count phrase for the confirmation: "verliert 1 Person" / "verlieren 3 Personen". */
-export function confirmRequired(count: number, what: string): AppError {
-  const people = count === 1 ? 'verliert 1 Person' : `verlieren ${count} Personen`;
-  return new AppError('confirm_required', `Beim Löschen ${what} ${people} Rechte. Bitte bestätigen Sie das Löschen.`, 409, { count });
-}
+/** The confirmation a removal needs when people lose rights by it. */
+export const confirmRequired = (count: number, what: string): AppError => kernelErrors.fail('confirm_required', { count, what });
 
 /**
  * A role or group is removed only when the acting admin keeps the right to keep

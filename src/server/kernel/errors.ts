@@ -73,4 +73,20 @@ export const kernelErrors = defineErrors({
       en: `An internal error occurred. Please try again later. (Error number: ${p.requestId})`,
     }),
   },
+  self_lockout: {
+    status: 409,
+    de: 'Sie können sich nicht selbst das Recht entziehen, Rollen und Gruppen zu pflegen.',
+    en: 'You cannot take away your own right to maintain roles and groups.',
+  },
+  /** `what` is the German genitive of the removed thing ("der Rolle „Empfang“"). */
+  confirm_required: {
+    status: 409,
+    texts: (p: { count: number; what: string }) => ({
+      de: `Beim Löschen ${p.what} ${p.count === 1 ? 'verliert 1 Person' : `verlieren ${p.count} Personen`} Rechte. Bitte bestätigen Sie das Löschen.`,
+      en:
+        p.count === 1
+          ? '1 person loses rights by this deletion. Please confirm the deletion.'
+          : `${p.count} people lose rights by this deletion. Please confirm the deletion.`,
+    }),
+  },
 });

@@ -1,6 +1,5 @@
 import type { Db } from '@db/client';
 import { auditChanges, withoutGroup } from '@domain/access-admin';
-import { AppError } from '@domain/errors';
 import {
   addGroupMember,
   countRolesAndGroups,
@@ -25,8 +24,7 @@ import { accessAdminErrors } from './errors';
 /** /admin/gruppen: groups with their roles and members; every change is audited in its own transaction. */
 
 const notFound = () => accessAdminErrors.fail('group_not_found');
-const taken = (name: string) => () =>
-  new AppError('group_name_taken', `Eine Gruppe mit dem Namen „${name}“ gibt es bereits.`, 409, { name });
+const taken = (name: string) => () => accessAdminErrors.fail('group_name_taken', { name });
 const unknownRole = () => accessAdminErrors.fail('unknown_role');
 const unknownPerson = () => accessAdminErrors.fail('user_not_found');
 const roleNames = (g: GroupRecord) => g.roles.map((r) => r.name);

@@ -1,6 +1,5 @@
 import type { Db } from '@db/client';
 import { auditChanges, normaliseGrants, withoutRole } from '@domain/access-admin';
-import { AppError } from '@domain/errors';
 import type { PermissionGrant } from '@domain/permissions';
 import {
   deleteRole,
@@ -20,7 +19,7 @@ import { accessAdminErrors } from './errors';
 /** /admin/rollen: roles with their permission matrix; every change is audited in its own transaction. */
 
 const notFound = () => accessAdminErrors.fail('role_not_found');
-const taken = (name: string) => () => new AppError('role_name_taken', `Eine Rolle mit dem Namen „${name}“ gibt es bereits.`, 409, { name });
+const taken = (name: string) => () => accessAdminErrors.fail('role_name_taken', { name });
 const granted = (r: Pick<RoleRecord, 'permissions'>) => r.permissions.filter((g) => g.value === 'true').map((g) => g.name);
 
 async function requireRole(tx: Db, tenantId: string, id: string): Promise<RoleRecord> {

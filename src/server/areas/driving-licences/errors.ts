@@ -10,4 +10,9 @@ export const drivingLicencesErrors = defineErrors({
     en: 'Scans of driving licences are not stored in your organisation.',
   },
   person_not_found: { status: 404, code: 'not_found', de: 'Person nicht gefunden.', en: 'Person not found.' },
+  guest_licence_closed: {
+    status: 409,
+    de: 'Für eine stornierte oder abgeschlossene Buchung wird kein Führerschein mehr erfasst.',
+    en: 'No licence is recorded any more for a cancelled or completed booking.',
+  },
 });

@@ -1,7 +1,6 @@
 import type { GuestDriverListDto, RecordGuestCheckRequest } from '@contracts/driving-licences';
 import { withTenant } from '@db/client';
 import { assertLicenceGate, type LicenceClass, type LicenceState, validateCheck } from '@domain/driving-licence';
-import { AppError } from '@domain/errors';
 import { berlinDay } from '@domain/vehicle-time';
 import {
   guestLicenceOfBooking,
@@ -23,7 +22,7 @@ import { toRecord } from './licences';
  * booking is gated on it, and examiners see guest drivers in their own list.
  */
 
-export const GUEST_LICENCE_CLOSED_MESSAGE = 'Für eine stornierte oder abgeschlossene Buchung wird kein Führerschein mehr erfasst.';
+export const GUEST_LICENCE_CLOSED_MESSAGE = drivingLicencesErrors.entries.guest_licence_closed.de;
 
 const bookingNotFound = () => drivingLicencesErrors.fail('booking_not_found');
 
@@ -49,7 +48,7 @@ export async function recordGuestCheck(deps: Deps, user: UserContext, bookingId:
     const b = guest ? await findBooking(tx, tenantId, bookingId) : null;
     if (!guest || !b) throw bookingNotFound();
     if (b.status === 'storniert' || b.status === 'durchgeführt') {
-      throw new AppError('guest_licence_closed', GUEST_LICENCE_CLOSED_MESSAGE, 409);
+      throw drivingLicencesErrors.fail('guest_licence_closed');
     }
     await insertGuestCheck(tx, tenantId, {
       bookingId,

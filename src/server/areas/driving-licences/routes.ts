@@ -14,8 +14,8 @@ import {
   scanResponse,
   userIdParams,
 } from '@contracts/driving-licences';
-import { AppError } from '@domain/errors';
 import { ACCESS } from '@domain/route-access';
+import { uploadFailed } from '@domain/uploads';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
@@ -29,10 +29,7 @@ const tags = ['driving-licences'];
 /** Examiners: fahrzeug_fuehrerscheinpruefung (others get 403 'no fahrzeug_fuehrerscheinpruefung'). */
 async function fileBytes(req: FastifyRequest): Promise<Buffer> {
   const file = await req.file();
-  if (!file)
-    throw new AppError('upload_failed', 'Fehler beim Hochladen der Datei: Keine Datei übermittelt.', 400, {
-      reason: 'Keine Datei übermittelt.',
-    });
+  if (!file) throw uploadFailed('Keine Datei übermittelt.', 'No file was sent.');
   return file.toBuffer();
 }
 

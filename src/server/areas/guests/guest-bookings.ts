@@ -1,6 +1,5 @@
 import type { CreateGuestBookingRequest, GuestBookingDto } from '@contracts/guests';
 import { withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
 import { dayListEntries, GUEST_NOTES_MAX, normalizeEmail, normalizeGuestName, normalizePhone } from '@domain/guest-booking';
 import { blockedUntil, parseBookingStatus } from '@domain/vehicle-booking';
 import { addDays, berlinDay, startOfDay } from '@domain/vehicle-time';
@@ -27,24 +26,24 @@ import { guestsErrors } from './errors';
 import { guestSettings } from './guest-settings';
 import { hashToken, newToken } from './tokens';
 
-export const GUEST_BOOKING_OFF_MESSAGE = 'Gastbuchungen sind für diesen Mandanten nicht eingeschaltet.';
-export const VEHICLE_NOT_FOR_GUESTS_MESSAGE = 'Für dieses Fahrzeug ist keine Gastbuchung möglich.';
-export const INVALID_NAME_MESSAGE = 'Bitte geben Sie einen gültigen Namen an (2 bis 100 Zeichen, mit Buchstaben).';
-export const INVALID_EMAIL_MESSAGE = 'Bitte geben Sie eine gültige E-Mail-Adresse an.';
-export const INVALID_PHONE_MESSAGE = 'Bitte geben Sie eine gültige Telefonnummer an (6 bis 20 Ziffern).';
+export const GUEST_BOOKING_OFF_MESSAGE = guestsErrors.entries.guest_booking_off.de;
+export const VEHICLE_NOT_FOR_GUESTS_MESSAGE = guestsErrors.entries.vehicle_not_for_guests.de;
+export const INVALID_NAME_MESSAGE = guestsErrors.entries.guest_name_invalid.de;
+export const INVALID_EMAIL_MESSAGE = guestsErrors.entries.guest_email_invalid.de;
+export const INVALID_PHONE_MESSAGE = guestsErrors.entries.guest_phone_invalid.de;
 
 export const cancelPageUrl = (origin: string, token: string) => `${origin}/pub/fahrzeugbuchungstorno?token=${token}`;
 
 /** Guest name, e-mail and phone as a visitor or the reception typed them, normalised, or a clear German message. */
 export function checkGuestInput(name: string, email: string, phone: string | undefined, phoneRequired: boolean) {
   const n = normalizeGuestName(name);
-  if (!n) throw new AppError('guest_name_invalid', INVALID_NAME_MESSAGE, 400);
+  if (!n) throw guestsErrors.fail('guest_name_invalid');
   const e = normalizeEmail(email);
-  if (!e) throw new AppError('guest_email_invalid', INVALID_EMAIL_MESSAGE, 400);
+  if (!e) throw guestsErrors.fail('guest_email_invalid');
   const raw = phone?.trim() ?? '';
-  if (!raw && phoneRequired) throw new AppError('guest_phone_invalid', INVALID_PHONE_MESSAGE, 400);
+  if (!raw && phoneRequired) throw guestsErrors.fail('guest_phone_invalid');
   const p = raw ? normalizePhone(raw) : null;
-  if (raw && !p) throw new AppError('guest_phone_invalid', INVALID_PHONE_MESSAGE, 400);
+  if (raw && !p) throw guestsErrors.fail('guest_phone_invalid');
   return { name: n, email: e, phone: p };
 }
 
@@ -86,12 +85,12 @@ export async function createGuestBooking(deps: Deps, user: UserContext, origin: 
   const token = newToken();
   const result = await withTenant(deps.database.db, tenantId, async (tx) => {
     const gs = await guestSettings(tx, tenantId);
-    if (!gs.guestBookingActive) throw new AppError('guest_booking_off', GUEST_BOOKING_OFF_MESSAGE, 403);
+    if (!gs.guestBookingActive) throw guestsErrors.fail('guest_booking_off');
     const guest = checkGuestInput(req.guestName, req.guestEmail, req.guestPhone, false);
     if (!(await lockVehicle(tx, tenantId, req.vehicleId))) throw notFound();
     const [v] = await findVehicles(tx, tenantId, { ids: [req.vehicleId] });
     if (!v) throw notFound();
-    if (!v.guestBookingPossible) throw new AppError('vehicle_not_for_guests', VEHICLE_NOT_FOR_GUESTS_MESSAGE, 409);
+    if (!v.guestBookingPossible) throw guestsErrors.fail('vehicle_not_for_guests');
     const s = await vehicleSettings(tx, tenantId, user.member.id);
     const needsApproval = await checkPeriod(tx, tenantId, v, s, von, bis, now);
     const id = await insertBooking(tx, tenantId, {

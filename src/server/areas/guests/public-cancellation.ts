@@ -1,11 +1,10 @@
 import type { PublicGuestBooking } from '@contracts/guests';
 import { type Db, withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
 import {
   assertGuestCanCancel,
   canCancelFree,
   freeCancellationDeadline,
-  INVALID_LINK_MESSAGE,
+  guestBookingErrors,
   PUBLIC_ACTION_LIMIT,
   PUBLIC_READ_LIMIT,
   tokenOpensBooking,
@@ -36,7 +35,7 @@ import { hashToken } from './tokens';
  * answer names only the vehicle, the period and the guest's own name.
  */
 
-const invalid = () => new AppError('guest_link_invalid', INVALID_LINK_MESSAGE, 404);
+const invalid = () => guestBookingErrors.fail('guest_link_invalid');
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 async function open(tx: Db, tenantId: string, token: string, now: Date, lock: boolean): Promise<{ guest: GuestRecord; b: BookingRecord }> {

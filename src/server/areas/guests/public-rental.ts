@@ -1,6 +1,6 @@
 import type { PublicBike, RentalRequestBody } from '@contracts/guests';
 import { type Db, withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
+import type { AppError } from '@domain/errors';
 import {
   assertOpenRequestsBelow,
   isRequestOpen,
@@ -51,16 +51,15 @@ import { hashToken, newToken } from './tokens';
  * through the same no-overlap constraint as every other booking.
  */
 
-export const RENTAL_OFF_MESSAGE = 'Der Gästeverleih ist hier nicht eingeschaltet.';
-export const REQUEST_LINK_INVALID_MESSAGE = 'Dieser Bestätigungslink ist ungültig oder abgelaufen. Bitte fragen Sie das Rad erneut an.';
-export const BIKE_TAKEN_MESSAGE =
-  'Dieses Rad ist im gewählten Zeitraum leider schon vergeben. Bitte wählen Sie ein anderes Rad oder eine andere Zeit.';
+export const RENTAL_OFF_MESSAGE = guestsErrors.entries.rental_off.de;
+export const REQUEST_LINK_INVALID_MESSAGE = guestsErrors.entries.request_link_invalid.de;
+export const BIKE_TAKEN_MESSAGE = guestsErrors.entries.bike_taken.de;
 export const REQUEST_SENT_MESSAGE =
   'Fast geschafft: Bitte bestätigen Sie Ihre Anfrage über den Link in der E-Mail, die wir Ihnen geschickt haben.';
 export const REQUEST_CONFIRMED_MESSAGE = 'Vielen Dank! Ihr Rad ist reserviert. Die Bestätigung mit dem Stornolink kommt per E-Mail.';
-export const NO_RECEPTION_MESSAGE = 'Der Gästeverleih nimmt gerade keine Anfragen an. Bitte wenden Sie sich direkt an die Tourist-Info.';
+export const NO_RECEPTION_MESSAGE = guestsErrors.entries.rental_no_reception.de;
 
-const rentalOff = () => new AppError('rental_off', RENTAL_OFF_MESSAGE, 404);
+const rentalOff = () => guestsErrors.fail('rental_off');
 
 async function activeSettings(tx: Db, tenant: TenantRecord): Promise<GuestSettings> {
   const gs = await guestSettings(tx, tenant.id);
@@ -165,7 +164,7 @@ export async function requestBike(deps: Deps, tenant: TenantRecord, ip: string, 
     const { von, bis } = period(s, body.day, body.from, body.to, now);
     const v = (await guestVehicleList(tx, tenant.id)).find((x) => x.licensePlate === body.bike);
     if (!v) throw guestsErrors.fail('bike_unknown');
-    if ((await freeOnes(tx, tenant.id, [v], s, von, bis)).length === 0) throw new AppError('already_booked', BIKE_TAKEN_MESSAGE, 409);
+    if ((await freeOnes(tx, tenant.id, [v], s, von, bis)).length === 0) throw guestsErrors.fail('bike_taken');
     await lockEmail(tx, tenant.id, guest.email);
     assertOpenRequestsBelow(await countOpenRequests(tx, tenant.id, guest.email, now), gs.maxOpenRequests);
     await insertRequest(tx, tenant.id, {
@@ -206,7 +205,7 @@ export async function requestBike(deps: Deps, tenant: TenantRecord, ip: string, 
 export async function confirmRequest(deps: Deps, tenant: TenantRecord, ip: string, origin: string, token: string) {
   await countHit(deps, tenant.id, PUBLIC_ACTION_LIMIT, ip);
   const now = new Date();
-  const invalid = () => new AppError('request_link_invalid', REQUEST_LINK_INVALID_MESSAGE, 404);
+  const invalid = () => guestsErrors.fail('request_link_invalid');
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw invalid();
   const cancelToken = newToken();
   const r = await withTenant(deps.database.db, tenant.id, async (tx) => {
@@ -214,13 +213,13 @@ export async function confirmRequest(deps: Deps, tenant: TenantRecord, ip: strin
     const req = await lockRequestByTokenHash(tx, tenant.id, hashToken(token));
     if (!req || !isRequestOpen(req, now)) throw invalid();
     const [reception] = await membersWithPermission(tx, tenant.id, 'fahrzeug_gastbuchung');
-    if (!reception) throw new AppError('rental_no_reception', NO_RECEPTION_MESSAGE, 409);
+    if (!reception) throw guestsErrors.fail('rental_no_reception');
     if (!(await lockVehicle(tx, tenant.id, req.vehicleId))) throw invalid();
     const [v] = await findVehicles(tx, tenant.id, { ids: [req.vehicleId] });
-    if (!v?.guestBookingPossible) throw new AppError('already_booked', BIKE_TAKEN_MESSAGE, 409);
+    if (!v?.guestBookingPossible) throw guestsErrors.fail('bike_taken');
     const s = await vehicleSettings(tx, tenant.id, null);
     if (req.von < now || (await freeOnes(tx, tenant.id, [v], s, req.von, req.bis)).length === 0) {
-      throw new AppError('already_booked', BIKE_TAKEN_MESSAGE, 409);
+      throw guestsErrors.fail('bike_taken');
     }
     const id = await insertBooking(tx, tenant.id, {
       vehicleId: v.id,
@@ -243,7 +242,7 @@ export async function confirmRequest(deps: Deps, tenant: TenantRecord, ip: strin
       try {
         mapOverlap(e);
       } catch (mapped) {
-        if ((mapped as AppError).code === 'already_booked') throw new AppError('already_booked', BIKE_TAKEN_MESSAGE, 409);
+        if ((mapped as AppError).code === 'already_booked') throw guestsErrors.fail('bike_taken');
         throw mapped;
       }
     });

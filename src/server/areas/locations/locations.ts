@@ -1,6 +1,4 @@
 import { auditChanges } from '@domain/access-admin';
-import { AppError } from '@domain/errors';
-import { counted, type PluralLocale } from '@domain/plural';
 import {
   deleteLocation,
   deleteParkingSpace,
@@ -21,16 +19,8 @@ import { locationsErrors } from './errors';
 
 const locationNotFound = () => locationsErrors.fail('location_not_found');
 const spaceNotFound = () => locationsErrors.fail('parking_space_not_found');
-const locationTaken = (name: string) => () =>
-  new AppError('location_name_taken', `Einen Standort mit dem Namen „${name}“ gibt es bereits.`, 409, { name });
-const spaceTaken = (name: string) => () =>
-  new AppError('parking_space_name_taken', `Einen Stellplatz mit dem Namen „${name}“ gibt es an diesem Standort bereits.`, 409, { name });
-
-/** "2 Fahrzeugen und 1 Grundriss": only the kinds that use the location. */
-export function usedBy(locale: PluralLocale, vehicles: number, floorPlans: number): string {
-  const parts = [vehicles > 0 ? counted(locale, vehicles, 'vehicle') : '', floorPlans > 0 ? counted(locale, floorPlans, 'floorPlan') : ''];
-  return parts.filter(Boolean).join(locale === 'de' ? ' und ' : ' and ');
-}
+const locationTaken = (name: string) => () => locationsErrors.fail('location_name_taken', { name });
+const spaceTaken = (name: string) => () => locationsErrors.fail('parking_space_name_taken', { name });
 
 export const listLocationsAdmin = (deps: Deps, user: UserContext) => read(deps, user, (tx, t) => listAdminLocations(tx, t));
 
@@ -81,20 +71,10 @@ export function removeLocation(deps: Deps, user: UserContext, id: string) {
     const loc = (await listAdminLocations(tx, t)).find((l) => l.id === id);
     if (!loc) throw locationNotFound();
     if (loc.vehicles > 0 || loc.floorPlans > 0) {
-      throw new AppError(
-        'location_in_use',
-        `Der Standort „${loc.name}“ wird noch von ${usedBy('de', loc.vehicles, loc.floorPlans)} verwendet und kann nicht gelöscht werden.`,
-        409,
-        { name: loc.name, vehicles: loc.vehicles, floorPlans: loc.floorPlans },
-      );
+      throw locationsErrors.fail('location_in_use', { name: loc.name, vehicles: loc.vehicles, floorPlans: loc.floorPlans });
     }
     if (loc.parkingSpaces.some((s) => s.used)) {
-      throw new AppError(
-        'location_spaces_in_history',
-        `Der Standort „${loc.name}“ hat Stellplätze, die in der Fahrzeughistorie stehen, und kann nicht gelöscht werden.`,
-        409,
-        { name: loc.name },
-      );
+      throw locationsErrors.fail('location_spaces_in_history', { name: loc.name });
     }
     await deleteLocation(tx, t, id);
     await audit(tx, user, {

@@ -15,4 +15,11 @@ export const peopleErrors = defineErrors({
     de: 'Mindestens eine der gewählten Rollen oder Gruppen gibt es nicht.',
     en: 'At least one of the chosen roles or groups does not exist.',
   },
+  email_taken: {
+    status: 409,
+    texts: (p: { email: string }) => ({
+      de: `Eine Person mit der E-Mail-Adresse ${p.email} gibt es in diesem Mandanten bereits.`,
+      en: `A person with the e-mail address ${p.email} already exists in this tenant.`,
+    }),
+  },
 });

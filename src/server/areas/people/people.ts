@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@db/client';
 import { auditChanges, normaliseGrants, permissionProvenance } from '@domain/access-admin';
-import { AppError } from '@domain/errors';
 import { PERMISSION_DESCRIPTIONS, PERMISSIONS, type PermissionGrant } from '@domain/permissions';
 import { formatDateTime } from '@domain/time';
 import { countRolesAndGroups, listGroups, listRoles, sourcesOfPerson } from '@server/areas/access-admin/public';
@@ -33,8 +32,7 @@ import { peopleErrors } from './errors';
 /** /admin/benutzer: the paged people list, creating with invitation, editing fields and rights, provenance. */
 
 const notFound = () => peopleErrors.fail('user_not_found');
-const emailTaken = (email: string) => () =>
-  new AppError('email_taken', `Eine Person mit der E-Mail-Adresse ${email} gibt es in diesem Mandanten bereits.`, 409, { email });
+const emailTaken = (email: string) => () => peopleErrors.fail('email_taken', { email });
 const unknownDepartment = () => peopleErrors.fail('unknown_department');
 const unknownLinks = () => peopleErrors.fail('unknown_role_or_group');
 

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DeviatingOpeningHourDto, OpeningHoursDto } from '@contracts/reading-rooms';
 import { type Db, withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
 import { completeRegularHours, validateDeviation, validateOpeningHours } from '@domain/opening-hours';
 import { validateUpload } from '@domain/uploads';
 import {
@@ -48,9 +47,9 @@ const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const run = <T>(deps: Deps, user: UserContext, fn: (tx: Db, tenantId: string) => Promise<T>) =>
   withTenant(deps.database.db, user.tenant.id, (tx) => fn(tx, user.tenant.id));
 
-/** `what` names the clashing thing for the English text (http/messages.ts). */
-function duplicate(err: unknown, message: string, what: { kind: 'floor_plan' | 'designation' | 'equipment'; name: string }): never {
-  if (sqlState(err) === '23505') throw new AppError('duplicate', message, 409, what);
+/** A unique index refused the name: the refusal names the clashing thing. */
+function duplicate(err: unknown, taken: 'floor_plan_taken' | 'designation_taken' | 'equipment_taken', name: string): never {
+  if (sqlState(err) === '23505') throw readingRoomsErrors.fail(taken, { name });
   throw err;
 }
 
@@ -83,7 +82,7 @@ export async function savePlan(
       }
       return toFloorPlanDto((await findFloorPlan(tx, tenantId, planId))!);
     } catch (err) {
-      return duplicate(err, `Einen Grundriss „${input.name}“ gibt es in diesem Bereich schon.`, { kind: 'floor_plan', name: input.name });
+      return duplicate(err, 'floor_plan_taken', input.name);
     }
   });
 }
@@ -166,10 +165,7 @@ export async function createObject(deps: Deps, user: UserContext, floorPlanId: s
       await replaceObjectEquipment(tx, tenantId, id, input.equipment);
       return toAdminObject((await findObject(tx, tenantId, id))!);
     } catch (err) {
-      return duplicate(err, `Die Bezeichnung „${input.designation}“ gibt es auf diesem Grundriss schon.`, {
-        kind: 'designation',
-        name: String(input.designation),
-      });
+      return duplicate(err, 'designation_taken', String(input.designation));
     }
   });
 }
@@ -186,10 +182,7 @@ export async function patchObject(deps: Deps, user: UserContext, id: string, inp
       await updateObject(tx, tenantId, id, rest);
       if (input.equipment) await replaceObjectEquipment(tx, tenantId, id, input.equipment);
     } catch (err) {
-      return duplicate(err, `Die Bezeichnung „${input.designation}“ gibt es auf diesem Grundriss schon.`, {
-        kind: 'designation',
-        name: String(input.designation),
-      });
+      return duplicate(err, 'designation_taken', String(input.designation));
     }
     if (active !== undefined) mails = (await applyObjectActive(deps, tx, tenantId, id, active, origin, now)).mails;
     return { object: toAdminObject((await findObject(tx, tenantId, id))!), mails };
@@ -216,7 +209,7 @@ export const createEquipment = (deps: Deps, user: UserContext, name: string) =>
     try {
       return await insertEquipment(tx, tenantId, name);
     } catch (err) {
-      return duplicate(err, `Die Ausstattung „${name}“ gibt es schon.`, { kind: 'equipment', name });
+      return duplicate(err, 'equipment_taken', name);
     }
   });
 
@@ -227,7 +220,7 @@ export const renameEquipment = (deps: Deps, user: UserContext, id: string, name:
       if (!row) throw notFound('Ausstattung');
       return row;
     } catch (err) {
-      return duplicate(err, `Die Ausstattung „${name}“ gibt es schon.`, { kind: 'equipment', name });
+      return duplicate(err, 'equipment_taken', name);
     }
   });
 

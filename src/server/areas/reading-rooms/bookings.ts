@@ -1,6 +1,5 @@
 import type { CreateBookingRequest, MyBookingsResponse, ReadingRoomBookingDto } from '@contracts/reading-rooms';
 import { type Db, withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
 import { addDays, completeRegularHours, dayOpening, instantOf, weekStart } from '@domain/opening-hours';
 import {
   cancelTransition,
@@ -78,8 +77,7 @@ export async function createBooking(
         requireArea(user, obj.area);
         // Bookings of this object run one after another; a concurrent deactivation waits for this booking (and then cancels it) or wins first.
         const live = await lockObject(tx, tenantId, obj.id, 'book');
-        if (!live?.active || !live.planActive)
-          throw new AppError('reading_object_inactive', `${obj.designation} ist derzeit nicht buchbar.`, 409, { name: obj.designation });
+        if (!live?.active || !live.planActive) throw readingRoomsErrors.fail('reading_object_inactive', { name: obj.designation });
         const { id, confirmingId } = await placeOnObject(deps, tx, { tenantId, memberId: user.member.id }, obj, input, now);
         const booking = (await findBooking(tx, tenantId, id))!;
         const mail = confirmingId
@@ -267,12 +265,7 @@ export async function checkInObject(deps: Deps, user: UserContext, objectId: str
         s.status === 'reserviert' && (s.bookerId === user.member.id || s.confirmingId === user.member.id) && isInCheckInWindow(s.von, now),
     );
     if (!mine) {
-      throw new AppError(
-        'reading_no_checkin_now',
-        `Für ${obj.designation} haben Sie gerade keine Reservierung, für die das Einchecken möglich ist.`,
-        409,
-        { name: obj.designation },
-      );
+      throw readingRoomsErrors.fail('reading_no_checkin_now', { name: obj.designation });
     }
     return mine.id;
   });

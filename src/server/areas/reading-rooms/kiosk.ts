@@ -6,6 +6,7 @@ import { type FloorPlanRecord, findFloorPlan, findKioskLinkByHash } from '@serve
 import type { Deps } from '@server/deps';
 import { hashKioskToken } from './admin';
 import { imageUrl, notFound } from './common';
+import { readingRoomsErrors } from './errors';
 import { readPlanImage } from './images';
 import { loadPlanDay } from './map';
 
@@ -23,8 +24,7 @@ export async function resolveKiosk(tx: Db, tenantId: string, token: string): Pro
   const plan = await findFloorPlan(tx, tenantId, link.floorPlanId);
   if (!plan) throw unknownLink();
   // A deactivated plan is off the kiosk too; the link works again once the plan is reactivated (decision 025).
-  if (!plan.active)
-    throw new AppError('reading_plan_inactive', `Der Grundriss „${plan.name}“ ist derzeit deaktiviert.`, 409, { name: plan.name });
+  if (!plan.active) throw readingRoomsErrors.fail('reading_plan_inactive', { name: plan.name });
   return plan;
 }
 

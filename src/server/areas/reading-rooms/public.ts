@@ -7,6 +7,7 @@
 export { cancelBooking } from './bookings';
 // Rules and shapes of a booking.
 export { imageUrl, loadSeatRules, notFound, requireArea, SEAT_TOPIC, toPlaceItem } from './common';
+export { readingRoomsErrors } from './errors';
 export type { BookingRecord } from './reading-room-booking-repository';
 // Reads and locks of the seat series, which books many days under the same rules.
 export {

@@ -1,9 +1,8 @@
 import type { SeriesDate, SeriesRequest } from '@contracts/reading-rooms';
 import type { Db } from '@db/client';
 import { planSeatSeries, refusalOf, type SeatSeriesState } from '@domain/booking-series';
-import { AppError } from '@domain/errors';
 import { addDays, berlinDay, completeRegularHours, germanDay, instantOf, weekStart } from '@domain/opening-hours';
-import { occupiedError } from '@domain/reading-room-booking';
+import { occupiedError, readingRoomBookingErrors } from '@domain/reading-room-booking';
 import { formatTime } from '@domain/time';
 import { seatsIcs } from '@server/areas/calendar/public';
 import { findMemberById } from '@server/areas/people/public';
@@ -22,12 +21,14 @@ import {
   lockObject,
   movePlaces,
   notFound,
+  readingRoomsErrors,
   requireArea,
   SEAT_TOPIC,
   toPlaceItem,
 } from '@server/areas/reading-rooms/public';
 import { seriesSummaryMail } from '@server/areas/series/series-templates';
 import { withIcs } from '@server/kernel/mail/render';
+import { seriesErrors } from './errors';
 import type { SeriesKind } from './series-engine';
 import { type SeatSeriesBookingWrite, type SeatSeriesRecord, seatSeriesStore } from './series-repository';
 
@@ -93,8 +94,7 @@ async function loadState(tx: Db, seat: Seat, days: readonly string[]): Promise<S
 /** The days up to the booking window's end are checked; those after it are booked later. */
 const horizonOf = (now: Date, daysAhead: number) => addDays(berlinDay(now), daysAhead);
 
-const inactive = (obj: Obj) =>
-  new AppError('reading_object_inactive', `${obj.designation} ist derzeit nicht buchbar.`, 409, { name: obj.designation });
+const inactive = (obj: Obj) => readingRoomsErrors.fail('reading_object_inactive', { name: obj.designation });
 
 async function loadBookable(tx: Db, tenantId: string, objectId: string, lock: boolean): Promise<Obj> {
   const obj = await findObjectWithoutEquipment(tx, tenantId, objectId);
@@ -273,9 +273,8 @@ export const seatSeries: SeriesKind<
     const b = await findBooking(tx, tenantId, bookingId);
     if (!b || (b.bookerId !== user.member.id && b.confirmingId !== user.member.id)) throw notFound('Buchung');
     requireArea(user, b.area);
-    if (!b.seriesId) throw new AppError('series_none', 'Diese Buchung gehört zu keiner Serie.', 409);
-    if (b.bookerId !== user.member.id)
-      throw new AppError('reading_booking_not_party', 'Nur die buchende oder die vorgemerkte Person kann diese Buchung ändern.', 403);
+    if (!b.seriesId) throw seriesErrors.fail('series_none');
+    if (b.bookerId !== user.member.id) throw readingRoomBookingErrors.fail('reading_booking_not_party');
     // The dates of a series lie on one object, so on one plan: one event stands for all.
     return { seriesId: b.seriesId, von: b.von, scope: b.floorPlanId };
   },

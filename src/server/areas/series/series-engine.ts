@@ -5,7 +5,6 @@ import { addDays, berlinDay } from '@domain/opening-hours';
 import { effectiveSetting } from '@server/areas/settings/public';
 import { listTenantIds } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
-import { translate } from '@server/http/messages';
 import type { UserContext } from '../../kernel/context';
 import { type PendingMail, recipientLocales, sendAll } from '../../kernel/notifications/pending-mail';
 import { tenantOrigins } from '../../kernel/notifications/tenant-origins';
@@ -118,7 +117,7 @@ function presentDate<S, W, O>(
     date: o.date,
     state,
     reason: error ? kind.refusalOf(error.code) : null,
-    message: error ? translate(error.code, error.message, locale, error.params as Record<string, string | number>) : null,
+    message: error ? error.text(locale) : null,
     bookingId,
   });
 }

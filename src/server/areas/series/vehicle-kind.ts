@@ -4,7 +4,7 @@ import { type SeriesPeriod, seriesPeriods, vehicleRefusalOf } from '@domain/book
 import { AppError } from '@domain/errors';
 import { berlinDay, germanDay } from '@domain/opening-hours';
 import { formatTime } from '@domain/time';
-import { blockedUntil, bookingWindowEnd, type ExistingBooking, MESSAGES } from '@domain/vehicle-booking';
+import { blockedUntil, bookingWindowEnd, type ExistingBooking, vehicleBookingErrors } from '@domain/vehicle-booking';
 import { vehiclesIcs } from '@server/areas/calendar/public';
 import { licenceGateFor } from '@server/areas/driving-licences/public';
 import { findMemberById, type MemberRecord, membersWithPermission } from '@server/areas/people/public';
@@ -34,6 +34,7 @@ import {
 } from '@server/areas/vehicles/public';
 import { type Locale as MailLocale, withIcs } from '@server/kernel/mail/render';
 import type { PendingMail } from '../../kernel/notifications/pending-mail';
+import { seriesErrors } from './errors';
 import type { PlannedDate, SeriesKind } from './series-engine';
 import { insertApproversForAll, type VehicleSeriesDetails, type VehicleSeriesRecord, vehicleSeriesStore } from './series-repository';
 
@@ -274,7 +275,7 @@ export const vehicleSeries: SeriesKind<
       })),
     ),
 
-  taken: () => new AppError('already_booked', MESSAGES.alreadyBooked, 409),
+  taken: () => vehicleBookingErrors.fail('already_booked'),
 
   present(ride, o, base) {
     const period = o.state === 'buchbar' ? o : seriesPeriods([o.date], ride.fromTime, ride.toTime)[0]!;
@@ -354,7 +355,7 @@ export const vehicleSeries: SeriesKind<
     if (!(await lockBooking(tx, tenantId, bookingId))) throw notFound('Buchung');
     const b = (await findBooking(tx, tenantId, bookingId))!;
     if (!canManageBooking(user, b)) throw notFound('Buchung');
-    if (!b.seriesId) throw new AppError('series_none', 'Diese Buchung gehört zu keiner Serie.', 409);
+    if (!b.seriesId) throw seriesErrors.fail('series_none');
     return { seriesId: b.seriesId, von: b.von, scope: b.vehicleId };
   },
 

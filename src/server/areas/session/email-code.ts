@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
 import { passwordSignInAllowed } from '@domain/single-sign-on';
 import { findMemberByEmail, type MemberRecord } from '@server/areas/people/public';
 import { findAuthUser } from '@server/areas/session/auth-repository';
@@ -11,11 +10,10 @@ import type { Deps } from '@server/deps';
 import { fromNodeHeaders } from 'better-auth/node';
 import { effectiveSetting, mailLocales } from '../settings/public';
 import { sessionErrors } from './errors';
-import { CODE_FAILED } from './second-factor';
 
 export const EMAIL_CODE_SENT =
   'Wenn die E-Mail-Adresse hier angemeldet werden kann, erhalten Sie in wenigen Minuten eine E-Mail mit einem Code. Er gilt 10 Minuten.';
-const codeFailed = () => new AppError('code_failed', CODE_FAILED, 401);
+const codeFailed = () => sessionErrors.fail('code_failed');
 const emailCodeOff = () => sessionErrors.fail('email_code_off');
 
 /**

@@ -35,4 +35,41 @@ export const sessionErrors = defineErrors({
     de: 'Für Ihren Mandanten ist keine Anmeldung über einen Anbieter eingerichtet.',
     en: 'Not found.',
   },
+  login_failed: { status: 401, de: 'E-Mail oder Passwort ist falsch.', en: 'E-mail or password is incorrect.' },
+  code_failed: {
+    status: 401,
+    de: 'Der Code ist falsch oder abgelaufen. Bitte melden Sie sich erneut an.',
+    en: 'The code is wrong or has expired. Please sign in again.',
+  },
+  passkey_failed: {
+    status: 401,
+    de: 'Die Anmeldung mit diesem Passkey ist nicht möglich. Bitte melden Sie sich mit E-Mail und Passwort an.',
+    en: 'Signing in with this passkey is not possible. Please sign in with your e-mail and password.',
+  },
+  password_wrong: { status: 400, de: 'Das aktuelle Passwort ist nicht korrekt.', en: 'The current password is incorrect.' },
+  sso_name_missing: {
+    status: 400,
+    de: 'Bitte geben Sie den Namen des Anbieters ein; er steht auf der Anmeldeseite („Mit … anmelden“).',
+    en: 'Please enter the provider’s name; the login page shows it ("Sign in with …").',
+  },
+  sso_issuer_invalid: {
+    status: 400,
+    de: 'Bitte geben Sie die Aussteller-Adresse (Issuer) als vollständige https-Adresse ein, z. B. https://login.beispiel.de/realms/buchbar.',
+    en: 'Please enter the issuer as a complete https address, e.g. https://login.example.com/realms/buchbar.',
+  },
+  sso_client_id_missing: {
+    status: 400,
+    de: 'Bitte geben Sie die Client-ID ein, die der Anbieter für Buchbar vergeben hat.',
+    en: 'Please enter the client ID the provider issued for Buchbar.',
+  },
+  sso_secret_missing: {
+    status: 400,
+    de: 'Bitte geben Sie das Client-Secret ein, das der Anbieter für Buchbar vergeben hat.',
+    en: 'Please enter the client secret the provider issued for Buchbar.',
+  },
+  sso_claim_invalid: {
+    status: 400,
+    de: 'Bitte geben Sie den Namen des Claims ein, der die E-Mail-Adresse enthält (z. B. email oder upn).',
+    en: 'Please enter the name of the claim carrying the e-mail address (e.g. email or upn).',
+  },
 });

@@ -1,7 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { getAuthenticatorName } from '@better-auth/passkey';
 import { withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
 import { passkeyName, passkeySignInAllowed } from '@domain/passkeys';
 import { passkeyAuth } from '@server/areas/session/passkey-auth';
 import {
@@ -18,7 +17,6 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { audit } from '../../kernel/admin-change';
 import type { UserContext } from '../../kernel/context';
 import { sessionErrors } from './errors';
-import { PASSWORD_WRONG } from './passwords';
 
 /**
  * Passkeys (WebAuthn) through better-auth's passkey plugin (decision 145). The
@@ -28,8 +26,8 @@ import { PASSWORD_WRONG } from './passwords';
  */
 
 /** One message for every refused passkey sign-in, so it never tells whose key it was or why. */
-export const PASSKEY_FAILED = 'Die Anmeldung mit diesem Passkey ist nicht möglich. Bitte melden Sie sich mit E-Mail und Passwort an.';
-const passkeyFailed = () => new AppError('passkey_failed', PASSKEY_FAILED, 401);
+export const PASSKEY_FAILED = sessionErrors.entries.passkey_failed.de;
+const passkeyFailed = () => sessionErrors.fail('passkey_failed');
 const registrationFailed = () => sessionErrors.fail('passkey_registration_failed');
 const notFound = () => sessionErrors.fail('not_found');
 
@@ -47,7 +45,7 @@ async function confirmPassword(deps: Deps, headers: IncomingHttpHeaders, passwor
   try {
     await deps.auth.api.verifyPassword({ body: { password }, headers: fromNodeHeaders(headers) });
   } catch {
-    throw new AppError('password_wrong', PASSWORD_WRONG, 400);
+    throw sessionErrors.fail('password_wrong');
   }
 }
 

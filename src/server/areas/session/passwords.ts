@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
 import { findMemberByEmail, type MemberRecord } from '@server/areas/people/public';
 import { authMailContext } from '@server/areas/session/mail-context';
 import type { TenantRecord } from '@server/areas/tenant/public';
@@ -82,7 +81,7 @@ export async function resetPassword(deps: Deps, token: string, password: string)
   }
 }
 
-export const PASSWORD_WRONG = 'Das aktuelle Passwort ist nicht korrekt.';
+export const PASSWORD_WRONG = sessionErrors.entries.password_wrong.de;
 
 /** Changes the password and ends all other sessions; returns the Set-Cookie of the renewed session. */
 export async function changePassword(deps: Deps, headers: IncomingHttpHeaders, current: string, next: string): Promise<string[]> {
@@ -94,7 +93,7 @@ export async function changePassword(deps: Deps, headers: IncomingHttpHeaders, c
     });
     return result.headers.getSetCookie();
   } catch {
-    throw new AppError('password_wrong', PASSWORD_WRONG, 400);
+    throw sessionErrors.fail('password_wrong');
   }
 }
 

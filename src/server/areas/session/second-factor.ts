@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { withTenant } from '@db/client';
-import { AppError } from '@domain/errors';
 import { findMemberById } from '@server/areas/people/public';
 import { markTotpCodeUsed, removeSecondFactor } from '@server/areas/session/auth-security-repository';
 import type { Deps } from '@server/deps';
@@ -8,11 +7,10 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { audit } from '../../kernel/admin-change';
 import type { UserContext } from '../../kernel/context';
 import { sessionErrors } from './errors';
-import { PASSWORD_WRONG } from './passwords';
 
 /** One message for every refused code at sign-in: wrong, replayed, expired, locked or no challenge at all. */
-export const CODE_FAILED = 'Der Code ist falsch oder abgelaufen. Bitte melden Sie sich erneut an.';
-const codeFailed = () => new AppError('code_failed', CODE_FAILED, 401);
+export const CODE_FAILED = sessionErrors.entries.code_failed.de;
+const codeFailed = () => sessionErrors.fail('code_failed');
 /** A TOTP code is valid for its 30-second step and one step either side. */
 const TOTP_VALID_SECONDS = 90;
 
@@ -56,7 +54,7 @@ function sessionHeaders(h: Headers): Headers {
   });
 }
 
-const wrongPassword = () => new AppError('password_wrong', PASSWORD_WRONG, 400);
+const wrongPassword = () => sessionErrors.fail('password_wrong');
 
 /** Enrolment, first step (re-authenticated by the password): a new secret and recovery codes, not active until confirmed. */
 export async function startEnrolment(

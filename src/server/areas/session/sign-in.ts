@@ -1,17 +1,17 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { withTenant } from '@db/client';
 import { verifyDummyPassword } from '@db/password-hash';
-import { AppError } from '@domain/errors';
 import { passwordSignInAllowed } from '@domain/single-sign-on';
 import { findMemberByEmail } from '@server/areas/people/public';
 import { findMemberFlagByEmail, findSingleSignOn } from '@server/areas/session/single-sign-on-repository';
 import type { TenantRecord } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import { fromNodeHeaders } from 'better-auth/node';
+import { sessionErrors } from './errors';
 
 /** One message for every failed sign-in, so it never tells whether an address exists. */
-export const LOGIN_FAILED = 'E-Mail oder Passwort ist falsch.';
-const loginFailed = () => new AppError('login_failed', LOGIN_FAILED, 401);
+export const LOGIN_FAILED = sessionErrors.entries.login_failed.de;
+const loginFailed = () => sessionErrors.fail('login_failed');
 
 /**
  * Signs in on the request's tenant only: the identity must be an `aktiv`

@@ -1,6 +1,5 @@
 import { auditChanges } from '@domain/access-admin';
-import { AppError } from '@domain/errors';
-import { DEFAULT_EMAIL_CLAIM, providerIdOf, type SingleSignOnProblem, singleSignOnProblem } from '@domain/single-sign-on';
+import { DEFAULT_EMAIL_CLAIM, providerIdOf, singleSignOnProblem } from '@domain/single-sign-on';
 import { listGroups } from '@server/areas/access-admin/public';
 import { encryptClientSecret } from '@server/areas/session/single-sign-on-auth';
 import { deleteSingleSignOn, findSingleSignOn, groupExists, saveSingleSignOn } from '@server/areas/session/single-sign-on-repository';
@@ -10,15 +9,6 @@ import type { UserContext } from '../../kernel/context';
 import { sessionErrors } from './errors';
 
 /** /admin/mandanten, tab single sign-on (customizing_mandant_pflege): the tenant's own OpenID Connect provider. */
-
-const PROBLEMS: Record<SingleSignOnProblem, string> = {
-  sso_name_missing: 'Bitte geben Sie den Namen des Anbieters ein; er steht auf der Anmeldeseite („Mit … anmelden“).',
-  sso_issuer_invalid:
-    'Bitte geben Sie die Aussteller-Adresse (Issuer) als vollständige https-Adresse ein, z. B. https://login.beispiel.de/realms/buchbar.',
-  sso_client_id_missing: 'Bitte geben Sie die Client-ID ein, die der Anbieter für Buchbar vergeben hat.',
-  sso_secret_missing: 'Bitte geben Sie das Client-Secret ein, das der Anbieter für Buchbar vergeben hat.',
-  sso_claim_invalid: 'Bitte geben Sie den Namen des Claims ein, der die E-Mail-Adresse enthält (z. B. email oder upn).',
-};
 
 export interface SingleSignOnView {
   configured: boolean;
@@ -77,7 +67,7 @@ export async function saveSingleSignOnSettings(
   await change(deps, user, async (tx, id) => {
     const before = await findSingleSignOn(tx, id);
     const problem = singleSignOnProblem(clean, before !== null);
-    if (problem) throw new AppError(problem, PROBLEMS[problem], 400);
+    if (problem) throw sessionErrors.fail(problem);
     if (input.defaultGroupId && !(await groupExists(tx, id, input.defaultGroupId))) throw sessionErrors.fail('sso_group_unknown');
     const values = {
       providerName: clean.providerName,

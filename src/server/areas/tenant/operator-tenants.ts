@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { withTenant } from '@db/client';
 import { legacyMappings, tenantDomains, tenantFeatures, tenants } from '@db/schema/index';
-import { AppError } from '@domain/errors';
 import { PERMISSIONS } from '@domain/permissions';
 import { insertRole, replaceRolePermissions } from '@server/areas/access-admin/public';
 import { findIdentityByEmail, findMemberById, insertIdentity, insertPerson, replaceLinksOfPerson } from '@server/areas/people/public';
@@ -9,6 +8,7 @@ import { findTenantByDomain } from '@server/areas/tenant/tenant-repository';
 import type { Deps } from '@server/deps';
 import { eq } from 'drizzle-orm';
 import { sendInvitation } from '../session/public';
+import { tenantErrors } from './errors';
 
 /**
  * The operator's work (decision 080): whole tenants are created and deleted
@@ -29,7 +29,7 @@ export interface NewTenant {
 export async function createTenant(deps: Deps, t: NewTenant, origin: string): Promise<{ tenantId: string; adminId: string }> {
   const domain = t.domain.trim().toLowerCase();
   if (await findTenantByDomain(deps.database.db, domain)) {
-    throw new AppError('domain_taken', `Die Domain „${domain}“ ist bereits vergeben.`, 409, { domain });
+    throw tenantErrors.fail('domain_taken', { domain });
   }
   const tenantId = randomUUID();
   const adminId = await withTenant(deps.database.db, tenantId, async (tx) => {

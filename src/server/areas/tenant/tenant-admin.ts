@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { withTenant } from '@db/client';
 import { auditChanges } from '@domain/access-admin';
-import { AppError } from '@domain/errors';
 import { UPLOAD_CONTENT_TYPES, validateUpload } from '@domain/uploads';
 import {
   deleteDomain,
@@ -27,14 +26,8 @@ import { tenantErrors } from './errors';
 const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 const LOGO_BUCKET = 'logos';
 
-const domainTaken = (domain: string) => new AppError('domain_taken', `Die Domain „${domain}“ ist bereits vergeben.`, 409, { domain });
-const domainInUse = (domain: string) =>
-  new AppError(
-    'domain_in_use',
-    `Die Domain „${domain}“ wird gerade verwendet und kann nicht entfernt werden. Melden Sie sich über eine andere Domain an, um sie zu entfernen.`,
-    409,
-    { domain },
-  );
+const domainTaken = (domain: string) => tenantErrors.fail('domain_taken', { domain });
+const domainInUse = (domain: string) => tenantErrors.fail('domain_in_use', { domain });
 const domainUnknown = () => tenantErrors.fail('domain_not_found');
 
 export interface TenantAdminView {
