@@ -176,6 +176,16 @@ async function handleFutureBookings(deps: Deps, tx: Db, tenantId: string, person
   return [{ to: person.email, recipientId: person.id, render: (locale) => deactivationCancelledMail({ locale, name, bookings: lines }) }];
 }
 
+/**
+ * What deactivating a person means besides the status (decision 082): every
+ * session of the identity ends in the same transaction, and the future
+ * bookings follow the tenant's setting. Answers the mail to send after commit.
+ */
+export async function endActiveUse(deps: Deps, tx: Db, tenantId: string, person: MemberRecord): Promise<PendingMail[]> {
+  await deleteSessionsOfAuthUser(tx, person.authUserId);
+  return handleFutureBookings(deps, tx, tenantId, person);
+}
+
 /** Edits the fields; setting a person inactive ends all of that identity's sessions in the same transaction. */
 export async function updatePerson(deps: Deps, user: UserContext, id: string, patch: PersonPatch): Promise<MemberRecord> {
   let mails: PendingMail[] = [];
@@ -191,10 +201,7 @@ export async function updatePerson(deps: Deps, user: UserContext, id: string, pa
         if (other && other.id !== id) throw emailTaken(patch.email)();
       }
       await updatePersonFields(tx, t, id, patch);
-      if (patch.status === 'inaktiv' && before.status !== 'inaktiv') {
-        await deleteSessionsOfAuthUser(tx, before.authUserId);
-        mails = await handleFutureBookings(deps, tx, t, before);
-      }
+      if (patch.status === 'inaktiv' && before.status !== 'inaktiv') mails = await endActiveUse(deps, tx, t, before);
       const after = (await findMemberById(tx, t, id))!;
       const changes = auditChanges(fieldsOf(before), fieldsOf(after));
       if (changes.length > 0) {
