@@ -96,11 +96,16 @@ describe('transitiveMembers', () => {
 describe('membershipChanges', () => {
   it('never removes a member the directory does not manage', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.integer({ max: 20 })), fc.uniqueArray(fc.integer({ max: 20 })), fc.uniqueArray(fc.integer({ max: 20 })), (c, w, d) => {
-        const s = (a: number[]) => new Set(a.map(String));
-        const { add, remove } = membershipChanges(s(c), s(w), s(d));
-        return remove.every((id) => s(d).has(id) && !s(w).has(id)) && add.every((id) => s(w).has(id) && !s(c).has(id));
-      }),
+      fc.property(
+        fc.uniqueArray(fc.integer({ max: 20 })),
+        fc.uniqueArray(fc.integer({ max: 20 })),
+        fc.uniqueArray(fc.integer({ max: 20 })),
+        (c, w, d) => {
+          const s = (a: number[]) => new Set(a.map(String));
+          const { add, remove } = membershipChanges(s(c), s(w), s(d));
+          return remove.every((id) => s(d).has(id) && !s(w).has(id)) && add.every((id) => s(w).has(id) && !s(c).has(id));
+        },
+      ),
     );
   });
 });

@@ -119,7 +119,8 @@ export const normaliseDn = (dn: string) =>
     .toLowerCase();
 
 /** Escapes a value for a search filter (RFC 4515 §3). */
-export const escapeFilterValue = (value: string) => value.replace(/[\\*()\0]/g, (c) => `\\${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+export const escapeFilterValue = (value: string) =>
+  value.replace(/[\\*()\0]/g, (c) => `\\${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
 /**
  * Every entry reachable from `root` through the member lists, groups included

@@ -71,7 +71,11 @@ export async function saveDirectorySettings(deps: Deps, user: UserContext, input
     const before = await findDirectory(tx, id);
     const problem = directoryProblem(clean, before !== null);
     if (problem) throw directoryErrors.fail(problem);
-    const known = await existingGroupIds(tx, id, clean.groupMapping.map((m) => m.groupId));
+    const known = await existingGroupIds(
+      tx,
+      id,
+      clean.groupMapping.map((m) => m.groupId),
+    );
     if (clean.groupMapping.some((m) => !known.has(m.groupId))) throw directoryErrors.fail('directory_group_unknown');
     const { bindPassword: _, ...rest } = clean;
     const values = {

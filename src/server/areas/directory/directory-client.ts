@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { Client, InvalidCredentialsError } from 'ldapts';
 import { directoryErrors } from './errors';
 
@@ -17,15 +18,21 @@ export interface DirectoryConnection {
 const CONNECT_TIMEOUT_MS = 5000;
 const OPERATION_TIMEOUT_MS = 15000;
 
-function clientFor(c: DirectoryConnection): { client: Client; tls: { ca?: string[]; servername: string } } {
-  const hostname = new URL(c.url).hostname;
-  const tls = { servername: hostname, ...(c.caCertificate ? { ca: [c.caCertificate] } : {}) };
+function clientFor(c: DirectoryConnection): { client: Client; tls: { ca?: string[]; servername?: string } } {
+  const hostname = new URL(c.url).hostname.replace(/^\[|\]$/g, '');
+  // SNI takes host names only (RFC 6066 §3); the certificate is checked against an address all the same.
+  const tls = { ...(isIP(hostname) ? {} : { servername: hostname }), ...(c.caCertificate ? { ca: [c.caCertificate] } : {}) };
   const client = new Client({ url: c.url, connectTimeout: CONNECT_TIMEOUT_MS, timeout: OPERATION_TIMEOUT_MS, tlsOptions: tls });
   return { client, tls };
 }
 
 /** Runs `work` on a connection bound as `dn`; refusals become the catalogue's sentences. */
-export async function withBoundClient<T>(c: DirectoryConnection, dn: string, password: string, work: (client: Client) => Promise<T>): Promise<T> {
+export async function withBoundClient<T>(
+  c: DirectoryConnection,
+  dn: string,
+  password: string,
+  work: (client: Client) => Promise<T>,
+): Promise<T> {
   const { client, tls } = clientFor(c);
   try {
     try {

@@ -45,7 +45,10 @@ export async function deleteDirectory(db: Db, tenantId: string): Promise<boolean
 }
 
 export async function recordSync(db: Db, tenantId: string, summary: SyncSummary & { error?: string }): Promise<void> {
-  await db.update(tenantDirectory).set({ lastSyncAt: sql`now()`, lastSyncSummary: summary as unknown as Record<string, unknown> }).where(eq(tenantDirectory.tenantId, tenantId));
+  await db
+    .update(tenantDirectory)
+    .set({ lastSyncAt: sql`now()`, lastSyncSummary: summary as unknown as Record<string, unknown> })
+    .where(eq(tenantDirectory.tenantId, tenantId));
 }
 
 /** Tenants whose interval has passed since the last sync (across tenants: the schedule runs outside any tenant). */
@@ -113,7 +116,11 @@ export async function setDirectoryFields(
     .where(and(eq(users.tenantId, tenantId), eq(users.id, id)));
 }
 
-export async function membersOfGroups(db: Db, tenantId: string, groupIds: readonly string[]): Promise<{ userId: string; groupId: string }[]> {
+export async function membersOfGroups(
+  db: Db,
+  tenantId: string,
+  groupIds: readonly string[],
+): Promise<{ userId: string; groupId: string }[]> {
   if (groupIds.length === 0) return [];
   return db
     .select({ userId: userGroups.userId, groupId: userGroups.groupId })
@@ -126,7 +133,5 @@ export async function addToGroup(db: Db, tenantId: string, userId: string, group
 }
 
 export async function removeFromGroup(db: Db, tenantId: string, userId: string, groupId: string): Promise<void> {
-  await db
-    .delete(userGroups)
-    .where(and(eq(userGroups.tenantId, tenantId), eq(userGroups.userId, userId), eq(userGroups.groupId, groupId)));
+  await db.delete(userGroups).where(and(eq(userGroups.tenantId, tenantId), eq(userGroups.userId, userId), eq(userGroups.groupId, groupId)));
 }

@@ -15,7 +15,14 @@ export const directoryRoutes =
   async (app) => {
     app.get(
       path,
-      { config: CLIENTS, schema: { tags, summary: 'Verzeichnis (LDAP / Active Directory): Einstellungen ohne Bind-Passwort', response: { 200: directoryData } } },
+      {
+        config: CLIENTS,
+        schema: {
+          tags,
+          summary: 'Verzeichnis (LDAP / Active Directory): Einstellungen ohne Bind-Passwort',
+          response: { 200: directoryData },
+        },
+      },
       async (req) => directoryView(deps, await requireUser(deps, req)),
     );
     app.put(

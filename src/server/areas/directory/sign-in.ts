@@ -35,4 +35,3 @@ export async function directorySignIn(deps: Deps, tenantId: string, email: strin
     return member ? { kind: 'refused' } : { kind: 'none' };
   }
 }
-

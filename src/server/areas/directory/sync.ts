@@ -14,6 +14,8 @@ import {
 } from '@domain/directory';
 import { insertAudit, listGroups } from '@server/areas/access-admin/public';
 import { endActiveUse, findIdentityByEmail, findMemberById, insertIdentity, insertPerson } from '@server/areas/people/public';
+import { effectiveSetting } from '@server/areas/settings/public';
+import { VEHICLE_TOPIC } from '@server/areas/vehicles/public';
 import type { Deps } from '@server/deps';
 import type { Client } from 'ldapts';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
@@ -56,21 +58,29 @@ async function readDirectory(client: Client, d: DirectoryRecord): Promise<Direct
   const entries = await searchAll(client, d.userBaseDn, d.userFilter, wanted);
   const disabledDns = new Set<string>();
   if (d.disabledFilter) {
-    for (const e of await searchAll(client, d.userBaseDn, `(&${d.userFilter}${d.disabledFilter})`, ['dn'])) disabledDns.add(normaliseDn(String(e.dn)));
+    for (const e of await searchAll(client, d.userBaseDn, `(&${d.userFilter}${d.disabledFilter})`, ['dn']))
+      disabledDns.add(normaliseDn(String(e.dn)));
   }
   const people = entries.map((e): DirectoryPerson => {
     const dn = String(e.dn);
     const names = namesOf(first(e, a.firstName), first(e, a.lastName), first(e, a.displayName) || first(e, a.login));
     const disabled =
       disabledDns.has(normaliseDn(dn)) ||
-      (d.kind === 'active_directory' ? adAccountDisabled(first(e, 'userAccountControl') || undefined) : first(e, 'pwdAccountLockedTime') !== '');
+      (d.kind === 'active_directory'
+        ? adAccountDisabled(first(e, 'userAccountControl') || undefined)
+        : first(e, 'pwdAccountLockedTime') !== '');
     return { dn, email: first(e, a.email).trim(), ...names, disabled };
   });
   const members = new Map<string, Set<string>>();
   if (d.kind === 'active_directory') {
     // The server resolves nesting itself with the LDAP_MATCHING_RULE_IN_CHAIN rule.
     for (const m of d.groupMapping) {
-      const found = await searchAll(client, d.userBaseDn, `(&${d.userFilter}(memberOf:1.2.840.113556.1.4.1941:=${escapeFilterValue(m.groupDn)}))`, ['dn']);
+      const found = await searchAll(
+        client,
+        d.userBaseDn,
+        `(&${d.userFilter}(memberOf:1.2.840.113556.1.4.1941:=${escapeFilterValue(m.groupDn)}))`,
+        ['dn'],
+      );
       members.set(normaliseDn(m.groupDn), new Set(found.map((e) => normaliseDn(String(e.dn)))));
     }
   } else {
@@ -80,7 +90,9 @@ async function readDirectory(client: Client, d: DirectoryRecord): Promise<Direct
       '(|(objectClass=groupOfNames)(objectClass=groupOfUniqueNames)(objectClass=group))',
       ['member', 'uniqueMember'],
     );
-    const graph = new Map<string, string[]>(groups.map((g) => [normaliseDn(String(g.dn)), [...all(g, 'member'), ...all(g, 'uniqueMember')]]));
+    const graph = new Map<string, string[]>(
+      groups.map((g) => [normaliseDn(String(g.dn)), [...all(g, 'member'), ...all(g, 'uniqueMember')]]),
+    );
     for (const m of d.groupMapping) members.set(normaliseDn(m.groupDn), transitiveMembers(graph, m.groupDn));
   }
   return { people, members };
@@ -104,6 +116,10 @@ async function applyView(deps: Deps, tx: Db, tenantId: string, d: DirectoryRecor
           changes,
         });
   const members = await membersForSync(tx, tenantId);
+  const deactivation = {
+    cancelBookings: await effectiveSetting(tx, tenantId, null, 'benutzerDeaktivierungStorniertBuchungen'),
+    vehicleTopic: VEHICLE_TOPIC,
+  };
   const byDn = new Map(members.filter((m) => m.directoryDn).map((m) => [normaliseDn(m.directoryDn!), m]));
   const byEmail = new Map(members.map((m) => [m.email.toLowerCase(), m]));
   const seen = new Set<string>();
@@ -144,7 +160,13 @@ async function applyView(deps: Deps, tx: Db, tenantId: string, d: DirectoryRecor
         employeeId: null,
         departmentId: null,
       });
-      await setDirectoryFields(tx, tenantId, id, { email: p.email, firstName: p.firstName, lastName: p.lastName, directoryDn: p.dn, status: 'aktiv' });
+      await setDirectoryFields(tx, tenantId, id, {
+        email: p.email,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        directoryDn: p.dn,
+        status: 'aktiv',
+      });
       await log(id, fullName(p), 'anlegen', auditChanges({}, { ...fields({ ...p, status: 'aktiv' }), Verzeichnis: p.dn }));
       summary.created++;
       seen.add(id);
@@ -157,14 +179,11 @@ async function applyView(deps: Deps, tx: Db, tenantId: string, d: DirectoryRecor
     // A person the directory disables is deactivated; one it enables again, after the directory had deactivated them, comes back.
     const status: 'aktiv' | 'inaktiv' = p.disabled ? 'inaktiv' : existing.directoryDn ? 'aktiv' : (existing.status as 'aktiv' | 'inaktiv');
     const next = { email: p.email, firstName: p.firstName, lastName: p.lastName, directoryDn: p.dn, status };
-    const changes = auditChanges(
-      { ...fields(existing), Verzeichnis: existing.directoryDn },
-      { ...fields(next), Verzeichnis: p.dn },
-    );
+    const changes = auditChanges({ ...fields(existing), Verzeichnis: existing.directoryDn }, { ...fields(next), Verzeichnis: p.dn });
     if (changes.length === 0) continue;
     await setDirectoryFields(tx, tenantId, existing.id, next);
     if (status === 'inaktiv' && existing.status === 'aktiv') {
-      mails.push(...(await endActiveUse(deps, tx, tenantId, (await findMemberById(tx, tenantId, existing.id))!)));
+      mails.push(...(await endActiveUse(deps, tx, tenantId, (await findMemberById(tx, tenantId, existing.id))!, deactivation)));
       summary.deactivated++;
     } else if (status === 'aktiv' && existing.status === 'inaktiv') summary.reactivated++;
     else summary.updated++;
@@ -174,15 +193,25 @@ async function applyView(deps: Deps, tx: Db, tenantId: string, d: DirectoryRecor
   // Gone from the directory (or out of the filter): deactivated, the entry kept for the record.
   for (const m of members) {
     if (!m.directoryDn || seen.has(m.id) || m.status !== 'aktiv') continue;
-    await setDirectoryFields(tx, tenantId, m.id, { email: m.email, firstName: m.firstName, lastName: m.lastName, directoryDn: m.directoryDn, status: 'inaktiv' });
-    mails.push(...(await endActiveUse(deps, tx, tenantId, (await findMemberById(tx, tenantId, m.id))!)));
+    await setDirectoryFields(tx, tenantId, m.id, {
+      email: m.email,
+      firstName: m.firstName,
+      lastName: m.lastName,
+      directoryDn: m.directoryDn,
+      status: 'inaktiv',
+    });
+    mails.push(...(await endActiveUse(deps, tx, tenantId, (await findMemberById(tx, tenantId, m.id))!, deactivation)));
     summary.deactivated++;
     await log(m.id, fullName(m), 'ändern', auditChanges({ Status: 'aktiv' }, { Status: 'inaktiv' }));
   }
 
   // Memberships of the mapped groups: directory people join and leave as the directory says; others stay untouched.
   const managed = new Set((await membersForSync(tx, tenantId)).filter((m) => m.directoryDn).map((m) => m.id));
-  const rows = await membersOfGroups(tx, tenantId, d.groupMapping.map((m) => m.groupId));
+  const rows = await membersOfGroups(
+    tx,
+    tenantId,
+    d.groupMapping.map((m) => m.groupId),
+  );
   const wantedOf = new Map<string, Set<string>>();
   for (const m of d.groupMapping) {
     const set = wantedOf.get(m.groupId) ?? new Set<string>();
@@ -200,13 +229,17 @@ async function applyView(deps: Deps, tx: Db, tenantId: string, d: DirectoryRecor
       await addToGroup(tx, tenantId, userId, groupId);
       summary.membershipsAdded++;
       const person = await findMemberById(tx, tenantId, userId);
-      await log(userId, person ? fullName(person) : userId, 'ändern', [{ field: 'Gruppen', old: null, new: groupName.get(groupId) ?? groupId }]);
+      await log(userId, person ? fullName(person) : userId, 'ändern', [
+        { field: 'Gruppen', old: null, new: groupName.get(groupId) ?? groupId },
+      ]);
     }
     for (const userId of remove) {
       await removeFromGroup(tx, tenantId, userId, groupId);
       summary.membershipsRemoved++;
       const person = await findMemberById(tx, tenantId, userId);
-      await log(userId, person ? fullName(person) : userId, 'ändern', [{ field: 'Gruppen', old: groupName.get(groupId) ?? groupId, new: null }]);
+      await log(userId, person ? fullName(person) : userId, 'ändern', [
+        { field: 'Gruppen', old: groupName.get(groupId) ?? groupId, new: null },
+      ]);
     }
   }
   await recordSync(tx, tenantId, summary);

@@ -3,8 +3,8 @@
  * identities); nothing else of this folder is imported from outside it (decision 204).
  */
 
+export { endActiveUse } from './deactivation';
 export { findIdentityByEmail, insertIdentity, insertPerson, replaceLinksOfPerson } from './people-repository';
-export { endActiveUse } from './people';
 export { searchActiveMembers } from './people-search-repository';
 export type { MemberRecord } from './user-repository';
 // Reads: a member by id or e-mail, with the request's context or the sources of their permissions.

@@ -40,12 +40,22 @@ const createInstance = (db: Db, config: Config) =>
 const instances = new WeakMap<Db, ReturnType<typeof createInstance>>();
 
 /** The Set-Cookie headers of a fresh session for the identity. */
-export async function openDirectorySession(db: Db, config: Config, tenantId: string, authUserId: string, headers: IncomingHttpHeaders): Promise<string[]> {
+export async function openDirectorySession(
+  db: Db,
+  config: Config,
+  tenantId: string,
+  authUserId: string,
+  headers: IncomingHttpHeaders,
+): Promise<string[]> {
   let auth = instances.get(db);
   if (!auth) {
     auth = createInstance(db, config);
     instances.set(db, auth);
   }
-  const res = await auth.api.openDirectorySession({ body: { userId: authUserId, tenantId }, headers: fromNodeHeaders(headers), returnHeaders: true });
+  const res = await auth.api.openDirectorySession({
+    body: { userId: authUserId, tenantId },
+    headers: fromNodeHeaders(headers),
+    returnHeaders: true,
+  });
   return res.headers.getSetCookie();
 }
