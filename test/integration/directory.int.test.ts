@@ -36,7 +36,7 @@ describe.each(DB_KINDS)('LDAP directory: sign-in by bind and sync on %s', (kind)
         where d.domain = ${SW} and g.name = 'Fuhrpark-Team'`),
     );
     groupId = g!.id;
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await ldap?.close();
