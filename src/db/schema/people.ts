@@ -36,6 +36,8 @@ export const users = pgTable(
     departmentId: uuid('department_id'),
     /** Signed in through the tenant's single sign-on (docs/product.md#sign-in-and-session: marked in their membership, migration 0022). */
     singleSignOn: boolean('single_sign_on').notNull().default(false),
+    /** The directory entry the sync took this member from; they sign in by bind against it (decision 223, migration 0045). */
+    directoryDn: text('directory_dn'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

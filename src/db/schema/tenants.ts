@@ -1,4 +1,4 @@
-import { boolean, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Mandant. Global: the tenant is what every other row is scoped by. */
 export const tenants = pgTable('tenants', {
@@ -68,3 +68,36 @@ export const tenantSingleSignOn = pgTable('tenant_single_sign_on', {
   passwordAllowed: boolean('password_allowed').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A tenant's LDAP / Active Directory for sign-in by bind and the scheduled sync (decision 223, migration 0045). */
+export const tenantDirectory = pgTable('tenant_directory', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  kind: text('kind').$type<'openldap' | 'active_directory'>().notNull().default('openldap'),
+  url: text('url').notNull(),
+  startTls: boolean('start_tls').notNull().default(false),
+  caCertificate: text('ca_certificate'),
+  bindDn: text('bind_dn').notNull(),
+  /** Encrypted with the app secret; never sent to a browser. */
+  bindPasswordEncrypted: text('bind_password_encrypted').notNull(),
+  userBaseDn: text('user_base_dn').notNull(),
+  userFilter: text('user_filter').notNull(),
+  attributes: jsonb('attributes').$type<DirectoryAttributesColumn>().notNull(),
+  groupBaseDn: text('group_base_dn').notNull(),
+  groupMapping: jsonb('group_mapping').$type<{ groupDn: string; groupId: string }[]>().notNull().default([]),
+  disabledFilter: text('disabled_filter'),
+  syncIntervalMinutes: integer('sync_interval_minutes').notNull().default(60),
+  lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+  lastSyncSummary: jsonb('last_sync_summary').$type<Record<string, unknown>>(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Which directory attribute holds what (uid or sAMAccountName, mail, givenName, sn, displayName). */
+export interface DirectoryAttributesColumn {
+  login: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  displayName: string;
+}

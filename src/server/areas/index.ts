@@ -2,6 +2,7 @@ import type { AreaManifest } from '../kernel/area';
 import { manifest as absence } from './absence/manifest';
 import { manifest as accessAdmin } from './access-admin/manifest';
 import { manifest as calendar } from './calendar/manifest';
+import { manifest as directory } from './directory/manifest';
 import { manifest as drivingLicences } from './driving-licences/manifest';
 import { manifest as evaluation } from './evaluation/manifest';
 import { manifest as guests } from './guests/manifest';
@@ -30,6 +31,7 @@ export const AREAS: readonly AreaManifest[] = [
   absence,
   accessAdmin,
   calendar,
+  directory,
   drivingLicences,
   evaluation,
   guests,

@@ -2,10 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@db/client';
 import { auditChanges, normaliseGrants, permissionProvenance } from '@domain/access-admin';
 import { PERMISSION_DESCRIPTIONS, PERMISSIONS, type PermissionGrant } from '@domain/permissions';
-import { formatDateTime } from '@domain/time';
 import { countRolesAndGroups, listGroups, listRoles, sourcesOfPerson } from '@server/areas/access-admin/public';
-import { cancelFutureBookingsOf } from '@server/areas/people/deactivation-repository';
-import { deactivationCancelledMail } from '@server/areas/people/deactivation-templates';
 import {
   departmentExists,
   findIdentityByEmail,
@@ -18,7 +15,7 @@ import {
   replaceLinksOfPerson,
   updatePersonFields,
 } from '@server/areas/people/people-repository';
-import { deleteSessionsOfAuthUser, findMemberByEmail, findMemberById, type MemberRecord } from '@server/areas/people/user-repository';
+import { findMemberByEmail, findMemberById, type MemberRecord } from '@server/areas/people/user-repository';
 import { findAuthUser, sendInvitation } from '@server/areas/session/public';
 import type { Deps } from '@server/deps';
 import { assertKeepsOwnRight, audit, change, read } from '../../kernel/admin-change';
@@ -27,6 +24,7 @@ import { type PendingMail, sendAll } from '../../kernel/notifications/pending-ma
 import { recordAccess } from '../privacy/public';
 import { effectiveSetting } from '../settings/public';
 import { VEHICLE_TOPIC } from '../vehicles/public';
+import { endActiveUse } from './deactivation';
 import { peopleErrors } from './errors';
 
 /** /admin/benutzer: the paged people list, creating with invitation, editing fields and rights, provenance. */
@@ -154,26 +152,6 @@ const fieldsOf = (m: MemberRecord) => ({
   Abteilung: m.department?.name ?? null,
 });
 
-export const DEACTIVATION_REASON = 'Storno wegen Deaktivierung des Benutzers';
-
-/**
- * Deactivation: the tenant's setting decides whether the person's future bookings
- * are cancelled (one mail lists them) or kept. Runs inside the deactivating transaction.
- */
-async function handleFutureBookings(deps: Deps, tx: Db, tenantId: string, person: MemberRecord): Promise<PendingMail[]> {
-  if (!(await effectiveSetting(tx, tenantId, null, 'benutzerDeaktivierungStorniertBuchungen'))) return [];
-  const done = await cancelFutureBookingsOf(tx, tenantId, person.id, DEACTIVATION_REASON, new Date());
-  for (const b of done.vehicles) {
-    await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'cancelled', id: b.id, scope: b.vehicle_id });
-  }
-  const lines = [...done.vehicles, ...done.seats]
-    .sort((a, b) => new Date(a.von).getTime() - new Date(b.von).getTime())
-    .map((b) => `${b.label}: ${formatDateTime(new Date(b.von))} – ${formatDateTime(new Date(b.bis))}`);
-  if (lines.length === 0) return [];
-  const name = `${person.firstName} ${person.lastName}`;
-  return [{ to: person.email, recipientId: person.id, render: (locale) => deactivationCancelledMail({ locale, name, bookings: lines }) }];
-}
-
 /** Edits the fields; setting a person inactive ends all of that identity's sessions in the same transaction. */
 export async function updatePerson(deps: Deps, user: UserContext, id: string, patch: PersonPatch): Promise<MemberRecord> {
   let mails: PendingMail[] = [];
@@ -189,10 +167,11 @@ export async function updatePerson(deps: Deps, user: UserContext, id: string, pa
         if (other && other.id !== id) throw emailTaken(patch.email)();
       }
       await updatePersonFields(tx, t, id, patch);
-      if (patch.status === 'inaktiv' && before.status !== 'inaktiv') {
-        await deleteSessionsOfAuthUser(tx, before.authUserId);
-        mails = await handleFutureBookings(deps, tx, t, before);
-      }
+      if (patch.status === 'inaktiv' && before.status !== 'inaktiv')
+        mails = await endActiveUse(deps, tx, t, before, {
+          cancelBookings: await effectiveSetting(tx, t, null, 'benutzerDeaktivierungStorniertBuchungen'),
+          vehicleTopic: VEHICLE_TOPIC,
+        });
       const after = (await findMemberById(tx, t, id))!;
       const changes = auditChanges(fieldsOf(before), fieldsOf(after));
       if (changes.length > 0) {

@@ -3,6 +3,7 @@
  * identities); nothing else of this folder is imported from outside it (decision 204).
  */
 
+export { endActiveUse } from './deactivation';
 export { findIdentityByEmail, insertIdentity, insertPerson, replaceLinksOfPerson } from './people-repository';
 export { searchActiveMembers } from './people-search-repository';
 export type { MemberRecord } from './user-repository';

@@ -2,11 +2,13 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { withTenant } from '@db/client';
 import { verifyDummyPassword } from '@db/password-hash';
 import { passwordSignInAllowed } from '@domain/single-sign-on';
+import { directorySignIn } from '@server/areas/directory/public';
 import { findMemberByEmail } from '@server/areas/people/public';
 import { findMemberFlagByEmail, findSingleSignOn } from '@server/areas/session/single-sign-on-repository';
 import type { TenantRecord } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import { fromNodeHeaders } from 'better-auth/node';
+import { openDirectorySession } from './directory-session';
 import { sessionErrors } from './errors';
 
 /** One message for every failed sign-in, so it never tells whether an address exists. */
@@ -25,6 +27,15 @@ export async function signIn(
   input: { email: string; password: string },
   headers: IncomingHttpHeaders,
 ): Promise<{ cookies: string[]; secondFactor: boolean }> {
+  // People of the tenant's directory sign in by bind against it (decision 223); a refusal reads like any other.
+  const viaDirectory = await directorySignIn(deps, tenant.id, input.email, input.password);
+  if (viaDirectory.kind !== 'none') {
+    // The same hash work as every other path, so the answer's time does not tell which path an address took.
+    await verifyDummyPassword(input.password);
+    if (viaDirectory.kind === 'refused') throw loginFailed();
+    const cookies = await openDirectorySession(deps.database.db, deps.config, tenant.id, viaDirectory.authUserId, headers);
+    return { cookies, secondFactor: false };
+  }
   const found = await withTenant(deps.database.db, tenant.id, async (tx) => ({
     member: await findMemberByEmail(tx, tenant.id, input.email),
     flag: await findMemberFlagByEmail(tx, tenant.id, input.email),

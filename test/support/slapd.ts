@@ -1,0 +1,177 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'ldapts';
+
+/**
+ * A real OpenLDAP server for the directory tests: Debian's slapd started as an
+ * ordinary process on free loopback ports, with a slapd.conf, an mdb database
+ * and a CA plus server certificate generated for this run by openssl in a
+ * temporary folder. It listens with ldaps:// and with ldap:// (for StartTLS);
+ * `close` stops it and removes the folder.
+ */
+
+export const SUFFIX = 'dc=buchbar,dc=test';
+export const ROOT_DN = `cn=admin,${SUFFIX}`;
+export const ROOT_PASSWORD = 'Verzeichnis-Root-1';
+
+export interface TestSlapd {
+  ldapsUrl: string;
+  ldapUrl: string;
+  caPem: string;
+  /** Runs LDAP changes as the root DN (to move people between two syncs). */
+  asRoot<T>(work: (client: Client) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const c = connect(port, '127.0.0.1');
+      c.once('connect', () => {
+        c.destroy();
+        resolve(true);
+      });
+      c.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`slapd did not listen on ${port}`);
+}
+
+/** A CA and a server certificate for 127.0.0.1 / localhost, signed by it. */
+function makeCertificates(dir: string) {
+  const run = (args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  run([
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Buchbar Test CA',
+  ]);
+  run(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1']);
+  writeFileSync(join(dir, 'ext.cnf'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
+  run([
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.pem',
+    '-days',
+    '2',
+    '-extfile',
+    'ext.cnf',
+  ]);
+}
+
+export async function startTestSlapd(ldif: string): Promise<TestSlapd> {
+  const dir = mkdtempSync(join(tmpdir(), 'buchbar-slapd-'));
+  mkdirSync(join(dir, 'db'));
+  makeCertificates(dir);
+  const conf = `include /etc/ldap/schema/core.schema
+include /etc/ldap/schema/cosine.schema
+include /etc/ldap/schema/inetorgperson.schema
+include /etc/ldap/schema/nis.schema
+modulepath /usr/lib/ldap
+moduleload back_mdb
+pidfile ${dir}/slapd.pid
+TLSCACertificateFile ${dir}/ca.pem
+TLSCertificateFile ${dir}/server.pem
+TLSCertificateKeyFile ${dir}/server.key
+database mdb
+suffix "${SUFFIX}"
+rootdn "${ROOT_DN}"
+rootpw ${ROOT_PASSWORD}
+directory ${dir}/db
+maxsize 10485760
+access to attrs=userPassword by self read by anonymous auth by * none
+access to * by * read
+`;
+  writeFileSync(join(dir, 'slapd.conf'), conf);
+  writeFileSync(join(dir, 'data.ldif'), ldif);
+  execFileSync('slapadd', ['-f', join(dir, 'slapd.conf'), '-l', join(dir, 'data.ldif')], { stdio: 'pipe' });
+  const ldapsPort = await freePort();
+  const ldapPort = await freePort();
+  const proc = spawn(
+    'slapd',
+    ['-d', '0', '-f', join(dir, 'slapd.conf'), '-h', `ldaps://127.0.0.1:${ldapsPort}/ ldap://127.0.0.1:${ldapPort}/`],
+    {
+      stdio: 'ignore',
+    },
+  );
+  await waitForPort(ldapsPort, 10_000);
+  await waitForPort(ldapPort, 10_000);
+  const caPem = readFileSync(join(dir, 'ca.pem'), 'utf8');
+  const ldapsUrl = `ldaps://127.0.0.1:${ldapsPort}`;
+  return {
+    ldapsUrl,
+    ldapUrl: `ldap://127.0.0.1:${ldapPort}`,
+    caPem,
+    async asRoot(work) {
+      const client = new Client({ url: ldapsUrl, tlsOptions: { ca: [caPem] } });
+      try {
+        await client.bind(ROOT_DN, ROOT_PASSWORD);
+        return await work(client);
+      } finally {
+        await client.unbind();
+      }
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+        setTimeout(resolve, 3000).unref();
+      });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One LDIF line; a value outside ASCII (umlauts) goes base64-encoded, as RFC 2849 asks. */
+export const attr = (name: string, value: string) =>
+  /^[\x20-\x7e]*$/.test(value) ? `${name}: ${value}` : `${name}:: ${Buffer.from(value, 'utf8').toString('base64')}`;
+
+/** An entry for the test LDIF: a person with a password. */
+export const personLdif = (uid: string, given: string, sn: string, mail: string, password: string, extra: string[] = []) =>
+  [
+    `dn: uid=${uid},ou=people,${SUFFIX}`,
+    'objectClass: inetOrgPerson',
+    attr('uid', uid),
+    attr('cn', `${given} ${sn}`),
+    attr('givenName', given),
+    attr('sn', sn),
+    attr('displayName', `${given} ${sn}`),
+    attr('mail', mail),
+    attr('userPassword', password),
+    ...extra,
+    '',
+  ].join('\n');
