@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SHOTS, setUpJourneys } from './support/journey';
+import { SHOTS, setUpJourneys, switchToEnglish } from './support/journey';
 import { pagesOf, roundTheClockVehicle, SW, signInToVehicles } from './support/vehicle-journey';
 
 const env = setUpJourneys();
@@ -17,18 +17,6 @@ async function vehicleId(cookie: string, plate: string): Promise<string> {
     licensePlate: string;
   }[];
   return list.find((v) => v.licensePlate === plate)!.id;
-}
-
-async function english(page: Page) {
-  const status = await page.evaluate(async () => {
-    const res = await fetch('/api/session/locale', {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ locale: 'en-us' }),
-    });
-    return res.status;
-  });
-  expect(status).toBe(200);
 }
 
 describe('UVV inspection journeys in Chromium', () => {
@@ -120,7 +108,7 @@ describe('UVV inspection journeys in Chromium', () => {
     try {
       const driver = await fresh({ width: 390, height: 844 });
       await signIn(driver, 'mitarbeiter@stadtwerke.test');
-      await english(driver);
+      await switchToEnglish(driver);
       await driver.goto(env.server.url('stadtwerke', '/fahrzeuge/uebersicht'));
       const card = driver.locator('[data-booking-id]').filter({ hasText: 'MS-UV 390' }).first();
       await card.getByRole('button', { name: 'Start trip' }).click();
@@ -137,7 +125,7 @@ describe('UVV inspection journeys in Chromium', () => {
       // The fleet's booklet in English on a phone.
       const phone = await fresh({ width: 390, height: 844 });
       await signIn(phone, 'fuhrpark@stadtwerke.test');
-      await english(phone);
+      await switchToEnglish(phone);
       await phone.goto(env.server.url('stadtwerke', `/fahrzeuge/${car}?tab=serviceheft`));
       await phone
         .getByTestId('service-due')
