@@ -2,7 +2,7 @@ import { addDays, berlinDay, berlinInstant, weekdayOf } from '@domain/vehicle-ti
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newPage } from './support/browser';
-import { fillLogin, SHOTS, setUpJourneys } from './support/journey';
+import { fillLogin, SHOTS, setUpJourneys, switchToEnglish } from './support/journey';
 
 const env = setUpJourneys();
 const shots = SHOTS;
@@ -302,15 +302,7 @@ describe('English screens', () => {
     const page = await fresh();
     await signIn(page, 'admin@stadtwerke.test');
     await page.waitForURL(/\/fahrzeuge$/);
-    const status = await page.evaluate(async () => {
-      const res = await fetch('/api/session/locale', {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ locale: 'en-us' }),
-      });
-      return res.status;
-    });
-    expect(status).toBe(200);
+    await switchToEnglish(page);
     const screens: { path: string; ready: (p: Page) => Promise<unknown> }[] = [
       { path: '/fahrzeuge', ready: (p) => p.locator('[data-vehicle]').first().waitFor() },
       { path: '/fahrzeuge/uebersicht', ready: (p) => p.getByRole('heading', { level: 1 }).waitFor() },
@@ -351,13 +343,7 @@ describe('English screens', () => {
     await page.goto(env.server.url('bibliothek', '/login'));
     await fillLogin(page, 'admin@bibliothek.test');
     await page.waitForURL(/\/leseraum\/karte/);
-    await page.evaluate(() =>
-      fetch('/api/session/locale', {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ locale: 'en-us' }),
-      }),
-    );
+    await switchToEnglish(page);
     const found: Record<string, string[]> = {};
     for (const path of ['/leseraum/karte', '/leseraum/liste', '/admin/raeume']) {
       await page.goto(env.server.url('bibliothek', path));

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { DEMO_PASSWORD } from '@db/seed/demo-data';
 import { startSmtpServer } from '@test/support/smtp';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { launchBrowser } from './browser';
 import { type RunningApp, startServer } from './server';
 
@@ -82,4 +82,17 @@ export async function signedInState(
   });
   if (!cookies.some((c) => c.name.startsWith('buchbar.'))) throw new Error(`Anmeldung von ${email}: keine Sitzung erhalten`);
   return { cookies, origins: [] };
+}
+
+/** Switches the signed-in person of the page to English (their own language setting), as a person would in the menu. */
+export async function switchToEnglish(page: Page): Promise<void> {
+  const status = await page.evaluate(async () => {
+    const res = await fetch('/api/session/locale', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ locale: 'en-us' }),
+    });
+    return res.status;
+  });
+  expect(status).toBe(200);
 }

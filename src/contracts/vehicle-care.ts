@@ -1,3 +1,4 @@
+import { UVV_RESULTS } from '@domain/uvv-inspection';
 import { DAMAGE_STATUSES, SERVICE_KINDS } from '@domain/vehicle-care';
 import { z } from 'zod';
 import { calendarDate, instant } from './calendar';
@@ -5,7 +6,7 @@ import { said } from './said';
 
 /** Vehicle care after the trip: service booklet (Serviceheft) and damages (Schäden). */
 
-export { DAMAGE_STATUSES, SERVICE_KINDS };
+export { DAMAGE_STATUSES, SERVICE_KINDS, UVV_RESULTS };
 
 const id = z.string().uuid();
 const text = (max: number) => z.string().trim().max(max);
@@ -26,7 +27,16 @@ export const serviceEntryRequest = z.object({
   odometer: z.number().int().min(0).max(10_000_000).nullable().default(null),
   cost: z.number().min(0).max(10_000_000).nullable().default(null),
   workshop: text(200).nullable().default(null),
+  /** For a UVV inspection without a date: the day of the inspection plus the tenant's interval (fahrzeugUvvIntervallMonate). */
   nextDueOn: calendarDate.nullable().default(null),
+  /** UVV inspection only: the competent person who inspected, and the result; the report goes into the receipts. */
+  inspector: text(200).nullable().default(null),
+  uvvResult: z
+    .enum(UVV_RESULTS, {
+      message: said('Bitte wählen Sie das Ergebnis der UVV-Prüfung.', 'Please choose the result of the UVV inspection.'),
+    })
+    .nullable()
+    .default(null),
   receipts: z.array(careFileId).max(10).default([]),
   /** Workshop period: on creation it blocks the vehicle (SERVICE booking), cancelling overlapping bookings. Ignored when editing. */
   period: z.object({ von: instant, bis: instant }).nullable().default(null),
@@ -44,6 +54,8 @@ export const serviceEntry = z.object({
   cost: z.number().nullable(),
   workshop: z.string().nullable(),
   nextDueOn: z.string().nullable(),
+  inspector: z.string().nullable(),
+  uvvResult: z.enum(UVV_RESULTS).nullable(),
   receipts: z.array(fileRef),
   /** Ids as stored, for editing. */
   receiptIds: z.array(z.string()),
@@ -54,9 +66,11 @@ export const serviceEntry = z.object({
 export type ServiceEntry = z.infer<typeof serviceEntry>;
 export const serviceEntryList = z.object({
   entries: z.array(serviceEntry),
-  /** Next Hauptuntersuchung / inspection and whether it is due (ueberfaellig, faellig) within the tenant's lead days. */
+  /** Next Hauptuntersuchung / inspection / UVV inspection and whether it is due (ueberfaellig, faellig) within the tenant's lead days. */
   due: z.array(z.object({ kind: z.string(), nextDueOn: z.string(), state: z.enum(['ueberfaellig', 'faellig']).nullable() })),
   totalCost: z.number(),
+  /** The tenant's UVV interval (fahrzeugUvvIntervallMonate), for the hint of the entry form. */
+  uvvIntervalMonths: z.number(),
 });
 export const serviceEntryResponse = z.object({ entry: serviceEntry, cancelledBookings: z.number().optional() });
 

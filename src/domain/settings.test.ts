@@ -134,6 +134,9 @@ describe('SETTING_CATALOGUE', () => {
         'aufbewahrungGaestedatenMonate',
         // added later: names of others in the own-data export (decision 193)
         'datenexportNamenAndererPersonen',
+        // added later: UVV inspection interval and gate (decision 224)
+        'fahrzeugUvvIntervallMonate',
+        'fahrzeugUvvSperre',
       ].sort(),
     );
   });

@@ -672,6 +672,27 @@ const CATALOGUE = [
     allowed: ['dienstlich', 'privat', 'Arbeitsweg'],
   },
   {
+    name: 'fahrzeugUvvIntervallMonate',
+    feature: 'fahrzeug',
+    type: 'number',
+    defaultValue: '12',
+    description:
+      'Monate zwischen zwei UVV-Prüfungen eines Fahrzeugs (DGUV Vorschrift 70: mindestens jährlich); die nächste Fälligkeit ist die Prüfung plus dieses Intervall, wenn im Serviceheft kein Datum eingetragen wird',
+    layers: TENANT,
+    integer: true,
+    min: 1,
+    max: 24,
+  },
+  {
+    name: 'fahrzeugUvvSperre',
+    feature: 'fahrzeug',
+    type: 'boolean',
+    defaultValue: 'false',
+    description:
+      'Eine überfällige UVV-Prüfung oder das Ergebnis „Mängel – nicht betriebssicher“ sperrt das Fahrzeug für Buchungen und Fahrtantritte',
+    layers: TENANT,
+  },
+  {
     name: 'fahrzeugWartungVorlaufTage',
     feature: 'fahrzeug',
     type: 'number',

@@ -3,11 +3,19 @@ import { meetsCleanlinessThreshold } from './settings';
 
 /** Vehicle care after the trip: service booklet, damage status flow, soiling mails, due dates. */
 
-export const SERVICE_KINDS = ['Inspektion', 'Ölwechsel', 'Reifenwechsel', 'Hauptuntersuchung', 'Reparatur', 'Sonstiges'] as const;
+export const SERVICE_KINDS = [
+  'Inspektion',
+  'Ölwechsel',
+  'Reifenwechsel',
+  'Hauptuntersuchung',
+  'UVV-Prüfung',
+  'Reparatur',
+  'Sonstiges',
+] as const;
 export type ServiceKind = (typeof SERVICE_KINDS)[number];
 
-/** Kinds whose "next due" date the vehicle list watches (next Hauptuntersuchung and next inspection). */
-export const DUE_KINDS: readonly ServiceKind[] = ['Hauptuntersuchung', 'Inspektion'];
+/** Kinds whose "next due" date the vehicle list and the reminder watch (Hauptuntersuchung, inspection, UVV inspection). */
+export const DUE_KINDS: readonly ServiceKind[] = ['Hauptuntersuchung', 'Inspektion', 'UVV-Prüfung'];
 
 export const DAMAGE_STATUSES = ['gemeldet', 'in Reparatur', 'behoben'] as const;
 export type DamageStatus = (typeof DAMAGE_STATUSES)[number];

@@ -29,6 +29,9 @@ export const serviceEntries = pgTable(
     costCents: integer('cost_cents'),
     workshop: text('workshop'),
     nextDueOn: date('next_due_on', { mode: 'string' }),
+    /** UVV inspection only (migration 0046): the competent person who inspected, and the result. */
+    inspector: text('inspector'),
+    uvvResult: text('uvv_result'),
     /** File ids in the `belege` bucket (png/jpg/pdf, checked by content). */
     receipts: jsonb('receipts').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** The SERVICE block booked for the entry's period (workshop days), if it has one. */

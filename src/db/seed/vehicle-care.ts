@@ -4,7 +4,8 @@ import * as t from '../schema/index';
 
 /**
  * Demo vehicle care for the Stadtwerke: service booklet entries (last HU and
- * inspection per car, one inspection due within the next weeks on the Golf),
+ * inspection per car, one inspection due within the next weeks on the Golf;
+ * a UVV inspection per car, overdue on the Crafter, due soon on the Octavia),
  * and two open damages (one just reported, one in the workshop). No DEFEKT
  * block, so the demo bookings stay as they are. Dates relative to "now".
  */
@@ -62,6 +63,7 @@ export async function seedVehicleCare(tx: Db, now = new Date()): Promise<void> {
       updatedById: fleet?.id,
     });
   }
+  entries.push(...uvvInspections(tenantId, byPlate, fleet?.id, ago, ahead));
   if (byPlate.has('MS-SW 220')) {
     entries.push({
       tenantId,
@@ -115,4 +117,44 @@ export async function seedVehicleCare(tx: Db, now = new Date()): Promise<void> {
       });
     }
   }
+}
+
+/**
+ * The last UVV inspection of each demo car: the Crafter's was due two weeks
+ * ago, the Octavia's is due in ten days, the others lie months ahead. The
+ * tenant's gate (fahrzeugUvvSperre) stays off, so the demo bookings of the
+ * Crafter still start; switching it on shows the refusal with its date.
+ */
+function uvvInspections(
+  tenantId: string,
+  byPlate: Map<string, string>,
+  fleetId: string | undefined,
+  ago: (days: number) => string,
+  ahead: (days: number) => string,
+): (typeof t.serviceEntries.$inferInsert)[] {
+  const plan = [
+    { plate: 'MS-SW 410', done: ago(380), due: ago(15), result: 'Mängel behoben', text: 'Rückfahrwarner defekt, vor Ort ersetzt.' },
+    { plate: 'MS-SW 220', done: ago(355), due: ahead(10), result: 'ohne Mängel', text: 'Prüfung nach DGUV Vorschrift 70 ohne Befund.' },
+    { plate: 'MS-SW 411', done: ago(200), due: ahead(165), result: 'ohne Mängel', text: 'Prüfung nach DGUV Vorschrift 70 ohne Befund.' },
+    { plate: 'MS-SW 101', done: ago(60), due: ahead(305), result: 'ohne Mängel', text: 'Prüfung nach DGUV Vorschrift 70 ohne Befund.' },
+  ];
+  return plan.flatMap((p) => {
+    const vehicleId = byPlate.get(p.plate);
+    if (!vehicleId) return [];
+    return [
+      {
+        tenantId,
+        vehicleId,
+        kind: 'UVV-Prüfung',
+        description: p.text,
+        performedOn: p.done,
+        workshop: 'Stadtwerke, eigene Werkstatt',
+        inspector: 'Jens Hoppe (befähigte Person)',
+        uvvResult: p.result,
+        nextDueOn: p.due,
+        createdById: fleetId,
+        updatedById: fleetId,
+      },
+    ];
+  });
 }

@@ -9,7 +9,7 @@ import { vehiclesIcs } from '@server/areas/calendar/public';
 import { licenceGateFor } from '@server/areas/driving-licences/public';
 import { findMemberById, type MemberRecord, membersWithPermission } from '@server/areas/people/public';
 import { seriesSummaryMail } from '@server/areas/series/series-templates';
-import { hasOpenDefect } from '@server/areas/vehicle-care/public';
+import { careGate } from '@server/areas/vehicle-care/public';
 import {
   approvalRequestMail,
   assertDepartment,
@@ -79,13 +79,13 @@ interface Booked {
   approvers: Person[];
 }
 
-/** Reads what the rules need for all periods at once: defect, bookings over the whole span, the licence. */
+/** Reads what the rules need for all periods at once: defect and UVV gate, bookings over the whole span, the licence. */
 async function loadContext(tx: Db, ride: Ride, periods: SeriesPeriod[], now: Date) {
   const { tenantId, vehicle: v, settings: s, driver } = ride;
   const first = periods[0]?.von ?? now;
   const last = new Date(Math.max(first.getTime(), ...periods.map((p) => p.bis.getTime())));
-  const [openDefect, existing, licence] = [
-    await hasOpenDefect(tx, tenantId, v.id),
+  const [care, existing, licence] = [
+    await careGate(tx, tenantId, v.id),
     await bookingsInRange(tx, tenantId, first, last, { vehicleIds: [v.id], statuses: 'blocking', gapMinutes: s.minGapMinutes }),
     await licenceGateFor(
       tx,
@@ -95,7 +95,7 @@ async function loadContext(tx: Db, ride: Ride, periods: SeriesPeriod[], now: Dat
       'booking',
     ),
   ];
-  return { openDefect, existing: existing.map(toExisting) as ExistingBooking[], licence };
+  return { openDefect: care.openDefect, uvv: care.uvv, existing: existing.map(toExisting) as ExistingBooking[], licence };
 }
 
 async function loadVehicle(tx: Db, tenantId: string, vehicleId: string, lock: boolean): Promise<VehicleRecord> {

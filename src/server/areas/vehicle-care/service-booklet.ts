@@ -1,5 +1,6 @@
 import type { serviceEntryRequest } from '@contracts/vehicle-care';
 import { type Db, withTenant } from '@db/client';
+import { UVV_KIND, type UvvResult, uvvNextDue, validateUvvFields } from '@domain/uvv-inspection';
 import { dueState, euroToCents, type ServiceKind, validateServiceDates } from '@domain/vehicle-care';
 import { berlinDay } from '@domain/vehicle-time';
 import {
@@ -27,8 +28,17 @@ async function leadDays(tx: Db, tenantId: string): Promise<number> {
   return effectiveSetting(tx, tenantId, null, 'fahrzeugWartungVorlaufTage');
 }
 
-function toWrite(vehicleId: string, b: Body): ServiceWrite {
-  validateServiceDates(b.performedOn, b.nextDueOn, berlinDay(new Date()));
+/**
+ * The entry as stored. A UVV inspection needs its inspector and result, and without an entered due
+ * date gets the day of the inspection plus the tenant's interval (docs/product.md#uvv-inspection).
+ */
+async function toWrite(tx: Db, tenantId: string, vehicleId: string, b: Body): Promise<ServiceWrite> {
+  validateUvvFields(b.kind, b.inspector, b.uvvResult);
+  const uvv = b.kind === UVV_KIND;
+  const nextDueOn = uvv
+    ? uvvNextDue(b.performedOn, b.nextDueOn, await effectiveSetting(tx, tenantId, null, 'fahrzeugUvvIntervallMonate'))
+    : b.nextDueOn;
+  validateServiceDates(b.performedOn, nextDueOn, berlinDay(new Date()));
   assertOwnFiles(b.receipts, [vehicleId]);
   return {
     kind: b.kind,
@@ -37,7 +47,9 @@ function toWrite(vehicleId: string, b: Body): ServiceWrite {
     odometer: b.odometer,
     costCents: b.cost === null ? null : euroToCents(b.cost),
     workshop: b.workshop || null,
-    nextDueOn: b.nextDueOn,
+    nextDueOn,
+    inspector: uvv ? b.inspector!.trim() : null,
+    uvvResult: uvv ? b.uvvResult : null,
     receipts: b.receipts,
   };
 }
@@ -54,6 +66,8 @@ function toDto(vehicleId: string, r: Row) {
     cost: r.costCents === null ? null : r.costCents / 100,
     workshop: r.workshop,
     nextDueOn: r.nextDueOn,
+    inspector: r.inspector,
+    uvvResult: r.uvvResult as UvvResult | null,
     receipts: r.receipts.map((f, n) => ({ url: `/api/vehicles/${vehicleId}/service-entries/${r.id}/receipts/${n}`, kind: fileKind(f) })),
     receiptIds: r.receipts,
     period: r.periodFrom && r.periodTo ? { von: r.periodFrom.toISOString(), bis: r.periodTo.toISOString() } : null,
@@ -75,6 +89,7 @@ export async function listServiceBooklet(deps: Deps, user: UserContext, vehicleI
       entries: rows.map((r) => toDto(vehicleId, r)),
       due: due.map((d) => ({ kind: d.kind, nextDueOn: d.nextDueOn, state: dueState(d.nextDueOn, today, lead) })),
       totalCost: rows.reduce((sum, r) => sum + (r.costCents ?? 0), 0) / 100,
+      uvvIntervalMonths: await effectiveSetting(tx, tenantId, null, 'fahrzeugUvvIntervallMonate'),
     };
   });
 }
@@ -95,7 +110,7 @@ export async function createServiceEntry(deps: Deps, user: UserContext, vehicleI
   const tenantId = user.tenant.id;
   const { entry, cancelled, mails } = await withTenant(deps.database.db, tenantId, async (tx) => {
     await vehicleOf(tx, user, vehicleId);
-    const write = toWrite(vehicleId, body);
+    const write = await toWrite(tx, tenantId, vehicleId, body);
     const block = body.period
       ? await placeBlock(deps, tx, user, vehicleId, {
           type: 'SERVICE',
@@ -126,7 +141,7 @@ export async function updateService(deps: Deps, user: UserContext, vehicleId: st
   const tenantId = user.tenant.id;
   return withTenant(deps.database.db, tenantId, async (tx) => {
     await vehicleOf(tx, user, vehicleId);
-    const write = toWrite(vehicleId, body);
+    const write = await toWrite(tx, tenantId, vehicleId, body);
     if (!(await updateServiceEntry(tx, tenantId, vehicleId, entryId, user.member.id, write))) throw notFound('Serviceeintrag');
     return { entry: await saved(tx, tenantId, vehicleId, entryId) };
   });
@@ -143,7 +158,7 @@ export async function serviceReceipt(deps: Deps, user: UserContext, vehicleId: s
   return readCareFile(deps, tenantId, entry.receipts[n]);
 }
 
-/** Vehicles with something to mark in the list: an open DEFEKT block from a damage, a due HU or inspection. */
+/** Vehicles with something to mark in the list: an open DEFEKT block from a damage, a due HU, inspection or UVV inspection. */
 export async function vehicleCareStates(deps: Deps, user: UserContext) {
   assertMayView(user);
   const tenantId = user.tenant.id;

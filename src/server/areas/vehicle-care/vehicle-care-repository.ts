@@ -1,5 +1,6 @@
 import type { Db } from '@db/client';
 import { serviceEntries, users, vehicleBookings, vehicleDamageEvents, vehicleDamages } from '@db/schema/index';
+import type { LatestUvv } from '@domain/uvv-inspection';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '../../kernel/rows';
 
@@ -17,6 +18,8 @@ export interface ServiceWrite {
   costCents: number | null;
   workshop: string | null;
   nextDueOn: string | null;
+  inspector: string | null;
+  uvvResult: string | null;
   receipts: string[];
 }
 
@@ -31,6 +34,8 @@ export async function listServiceEntries(db: Db, tenantId: string, vehicleId: st
       costCents: serviceEntries.costCents,
       workshop: serviceEntries.workshop,
       nextDueOn: serviceEntries.nextDueOn,
+      inspector: serviceEntries.inspector,
+      uvvResult: serviceEntries.uvvResult,
       receipts: serviceEntries.receipts,
       periodFrom: vehicleBookings.von,
       periodTo: vehicleBookings.bis,
@@ -193,7 +198,7 @@ export async function listDamageEvents(db: Db, tenantId: string, damageIds: stri
 
 // ───────────────────────── state for lists ─────────────────────────
 
-/** Vehicles blocked by an open damage (partial index), and the next Hauptuntersuchung / inspection per vehicle: two queries for any number of vehicles. */
+/** Vehicles blocked by an open damage (partial index), and the next Hauptuntersuchung / inspection / UVV inspection per vehicle: two queries for any number of vehicles. */
 export async function careStates(db: Db, tenantId: string, vehicleIds: string[] | null) {
   if (vehicleIds?.length === 0) return { defect: new Set<string>(), due: [] as { vehicleId: string; kind: string; nextDueOn: string }[] };
   const ids =
@@ -213,7 +218,7 @@ export async function careStates(db: Db, tenantId: string, vehicleIds: string[] 
     await db.execute(sql`
       select distinct on (vehicle_id, kind) vehicle_id::text, kind, next_due_on::text
         from service_entries
-       where tenant_id = ${tenantId} and kind in ('Hauptuntersuchung', 'Inspektion') and ${ids}
+       where tenant_id = ${tenantId} and kind in ('Hauptuntersuchung', 'Inspektion', 'UVV-Prüfung') and ${ids}
        order by vehicle_id, kind, performed_on desc, created_at desc`),
   );
   return {
@@ -234,17 +239,31 @@ export async function previousCheckOutRatings(db: Db, tenantId: string, vehicleI
   return r[0] ?? null;
 }
 
-/** Whether an open damage holds a DEFEKT block on the vehicle (partial index). */
-export async function hasOpenDefect(db: Db, tenantId: string, vehicleId: string): Promise<boolean> {
-  const r = rowsOf<{ x: number }>(
+/**
+ * What booking and trip start read of a vehicle's care, in one statement: whether an open damage holds a
+ * DEFEKT block (partial index), and, only when the tenant switched the UVV gate on (fahrzeugUvvSperre),
+ * the newest UVV inspection. The gate's default is false, as in the settings catalogue.
+ */
+export async function careGate(db: Db, tenantId: string, vehicleId: string): Promise<{ openDefect: boolean; uvv: LatestUvv | null }> {
+  const [row] = rowsOf<{ open_defect: boolean; performed_on: string | null; result: string | null; next_due_on: string | null }>(
     await db.execute(sql`
-      select 1 as x from vehicle_damages
-       where tenant_id = ${tenantId} and vehicle_id = ${vehicleId} and block_booking_id is not null and status <> 'behoben' limit 1`),
+      with gate as (
+        select coalesce((select sv.value = 'true' from setting_values sv
+                          where sv.tenant_id = ${tenantId} and sv.option_name = 'fahrzeugUvvSperre' and sv.layer = 'MANDANT' limit 1), false) as enabled)
+      select exists (select 1 from vehicle_damages
+                      where tenant_id = ${tenantId} and vehicle_id = ${vehicleId} and block_booking_id is not null and status <> 'behoben') as open_defect,
+             u.performed_on::text, u.uvv_result as result, u.next_due_on::text
+        from gate
+        left join lateral (
+          select performed_on, uvv_result, next_due_on from service_entries
+           where tenant_id = ${tenantId} and vehicle_id = ${vehicleId} and kind = 'UVV-Prüfung'
+           order by performed_on desc, created_at desc limit 1) u on gate.enabled`),
   );
-  return r.length > 0;
+  const uvv = row?.performed_on ? { performedOn: row.performed_on, result: row.result, nextDueOn: row.next_due_on } : null;
+  return { openDefect: row?.open_defect === true, uvv };
 }
 
-/** Active vehicles with their next Hauptuntersuchung / inspection, for the daily reminder run. */
+/** Active vehicles with their next Hauptuntersuchung / inspection / UVV inspection, for the daily reminder run. */
 export async function serviceDueDates(db: Db, tenantId: string) {
   const { due } = await careStates(db, tenantId, null);
   if (due.length === 0) return [];

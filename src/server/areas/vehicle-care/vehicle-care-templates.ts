@@ -73,15 +73,19 @@ export function soilingMail(m: VehicleMail & SoilingLevels & { driver: string; a
 export interface DueItem {
   vehicle: string;
   plate: string;
-  /** Hauptuntersuchung or Inspektion. */
+  /** Hauptuntersuchung, Inspektion or UVV-Prüfung. */
   kind: string;
   dueOn: string;
   overdue: boolean;
 }
 
-const EN_KIND: Record<string, string> = { Hauptuntersuchung: 'General inspection (HU)', Inspektion: 'Service inspection' };
+const EN_KIND: Record<string, string> = {
+  Hauptuntersuchung: 'General inspection (HU)',
+  Inspektion: 'Service inspection',
+  'UVV-Prüfung': 'UVV inspection',
+};
 
-/** The fleet's reminder of Hauptuntersuchung and inspection dates coming up (or passed) in the lead time. */
+/** The fleet's reminder of Hauptuntersuchung, inspection and UVV inspection dates coming up (or passed) in the lead time. */
 export function serviceDueMail(m: { name: string; items: DueItem[]; url: string; locale: Locale }): RenderedMail {
   const lines = m.items.map((i) =>
     m.locale === 'en'

@@ -1,6 +1,7 @@
 import type { CreateBookingRequest } from '@contracts/vehicles';
 import { type Db, withTenant } from '@db/client';
 import { canBookFor, resolvePermissions } from '@domain/permissions';
+import { assertUvvGate, type LatestUvv } from '@domain/uvv-inspection';
 import {
   assertAvailable,
   assertBookingRules,
@@ -13,7 +14,7 @@ import {
   parseBookingStatus,
 } from '@domain/vehicle-booking';
 import { findMemberById, loadPermissionSources, type MemberRecord, membersWithPermission } from '@server/areas/people/public';
-import { hasOpenDefect } from '@server/areas/vehicle-care/public';
+import { careGate } from '@server/areas/vehicle-care/public';
 import {
   type BookingRecord,
   bookingsInRange,
@@ -86,13 +87,13 @@ export async function checkPeriod(
   now: Date,
   excludeBookingId?: string,
 ) {
-  const openDefect = await hasOpenDefect(tx, tenantId, v.id);
+  const { openDefect, uvv } = await careGate(tx, tenantId, v.id);
   const existing = await bookingsInRange(tx, tenantId, von, bis > von ? bis : von, {
     vehicleIds: [v.id],
     statuses: 'blocking',
     gapMinutes: s.minGapMinutes,
   });
-  return checkPeriodAgainst(v, s, von, bis, now, { openDefect, existing: existing.map(toExisting) }, excludeBookingId);
+  return checkPeriodAgainst(v, s, von, bis, now, { openDefect, uvv, existing: existing.map(toExisting) }, excludeBookingId);
 }
 
 /**
@@ -106,12 +107,14 @@ export function checkPeriodAgainst(
   von: Date,
   bis: Date,
   now: Date,
-  state: { openDefect: boolean; existing: readonly ExistingBooking[] },
+  state: { openDefect: boolean; uvv: LatestUvv | null; existing: readonly ExistingBooking[] },
   excludeBookingId?: string,
 ): boolean {
   // An open damage with a DEFEKT block refuses every booking until it is behoben, also past the block's painted window (decision 070).
   // Its end is not known: the lock holds until the damage is behoben.
   if (state.openDefect) throw defectRefusal(null);
+  // Read only when the tenant's UVV gate is on (docs/product.md#uvv-inspection).
+  assertUvvGate(state.uvv, von, bis, now);
   const defectEnd = bis > von ? overlappingDefectEnd(state.existing, von, bis, excludeBookingId) : null;
   if (defectEnd) throw defectRefusal(defectEnd);
   const { needsApproval } = assertAvailable({

@@ -3,6 +3,7 @@ import type { CheckOutRequest } from '@contracts/vehicles';
 import { type Db, withTenant } from '@db/client';
 import { tripFields } from '@domain/trip-fields';
 import { UPLOAD_CONTENT_TYPES, validateUpload } from '@domain/uploads';
+import { assertUvvGate } from '@domain/uvv-inspection';
 import { parseCondition, validateAttributeValues } from '@domain/vehicle-attributes';
 import {
   assertCheckInAllowed,
@@ -17,7 +18,7 @@ import { validateTripEnd } from '@domain/vehicle-changes';
 import { berlinDay, berlinInstant } from '@domain/vehicle-time';
 import { findGuestOfBooking, isGuestBooking } from '@server/areas/guests/public';
 import { listTenantIdsWithFeature } from '@server/areas/tenant/public';
-import { hasOpenDefect, tripEndCare } from '@server/areas/vehicle-care/public';
+import { careGate, tripEndCare } from '@server/areas/vehicle-care/public';
 import {
   type BookingRecord,
   cancelBookings,
@@ -66,7 +67,10 @@ export async function checkIn(deps: Deps, user: UserContext, id: string, mileage
     const v = await findVehicleCore(tx, tenantId, b.vehicleId);
     await assertTripStartLicensed(tx, tenantId, v?.requiredLicenseClass ?? null, b);
     // A DEFEKT block from an open damage is a booking in this period: the vehicle cannot be driven until it is behoben.
-    if (await hasOpenDefect(tx, tenantId, b.vehicleId)) throw defectRefusal(null);
+    const care = await careGate(tx, tenantId, b.vehicleId);
+    if (care.openDefect) throw defectRefusal(null);
+    // An overdue or failed UVV inspection stops the start when the tenant's gate is on; the trip's own period decides.
+    assertUvvGate(care.uvv, b.von, b.bis, now);
     if (mileage !== undefined) {
       const last = await lastMileage(tx, tenantId, b.vehicleId);
       if (last !== null && mileage < last) {

@@ -123,7 +123,7 @@ export const vehicles = {
     defect: 'DEFEKT',
     ueberfaellig: '{{kind}} überfällig',
     faellig: '{{kind}} fällig {{date}}',
-    kinds: { Hauptuntersuchung: 'HU', Inspektion: 'Inspektion' },
+    kinds: { Hauptuntersuchung: 'HU', Inspektion: 'Inspektion', 'UVV-Prüfung': 'UVV' },
   },
   types: { BUCHUNG: 'Buchung', WARTUNG: 'Wartung', SERVICE: 'Service', DEFEKT: 'Defekt' },
   trip: {

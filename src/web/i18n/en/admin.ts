@@ -157,6 +157,10 @@ export const admin: typeof de = {
     },
     descriptions: {
       fahrtenbuchKorrekturfristTage: 'Days after a trip during which the driver may correct their own logbook entry',
+      fahrzeugUvvIntervallMonate:
+        'Months between two UVV inspections of a vehicle (DGUV regulation 70: at least yearly); the next due date is the inspection plus this interval when the service booklet entry names none',
+      fahrzeugUvvSperre:
+        'An overdue UVV inspection or the result "defects – not safe to operate" blocks the vehicle for bookings and trip starts',
       fahrzeugWartungVorlaufTage:
         'Days before the next main inspection (HU) or service inspection from which the vehicle list marks it as due and the fleet managers get a reminder by e-mail',
       fahrtenbuchFahrtarten: 'Trip kinds that can be chosen in the logbook (dienstlich is always allowed; privat, Arbeitsweg)',

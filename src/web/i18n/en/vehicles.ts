@@ -124,7 +124,7 @@ export const vehicles: typeof de = {
     defect: 'DEFECT',
     ueberfaellig: '{{kind}} overdue',
     faellig: '{{kind}} due {{date}}',
-    kinds: { Hauptuntersuchung: 'Main inspection', Inspektion: 'Inspection' },
+    kinds: { Hauptuntersuchung: 'Main inspection', Inspektion: 'Inspection', 'UVV-Prüfung': 'UVV inspection' },
   },
   types: { BUCHUNG: 'Booking', WARTUNG: 'Maintenance', SERVICE: 'Service', DEFEKT: 'Defect' },
   trip: {

@@ -7,6 +7,13 @@ import { ServiceEntryDialog } from './service-entry-dialog';
 
 type Entry = ServiceBooklet['entries'][number];
 
+/** A failed UVV inspection stands out; a passed one reads as settled. */
+const UVV_RESULT_COLOR: Record<NonNullable<Entry['uvvResult']>, string> = {
+  'ohne Mängel': 'green',
+  'Mängel behoben': 'teal',
+  'Mängel – nicht betriebssicher': 'red',
+};
+
 const euro = (value: number, lang: string) =>
   new Intl.NumberFormat(lang.startsWith('en') ? 'en-US' : 'de-DE', { style: 'currency', currency: 'EUR' }).format(value);
 
@@ -50,6 +57,11 @@ export function ServiceBookletTab({ vehicleId, mayEdit }: { vehicleId: string; m
               <Badge variant="light" tt="none">
                 {t(`service.kinds.${e.kind}`)}
               </Badge>
+              {e.uvvResult && (
+                <Badge variant="light" tt="none" color={UVV_RESULT_COLOR[e.uvvResult]} data-testid="uvv-result">
+                  {t(`service.uvvResults.${e.uvvResult}`)}
+                </Badge>
+              )}
               <Text size="sm" fw={500}>
                 {formatDate(e.performedOn)}
               </Text>
@@ -68,6 +80,7 @@ export function ServiceBookletTab({ vehicleId, mayEdit }: { vehicleId: string; m
               e.odometer !== null ? t('history.km', { km: e.odometer.toLocaleString('de-DE') }) : null,
               e.cost !== null ? euro(e.cost, i18n.language) : null,
               e.workshop,
+              e.inspector ? t('service.inspectedBy', { name: e.inspector }) : null,
               e.nextDueOn ? t('service.nextDue', { date: formatDate(e.nextDueOn) }) : null,
               e.period
                 ? t('service.period', { from: formatDate(e.period.von), to: formatDate(new Date(new Date(e.period.bis).getTime() - 1)) })
@@ -87,7 +100,14 @@ export function ServiceBookletTab({ vehicleId, mayEdit }: { vehicleId: string; m
           )}
         </Paper>
       ))}
-      {editing && <ServiceEntryDialog vehicleId={vehicleId} entry={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <ServiceEntryDialog
+          vehicleId={vehicleId}
+          entry={editing === 'new' ? null : editing}
+          intervalMonths={data.uvvIntervalMonths}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </Stack>
   );
 }

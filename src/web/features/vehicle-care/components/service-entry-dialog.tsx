@@ -1,4 +1,4 @@
-import { SERVICE_KINDS, type ServiceEntry } from '@contracts/vehicle-care';
+import { SERVICE_KINDS, type ServiceEntry, UVV_RESULTS } from '@contracts/vehicle-care';
 import { formatDate } from '@domain/time';
 import { addDays, berlinInstant } from '@domain/vehicle-time';
 import { Alert, Button, FileInput, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
@@ -12,7 +12,18 @@ import { useSaveServiceEntry } from '../api/use-save-service-entry';
 const toIsoDay = (german: string) => german.trim().split('.').reverse().join('-');
 
 /** New or changed service booklet entry; receipts are uploaded first and checked by content on the server. */
-export function ServiceEntryDialog({ vehicleId, entry, onClose }: { vehicleId: string; entry: ServiceEntry | null; onClose: () => void }) {
+export function ServiceEntryDialog({
+  vehicleId,
+  entry,
+  intervalMonths,
+  onClose,
+}: {
+  vehicleId: string;
+  entry: ServiceEntry | null;
+  /** The tenant's UVV interval, named in the hint of the due date. */
+  intervalMonths: number;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('vehicleDetail');
   const save = useSaveServiceEntry(vehicleId);
   const [form, setForm] = useState({
@@ -23,12 +34,15 @@ export function ServiceEntryDialog({ vehicleId, entry, onClose }: { vehicleId: s
     cost: entry?.cost ?? ('' as number | ''),
     workshop: entry?.workshop ?? '',
     nextDueOn: entry?.nextDueOn ? formatDate(entry.nextDueOn) : '',
+    inspector: entry?.inspector ?? '',
+    uvvResult: entry?.uvvResult ?? null,
     blockFrom: '',
     blockTo: '',
   });
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const uvv = form.kind === 'UVV-Prüfung';
   const set =
     <K extends keyof typeof form>(k: K) =>
     (v: (typeof form)[K]) =>
@@ -49,6 +63,8 @@ export function ServiceEntryDialog({ vehicleId, entry, onClose }: { vehicleId: s
           cost: form.cost === '' ? null : Number(form.cost),
           workshop: form.workshop.trim() || null,
           nextDueOn: form.nextDueOn.trim() ? toIsoDay(form.nextDueOn) : null,
+          inspector: uvv ? form.inspector.trim() || null : null,
+          uvvResult: uvv ? form.uvvResult : null,
           receipts: [...(entry?.receiptIds ?? []), ...uploaded],
           // Whole workshop days: from the first day's 00:00 to the day after the last.
           period:
@@ -90,6 +106,25 @@ export function ServiceEntryDialog({ vehicleId, entry, onClose }: { vehicleId: s
             miw={140}
           />
         </Group>
+        {uvv && (
+          <Group grow wrap="wrap" align="flex-start">
+            <TextInput
+              label={t('service.fields.inspector')}
+              value={form.inspector}
+              onChange={(e) => set('inspector')(e.currentTarget.value)}
+              required
+              miw={180}
+            />
+            <Select
+              label={t('service.fields.uvvResult')}
+              data={UVV_RESULTS.map((r) => ({ value: r, label: t(`service.uvvResults.${r}`) }))}
+              value={form.uvvResult}
+              onChange={(v) => set('uvvResult')(v as typeof form.uvvResult)}
+              required
+              miw={220}
+            />
+          </Group>
+        )}
         <Textarea
           label={t('service.fields.description')}
           value={form.description}
@@ -130,6 +165,7 @@ export function ServiceEntryDialog({ vehicleId, entry, onClose }: { vehicleId: s
           />
           <TextInput
             label={t('service.fields.nextDueOn')}
+            description={uvv ? t('service.fields.nextDueUvvHint', { months: intervalMonths }) : undefined}
             placeholder="TT.MM.JJJJ"
             value={form.nextDueOn}
             onChange={(e) => set('nextDueOn')(e.currentTarget.value)}
@@ -157,7 +193,7 @@ export function ServiceEntryDialog({ vehicleId, entry, onClose }: { vehicleId: s
         )}
         <FileInput
           label={t('service.fields.receipts')}
-          description={t('service.fields.receiptsHint')}
+          description={t(uvv ? 'service.fields.reportHint' : 'service.fields.receiptsHint')}
           accept="image/png,image/jpeg,application/pdf"
           multiple
           clearable
