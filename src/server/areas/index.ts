@@ -4,6 +4,7 @@ import { manifest as accessAdmin } from './access-admin/manifest';
 import { manifest as calendar } from './calendar/manifest';
 import { manifest as drivingLicences } from './driving-licences/manifest';
 import { manifest as evaluation } from './evaluation/manifest';
+import { manifest as fleetCosts } from './fleet-costs/manifest';
 import { manifest as guests } from './guests/manifest';
 import { manifest as handbook } from './handbook/manifest';
 import { manifest as locations } from './locations/manifest';
@@ -32,6 +33,7 @@ export const AREAS: readonly AreaManifest[] = [
   calendar,
   drivingLicences,
   evaluation,
+  fleetCosts,
   guests,
   handbook,
   locations,
