@@ -1,19 +1,12 @@
-import type { Receipt, capacityRequest, receiptRequest } from '@contracts/fleet-costs';
+import type { capacityRequest, Receipt, receiptRequest } from '@contracts/fleet-costs';
 import { withTenant } from '@db/client';
 import { amountToCents, type CardKind, checkReceipt, maskedCard, type ReceiptKind } from '@domain/fleet-costs';
 import { instantOf } from '@domain/opening-hours';
 import { berlinDay } from '@domain/vehicle-time';
-import {
-  assertFleetManager,
-  assertMayReadBooklet,
-  assertMayReport,
-  fileKind,
-  readCareFile,
-  vehicleOf,
-} from '@server/areas/vehicle-care/public';
 import type { Deps } from '@server/deps';
 import type { z } from 'zod';
 import type { UserContext } from '../../kernel/context';
+import { assertFleetManager, assertMayReadBooklet, assertMayReport, fileKind, vehicleOf } from './access';
 import { notFound } from './errors';
 import {
   deleteReceipt,
@@ -125,8 +118,9 @@ export async function receiptPhoto(deps: Deps, user: UserContext, vehicleId: str
     await vehicleOf(tx, user, vehicleId);
     return findReceipt(tx, tenantId, vehicleId, receiptId);
   });
-  if (!row) throw notFound('Beleg');
-  return readCareFile(deps, tenantId, row.photo ?? undefined);
+  const file = row?.photo ? await deps.storage.get('belege', tenantId, row.photo) : null;
+  if (!file) throw notFound('Beleg');
+  return file;
 }
 
 export async function changeCapacity(deps: Deps, user: UserContext, vehicleId: string, body: z.infer<typeof capacityRequest>) {
