@@ -1,6 +1,7 @@
 export * from './administration';
 export * from './auth';
 export * from './driving-licences';
+export * from './fleet-costs';
 export * from './guests';
 export * from './lockers';
 export * from './logbook';

@@ -32,6 +32,9 @@ export const vehicles = pgTable(
     licensePlate: text('license_plate').notNull(),
     fuel: text('fuel').notNull(),
     powerKw: integer('power_kw'),
+    /** Tank and battery capacity (migration 0048): the limits a fuel receipt or charging session is checked against. */
+    tankLitres: real('tank_litres'),
+    batteryKwh: real('battery_kwh'),
     gearbox: text('gearbox'),
     trunkBags: integer('trunk_bags'),
     seats: integer('seats'),

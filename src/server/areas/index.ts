@@ -5,6 +5,7 @@ import { manifest as calendar } from './calendar/manifest';
 import { manifest as directory } from './directory/manifest';
 import { manifest as drivingLicences } from './driving-licences/manifest';
 import { manifest as evaluation } from './evaluation/manifest';
+import { manifest as fleetCosts } from './fleet-costs/manifest';
 import { manifest as guests } from './guests/manifest';
 import { manifest as handbook } from './handbook/manifest';
 import { manifest as locations } from './locations/manifest';
@@ -34,6 +35,7 @@ export const AREAS: readonly AreaManifest[] = [
   directory,
   drivingLicences,
   evaluation,
+  fleetCosts,
   guests,
   handbook,
   locations,

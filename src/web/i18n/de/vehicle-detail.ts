@@ -2,7 +2,7 @@
 export const vehicleDetail = {
   back: 'Zurück zu den Fahrzeugen',
   notFound: 'Fahrzeug nicht gefunden.',
-  tabs: { master: 'Stammdaten', logbook: 'Fahrtenbuch', service: 'Serviceheft', damages: 'Schäden', history: 'Verlauf' },
+  tabs: { master: 'Stammdaten', logbook: 'Fahrtenbuch', service: 'Serviceheft', damages: 'Schäden', costs: 'Kosten', history: 'Verlauf' },
   defect: 'DEFEKT – gesperrt',
   master: {
     plate: 'Kennzeichen',

@@ -150,6 +150,7 @@ export const vehicles = {
     mandatory: 'Please fill in all mandatory fields.',
     uploading: 'Datei wird hochgeladen …',
     ended: 'Die Fahrt wurde beendet. Vielen Dank!',
+    addReceipt: 'Getankt oder geladen? Beleg erfassen',
   },
   cleanliness: {
     sauber: 'sauber',

@@ -151,6 +151,7 @@ export const vehicles: typeof de = {
     mandatory: 'Please fill in all mandatory fields.',
     uploading: 'Uploading file …',
     ended: 'The trip has ended. Thank you!',
+    addReceipt: 'Filled up or charged? Record the receipt',
   },
   cleanliness: {
     sauber: 'clean',

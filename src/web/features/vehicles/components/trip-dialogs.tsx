@@ -18,6 +18,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { AnchorLink } from '@web/components/links';
 import { isApiError } from '@web/lib/api-client';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -177,7 +178,24 @@ export function EndTripDialog({
           tripKind,
         },
       });
-      notifications.show({ color: 'green', message: t('trip.ended') });
+      // The receipt is a step of its own after the trip (fleet costs), offered here rather than asked in this dialog.
+      notifications.show({
+        color: 'green',
+        autoClose: 15_000,
+        message: (
+          <Stack gap={4}>
+            <Text size="sm">{t('trip.ended')}</Text>
+            <AnchorLink
+              to="/fahrzeuge/beleg"
+              search={{ fahrzeug: booking.vehicleId, buchung: booking.id }}
+              size="sm"
+              data-testid="receipt-after-trip"
+            >
+              {t('trip.addReceipt')}
+            </AnchorLink>
+          </Stack>
+        ),
+      });
       onClose();
     } catch (e) {
       setError(isApiError(e) ? e.message : tc('errors.unknown'));

@@ -1,6 +1,7 @@
 import { useDocumentTitle } from '@mantine/hooks';
 import { createFileRoute } from '@tanstack/react-router';
 import { UserLayout } from '@web/components/layouts/user-layout';
+import { CostsTab } from '@web/features/fleet-costs/components/costs-tab';
 import { LogbookTab } from '@web/features/logbook/components/logbook-tab';
 import { DamagesTab } from '@web/features/vehicle-care/components/damages-tab';
 import { ServiceBookletTab } from '@web/features/vehicle-care/components/service-booklet-tab';
@@ -14,8 +15,8 @@ export const Route = createFileRoute('/_app/fahrzeuge/$vehicleId')({
   component: Page,
 });
 
-/** The detail's tabs owned by the logbook and vehicle care. */
-const TABS: DetailTabSlots = { Logbook: LogbookTab, ServiceBooklet: ServiceBookletTab, Damages: DamagesTab };
+/** The detail's tabs owned by the logbook, vehicle care and fleet costs. */
+const TABS: DetailTabSlots = { Logbook: LogbookTab, ServiceBooklet: ServiceBookletTab, Damages: DamagesTab, Costs: CostsTab };
 
 function Page() {
   const { vehicleId } = Route.useParams();

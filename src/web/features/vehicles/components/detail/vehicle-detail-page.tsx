@@ -22,6 +22,7 @@ export interface DetailTabSlots {
   Logbook: ComponentType<{ vehicleId: string; mayExport: boolean }>;
   ServiceBooklet: ComponentType<{ vehicleId: string; mayEdit: boolean }>;
   Damages: ComponentType<{ vehicleId: string; fleet: boolean; checkOuts: HistoryEntry[] }>;
+  Costs: ComponentType<{ vehicleId: string; mayEdit: boolean; electric: boolean }>;
 }
 
 /** Vehicle detail: master data and history, with the logbook, service booklet and damages (with cleanliness) tabs. */
@@ -29,7 +30,7 @@ export function VehicleDetailPage({
   vehicleId,
   tab,
   onTab,
-  tabs: { Logbook, ServiceBooklet, Damages },
+  tabs: { Logbook, ServiceBooklet, Damages, Costs },
 }: {
   vehicleId: string;
   tab: DetailTab;
@@ -72,6 +73,7 @@ export function VehicleDetailPage({
           <Tabs.Tab value="fahrtenbuch">{t('tabs.logbook')}</Tabs.Tab>
           {booklet && <Tabs.Tab value="serviceheft">{t('tabs.service')}</Tabs.Tab>}
           <Tabs.Tab value="schaeden">{t('tabs.damages')}</Tabs.Tab>
+          {booklet && <Tabs.Tab value="kosten">{t('tabs.costs')}</Tabs.Tab>}
           {fleet && <Tabs.Tab value="verlauf">{t('tabs.history')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="stammdaten" pt="md">
@@ -88,6 +90,11 @@ export function VehicleDetailPage({
         <Tabs.Panel value="schaeden" pt="md">
           <Damages vehicleId={vehicleId} fleet={fleet} checkOuts={history.data?.entries ?? []} />
         </Tabs.Panel>
+        {booklet && (
+          <Tabs.Panel value="kosten" pt="md">
+            <Costs vehicleId={vehicleId} mayEdit={fleet} electric={v.fuel === 'Elektro'} />
+          </Tabs.Panel>
+        )}
         {fleet && (
           <Tabs.Panel value="verlauf" pt="md">
             <History entries={history.data?.entries ?? []} loading={history.isPending} />
