@@ -2,6 +2,7 @@ export * from './administration';
 export * from './auth';
 export * from './driving-licences';
 export * from './guests';
+export * from './integrations';
 export * from './lockers';
 export * from './logbook';
 export * from './logbook-reports';

@@ -6,6 +6,7 @@ import { manifest as drivingLicences } from './driving-licences/manifest';
 import { manifest as evaluation } from './evaluation/manifest';
 import { manifest as guests } from './guests/manifest';
 import { manifest as handbook } from './handbook/manifest';
+import { manifest as integrations } from './integrations/manifest';
 import { manifest as locations } from './locations/manifest';
 import { manifest as lockers } from './lockers/manifest';
 import { manifest as logbook } from './logbook/manifest';
@@ -34,6 +35,7 @@ export const AREAS: readonly AreaManifest[] = [
   evaluation,
   guests,
   handbook,
+  integrations,
   locations,
   lockers,
   logbook,

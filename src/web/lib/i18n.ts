@@ -32,6 +32,7 @@ export interface Resources {
   locations: typeof import('../i18n/de/locations').locations;
   clients: typeof import('../i18n/de/clients').clients;
   trails: typeof import('../i18n/de/trails').trails;
+  integrations: typeof import('../i18n/de/integrations').integrations;
 }
 
 /** Bundled with the first screen: login, header and errors need no extra request. */
