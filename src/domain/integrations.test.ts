@@ -1,26 +1,23 @@
 import { ACCESS, type RouteAccess } from '@domain/route-access';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatToken, hashToken, signPayload, verifySignature } from './integration-crypto';
 import {
   backoffDelayMs,
   bearerOf,
   DISABLE_AFTER_FAILURES,
   deliveredStatus,
   eventBeyondScope,
-  formatToken,
-  hashToken,
   isTokenShape,
   MAX_ATTEMPTS,
   scopeForRoute,
   shapePayload,
   shouldDisable,
-  signPayload,
   TOKEN_MAX_DAYS,
   tokenHint,
   tokenMayCall,
   tokenProblem,
   tokenUsable,
-  verifySignature,
   WEBHOOK_EVENTS,
   webhookEventOf,
   webhookUrlProblem,

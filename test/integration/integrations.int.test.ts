@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DISABLE_AFTER_FAILURES, MAX_ATTEMPTS, TOKEN_MESSAGES, verifySignature, WEBHOOK_MESSAGES } from '@domain/integrations';
+import { verifySignature } from '@domain/integration-crypto';
+import { DISABLE_AFTER_FAILURES, MAX_ATTEMPTS, TOKEN_MESSAGES, WEBHOOK_MESSAGES } from '@domain/integrations';
 import { deliverDue } from '@server/areas/integrations/deliver';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,6 @@
 import { withTenant } from '@db/client';
-import { backoffDelayMs, deliveredStatus, MAX_ATTEMPTS, SIGNATURE_HEADER, shouldDisable, signPayload } from '@domain/integrations';
+import { signPayload } from '@domain/integration-crypto';
+import { backoffDelayMs, deliveredStatus, MAX_ATTEMPTS, SIGNATURE_HEADER, shouldDisable } from '@domain/integrations';
 import { membersWithPermission } from '@server/areas/vehicles/vehicle-booking-repository';
 import type { Deps } from '@server/deps';
 import { renderMail } from '@server/kernel/mail/render';

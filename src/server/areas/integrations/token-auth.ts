@@ -1,5 +1,6 @@
 import { withTenant } from '@db/client';
-import { hashToken, isTokenShape, lastUseDue, TOKEN_REQUESTS_PER_MINUTE, tokenUsable } from '@domain/integrations';
+import { hashToken } from '@domain/integration-crypto';
+import { isTokenShape, lastUseDue, TOKEN_REQUESTS_PER_MINUTE, tokenUsable } from '@domain/integrations';
 import { resolvePermissions } from '@domain/permissions';
 import { findOption, resolveSetting } from '@domain/settings';
 import { findMemberContext } from '@server/areas/people/user-repository';

@@ -2,16 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { TokenDto } from '@contracts/integrations';
 import { auditChanges } from '@domain/access-admin';
 import { AppError } from '@domain/errors';
-import {
-  formatToken,
-  hashToken,
-  TOKEN_MAX_DAYS,
-  TOKEN_MESSAGES,
-  type TokenKind,
-  type TokenProblem,
-  tokenHint,
-  tokenProblem,
-} from '@domain/integrations';
+import { formatToken, hashToken } from '@domain/integration-crypto';
+import { TOKEN_MAX_DAYS, TOKEN_MESSAGES, type TokenKind, type TokenProblem, tokenHint, tokenProblem } from '@domain/integrations';
 import { hasAdminAccess } from '@domain/permissions';
 import { combineDateAndTime } from '@domain/time';
 import type { Deps } from '@server/deps';
