@@ -11,7 +11,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
 import { AREAS } from './areas';
-import { API_SECURITY_SCHEMES, securityOf } from './areas/integrations/openapi-scopes';
+import { API_SECURITY_SCHEMES, securityOf } from './areas/integrations/public';
 import { createAuth } from './areas/session/better-auth';
 import type { Config } from './config';
 import type { Deps } from './deps';

@@ -387,3 +387,43 @@ describe.each(DB_KINDS)('API tokens and webhooks on %s', (kind) => {
     expect(renewed.json().secret).not.toBe(hook.secret);
   });
 });
+
+// The way a node runs in production: the queue is started, so a commit's webhook deliveries go through pg-boss.
+describe.each(DB_KINDS)('webhook deliveries through the running job queue on %s', (kind) => {
+  let t: TestApp;
+  let hooks: Awaited<ReturnType<typeof receiver>>;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { env: { WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS) } });
+    await t.deps.jobs.start();
+    hooks = await receiver();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await hooks?.close();
+  });
+
+  it('sends each booking made after the commit, one after another', async () => {
+    const admin = await t.login(SW, 'admin@stadtwerke.test');
+    const staff = await t.login(SW, 'mitarbeiter@stadtwerke.test');
+    const vehicleId = (await createVehicle(t, admin, testVehicle(await locationId(t, SW, admin, 'Betriebshof Nord'), 'MS-WQ 213'))).id;
+    const made = await t.call(SW, {
+      method: 'POST',
+      url: '/api/integrations/webhooks',
+      cookie: admin,
+      payload: { name: 'Warteschlange', url: hooks.url, events: ['booking.created'], scopes: ['bookings:read'] },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    hooks.useSecret(made.json().secret);
+    for (const day of [3, 4, 5]) {
+      const booked = await t.call(SW, {
+        method: 'POST',
+        url: '/api/vehicle-bookings',
+        cookie: staff,
+        payload: { vehicleId, von: dayAt(day, '10:00'), bis: dayAt(day, '11:00') },
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+    }
+    await expect.poll(() => hooks.received.length, { timeout: 20_000, interval: 200 }).toBe(3);
+    expect(hooks.received.every((r) => r.verified)).toBe(true);
+  });
+});

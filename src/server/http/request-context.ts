@@ -1,6 +1,6 @@
 import { bearerOf, TOKEN_PREFIX } from '@domain/integrations';
 import type { FastifyRequest } from 'fastify';
-import { resolveToken } from '../areas/integrations/token-auth';
+import { resolveToken } from '../areas/integrations/public';
 import { resolveUser } from '../areas/session/resolve-user';
 import type { TenantRecord } from '../areas/tenant/tenant-repository';
 import type { Deps } from '../deps';

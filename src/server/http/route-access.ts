@@ -1,7 +1,8 @@
 import type { AppError } from '@domain/errors';
-import { TOKEN_MESSAGES, tokenMayCall } from '@domain/integrations';
+import { tokenMayCall } from '@domain/integrations';
 import { type AccessRefusal, type Caller, checkAccess, type RouteAccess } from '@domain/route-access';
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
+import { integrationErrors } from '../areas/integrations/public';
 import type { Deps } from '../deps';
 import { kernelErrors } from '../kernel/errors';
 import { currentUser } from './request-context';
@@ -70,11 +71,10 @@ export function registerRouteAccess(app: FastifyInstance, deps: Deps): void {
 /** A request with an API token: the token must count and hold the route's scope (decision 213); the person's rights follow. */
 function assertTokenScope(token: NonNullable<FastifyRequest['apiToken']>, method: string, url: string, access: RouteAccess): void {
   if ('refused' in token) {
-    if (token.refused === 'rate_limited') throw new AppError('api_token_rate_limited', TOKEN_MESSAGES.rateLimited, 429);
-    throw new AppError('api_token_invalid', TOKEN_MESSAGES.invalid, 401);
+    throw integrationErrors.fail(token.refused === 'rate_limited' ? 'api_token_rate_limited' : 'api_token_invalid');
   }
   const result = tokenMayCall(token.scopes, method, url, access);
   if (result.allowed) return;
-  if (result.refusal.code === 'token_not_allowed') throw new AppError('api_token_not_allowed', TOKEN_MESSAGES.notAllowed, 403);
-  throw new AppError('api_token_scope', TOKEN_MESSAGES.scope(result.refusal.scope), 403, { scope: result.refusal.scope });
+  if (result.refusal.code === 'token_not_allowed') throw integrationErrors.fail('api_token_not_allowed');
+  throw integrationErrors.fail('api_token_scope', { scope: result.refusal.scope });
 }

@@ -1,7 +1,7 @@
 import { withTenant } from '@db/client';
 import { signPayload } from '@domain/integration-crypto';
 import { backoffDelayMs, deliveredStatus, MAX_ATTEMPTS, SIGNATURE_HEADER, shouldDisable } from '@domain/integrations';
-import { membersWithPermission } from '@server/areas/vehicles/vehicle-booking-repository';
+import { membersWithPermission } from '@server/areas/people/public';
 import type { Deps } from '@server/deps';
 import { renderMail } from '@server/kernel/mail/render';
 import {

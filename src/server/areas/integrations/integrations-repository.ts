@@ -292,9 +292,12 @@ export async function insertDeliveries(
   db: Db,
   tenantId: string,
   rows: { subscriptionId: string; event: string; payload: unknown }[],
+  now: Date,
 ): Promise<void> {
   if (rows.length === 0) return;
-  await db.insert(webhookDeliveries).values(rows.map((r) => ({ tenantId, ...r })));
+  // Due from the app's clock, the one claimDue compares with: the database's now() is its transaction's start
+  // on the database server's clock, which a node's clock need not match.
+  await db.insert(webhookDeliveries).values(rows.map((r) => ({ tenantId, ...r, createdAt: now, nextAttemptAt: now })));
 }
 
 export interface DueDelivery {

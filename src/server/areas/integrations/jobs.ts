@@ -1,4 +1,4 @@
-import { listTenantIds } from '@server/areas/tenant/tenant-repository';
+import { listTenantIds } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import { z } from 'zod';
 import { deliverDue, purgeDeliveryLog } from './deliver';

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { TokenDto } from '@contracts/integrations';
 import { auditChanges } from '@domain/access-admin';
-import { AppError } from '@domain/errors';
 import { formatToken, hashToken } from '@domain/integration-crypto';
-import { TOKEN_MAX_DAYS, TOKEN_MESSAGES, type TokenKind, type TokenProblem, tokenHint, tokenProblem } from '@domain/integrations';
+import { type TokenKind, type TokenProblem, tokenHint, tokenProblem } from '@domain/integrations';
 import { hasAdminAccess } from '@domain/permissions';
 import { combineDateAndTime } from '@domain/time';
 import type { Deps } from '@server/deps';
 import { audit, change, read } from '@server/kernel/admin-change';
 import type { UserContext } from '@server/kernel/context';
+import { integrationErrors } from './errors';
 import { findToken, insertToken, listTokens, revokeToken, type TokenRecord } from './integrations-repository';
 
 /**
@@ -17,12 +17,12 @@ import { findToken, insertToken, listTokens, revokeToken, type TokenRecord } fro
  * the answer to its creation; the database keeps its SHA-256 only.
  */
 
-const PROBLEM_CODES: Record<TokenProblem, string> = {
+const PROBLEM_CODES = {
   nameMissing: 'token_name_missing',
   scopesMissing: 'token_scopes_missing',
   expiryPast: 'token_expiry_past',
   expiryTooFar: 'token_expiry_too_far',
-};
+} as const satisfies Record<TokenProblem, keyof typeof integrationErrors.entries>;
 
 export function tokenDto(t: TokenRecord, now = new Date()): TokenDto {
   return {
@@ -63,10 +63,9 @@ export async function createToken(
 ): Promise<{ token: TokenDto; secret: string }> {
   const clean = { name: input.name.trim(), scopes: [...new Set(input.scopes)], expiresAt: endOfDay(input.expiresOn) };
   const problem = tokenProblem(clean, now);
-  if (problem) throw new AppError(PROBLEM_CODES[problem], TOKEN_MESSAGES[problem], 400, { days: TOKEN_MAX_DAYS });
+  if (problem) throw integrationErrors.fail(PROBLEM_CODES[problem]);
   // A token never holds more than its person: admin only for someone who reaches the administration.
-  if (clean.scopes.includes('admin') && !hasAdminAccess(user.permissions))
-    throw new AppError('token_admin_scope', TOKEN_MESSAGES.adminScopeNeedsAdmin, 403);
+  if (clean.scopes.includes('admin') && !hasAdminAccess(user.permissions)) throw integrationErrors.fail('token_admin_scope');
   const secret = formatToken(randomBytes(32));
   const record = await change(deps, user, async (tx, tenantId) => {
     const saved = await insertToken(tx, tenantId, {
@@ -106,7 +105,7 @@ export async function revoke(deps: Deps, user: UserContext, kind: TokenKind, id:
   return change(deps, user, async (tx, tenantId) => {
     const before = await findToken(tx, tenantId, id);
     if (!before || before.kind !== kind || (kind === 'person' && before.userId !== user.member.id))
-      throw new AppError('token_not_found', TOKEN_MESSAGES.notFound, 404);
+      throw integrationErrors.fail('token_not_found');
     if (await revokeToken(tx, tenantId, id, now)) {
       await audit(tx, user, {
         action: 'ändern',

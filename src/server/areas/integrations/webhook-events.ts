@@ -31,6 +31,7 @@ export async function recordWebhookDeliveries(tx: Db, event: BusEvent, now = new
     tx,
     event.tenantId,
     subscribers.map((s) => ({ subscriptionId: s.id, event: name, payload: shapePayload(head, facts, s.scopes) })),
+    now,
   );
 }
 

@@ -1,18 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryDto, WebhookDto } from '@contracts/integrations';
 import { auditChanges } from '@domain/access-admin';
-import { AppError } from '@domain/errors';
-import {
-  eventBeyondScope,
-  scopeOfEvent,
-  WEBHOOK_MESSAGES,
-  type WebhookEvent,
-  type WebhookUrlProblem,
-  webhookUrlProblem,
-} from '@domain/integrations';
+import { eventBeyondScope, type WebhookEvent, type WebhookUrlProblem, webhookUrlProblem } from '@domain/integrations';
 import type { Deps } from '@server/deps';
 import { audit, change, read } from '@server/kernel/admin-change';
 import type { UserContext } from '@server/kernel/context';
+import { integrationErrors } from './errors';
 import {
   type DeliveryRecord,
   deleteSubscription,
@@ -31,12 +24,12 @@ import { encryptWebhookSecret, newWebhookSecret } from './webhook-secret';
  * in the answer that made it and never again; every change is in the audit trail.
  */
 
-const URL_CODES: Record<WebhookUrlProblem, string> = {
+const URL_CODES = {
   invalid: 'webhook_url_invalid',
   https: 'webhook_url_https',
   private: 'webhook_url_private',
   credentials: 'webhook_url_credentials',
-};
+} as const satisfies Record<WebhookUrlProblem, keyof typeof integrationErrors.entries>;
 
 export function webhookDto(s: SubscriptionRecord): WebhookDto {
   return {
@@ -67,25 +60,21 @@ const deliveryDto = (d: DeliveryRecord): DeliveryDto => ({
 
 function checked(deps: Deps, input: { name?: string; url?: string; events?: WebhookEvent[]; scopes?: string[] }) {
   const name = input.name?.trim();
-  if (name !== undefined && name.length === 0) throw new AppError('webhook_name_missing', WEBHOOK_MESSAGES.nameMissing, 400);
+  if (name !== undefined && name.length === 0) throw integrationErrors.fail('webhook_name_missing');
   const url = input.url?.trim();
   if (url !== undefined) {
     const problem = webhookUrlProblem(url, { production: deps.config.production });
-    if (problem) throw new AppError(URL_CODES[problem], WEBHOOK_MESSAGES[problem], 400);
+    if (problem) throw integrationErrors.fail(URL_CODES[problem]);
   }
   const events = input.events ? [...new Set(input.events)] : undefined;
-  if (events !== undefined && events.length === 0) throw new AppError('webhook_events_missing', WEBHOOK_MESSAGES.eventsMissing, 400);
+  if (events !== undefined && events.length === 0) throw integrationErrors.fail('webhook_events_missing');
   const scopes = input.scopes ? [...new Set(input.scopes)] : undefined;
   return { name, url, events, scopes };
 }
 
 function assertScopes(events: readonly WebhookEvent[], scopes: readonly string[]) {
   const beyond = eventBeyondScope(events, scopes);
-  if (beyond)
-    throw new AppError('webhook_event_scope', WEBHOOK_MESSAGES.eventBeyondScope(beyond), 400, {
-      event: beyond,
-      scope: scopeOfEvent(beyond),
-    });
+  if (beyond) throw integrationErrors.fail('webhook_event_scope', { event: beyond });
 }
 
 const shown = (s: Pick<SubscriptionRecord, 'name' | 'url' | 'events' | 'scopes' | 'active'> | null, secret: string | null) => ({
@@ -145,7 +134,7 @@ export async function changeWebhook(
   const secret = input.newSecret ? newWebhookSecret() : null;
   const saved = await change(deps, user, async (tx, tenantId) => {
     const before = await findSubscription(tx, tenantId, id);
-    if (!before) throw new AppError('webhook_not_found', WEBHOOK_MESSAGES.notFound, 404);
+    if (!before) throw integrationErrors.fail('webhook_not_found');
     assertScopes((clean.events ?? before.events) as WebhookEvent[], clean.scopes ?? before.scopes);
     const after = await updateSubscription(tx, tenantId, id, {
       ...(clean.name !== undefined ? { name: clean.name } : {}),
@@ -170,7 +159,7 @@ export async function changeWebhook(
 export async function removeWebhook(deps: Deps, user: UserContext, id: string): Promise<void> {
   await change(deps, user, async (tx, tenantId) => {
     const before = await findSubscription(tx, tenantId, id);
-    if (!before || !(await deleteSubscription(tx, tenantId, id))) throw new AppError('webhook_not_found', WEBHOOK_MESSAGES.notFound, 404);
+    if (!before || !(await deleteSubscription(tx, tenantId, id))) throw integrationErrors.fail('webhook_not_found');
     await audit(tx, user, { action: 'löschen', subjectType: 'webhook', subjectId: id, subjectName: before.name, changes: [] });
   });
 }
@@ -178,7 +167,7 @@ export async function removeWebhook(deps: Deps, user: UserContext, id: string): 
 /** The last hundred deliveries of a subscription, newest first. */
 export async function webhookDeliveries(deps: Deps, user: UserContext, id: string) {
   return read(deps, user, async (tx, tenantId) => {
-    if (!(await findSubscription(tx, tenantId, id))) throw new AppError('webhook_not_found', WEBHOOK_MESSAGES.notFound, 404);
+    if (!(await findSubscription(tx, tenantId, id))) throw integrationErrors.fail('webhook_not_found');
     return { deliveries: (await listDeliveries(tx, tenantId, id, 100)).map(deliveryDto) };
   });
 }
