@@ -11,6 +11,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
 import { AREAS } from './areas';
+import { API_SECURITY_SCHEMES, securityOf } from './areas/integrations/public';
 import { createAuth } from './areas/session/better-auth';
 import type { Config } from './config';
 import type { Deps } from './deps';
@@ -141,8 +142,15 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
         version: '1.0.0',
         description: 'Mandantenfähige Buchung von Arbeitsplätzen, Leseräumen und Poolfahrzeugen',
       },
+      components: { securitySchemes: API_SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    // Each operation names the session and the API token scope it takes (decision 213).
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const method = [input.route.method].flat()[0] ?? 'GET';
+      const security = securityOf(String(method), input.url, input.route.config?.access);
+      return security ? { ...out, schema: { ...out.schema, security } } : out;
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

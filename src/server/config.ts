@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DELIVERY_TIMEOUT_MS } from '@domain/integrations';
 import { parseTrustProxy, type TrustedProxies, TrustProxyError } from './http/trusted-proxies';
 
 export interface Config {
@@ -22,6 +23,8 @@ export interface Config {
   jobMaintenanceSeconds: number;
   /** The reverse proxies whose X-Forwarded-* headers count (TRUST_PROXY, decision 188); none unless configured. */
   trustProxy: TrustedProxies;
+  /** How long a webhook receiver may take to answer (WEBHOOK_TIMEOUT_MS, decision 213). */
+  webhookTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -65,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     jobMaintenanceSeconds: Math.max(1, nonNegativeInteger(env.JOB_MAINTENANCE_SECONDS, 120, 'JOB_MAINTENANCE_SECONDS')),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    webhookTimeoutMs: Math.max(100, nonNegativeInteger(env.WEBHOOK_TIMEOUT_MS, DELIVERY_TIMEOUT_MS, 'WEBHOOK_TIMEOUT_MS')),
   };
 }
 

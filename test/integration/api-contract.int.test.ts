@@ -63,6 +63,11 @@ describe.each(DB_KINDS)('the API as a contract on %s', (kind) => {
         'GET /api/users',
         'PATCH /api/users/{id}',
         'POST /api/users/{id}/invitation',
+        // API tokens and webhooks (decision 213): in the sweeps below like every other route.
+        'POST /api/integrations/tokens',
+        'DELETE /api/integrations/tenant-tokens/{id}',
+        'PATCH /api/integrations/webhooks/{id}',
+        'GET /api/integrations/webhooks/{id}/deliveries',
       ]),
     );
     const ui = await t.call(SW, { method: 'GET', url: '/api/docs/' });

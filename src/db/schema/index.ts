@@ -3,6 +3,7 @@ export * from './auth';
 export * from './driving-licences';
 export * from './fleet-costs';
 export * from './guests';
+export * from './integrations';
 export * from './lockers';
 export * from './logbook';
 export * from './logbook-reports';

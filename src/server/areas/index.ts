@@ -8,6 +8,7 @@ import { manifest as evaluation } from './evaluation/manifest';
 import { manifest as fleetCosts } from './fleet-costs/manifest';
 import { manifest as guests } from './guests/manifest';
 import { manifest as handbook } from './handbook/manifest';
+import { manifest as integrations } from './integrations/manifest';
 import { manifest as locations } from './locations/manifest';
 import { manifest as lockers } from './lockers/manifest';
 import { manifest as logbook } from './logbook/manifest';
@@ -38,6 +39,7 @@ export const AREAS: readonly AreaManifest[] = [
   fleetCosts,
   guests,
   handbook,
+  integrations,
   locations,
   lockers,
   logbook,

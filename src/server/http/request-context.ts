@@ -1,4 +1,6 @@
+import { bearerOf, TOKEN_PREFIX } from '@domain/integrations';
 import type { FastifyRequest } from 'fastify';
+import { resolveToken } from '../areas/integrations/public';
 import { resolveUser } from '../areas/session/resolve-user';
 import type { TenantRecord } from '../areas/tenant/tenant-repository';
 import type { Deps } from '../deps';
@@ -11,6 +13,11 @@ declare module 'fastify' {
     locale: string | undefined;
     /** undefined until resolved once per request; null when nobody is signed in. */
     userContext: UserContext | null | undefined;
+    /**
+     * Set when the request carries an API token (`Authorization: Bearer bbr_…`, decision 213):
+     * its id and scopes, or why it does not count. The route guard checks the scope.
+     */
+    apiToken?: { id: string; scopes: readonly string[] } | { refused: 'invalid' | 'rate_limited' };
   }
 }
 
@@ -23,7 +30,13 @@ export function requireTenant(req: FastifyRequest): TenantRecord {
 
 export async function currentUser(deps: Deps, req: FastifyRequest): Promise<UserContext | null> {
   if (req.userContext === undefined) {
-    req.userContext = await resolveUser(deps, requireTenant(req), req.headers);
+    // An API token replaces the session cookie; other bearer values (the metrics token) are not ours.
+    const bearer = bearerOf(req.headers.authorization);
+    if (bearer?.startsWith(TOKEN_PREFIX)) {
+      const resolved = await resolveToken(deps, requireTenant(req), bearer);
+      req.apiToken = resolved.ok ? resolved.token : { refused: resolved.reason };
+      req.userContext = resolved.ok ? resolved.user : null;
+    } else req.userContext = await resolveUser(deps, requireTenant(req), req.headers);
     if (req.userContext) req.locale = req.userContext.locale;
   }
   return req.userContext;

@@ -1,6 +1,8 @@
 import type { AppError } from '@domain/errors';
+import { tokenMayCall } from '@domain/integrations';
 import { type AccessRefusal, type Caller, checkAccess, type RouteAccess } from '@domain/route-access';
-import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
+import { integrationErrors } from '../areas/integrations/public';
 import type { Deps } from '../deps';
 import { kernelErrors } from '../kernel/errors';
 import { currentUser } from './request-context';
@@ -54,6 +56,7 @@ export function registerRouteAccess(app: FastifyInstance, deps: Deps): void {
     const access = req.routeOptions.config?.access;
     if (!access || access.kind === 'public') return;
     const user = access.kind === 'operator' ? null : await currentUser(deps, req);
+    if (req.apiToken) assertTokenScope(req.apiToken, req.method, req.routeOptions.url ?? req.url, access);
     const caller: Caller = {
       signedIn: user !== null,
       operator: false,
@@ -63,4 +66,15 @@ export function registerRouteAccess(app: FastifyInstance, deps: Deps): void {
     const result = checkAccess(access, caller);
     if (!result.allowed) throw refusalError(result.refusal);
   });
+}
+
+/** A request with an API token: the token must count and hold the route's scope (decision 213); the person's rights follow. */
+function assertTokenScope(token: NonNullable<FastifyRequest['apiToken']>, method: string, url: string, access: RouteAccess): void {
+  if ('refused' in token) {
+    throw integrationErrors.fail(token.refused === 'rate_limited' ? 'api_token_rate_limited' : 'api_token_invalid');
+  }
+  const result = tokenMayCall(token.scopes, method, url, access);
+  if (result.allowed) return;
+  if (result.refusal.code === 'token_not_allowed') throw integrationErrors.fail('api_token_not_allowed');
+  throw integrationErrors.fail('api_token_scope', { scope: result.refusal.scope });
 }

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 
 const CHANNEL = 'buchbar_events';
+const ALL = Symbol('all tenants');
 
 /** What travels: only ids and a kind, never personal data (a kiosk listens too). */
 export interface BusEvent {
@@ -16,12 +17,21 @@ export interface BusEvent {
   id: string;
   /** Scope for subscribers that only care about part of a tenant (a floor plan, a vehicle). */
   scope?: string;
+  /** Why a booking changed, where one kind of change is worth telling apart ('trip-started', 'trip-ended'). */
+  cause?: string;
 }
+
+/** Work done with every published event inside the publishing transaction (the webhooks' outbox, decision 213). */
+export type EventTap = (tx: Db, event: BusEvent) => Promise<void>;
 
 export interface EventBus {
   /** Publishes inside the caller's transaction: delivered only if and when it commits. */
   publish(tx: Db, event: BusEvent): Promise<void>;
   subscribe(tenantId: string, listener: (event: BusEvent) => void): () => void;
+  /** Every tenant's events on this node, after their commit. */
+  subscribeAll(listener: (event: BusEvent) => void): () => void;
+  /** Adds work to every publish, in the publishing transaction: it commits or rolls back with the change. */
+  tap(tap: EventTap): void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -35,10 +45,12 @@ export function createEventBus(database: Database, log: Logger): EventBus {
   const local = new EventEmitter();
   local.setMaxListeners(0);
   let stopListening: (() => Promise<void>) | null = null;
+  const taps: EventTap[] = [];
   const deliver = (payload: string) => {
     try {
       const event = JSON.parse(payload) as BusEvent;
       local.emit(event.tenantId, event);
+      local.emit(ALL, event);
     } catch (err) {
       log.warn({ err }, 'unlesbares Ereignis verworfen');
     }
@@ -46,10 +58,18 @@ export function createEventBus(database: Database, log: Logger): EventBus {
   return {
     async publish(tx, event) {
       await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
+      for (const tap of taps) await tap(tx, event);
     },
     subscribe(tenantId, listener) {
       local.on(tenantId, listener);
       return () => local.off(tenantId, listener);
+    },
+    subscribeAll(listener) {
+      local.on(ALL, listener);
+      return () => local.off(ALL, listener);
+    },
+    tap(tap) {
+      taps.push(tap);
     },
     async start() {
       if (database.kind === 'pglite') {

@@ -33,6 +33,7 @@ export interface Resources {
   clients: typeof import('../i18n/de/clients').clients;
   trails: typeof import('../i18n/de/trails').trails;
   fleetCosts: typeof import('../i18n/de/fleet-costs').fleetCosts;
+  integrations: typeof import('../i18n/de/integrations').integrations;
 }
 
 /** Bundled with the first screen: login, header and errors need no extra request. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@db/client';
 import { auditChanges, normaliseGrants, permissionProvenance } from '@domain/access-admin';
+import { BUS_TOPICS } from '@domain/integrations';
 import { PERMISSION_DESCRIPTIONS, PERMISSIONS, type PermissionGrant } from '@domain/permissions';
 import { countRolesAndGroups, listGroups, listRoles, sourcesOfPerson } from '@server/areas/access-admin/public';
 import {
@@ -108,6 +109,7 @@ export async function createPerson(deps: Deps, user: UserContext, origin: string
         departmentId: p.departmentId ?? null,
       });
       await replaceLinksOfPerson(tx, t, id, { roleIds: roles, groupIds: groups, permissions: [] });
+      await deps.events.publish(tx, { tenantId: t, topic: BUS_TOPICS.people, type: 'created', id });
       const created = (await findMemberById(tx, t, id))!;
       await audit(tx, user, {
         action: 'anlegen',

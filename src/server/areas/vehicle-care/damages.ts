@@ -1,5 +1,6 @@
 import type { damageRequest, damageStatusRequest } from '@contracts/vehicle-care';
 import { type Db, withTenant } from '@db/client';
+import { BUS_TOPICS } from '@domain/integrations';
 import { blockedUntil } from '@domain/vehicle-booking';
 import {
   assertMayBlock,
@@ -89,6 +90,7 @@ export async function reportDamage(deps: Deps, user: UserContext, vehicleId: str
       photos: body.photos,
       userId: user.member.id,
     });
+    await deps.events.publish(tx, { tenantId, topic: BUS_TOPICS.damages, type: 'reported', id, scope: vehicleId });
     const mails = await damageMails(
       tx,
       tenantId,

@@ -1,8 +1,10 @@
 import type { Db } from '@db/client';
+import { BUS_TOPICS } from '@domain/integrations';
 import { soilingCrossings } from '@domain/vehicle-care';
 import { membersWithPermission } from '@server/areas/people/public';
 import { insertDamage, previousCheckOutRatings } from '@server/areas/vehicle-care/vehicle-care-repository';
 import { soilingMail } from '@server/areas/vehicle-care/vehicle-care-templates';
+import type { EventBus } from '@server/realtime/event-bus';
 import type { UserContext } from '../../kernel/context';
 import type { PendingMail } from '../../kernel/notifications/pending-mail';
 import { effectiveSetting } from '../settings/public';
@@ -30,19 +32,21 @@ export async function tripEndCare(
   b: EndedTrip,
   req: { damages: { description: string; receiptId: string | null }[]; cleanlinessInside: string; cleanlinessOutside: string },
   origin: string,
+  events: Pick<EventBus, 'publish'>,
 ): Promise<PendingMail[]> {
   const tenantId = user.tenant.id;
   const vehicle = { id: b.vehicleId, label: b.vehicleLabel, plate: b.licensePlate };
   const now = new Date();
   const mails: PendingMail[] = [];
   for (const d of req.damages) {
-    await insertDamage(tx, tenantId, {
+    const damageId = await insertDamage(tx, tenantId, {
       vehicleId: b.vehicleId,
       bookingId: b.id,
       description: d.description,
       photos: d.receiptId ? [d.receiptId] : [],
       userId: user.member.id,
     });
+    await events.publish(tx, { tenantId, topic: BUS_TOPICS.damages, type: 'reported', id: damageId, scope: b.vehicleId });
     mails.push(
       ...(await damageMails(
         tx,

@@ -86,7 +86,7 @@ export async function checkIn(deps: Deps, user: UserContext, id: string, mileage
       mileage: mileage ?? null,
       userId: user.member.id,
     });
-    await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'updated', id, scope: b.vehicleId });
+    await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'updated', id, scope: b.vehicleId, cause: 'trip-started' });
     return (await findBooking(tx, tenantId, id))!;
   });
   return toBookingDto(b);
@@ -157,8 +157,8 @@ export async function checkOut(deps: Deps, user: UserContext, id: string, req: C
         tripKind: req.tripKind,
         createdById: user.member.id,
       });
-    const mails = await tripEndCare(tx, user, b, req, origin);
-    await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'updated', id, scope: b.vehicleId });
+    const mails = await tripEndCare(tx, user, b, req, origin, deps.events);
+    await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'updated', id, scope: b.vehicleId, cause: 'trip-ended' });
     return { b: (await findBooking(tx, tenantId, id))!, mails };
   });
   await sendAll(deps, tenantId, mails);

@@ -1,7 +1,7 @@
 import { type ComponentType, createContext } from 'react';
 
 /** The tabs of the personal settings dialog the user menu opens. */
-export type SettingsTab = 'profile' | 'password' | 'security' | 'language' | 'calendar' | 'team' | 'licence';
+export type SettingsTab = 'profile' | 'password' | 'security' | 'language' | 'calendar' | 'team' | 'licence' | 'api';
 
 export interface SettingsDialogProps {
   opened: boolean;

@@ -1,10 +1,12 @@
 import type { AppLocale } from '@contracts/session';
+import { hasAdminAccess } from '@domain/permissions';
 import { Alert, Badge, Button, Divider, Group, Modal, PasswordInput, Radio, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import type { SettingsDialogProps, SettingsTab } from '@web/components/layouts/settings-dialog-slot';
 import { OwnLicencePanel } from '@web/components/own-licence-panel';
 import { CalendarFeedPanel } from '@web/features/calendar/public';
+import { PersonalTokensPanel } from '@web/features/integrations/public';
 import { DataExportPanel } from '@web/features/privacy/public';
 import { TeamSettingsPanel } from '@web/features/team-seating/public';
 import { useMe } from '@web/lib/use-me';
@@ -217,7 +219,9 @@ export function SettingsDialog({ opened, tab, onClose }: SettingsDialogProps) {
   const { t } = useTranslation('session');
   const { t: tc } = useTranslation();
   const { t: tl } = useTranslation('licences');
-  const features = useMe().features;
+  const me = useMe();
+  const features = me.features;
+  const { t: ti } = useTranslation('integrations');
   const hasVehicles = features.includes('fahrzeug');
   const hasWorkplaces = features.includes('arbeitswelt');
   const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
@@ -244,6 +248,7 @@ export function SettingsDialog({ opened, tab, onClose }: SettingsDialogProps) {
           <Tabs.Tab value="calendar">{t('settings.tabs.calendar')}</Tabs.Tab>
           {hasWorkplaces && <Tabs.Tab value="team">{t('settings.tabs.team')}</Tabs.Tab>}
           {hasVehicles && <Tabs.Tab value="licence">{tl('own.tab')}</Tabs.Tab>}
+          <Tabs.Tab value="api">{ti('tab')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="profile">
           <ProfileTab />
@@ -270,6 +275,9 @@ export function SettingsDialog({ opened, tab, onClose }: SettingsDialogProps) {
             <OwnLicencePanel />
           </Tabs.Panel>
         )}
+        <Tabs.Panel value="api">
+          <PersonalTokensPanel allowAdmin={hasAdminAccess(new Set(me.permissions))} />
+        </Tabs.Panel>
       </Tabs>
     </Modal>
   );

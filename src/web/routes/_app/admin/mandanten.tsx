@@ -1,6 +1,8 @@
+import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminPage } from '@web/components/admin-page';
+import { TenantIntegrations } from '@web/features/integrations/public';
 import { tenantAdminQueryOptions } from '@web/features/tenant/api/use-tenant-admin';
 import { TenantAdmin } from '@web/features/tenant/components/tenant-admin';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +19,10 @@ function Page() {
   useDocumentTitle(`${t('title')} · Buchbar`);
   return (
     <AdminPage>
-      <TenantAdmin />
+      <Stack gap="md">
+        <TenantAdmin />
+        <TenantIntegrations />
+      </Stack>
     </AdminPage>
   );
 }
