@@ -5,7 +5,7 @@ import { berlinDay, germanDay } from './opening-hours';
  * UVV inspection (DGUV Vorschrift 70 § 57): a competent person inspects every
  * vehicle at least once a year. It is a kind of the service booklet; its
  * result and the next due date decide whether the vehicle may be booked and
- * driven when the tenant switches the gate on (docs/product.md#uvv-inspection).
+ * driven when the tenant switches the gate on (docs/product.md#vehicle-care).
  */
 
 export const UVV_KIND = 'UVV-Prüfung';

@@ -36,6 +36,7 @@ describe('demoOrder', () => {
       'guests',
       'logbook',
       'vehicle-care',
+      'fleet-costs',
     ]);
   });
 });

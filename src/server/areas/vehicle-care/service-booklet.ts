@@ -30,7 +30,7 @@ async function leadDays(tx: Db, tenantId: string): Promise<number> {
 
 /**
  * The entry as stored. A UVV inspection needs its inspector and result, and without an entered due
- * date gets the day of the inspection plus the tenant's interval (docs/product.md#uvv-inspection).
+ * date gets the day of the inspection plus the tenant's interval (docs/product.md#vehicle-care).
  */
 async function toWrite(tx: Db, tenantId: string, vehicleId: string, b: Body): Promise<ServiceWrite> {
   validateUvvFields(b.kind, b.inspector, b.uvvResult);

@@ -113,7 +113,7 @@ export function checkPeriodAgainst(
   // An open damage with a DEFEKT block refuses every booking until it is behoben, also past the block's painted window (decision 070).
   // Its end is not known: the lock holds until the damage is behoben.
   if (state.openDefect) throw defectRefusal(null);
-  // Read only when the tenant's UVV gate is on (docs/product.md#uvv-inspection).
+  // Read only when the tenant's UVV gate is on (docs/product.md#vehicle-care).
   assertUvvGate(state.uvv, von, bis, now);
   const defectEnd = bis > von ? overlappingDefectEnd(state.existing, von, bis, excludeBookingId) : null;
   if (defectEnd) throw defectRefusal(defectEnd);

@@ -73,6 +73,6 @@ export const integrations = {
   error: 'Fehler',
   deliveryStatus: { offen: 'ausstehend', zugestellt: 'zugestellt', aufgegeben: 'aufgegeben' },
   nextTry: 'nächster Versuch {{date}}',
-  ms: '{{n}} ms',
+  ms: '{{ms}} ms',
   saved: 'Gespeichert.',
 };

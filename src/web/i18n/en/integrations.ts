@@ -75,6 +75,6 @@ export const integrations: typeof de = {
   error: 'Error',
   deliveryStatus: { offen: 'pending', zugestellt: 'delivered', aufgegeben: 'given up' },
   nextTry: 'next try {{date}}',
-  ms: '{{n}} ms',
+  ms: '{{ms}} ms',
   saved: 'Saved.',
 };

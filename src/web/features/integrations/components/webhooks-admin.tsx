@@ -65,7 +65,7 @@ function DeliveryLog({ hook }: { hook: WebhookDto }) {
               </Table.Td>
               <Table.Td>{d.attempts}</Table.Td>
               <Table.Td>{d.responseStatus ?? d.lastError ?? '–'}</Table.Td>
-              <Table.Td>{d.durationMs === null ? '–' : t('ms', { n: d.durationMs })}</Table.Td>
+              <Table.Td>{d.durationMs === null ? '–' : t('ms', { ms: d.durationMs })}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

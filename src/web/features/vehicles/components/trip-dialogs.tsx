@@ -2,6 +2,7 @@ import { tripFields } from '@domain/trip-fields';
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Button,
   FileInput,
   Group,
@@ -18,7 +19,6 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { AnchorLink } from '@web/components/links';
 import { isApiError } from '@web/lib/api-client';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -185,14 +185,14 @@ export function EndTripDialog({
         message: (
           <Stack gap={4}>
             <Text size="sm">{t('trip.ended')}</Text>
-            <AnchorLink
-              to="/fahrzeuge/beleg"
-              search={{ fahrzeug: booking.vehicleId, buchung: booking.id }}
+            {/* A plain address: the toasts render outside the router (deferred-overlays.tsx), where a router link cannot live. */}
+            <Anchor
+              href={`/fahrzeuge/beleg?${new URLSearchParams({ fahrzeug: booking.vehicleId, buchung: booking.id })}`}
               size="sm"
               data-testid="receipt-after-trip"
             >
               {t('trip.addReceipt')}
-            </AnchorLink>
+            </Anchor>
           </Stack>
         ),
       });
