@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { build, defineConfig, type Plugin, type PluginOption, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { ROUTE_PRELOADS_FILE } from './src/server/http/route-preloads';
 import { OWN_DATA_CACHE } from './src/web/lib/own-data-cache';
@@ -54,41 +54,6 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * Asks V8 to compile every function of a chunk when the chunk is loaded,
- * on the thread that streams the script in, instead of on the main thread the
- * first time each function runs. Traces of a phone's start (the CPU four times
- * slower) showed the first render of the app frame as its longest task, most
- * of it first calls into Preact, Mantine and the router (decision 187). The
- * chunks of this app are loaded when they are about to run, so nearly all of
- * their functions are called soon anyway. Browsers other than Chromium read
- * the line as a comment.
- */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
-/** A chunk's code with the hint as its first line, once. */
-export function withCompileHint(code: string): string {
-  return code.startsWith(COMPILE_HINT) ? code : COMPILE_HINT + code;
-}
-function compileHints(): Plugin {
-  return {
-    name: 'buchbar-compile-hints',
-    apply: 'build',
-    // On the written files: Vite puts its preload table on the first line of a chunk after every
-    // other step of the bundle, and the hint must come first. Before the files are compressed.
-    writeBundle: {
-      order: 'pre',
-      sequential: true,
-      handler(options, bundle) {
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk') continue;
-          const file = path.join(options.dir ?? 'dist/web', chunk.fileName);
-          writeFileSync(file, withCompileHint(readFileSync(file, 'utf8')));
-        }
-      },
-    },
-  };
-}
-
 // Build-time helpers of the route preload table below (tested in src/web/lib/route-preload.test.ts).
 
 /** 'login' → '/login', '_app/fahrzeuge/index' → '/fahrzeuge', '_app/leseraum/karte' → '/leseraum/karte'; null for layouts and '/'. */
@@ -123,8 +88,7 @@ function routePreload(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
       const entry = chunks.find((c) => c.isEntry);
-      const html = bundle['index.html'];
-      if (!entry || !html || html.type !== 'asset') return;
+      if (!entry || !bundle['index.html']) return;
       const byName = new Map(chunks.map((c) => [c.fileName, c]));
       const withImports = (names: string[], seen = new Set<string>()): Set<string> => {
         for (const name of names) {
@@ -173,13 +137,53 @@ function routePreload(): Plugin {
         table[route] = [...new Set([...(table[route] ?? []), ...[...code, ...texts, ...styles].map((n) => `/${n}`)])];
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(table)}\n` });
-      html.source = String(html.source)
-        // The stylesheet does not block the first paint (the splash in index.html has inline styles);
-        // main.tsx applies it and renders the app once it has loaded.
-        .replace(
-          /<link rel="stylesheet" crossorigin href="([^"]+)">/,
-          '<link rel="preload" as="style" crossorigin href="$1" data-app-styles>',
-        );
+    },
+  };
+}
+
+/** The app's own plugins, the same for the browser's build and the server's. */
+function appPlugins(): PluginOption[] {
+  return [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: path.resolve('src/web/routes'),
+      generatedRouteTree: path.resolve('src/web/route-tree.gen.ts'),
+    }),
+    react(),
+  ];
+}
+
+/** Where the server's side of the app is written; src/server/http/server-render.ts loads it from there. */
+const SERVER_ENTRY_DIR = 'dist/web-ssr';
+
+/**
+ * The server's side of the app (src/web/entry-server.tsx, decision 207), built
+ * with the same plugins, aliases and build id once the browser's build is
+ * written, so one `vite build` makes both. Packages stay outside the bundle
+ * and are loaded from node_modules, as the server's own bundle does.
+ */
+function serverEntry(): Plugin {
+  return {
+    name: 'buchbar-server-entry',
+    apply: 'build',
+    async closeBundle() {
+      await build({
+        configFile: false,
+        root: 'src/web',
+        publicDir: false,
+        logLevel: 'warn',
+        resolve: { tsconfigPaths: true },
+        define: { __BUILD_ID__: JSON.stringify(buildId) },
+        plugins: appPlugins(),
+        build: {
+          ssr: path.resolve('src/web/entry-server.tsx'),
+          outDir: path.resolve(SERVER_ENTRY_DIR),
+          emptyOutDir: true,
+          sourcemap: false,
+          rolldownOptions: { output: { entryFileNames: 'entry-server.js' } },
+        },
+      });
     },
   };
 }
@@ -191,13 +195,7 @@ export default defineConfig(() => ({
   resolve: { tsconfigPaths: true },
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   plugins: [
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: path.resolve('src/web/routes'),
-      generatedRouteTree: path.resolve('src/web/route-tree.gen.ts'),
-    }),
-    react(),
+    ...appPlugins(),
     buildManifest(),
     // Installable, offline shell (decision 097): the service worker precaches the built code; pages come from the
     // network while there is one (the server's redirects stay in force) and from the precached shell offline; the
@@ -236,7 +234,7 @@ export default defineConfig(() => ({
       },
     }),
     routePreload(),
-    compileHints(),
+    serverEntry(),
     themeStylesInHead(),
     precompress(),
   ],

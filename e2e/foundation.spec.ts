@@ -191,7 +191,7 @@ describe('foundation journeys in Chromium', () => {
     await page.context().close();
   });
 
-  it('goes on a slow phone from the splash straight to the screen, without a loading screen or a shift, with code V8 compiles as it streams in', async () => {
+  it('shows a slow phone the screen with the page itself, rendered by the server, and keeps it in place while it hydrates', async () => {
     const page = await newPage(env.browser, { width: 390, height: 844 });
     await page.goto(env.server.url('stadtwerke', '/login'));
     await signIn(page, 'mitarbeiter@stadtwerke.test');
@@ -222,25 +222,12 @@ describe('foundation journeys in Chromium', () => {
     const seen: string[] = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
     const shifts: number[] = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    expect(seen[0]).toBe('Buchbar');
+    // the first thing the root holds is the screen from the server (decision 207): no splash, no loading screen
+    expect(seen[0]).toContain('Willkommen, Max Mustermann');
+    expect(seen[0]).toContain('Stadtwerke Musterstadt');
     expect(seen.some((text) => text.includes('Daten werden geladen'))).toBe(false);
-    // the frame (with the tenant's name) paints in a task of its own, the screen in the next one
-    const frameOnly = seen.findIndex((text) => text.includes('Stadtwerke Musterstadt') && !text.includes('Willkommen'));
-    expect(frameOnly).toBeGreaterThan(0);
-    expect(seen.findIndex((text) => text.includes('Willkommen, Max Mustermann'))).toBeGreaterThan(frameOnly);
-    expect(shifts.reduce((a, b) => a + b, 0)).toBe(0);
-    // the entry and every chunk the screen preloads ask V8 to compile them while they stream in (decision 187)
-    // (fetched by the page: the browser resolves *.localhost itself)
-    const html = await page.evaluate(async () => (await fetch('/fahrzeuge', { headers: { accept: 'text/html' } })).text());
-    const scripts = [
-      ...html.matchAll(/<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+\.js)"/g),
-    ].map((m) => m[1]!);
-    expect(scripts.length).toBeGreaterThan(5);
-    const firstLines = await page.evaluate(
-      async (srcs) => Promise.all(srcs.map(async (src) => (await (await fetch(src)).text()).split('\n')[0])),
-      scripts,
-    );
-    expect(firstLines).toEqual(scripts.map(() => '//# allFunctionsCalledOnLoad'));
+    // the frame turns into its phone layout after hydration: what that moves stays below a noticeable shift
+    expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.1);
     await page.context().close();
   });
 });

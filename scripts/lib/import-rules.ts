@@ -110,7 +110,8 @@ const featureOf = (file: string) => /^src\/web\/features\/([^/]+)\//.exec(file)?
  * features is shared and imports none (decision 215).
  */
 const composesFeatures = (file: string) =>
-  file.startsWith('src/web/routes/') || ['src/web/main.tsx', 'src/web/router.tsx', 'src/web/route-tree.gen.ts'].includes(file);
+  file.startsWith('src/web/routes/') ||
+  ['src/web/main.tsx', 'src/web/entry-server.tsx', 'src/web/router.tsx', 'src/web/route-tree.gen.ts'].includes(file);
 
 /** The web's rule for one import, or null when it keeps it: features meet only at their public.ts, shared code imports none. */
 function webBoundary(from: string, to: string): string | null {

@@ -1,3 +1,4 @@
+import type { DehydratedState } from '@tanstack/react-query';
 import type { RentalInfo } from './guests';
 import type { BootstrapResponse } from './reading-rooms';
 import type { Me, TenantInfo } from './session';
@@ -15,6 +16,11 @@ export interface StartData {
   readingRooms?: BootstrapResponse;
   /** On /public: what GET /api/public/rental answers (decision 179). */
   rental?: RentalInfo;
+  /**
+   * On a page the server rendered: the query cache its render read (TanStack Query's dehydrate), so
+   * the browser's first render shows the same data and hydrates the HTML without a difference (decision 207).
+   */
+  queries?: DehydratedState;
 }
 
 /** The id of the page element that carries the StartData. */

@@ -11,6 +11,7 @@ import { sendError } from '../http/error-handler';
 import { firstScreenOf } from '../http/first-screen';
 import { currentUser, requireTenant } from '../http/request-context';
 import { loadRoutePreloads, routeKey, withImagePreload, withRoutePreloads } from '../http/route-preloads';
+import { pageLanguage, serverRenderer, withServerHtml } from '../http/server-render';
 import { withStartData } from '../http/start-data';
 import type { UserContext } from '../kernel/context';
 import { kernelErrors } from '../kernel/errors';
@@ -52,6 +53,7 @@ export async function registerSpa(app: FastifyInstance, deps: Deps, webRoot: str
       },
     });
   }
+  const render = built ? serverRenderer(app, webRoot) : null;
   let indexHtml: string | null = null;
   const preloads = built ? loadRoutePreloads(webRoot) : {};
   // one page per address of the table, and the plain page for all others
@@ -76,7 +78,13 @@ export async function registerSpa(app: FastifyInstance, deps: Deps, webRoot: str
       const me = user ? await meOf(deps, user) : undefined;
       const first = await firstScreenOf(deps, req, url, user && me ? { user, me } : undefined);
       if (first.image) page = withImagePreload(page, first.image);
-      page = withStartData(page, { tenant, ...(me ? { me } : {}), ...first.data });
+      const startData = { tenant, ...(me ? { me } : {}), ...first.data };
+      // The route's screen as HTML, with the same data (decision 207); without it the browser renders it as before.
+      const rendered = await render?.(req, url, startData, pageLanguage(req, me?.locale)).catch((err: unknown) => {
+        req.log.warn({ err }, 'app page without server rendering');
+        return null;
+      });
+      page = rendered ? withStartData(withServerHtml(page, rendered), rendered.startData) : withStartData(page, startData);
     } catch (err) {
       // The app still starts and asks for the same data, and shows the server's fault as it would anyway.
       req.log.warn({ err }, 'app page without start data');

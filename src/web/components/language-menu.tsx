@@ -2,7 +2,7 @@ import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useUpdateLocale } from '@web/lib/use-update-locale';
 import { useTranslation } from 'react-i18next';
-import { type AppLanguage, currentLanguage, localeOfLanguage, setLanguage } from '../lib/i18n';
+import { type AppLanguage, localeOfLanguage, setLanguage, useLanguage } from '../lib/i18n';
 
 const LANGUAGES: AppLanguage[] = ['de', 'en'];
 
@@ -14,7 +14,7 @@ export function LanguageMenu({ authenticated, fullWidth = false }: { authenticat
   const { t } = useTranslation('nav');
   const { t: tc } = useTranslation();
   const updateLocale = useUpdateLocale();
-  const active = currentLanguage();
+  const active = useLanguage();
 
   const choose = (language: AppLanguage) => {
     if (language === active) return;

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type AppLanguage, currentLanguage, setLanguage } from '../lib/i18n';
+import { type AppLanguage, setLanguage, useLanguage } from '../lib/i18n';
 
 const LANGUAGES: AppLanguage[] = ['de', 'en'];
 
@@ -11,7 +11,7 @@ const LANGUAGES: AppLanguage[] = ['de', 'en'];
 export function LanguageSwitch() {
   const { t } = useTranslation('nav');
   const { t: tc } = useTranslation();
-  const active = currentLanguage();
+  const active = useLanguage();
   return (
     <Group gap={4} role="group" aria-labelledby="language-switch-label">
       <Text size="sm" id="language-switch-label" c="dimmed">

@@ -36,6 +36,8 @@ export interface RequestOptions {
 let redirecting = false;
 
 function goToLogin(): Promise<never> {
+  // on the server (entry-server.tsx) there is no browser to send: the screen renders what it has, the browser asks again
+  if (typeof window === 'undefined') throw new ApiError(401, 'unauthorized', i18n.t('errors.unexpected', { status: 401 }));
   if (!redirecting && window.location.pathname !== '/login') {
     redirecting = true;
     window.location.assign('/login');

@@ -1,6 +1,6 @@
 import type { AppLocale } from '@contracts/session';
-import i18n, { type BackendModule, type ReadCallback, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import i18n, { type BackendModule, type InitOptions, type ReadCallback, type ResourceKey } from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { common } from '../i18n/de/common';
 import { nav } from '../i18n/de/nav';
 import { session } from '../i18n/de/session';
@@ -73,6 +73,14 @@ const lazyCatalogues: BackendModule = {
 
 const STORAGE_KEY = 'buchbar.language';
 
+/**
+ * The language of a visitor without a session, for the server that renders the page
+ * (docs/product.md#languages): the same choice as the browser's storage, which the server cannot read.
+ */
+export const LANGUAGE_COOKIE = 'buchbar_language';
+
+export const isAppLanguage = (value: unknown): value is AppLanguage => value === 'de' || value === 'en';
+
 export function languageOfLocale(locale: AppLocale): AppLanguage {
   return locale === 'en-us' ? 'en' : 'de';
 }
@@ -83,6 +91,14 @@ export function localeOfLanguage(language: AppLanguage): AppLocale {
 
 export function currentLanguage(): AppLanguage {
   return i18n.language === 'en' ? 'en' : 'de';
+}
+
+/**
+ * The language of the texts being rendered: the instance of the surrounding provider, which on the
+ * server is the request's own (entry-server.tsx). Render code uses this, event handlers may use currentLanguage().
+ */
+export function useLanguage(): AppLanguage {
+  return useTranslation().i18n.language === 'en' ? 'en' : 'de';
 }
 
 function storedLanguage(): AppLanguage {
@@ -106,6 +122,9 @@ export async function setLanguage(language: AppLanguage): Promise<void> {
   } catch {
     // storage may be blocked; the language then only lasts for this page
   }
+  // the server renders the next public page in this language, too
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in older Safari and Firefox
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
 let appliedUserLocale: AppLocale | null = null;
@@ -115,26 +134,36 @@ let appliedUserLocale: AppLocale | null = null;
  * server side, without overriding a switch the user has just made in this tab.
  */
 export async function applyUserLocale(locale: AppLocale): Promise<void> {
-  if (appliedUserLocale === locale) return;
+  // on the server the request's own instance already speaks the person's language (entry-server.tsx)
+  if (typeof document === 'undefined' || appliedUserLocale === locale) return;
   appliedUserLocale = locale;
   await setLanguage(languageOfLocale(locale));
 }
 
-export async function initI18n(): Promise<void> {
+/** What the browser's and the server's instances share. */
+export const I18N_OPTIONS = {
+  fallbackLng: 'de',
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+} satisfies InitOptions;
+
+/**
+ * The browser's instance. A page the server rendered starts in the language it was rendered in
+ * (its <html lang>), so the first render in the browser matches it; other pages in the stored choice.
+ */
+export async function initI18n(renderedLanguage?: AppLanguage): Promise<void> {
   await i18n
     .use(lazyCatalogues)
     .use(initReactI18next)
     .init({
+      ...I18N_OPTIONS,
       resources: { de: BUNDLED },
       partialBundledLanguages: true,
-      lng: storedLanguage(),
-      fallbackLng: 'de',
+      lng: renderedLanguage ?? storedLanguage(),
       ns: Object.keys(BUNDLED),
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      returnNull: false,
     });
-  document.documentElement.lang = currentLanguage();
+  if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage();
 }
 
 export { i18n };

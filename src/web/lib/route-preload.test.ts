@@ -1,7 +1,7 @@
 /** The route preload helpers of the build live in vite.config.ts; the server's use of their table is tested beside it. */
 
 import { describe, expect, it } from 'vitest';
-import { COMPILE_HINT, namespacesIn, routePathOf, withCompileHint } from '../../../vite.config';
+import { namespacesIn, routePathOf } from '../../../vite.config';
 
 describe('routePathOf', () => {
   it('maps route files to addresses like TanStack Router', () => {
@@ -24,12 +24,5 @@ describe('namespacesIn', () => {
     const code = `const { t } = useTranslation("vehicles"); i18n.loadNamespaces('readingRooms'); useTranslation('vehicles'); useTranslation();`;
     expect(namespacesIn(code)).toEqual(['vehicles', 'readingRooms']);
     expect(namespacesIn('const vehicles = "vehicles";')).toEqual([]);
-  });
-});
-
-describe('withCompileHint', () => {
-  it('puts the hint on the first line of a chunk, once', () => {
-    expect(withCompileHint('import{a}from"./b.js";a();')).toBe('//# allFunctionsCalledOnLoad\nimport{a}from"./b.js";a();');
-    expect(withCompileHint(withCompileHint('x()'))).toBe(`${COMPILE_HINT}x()`);
   });
 });

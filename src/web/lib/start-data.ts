@@ -1,5 +1,5 @@
 import { START_DATA_ELEMENT_ID, type StartData } from '@contracts/start-data';
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { hydrate, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { OWN_DATA_CACHE } from './own-data-cache';
 import { meQueryKey } from './use-me';
 import { tenantQueryKey } from './use-tenant';
@@ -19,26 +19,36 @@ export interface StartDataKeys {
 /**
  * The app page carries the tenant and, for a signed-in person, what
  * GET /api/session/me would answer (decision 177), and on some screens their
- * first data (decision 179). The app starts with them
- * and loads a screen's data at once. A page without them (the offline shell)
- * asks the server as before.
+ * first data (decision 179); a page the server rendered carries the query
+ * cache of that render (decision 207). The app starts with them. A page
+ * without them (the offline shell) asks the server as before. Returns what
+ * the page carried.
  */
-export function seedStartData(queryClient: QueryClient, keys: StartDataKeys, doc: Document = document): void {
+export function seedStartData(queryClient: QueryClient, keys: StartDataKeys, doc: Document = document): StartData | undefined {
   const element = doc.getElementById(START_DATA_ELEMENT_ID);
-  if (!element?.textContent) return;
+  if (!element?.textContent) return undefined;
+  let data: StartData | undefined;
   try {
-    const data = JSON.parse(element.textContent) as StartData;
-    queryClient.setQueryData(tenantQueryKey, data.tenant);
-    if (data.me) queryClient.setQueryData(meQueryKey, data.me);
-    // the map's plan and its image then show as soon as the screen's code runs (decision 179)
-    if (data.readingRooms) queryClient.setQueryData(keys.readingRoomBootstrap(data.readingRooms.area), data.readingRooms);
-    // the guest rental's text shows with the first render, not after asking whether the rental is on
-    if (data.rental) queryClient.setQueryData(keys.rentalInfo, data.rental);
-    whenIdle(() => void rememberForOffline(data), 2000);
+    data = JSON.parse(element.textContent) as StartData;
+    applyStartData(queryClient, keys, data);
+    whenIdle(() => void rememberForOffline(data!), 2000);
   } catch {
     // unreadable: the app asks the server, as without it
+    data = undefined;
   }
   element.remove();
+  return data;
+}
+
+/** The start data in a query cache: the browser's at the start, the server's before it renders (entry-server.tsx). */
+export function applyStartData(queryClient: QueryClient, keys: StartDataKeys, data: StartData): void {
+  if (data.queries) hydrate(queryClient, data.queries);
+  queryClient.setQueryData(tenantQueryKey, data.tenant);
+  if (data.me) queryClient.setQueryData(meQueryKey, data.me);
+  // the map's plan and its image then show as soon as the screen's code runs (decision 179)
+  if (data.readingRooms) queryClient.setQueryData(keys.readingRoomBootstrap(data.readingRooms.area), data.readingRooms);
+  // the guest rental's text shows with the first render, not after asking whether the rental is on
+  if (data.rental) queryClient.setQueryData(keys.rentalInfo, data.rental);
 }
 
 /**

@@ -2,7 +2,6 @@ import type { Me } from '@contracts/session';
 import { Box, Burger, Button, Divider, Group, Stack } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { useAfterFirstFrame } from '@web/lib/use-after-first-frame';
 import { useMe } from '@web/lib/use-me';
 import { useTenant } from '@web/lib/use-tenant';
 import { lazy, type ReactNode, Suspense, useContext, useEffect, useRef, useState } from 'react';
@@ -54,7 +53,9 @@ interface ShellProps extends Omit<AppFrameProps, 'anonymous'> {
 
 function Shell({ children, sidebar, withSidebar = false, me, tenantName, layout }: ShellProps) {
   const { t } = useTranslation('nav');
-  const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
+  // The server knows no screen width: the first render (the server's, and the browser's that hydrates it) is the
+  // desktop frame, a phone's follows after hydration (decision 207).
+  const desktop = useMediaQuery(DESKTOP_QUERY, true);
   const [opened, { toggle, close }] = useDisclosure(false);
   const [help, setHelp] = useState<HelpTopic | null>(null);
   const [settings, setSettings] = useState<{ opened: boolean; used: boolean; tab: SettingsTab }>({
@@ -63,7 +64,6 @@ function Shell({ children, sidebar, withSidebar = false, me, tenantName, layout 
     tab: 'profile',
   });
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const screenShown = useAfterFirstFrame();
   const SettingsDialog = useContext(SettingsDialogSlot);
   const entries = me ? menuFor(me, 'main') : [];
   const navRow = !withSidebar && entries.length > 0;
@@ -176,7 +176,7 @@ function Shell({ children, sidebar, withSidebar = false, me, tenantName, layout 
               decision 172). */}
           <Box mih="calc(100dvh - var(--app-frame-header) - var(--mantine-spacing-md))" miw={0}>
             <OfflineNotice />
-            {screenShown ? children : null}
+            {children}
           </Box>
           <AppFooter />
         </Stack>

@@ -38,7 +38,8 @@ export function loadAreaView(area: Area) {
         if (!params) return;
         void context.queryClient.prefetchQuery(floorPlanMapQueryOptions(params));
         const image = boot.floorPlans.find((p) => p.id === params.planId)?.imageUrl;
-        if (image) new Image().src = image;
+        // the server names the image in the page itself (server/http/first-screen.ts)
+        if (image && typeof Image !== 'undefined') new Image().src = image;
       },
       () => {},
     );

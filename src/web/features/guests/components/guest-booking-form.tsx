@@ -1,6 +1,6 @@
 import { berlinInstant } from '@domain/vehicle-time';
 import { Alert, Button, Group, Modal, NativeSelect, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { currentLanguage } from '@web/lib/i18n';
+import { useLanguage } from '@web/lib/i18n';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateGuestBooking } from '../api/use-create-guest-booking';
@@ -12,7 +12,7 @@ export function GuestBookingForm({ opened, onClose }: { opened: boolean; onClose
   const { t } = useTranslation('guests');
   const vehicles = useGuestVehicles();
   const create = useCreateGuestBooking();
-  const days = dayChoices(60, currentLanguage());
+  const days = dayChoices(60, useLanguage());
   const times = timeChoices('06:00', '22:00');
   const [vehicleId, setVehicleId] = useState('');
   // The reception's day runs 06:00–22:00; the form opens on the rest of the working day, or tomorrow's.

@@ -3,7 +3,7 @@ import { formatDate, formatTime } from '@domain/time';
 import { addDays, berlinDay, berlinInstant } from '@domain/vehicle-time';
 import { Anchor, Badge, Button, Card, Checkbox, Group, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { currentLanguage } from '@web/lib/i18n';
+import { useLanguage } from '@web/lib/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDayList } from '../api/use-day-list';
@@ -77,7 +77,7 @@ export function DayList({ onLicence }: { onLicence?: (b: GuestBookingDto) => voi
   const today = berlinDay(new Date());
   const [day, setDay] = useState(today);
   const list = useDayList(day);
-  const days = dayChoices(15, currentLanguage(), addDays(today, -7));
+  const days = dayChoices(15, useLanguage(), addDays(today, -7));
   return (
     <Stack gap="xs" component="section" aria-label={t('day.title')}>
       <Group justify="space-between" align="flex-end" wrap="wrap">

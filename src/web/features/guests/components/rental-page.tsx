@@ -3,7 +3,7 @@ import { formatDate, formatTime } from '@domain/time';
 import { berlinInstant } from '@domain/vehicle-time';
 import { Alert, Box, Button, Card, Group, Loader, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { LanguageSwitch } from '@web/components/language-switch';
-import { currentLanguage } from '@web/lib/i18n';
+import { currentLanguage, useLanguage } from '@web/lib/i18n';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmRequest } from '../api/use-confirm-request';
@@ -103,7 +103,7 @@ function ConfirmRequest({ token }: { token: string }) {
 function Finder({ phoneRequired }: { phoneRequired: boolean }) {
   const { t } = useTranslation('guests');
   const errorText = useErrorText();
-  const days = dayChoices(14, currentLanguage());
+  const days = dayChoices(14, useLanguage());
   // Bikes go out between 07:00 and 21:00; the page opens on two hours from the next half hour, or tomorrow morning.
   const [start] = useState(() => defaultPeriod(new Date(), { earliest: '09:00', latest: '21:00', minutes: 120, atLeast: 60 }));
   const [day, setDay] = useState(start.day);

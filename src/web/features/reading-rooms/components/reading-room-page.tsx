@@ -44,7 +44,8 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
   const [selected, setSelected] = useState<string | null>(null);
   const saveFavourites = useSaveFavourites(area);
   // Below Mantine's md breakpoint the sidebar is the burger menu (app-frame).
-  const phone = !useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  // first render as on the server, which knows no screen width (decision 207)
+  const phone = !useMediaQuery('(min-width: 62em)', true);
 
   const plans = boot.data?.floorPlans ?? [];
   const planId = shownFloorPlanId(plans, boot.data?.favourites.floorPlanId ?? null, search.grundriss);
