@@ -33,7 +33,7 @@ async function start() {
   await initI18n(serverRendered && isAppLanguage(renderedLanguage) ? renderedLanguage : undefined);
   const queryClient = createQueryClient();
   seedStartData(queryClient, { readingRoomBootstrap: readingRoomKeys.bootstrap, rentalInfo: guestKeys.rentalInfo });
-  const router = createAppRouter(queryClient);
+  const router = createAppRouter(queryClient, i18n);
   // a failure shows as the router's error screen once the app has rendered, not as a splash that stays
   await router.load().catch(() => undefined);
   const app = (

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import type { i18n as I18n } from 'i18next';
 import { lazy } from 'react';
 import { SettingsDialogSlot } from '../components/layouts/settings-dialog-slot';
 import { NotFoundView } from '../components/not-found-view';
@@ -8,6 +9,8 @@ import { NewVersionWatcher } from '../features/operations/components/new-version
 
 export interface RouterContext {
   queryClient: QueryClient;
+  /** The texts of this page, or on the server of this request (decision 222): loaders load their namespaces into it. */
+  i18n: I18n;
 }
 
 // Loaded on first use: forms, tabs and validation stay off the first screen.

@@ -2,7 +2,6 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { createFileRoute } from '@tanstack/react-router';
 import { BaseLayout } from '@web/components/layouts/base-layout';
 import { RentalPage } from '@web/features/guests/components/rental-page';
-import { i18n } from '@web/lib/i18n';
 import { optionalText } from '@web/lib/search-params';
 import { useTranslation } from 'react-i18next';
 
@@ -12,7 +11,7 @@ export const Route = createFileRoute('/public')({
     const anfrage = optionalText(search.anfrage);
     return anfrage === undefined ? {} : { anfrage };
   },
-  loader: () => i18n.loadNamespaces('guests'),
+  loader: ({ context }) => context.i18n.loadNamespaces('guests'),
   component: Page,
 });
 

@@ -1,7 +1,7 @@
 import type { Area } from '@contracts/reading-rooms';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
-import { i18n } from '@web/lib/i18n';
+import type { i18n as I18n } from 'i18next';
 import { bootstrapQueryOptions } from './api/use-bootstrap';
 import { floorPlanMapQueryOptions } from './api/use-floor-plan-map';
 import { mapParamsOf } from './map-params';
@@ -31,7 +31,7 @@ export function redirectToRequestedView(area: Area, view: Ansicht) {
  * renders (docs/product.md#performance-budgets: largest contentful paint).
  */
 export function loadAreaView(area: Area) {
-  return ({ context, deps }: { context: { queryClient: QueryClient }; deps: { search: ReadingRoomSearch } }) => {
+  return ({ context, deps }: { context: { queryClient: QueryClient; i18n: I18n }; deps: { search: ReadingRoomSearch } }) => {
     void context.queryClient.ensureQueryData(bootstrapQueryOptions(area)).then(
       (boot) => {
         const params = mapParamsOf(boot, deps.search);
@@ -43,6 +43,6 @@ export function loadAreaView(area: Area) {
       },
       () => {},
     );
-    return i18n.loadNamespaces('readingRooms');
+    return context.i18n.loadNamespaces('readingRooms');
   };
 }

@@ -8,7 +8,6 @@ import { vehicleAttributesQueryOptions } from '@web/features/vehicles/api/use-ve
 import { timelinePeriod, vehicleTimelineQueryOptions } from '@web/features/vehicles/api/use-vehicle-timeline';
 import { vehiclesQueryOptions } from '@web/features/vehicles/api/use-vehicles';
 import { VehiclesPage } from '@web/features/vehicles/components/vehicles-page';
-import { i18n } from '@web/lib/i18n';
 import { guardPage } from '@web/lib/route-guard';
 import { useMe } from '@web/lib/use-me';
 import { lazy, Suspense } from 'react';
@@ -27,7 +26,7 @@ export const Route = createFileRoute('/_app/fahrzeuge/')({
     void context.queryClient.prefetchQuery(vehicleCareQueryOptions());
     void context.queryClient.prefetchQuery(vehicleAttributesQueryOptions('FAHRZEUG'));
     void context.queryClient.prefetchQuery(myBookingsQueryOptions(false));
-    return i18n.loadNamespaces('vehicles');
+    return context.i18n.loadNamespaces('vehicles');
   },
   component: Page,
 });
