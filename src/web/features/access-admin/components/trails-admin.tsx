@@ -1,6 +1,7 @@
 import { formatDateTime, parseGermanDate } from '@domain/time';
 import { Alert, Badge, Card, Group, Loader, Pagination, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMediaQueryAfterHydration } from '@web/lib/use-after-hydration';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AuditEntry, type LogEntry, TRAIL_PAGE_SIZE, useAudit, useLogs } from '../api/use-trails';
@@ -281,7 +282,7 @@ function LogTab({ wide }: { wide: boolean }) {
 /** /admin/protokoll: the audit trail and the logging table, each filtered and paged on the server. */
 export function TrailsAdmin() {
   const { t } = useTranslation('trails');
-  const wide = useMediaQuery('(min-width: 62em)', true, { getInitialValueInEffect: false });
+  const wide = useMediaQueryAfterHydration('(min-width: 62em)', true);
   return (
     <Stack gap="md">
       <Title order={1}>{t('title')}</Title>

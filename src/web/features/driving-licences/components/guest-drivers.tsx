@@ -1,7 +1,7 @@
 import { formatDate } from '@domain/time';
 import { isoToGerman } from '@domain/vehicle-time';
 import { Alert, Card, Group, Loader, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMediaQueryAfterHydration } from '@web/lib/use-after-hydration';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGuestDrivers } from '../api/use-guest-drivers';
@@ -16,7 +16,7 @@ const PAGE_SIZE = 25;
  */
 export function GuestDrivers() {
   const { t } = useTranslation('licences');
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const phone = useMediaQueryAfterHydration('(max-width: 48em)', false);
   const [page, setPage] = useState(1);
   const search = useListSearch(() => setPage(1));
   const list = useGuestDrivers({ q: search.q, page, pageSize: PAGE_SIZE });

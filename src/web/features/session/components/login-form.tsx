@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useBrowserFeature } from '@web/lib/use-after-hydration';
 import { useValidatedForm } from '@web/lib/use-validated-form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +23,8 @@ export function LoginForm({
   const { t } = useTranslation('session');
   const login = useLogin();
   const passkey = usePasskeyLogin();
+  // the server cannot know: it renders the form without, the browser adds the passkey after hydration
+  const withPasskeys = useBrowserFeature(passkeysSupported);
   const [leaving, setLeaving] = useState(false);
   const [needsCode, setNeedsCode] = useState(false);
   const form = useValidatedForm(
@@ -108,7 +111,7 @@ export function LoginForm({
         <Button type="submit" fullWidth loading={login.isPending || leaving}>
           {t('login.submit')}
         </Button>
-        {passkeysSupported() ? (
+        {withPasskeys ? (
           <>
             <Divider label={t('login.passkeyOr')} labelPosition="center" />
             <Button type="button" variant="default" fullWidth loading={passkey.isPending} disabled={leaving} onClick={signInWithPasskey}>

@@ -16,12 +16,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
+import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { DeferredDateTimePicker } from '@web/components/dates/deferred-date-inputs';
 import { DeferredSelect } from '@web/components/deferred/deferred-select';
 import { ButtonLink } from '@web/components/links';
 import { careBadges, useVehicleCare, type VehicleCare, type VehicleCareList } from '@web/features/vehicle-care/public';
+import { useMediaQueryAfterHydration } from '@web/lib/use-after-hydration';
 import type { TFunction } from 'i18next';
 import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -409,7 +410,8 @@ export function VehiclesPage({ myId }: { myId: string }) {
   const [dialog, setDialog] = useState<{ vehicle: Vehicle; day?: string; at?: Date } | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
   // A phone shows the filters only when opened: until then they are not built either.
-  const wide = useMediaQuery(SM_UP, true, { getInitialValueInEffect: false });
+  // as on a desktop until hydrated, like the server's HTML (decision 222)
+  const wide = useMediaQueryAfterHydration(SM_UP, true);
   const activeFilters =
     (filters.locationId ? 1 : 0) +
     (filters.category ? 1 : 0) +

@@ -57,7 +57,6 @@ export function KioskBoard({ token }: { token: string }) {
   const counts = { frei: 0, teilweise: 0, belegt: 0, geschlossen: 0 };
   for (const o of data.objects) counts[o.now]++;
   const upcoming = data.objects.filter((o) => o.slots.length > 0);
-  const origin = window.location.origin;
 
   return (
     <Stack h="100%" gap="sm" data-testid="kiosk-board" style={{ overflowY: 'auto' }}>
@@ -71,7 +70,8 @@ export function KioskBoard({ token }: { token: string }) {
           </Text>
         </div>
         <Stack gap={0} align="flex-end">
-          <Text fz={{ base: 32, md: 56 }} fw={800} lh={1} aria-live="off">
+          {/* the server's minute may have passed when the browser takes the page over */}
+          <Text fz={{ base: 32, md: 56 }} fw={800} lh={1} aria-live="off" suppressHydrationWarning>
             {formatTime(now)}
           </Text>
           <Text fz="sm" c="dimmed">
@@ -164,8 +164,8 @@ export function KioskBoard({ token }: { token: string }) {
 
       {qr || allQr ? (
         <Suspense fallback={null}>
-          {qr ? <KioskQrDialog object={qr} origin={origin} onClose={() => setQr(null)} /> : null}
-          {allQr ? <KioskAllQrDialog objects={data.objects} origin={origin} onClose={() => setAllQr(false)} /> : null}
+          {qr ? <KioskQrDialog object={qr} origin={window.location.origin} onClose={() => setQr(null)} /> : null}
+          {allQr ? <KioskAllQrDialog objects={data.objects} origin={window.location.origin} onClose={() => setAllQr(false)} /> : null}
         </Suspense>
       ) : null}
     </Stack>
