@@ -2,9 +2,10 @@ import type { PublicGuestBooking } from '@contracts/guests';
 import { formatDate, formatTime } from '@domain/time';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { LanguageSwitch } from '@web/components/language-switch';
-import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '@web/lib/api-client';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePublicBooking } from '../api/use-public-booking';
+import { usePublicBooking, usePublicBookingAction } from '../api/use-public-booking';
 import { periodLabel } from './choices';
 import { useErrorText } from './error-text';
 
@@ -16,20 +17,16 @@ import { useErrorText } from './error-text';
 export function CancellationPage({ token }: { token: string | undefined }) {
   const { t } = useTranslation('guests');
   const errorText = useErrorText();
-  const view = usePublicBooking('view');
-  const cancel = usePublicBooking('cancel');
-  const confirm = usePublicBooking('confirm');
+  // read by the route's loader already, on the server for the page's HTML (decision 222)
+  const view = usePublicBooking(token);
+  const cancel = usePublicBookingAction('cancel', token);
+  const confirm = usePublicBookingAction('confirm', token);
   const [asking, setAsking] = useState(false);
-  const loaded = useRef(false);
 
-  useEffect(() => {
-    if (!token || loaded.current) return;
-    loaded.current = true;
-    view.mutate(token);
-  }, [token, view]);
-
-  const booking: PublicGuestBooking | undefined = cancel.data ?? confirm.data ?? view.data;
-  const error = cancel.error ?? confirm.error ?? view.error;
+  const booking: PublicGuestBooking | undefined = view.data && 'booking' in view.data ? view.data.booking : undefined;
+  const refusal = view.data && 'refusal' in view.data ? view.data.refusal : undefined;
+  const error =
+    cancel.error ?? confirm.error ?? view.error ?? (refusal ? new ApiError(refusal.status, refusal.code, refusal.message) : null);
 
   return (
     <Stack gap="md" p="md" maw={560} mx="auto">
