@@ -19,6 +19,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerPlaceholderNames } from './http/placeholder-names';
 import { currentUser } from './http/request-context';
 import { requestId } from './http/request-id';
+import { requestLogFields } from './http/request-log';
 import { registerRouteAccess } from './http/route-access';
 import { registerSameOriginCheck } from './http/same-origin';
 import { registerTextInputCheck } from './http/text-input';
@@ -51,7 +52,8 @@ export interface AppOptions {
 export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
   const log = opts.log ?? pino({ level: opts.config.logLevel });
   const app = Fastify({
-    loggerInstance: log as FastifyBaseLogger,
+    // Every request's log line names its address without the secrets a link carries (http/request-log.ts).
+    loggerInstance: log.child({}, { serializers: { req: requestLogFields } }) as FastifyBaseLogger,
     // Only the configured proxies may name the client, its host and protocol (decision 188).
     trustProxy: fastifyTrustProxy(opts.config.trustProxy),
     bodyLimit: 1024 * 1024,
