@@ -55,5 +55,36 @@ export async function newPage(
     serviceWorkers: opts.serviceWorker ? 'allow' : 'block',
     ...(opts.signedIn ? { storageState: opts.signedIn } : {}),
   });
-  return context.newPage();
+  const page = await context.newPage();
+  // A click on the server's HTML before React has taken it over reaches no handler: every full page load waits for it.
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const waitForURL = page.waitForURL.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await untilHydrated(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await untilHydrated(page);
+    return response;
+  };
+  page.waitForURL = async (...args) => {
+    await waitForURL(...args);
+    await untilHydrated(page);
+  };
+  return page;
+}
+
+/** Until React has hydrated a server-rendered page (decision 222), or rendered it; pages without the app pass at once. */
+export async function untilHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const root = document.getElementById('root');
+      return !root || !root.hasAttribute('data-server-rendered') || Object.keys(root).some((k) => k.startsWith('__reactContainer'));
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
 }
