@@ -12,6 +12,7 @@ export type { BookingRecord } from './reading-room-booking-repository';
 export {
   countBookerBookingsByWeek,
   findBooking,
+  findBookingsByIds,
   listObjectSlots,
   listOwnHeld,
   lockBooker,
