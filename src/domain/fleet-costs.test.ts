@@ -11,7 +11,7 @@ const base: ReceiptCheck = {
   kwh: null,
   amount: 70,
   odometer: 12_500,
-  lastOdometer: 12_000,
+  previousOdometer: 12_000,
   tankLitres: 50,
   batteryKwh: null,
   cardKind: 'kraftstoff',
@@ -78,7 +78,7 @@ describe('receipt plausibility', () => {
           litres: fc.option(fc.double({ min: -10, max: 120, noNaN: true })),
           amount: fc.double({ min: -50, max: 500, noNaN: true }),
           odometer: fc.option(fc.integer({ min: 0, max: 50_000 })),
-          lastOdometer: fc.option(fc.integer({ min: 0, max: 50_000 })),
+          previousOdometer: fc.option(fc.integer({ min: 0, max: 50_000 })),
           tankLitres: fc.option(fc.integer({ min: 20, max: 90 })),
         }),
         (r) => {
@@ -88,7 +88,8 @@ describe('receipt plausibility', () => {
           expect(check.day <= check.today).toBe(true);
           expect(check.litres).toBeGreaterThan(0);
           if (check.tankLitres !== null) expect(check.litres!).toBeLessThanOrEqual(check.tankLitres);
-          if (check.odometer !== null && check.lastOdometer !== null) expect(check.odometer).toBeGreaterThanOrEqual(check.lastOdometer);
+          if (check.odometer !== null && check.previousOdometer !== null)
+            expect(check.odometer).toBeGreaterThanOrEqual(check.previousOdometer);
         },
       ),
     );

@@ -97,7 +97,7 @@ export interface ReceiptCheck {
   amount: number;
   odometer: number | null;
   /** The highest odometer reading known before this receipt's day (logbook, trips, receipts), null if none. */
-  lastOdometer: number | null;
+  previousOdometer: number | null;
   tankLitres: number | null;
   batteryKwh: number | null;
   /** The kind of the card paid with, if any. */
@@ -124,8 +124,8 @@ export function checkReceipt(r: ReceiptCheck): void {
   if (r.kind === 'laden' && r.batteryKwh !== null && r.kwh! > r.batteryKwh) {
     throw fleetCostsErrors.fail('over_battery', { kwh: r.kwh!, battery: r.batteryKwh });
   }
-  if (r.odometer !== null && r.lastOdometer !== null && r.odometer < r.lastOdometer) {
-    throw fleetCostsErrors.fail('odometer_below', { last: r.lastOdometer });
+  if (r.odometer !== null && r.previousOdometer !== null && r.odometer < r.previousOdometer) {
+    throw fleetCostsErrors.fail('odometer_below', { last: r.previousOdometer });
   }
 }
 

@@ -99,7 +99,13 @@ export async function setVehicleCapacity(
  * earlier days. Readings of the same day are left out on purpose: a driver
  * fills up during a trip whose end reading is higher.
  */
-export async function lastOdometerBefore(db: Db, tenantId: string, vehicleId: string, dayStart: Date, day: string): Promise<number | null> {
+export async function previousOdometerBefore(
+  db: Db,
+  tenantId: string,
+  vehicleId: string,
+  dayStart: Date,
+  day: string,
+): Promise<number | null> {
   const [row] = rowsOf<{ last: number | null }>(
     await db.execute(sql`
       select greatest(

@@ -14,8 +14,8 @@ import {
   findReceipt,
   insertReceipt,
   isBookingOfVehicle,
-  lastOdometerBefore,
   listReceipts,
+  previousOdometerBefore,
   setVehicleCapacity,
   vehicleCapacity,
 } from './fleet-costs-repository';
@@ -67,8 +67,8 @@ export async function recordReceipt(deps: Deps, user: UserContext, vehicleId: st
     if (body.bookingId && !(await isBookingOfVehicle(tx, tenantId, vehicleId, body.bookingId))) throw notFound('Fahrt');
     if (body.photo && !body.photo.startsWith(`${vehicleId}/`)) throw notFound('Beleg');
     const capacity = await vehicleCapacity(tx, tenantId, vehicleId);
-    const lastOdometer =
-      body.odometer === null ? null : await lastOdometerBefore(tx, tenantId, vehicleId, instantOf(body.day, '00:00'), body.day);
+    const previousOdometer =
+      body.odometer === null ? null : await previousOdometerBefore(tx, tenantId, vehicleId, instantOf(body.day, '00:00'), body.day);
     checkReceipt({
       kind: body.kind,
       day: body.day,
@@ -77,7 +77,7 @@ export async function recordReceipt(deps: Deps, user: UserContext, vehicleId: st
       kwh: body.kwh,
       amount: body.amount,
       odometer: body.odometer,
-      lastOdometer,
+      previousOdometer,
       tankLitres: capacity.tankLitres,
       batteryKwh: capacity.batteryKwh,
       cardKind: (card?.kind as CardKind | undefined) ?? null,

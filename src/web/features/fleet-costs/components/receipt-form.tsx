@@ -37,7 +37,7 @@ export function ReceiptForm({
   const [day, setDay] = useState<string | null>(today);
   const [quantity, setQuantity] = useState<number | ''>('');
   const [amount, setAmount] = useState<number | ''>('');
-  const [odometer, setOdometer] = useState<number | ''>('');
+  const [mileage, setMileage] = useState<number | ''>('');
   const [cardId, setCardId] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [note, setNote] = useState('');
@@ -60,7 +60,7 @@ export function ReceiptForm({
         litres: kind === 'kraftstoff' && quantity !== '' ? quantity : null,
         kwh: kind === 'laden' && quantity !== '' ? quantity : null,
         amount,
-        odometer: odometer === '' ? null : odometer,
+        odometer: mileage === '' ? null : mileage,
         cardId: kind === 'sonstiges' ? null : cardId,
         bookingId,
         photo,
@@ -121,8 +121,8 @@ export function ReceiptForm({
         />
         <NumberInput
           label={t('receipt.odometer')}
-          value={odometer}
-          onChange={(v) => setOdometer(typeof v === 'number' ? v : '')}
+          value={mileage}
+          onChange={(v) => setMileage(typeof v === 'number' ? v : '')}
           allowDecimal={false}
           thousandSeparator="."
           decimalSeparator=","
