@@ -1,3 +1,4 @@
+import { berlinDay } from '@domain/opening-hours';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client';
 import * as t from '../schema/index';
@@ -5,9 +6,12 @@ import * as t from '../schema/index';
 /**
  * Demo fuel and charging cards and three months of receipts for the
  * Stadtwerke: a fuel card on the Golf and on the Octavia, a charging card on
- * the ID.3, tank and battery sizes for the fleet, a refuel or charge about
- * every ten days with odometer readings that follow the logbook, and a car
- * wash a month. Dates relative to "now" (decision 194), otherwise deterministic.
+ * the ID.3, tank and battery sizes for the fleet, and a car wash a month. A
+ * car is filled up or charged whenever the logbook's trips have used half its
+ * tank or battery at the model's real consumption, on the day of the trip that
+ * did it and at that trip's odometer reading, so the report's l/100 km and
+ * kWh/100 km read like the cars' own. Dates relative to "now" (decision 194),
+ * otherwise deterministic.
  */
 
 const DAY = 86_400_000;
@@ -25,11 +29,33 @@ const CAPACITY: Record<string, { tank?: number; battery?: number }> = {
   'MS-SW 302E': { battery: 52 },
 };
 
+/** `per100`: litres or kWh per 100 km, as these models use them in town and on country roads. */
 const CARDS = [
-  { plate: 'MS-SW 101', kind: 'kraftstoff', provider: 'Aral Fleet', lastFour: '4821', litres: 38, price: 1.789 },
-  { plate: 'MS-SW 220', kind: 'kraftstoff', provider: 'Shell Card', lastFour: '0937', litres: 44, price: 1.769 },
-  { plate: 'MS-SW 301E', kind: 'laden', provider: 'EnBW mobility+', lastFour: '6150', kwh: 41, price: 0.49 },
+  { plate: 'MS-SW 101', kind: 'kraftstoff', provider: 'Aral Fleet', lastFour: '4821', per100: 5.9, price: 1.789 },
+  { plate: 'MS-SW 220', kind: 'kraftstoff', provider: 'Shell Card', lastFour: '0937', per100: 6.3, price: 1.769 },
+  { plate: 'MS-SW 301E', kind: 'laden', provider: 'EnBW mobility+', lastFour: '6150', per100: 16.8, price: 0.49 },
 ] as const;
+
+type Trip = { endedAt: Date; odometerStart: number; odometerEnd: number };
+
+/**
+ * The fills of one car along its trips: whenever the distance since the last fill has used half the tank or battery,
+ * the amount used is put back after that trip (give or take two per cent, as a pump stops where it stops).
+ */
+export function fillsAlong(trips: readonly Trip[], per100: number, capacity: number): { at: Date; quantity: number; odometer: number }[] {
+  const sorted = [...trips].sort((a, b) => a.endedAt.getTime() - b.endedAt.getTime());
+  const fills: { at: Date; quantity: number; odometer: number }[] = [];
+  let since = sorted[0]?.odometerStart;
+  for (const [i, trip] of sorted.entries()) {
+    if (since === undefined) break;
+    const used = ((trip.odometerEnd - since) * per100) / 100;
+    if (used < capacity / 2) continue;
+    const wiggle = 1 + (((i * 7) % 5) - 2) / 100;
+    fills.push({ at: trip.endedAt, quantity: Math.round(Math.min(used * wiggle, capacity) * 100) / 100, odometer: trip.odometerEnd });
+    since = trip.odometerEnd;
+  }
+  return fills;
+}
 
 export async function seedFleetCosts(tx: Db, now = new Date()): Promise<void> {
   const [tenant] = await tx.select({ id: t.tenants.id }).from(t.tenants).where(eq(t.tenants.subIdentifier, 'stadtwerke'));
@@ -66,29 +92,25 @@ export async function seedFleetCosts(tx: Db, now = new Date()): Promise<void> {
         validUntil: iso(new Date(now.getTime() + 400 * DAY)),
       })
       .returning({ id: t.fuelCards.id });
-    // the readings the logbook has for the car, so each receipt's odometer lies between its trips
-    const readings = await tx
-      .select({ endedAt: t.logbookEntries.endedAt, odometer: t.logbookEntries.odometerEnd })
+    const trips = await tx
+      .select({
+        endedAt: t.logbookEntries.endedAt,
+        odometerStart: t.logbookEntries.odometerStart,
+        odometerEnd: t.logbookEntries.odometerEnd,
+      })
       .from(t.logbookEntries)
-      .where(and(eq(t.logbookEntries.tenantId, tenantId), eq(t.logbookEntries.vehicleId, vehicleId)));
-    const before = (day: Date) => {
-      let last: number | null = null;
-      for (const r of readings) if (r.endedAt.getTime() < day.getTime() && (last === null || r.odometer > last)) last = r.odometer;
-      return last;
-    };
+      .where(and(eq(t.logbookEntries.tenantId, tenantId), eq(t.logbookEntries.vehicleId, vehicleId), eq(t.logbookEntries.kind, 'FAHRT')));
+    const capacity = c.kind === 'kraftstoff' ? CAPACITY[c.plate]!.tank! : CAPACITY[c.plate]!.battery!;
     const receipts: (typeof t.fuelReceipts.$inferInsert)[] = [];
-    for (let ago = 88 - n * 3; ago >= 2; ago -= 9 + ((ago + n) % 3)) {
-      const day = new Date(now.getTime() - ago * DAY);
-      const last = before(new Date(day.getTime() - DAY));
-      const wiggle = ((ago * 7 + n * 5) % 9) - 4;
-      const base = { tenantId, vehicleId, day: iso(day), odometer: last === null ? null : last + 3, createdById: fleet?.id };
-      if (c.kind === 'kraftstoff') {
-        const litres = c.litres + wiggle;
-        receipts.push({ ...base, kind: 'kraftstoff', litres, amountCents: Math.round(litres * c.price * 100), cardId: card!.id });
-      } else {
-        const kwh = c.kwh + wiggle;
-        receipts.push({ ...base, kind: 'laden', kwh, amountCents: Math.round(kwh * c.price * 100), cardId: card!.id });
-      }
+    for (const fill of fillsAlong(trips, c.per100, capacity)) {
+      if (fill.at.getTime() > now.getTime()) continue;
+      const base = { tenantId, vehicleId, day: berlinDay(fill.at), odometer: fill.odometer, cardId: card!.id, createdById: fleet?.id };
+      const amountCents = Math.round(fill.quantity * c.price * 100);
+      receipts.push(
+        c.kind === 'kraftstoff'
+          ? { ...base, kind: 'kraftstoff', litres: fill.quantity, amountCents }
+          : { ...base, kind: 'laden', kwh: fill.quantity, amountCents },
+      );
     }
     for (const ago of [75, 45, 15]) {
       receipts.push({

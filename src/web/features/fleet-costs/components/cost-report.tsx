@@ -83,32 +83,18 @@ export function CostReportSection({ query }: { query: CostQuery }) {
               </Suspense>
             </figure>
           )}
-          <Table.ScrollContainer minWidth={1100}>
+          <Table.ScrollContainer minWidth={960}>
             <Table striped highlightOnHover data-testid="cost-table">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>{t('report.col.plate')}</Table.Th>
                   <Table.Th>{t('report.col.vehicle')}</Table.Th>
-                  {(
-                    [
-                      'fuel',
-                      'charging',
-                      'service',
-                      'repair',
-                      'other',
-                      'total',
-                      'km',
-                      'hours',
-                      'perKm',
-                      'perHour',
-                      'l100',
-                      'kwh100',
-                    ] as const
-                  ).map((c) => (
-                    <Table.Th key={c} ta="right">
-                      {t(`report.col.${c}`)}
-                    </Table.Th>
-                  ))}
+                  {(['fuel', 'charging', 'service', 'repair', 'other', 'total', 'km', 'hours', 'perKm', 'perHour', 'use'] as const).map(
+                    (c) => (
+                      <Table.Th key={c} ta="right">
+                        {t(`report.col.${c}`)}
+                      </Table.Th>
+                    ),
+                  )}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -134,18 +120,28 @@ function Line({ row: v, bold = false }: { row: CostRow; bold?: boolean }) {
       {text}
     </Table.Td>
   );
+  // One consumption column: a vehicle burns fuel or charges (a plug-in hybrid does both), so the units are named.
+  const use = [v.litresPer100 === null ? null : `${n(v.litresPer100)} l`, v.kwhPer100 === null ? null : `${n(v.kwhPer100)} kWh`].filter(
+    Boolean,
+  );
   return (
     <Table.Tr>
-      <Table.Td fw={bold ? 600 : undefined} style={{ whiteSpace: 'nowrap' }}>
-        {v.vehicleId ? (
-          <AnchorLink to="/fahrzeuge/$vehicleId" params={{ vehicleId: v.vehicleId }} search={{ tab: 'kosten' }} size="sm">
-            {v.licensePlate}
-          </AnchorLink>
-        ) : (
-          v.licensePlate
+      <Table.Td fw={bold ? 600 : undefined}>
+        <Text size="sm" fw={bold ? 600 : 500} style={{ whiteSpace: 'nowrap' }}>
+          {v.vehicleId ? (
+            <AnchorLink to="/fahrzeuge/$vehicleId" params={{ vehicleId: v.vehicleId }} search={{ tab: 'kosten' }} size="sm">
+              {v.licensePlate}
+            </AnchorLink>
+          ) : (
+            v.licensePlate
+          )}
+        </Text>
+        {v.vehicle && (
+          <Text size="xs" c="dimmed">
+            {v.vehicle}
+          </Text>
         )}
       </Table.Td>
-      <Table.Td>{v.vehicle}</Table.Td>
       {num(euro(v.fuel))}
       {num(euro(v.charging))}
       {num(euro(v.service))}
@@ -156,8 +152,7 @@ function Line({ row: v, bold = false }: { row: CostRow; bold?: boolean }) {
       {num(n(v.bookedHours))}
       {num(euro(v.perKilometre))}
       {num(euro(v.perBookedHour))}
-      {num(n(v.litresPer100))}
-      {num(n(v.kwhPer100))}
+      {num(use.length ? use.join(' · ') : '–')}
     </Table.Tr>
   );
 }

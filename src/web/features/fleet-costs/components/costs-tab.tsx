@@ -1,4 +1,4 @@
-import { CARD_KINDS } from '@contracts/fleet-costs';
+import type { Card } from '@contracts/fleet-costs';
 import {
   ActionIcon,
   Alert,
@@ -10,12 +10,10 @@ import {
   Modal,
   NumberInput,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -25,8 +23,8 @@ import { useTranslation } from 'react-i18next';
 import { useDeleteReceipt } from '../api/use-delete-receipt';
 import { type ReceiptList, useReceipts } from '../api/use-receipts';
 import { useSaveCapacity } from '../api/use-save-capacity';
-import { useSaveCard } from '../api/use-save-card';
 import { useVehicleCards } from '../api/use-vehicle-cards';
+import { CardFormModal } from './card-form';
 import { germanDay, useCostFormat } from './format';
 import { ReceiptForm } from './receipt-form';
 
@@ -124,28 +122,9 @@ export function CostsTab({ vehicleId, mayEdit, electric }: { vehicleId: string; 
 
 function Cards({ vehicleId, mayEdit }: { vehicleId: string; mayEdit: boolean }) {
   const { t } = useTranslation('fleetCosts');
-  const { t: tc } = useTranslation();
   const cards = useVehicleCards(vehicleId);
-  const save = useSaveCard();
-  const [open, setOpen] = useState(false);
-  const [kind, setKind] = useState<(typeof CARD_KINDS)[number]>('kraftstoff');
-  const [provider, setProvider] = useState('');
-  const [number, setNumber] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const submit = () =>
-    save.mutate(
-      { body: { kind, provider, number, vehicleId } },
-      {
-        onSuccess: () => {
-          notifications.show({ color: 'green', message: t('cards.saved') });
-          setOpen(false);
-          setProvider('');
-          setNumber('');
-          setError(null);
-        },
-        onError: (e) => setError(isApiError(e) ? e.message : tc('errors.unknown')),
-      },
-    );
+  // null: closed; 'new': a new card for this vehicle; a card: that card
+  const [editing, setEditing] = useState<Card | 'new' | null>(null);
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="xs">
@@ -154,14 +133,14 @@ function Cards({ vehicleId, mayEdit }: { vehicleId: string; mayEdit: boolean }) 
             {t('cards.title')}
           </Title>
           {mayEdit && (
-            <Button size="xs" variant="light" onClick={() => setOpen((o) => !o)}>
+            <Button size="xs" variant="light" onClick={() => setEditing('new')}>
               {t('cards.add')}
             </Button>
           )}
         </Group>
         {(cards.data?.cards ?? []).length === 0 && <Text c="dimmed">{t('cards.none')}</Text>}
         {(cards.data?.cards ?? []).map((c) => (
-          <Group key={c.id} gap="xs" data-testid="fuel-card">
+          <Group key={c.id} gap="xs" data-testid="fuel-card" wrap="nowrap">
             <Badge variant="outline">{t(`cardKind.${c.kind}`)}</Badge>
             <Text size="sm">
               {c.provider} {c.masked}
@@ -171,39 +150,26 @@ function Cards({ vehicleId, mayEdit }: { vehicleId: string; mayEdit: boolean }) 
                 {t('cards.validUntil')} {germanDay(c.validUntil)}
               </Text>
             )}
+            {mayEdit && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                ml="auto"
+                onClick={() => setEditing(c)}
+                aria-label={t('cards.editNamed', { card: `${c.provider} ${c.masked}` })}
+              >
+                {t('cards.editShort')}
+              </Button>
+            )}
           </Group>
         ))}
-        {open && (
-          <Stack gap="xs">
-            <Select
-              label={t('cards.kind')}
-              value={kind}
-              onChange={(v) => v && setKind(v as typeof kind)}
-              data={CARD_KINDS.map((k) => ({ value: k, label: t(`cardKind.${k}`) }))}
-              allowDeselect={false}
-            />
-            <TextInput label={t('cards.provider')} value={provider} onChange={(e) => setProvider(e.currentTarget.value)} />
-            <TextInput
-              label={t('cards.number')}
-              description={t('cards.numberHint')}
-              value={number}
-              onChange={(e) => setNumber(e.currentTarget.value)}
-              inputMode="numeric"
-              autoComplete="off"
-            />
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
-            <Group justify="flex-end">
-              <Button size="xs" onClick={submit} loading={save.isPending}>
-                {t('cards.save')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
       </Stack>
+      <CardFormModal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        card={editing === 'new' ? null : editing}
+        vehicleId={vehicleId}
+      />
     </Paper>
   );
 }

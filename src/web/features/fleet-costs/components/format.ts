@@ -13,3 +13,13 @@ export function useCostFormat() {
 }
 
 export const germanDay = (day: string) => day.split('-').reverse().join('.');
+
+/**
+ * What a NumberInput hands over, as a number: it gives a string whenever its text is not the shortest form of the
+ * number ("140.00" with fixed decimals, "35.50"), and such a value is still an amount the person typed.
+ */
+export function numberOf(value: number | string): number | '' {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : '';
+  const n = Number(value.trim());
+  return value.trim() === '' || !Number.isFinite(n) ? '' : n;
+}

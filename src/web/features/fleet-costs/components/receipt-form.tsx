@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRecordReceipt } from '../api/use-record-receipt';
 import { useVehicleCards } from '../api/use-vehicle-cards';
+import { numberOf } from './format';
 
 type Kind = (typeof RECEIPT_KINDS)[number];
 
@@ -101,7 +102,7 @@ export function ReceiptForm({
           <NumberInput
             label={kind === 'laden' ? t('receipt.kwh') : t('receipt.litres')}
             value={quantity}
-            onChange={(v) => setQuantity(typeof v === 'number' ? v : '')}
+            onChange={(v) => setQuantity(numberOf(v))}
             decimalScale={2}
             decimalSeparator=","
             thousandSeparator="."
@@ -111,7 +112,7 @@ export function ReceiptForm({
         <NumberInput
           label={t('receipt.amount')}
           value={amount}
-          onChange={(v) => setAmount(typeof v === 'number' ? v : '')}
+          onChange={(v) => setAmount(numberOf(v))}
           decimalScale={2}
           fixedDecimalScale
           decimalSeparator=","
@@ -122,7 +123,7 @@ export function ReceiptForm({
         <NumberInput
           label={t('receipt.odometer')}
           value={mileage}
-          onChange={(v) => setMileage(typeof v === 'number' ? v : '')}
+          onChange={(v) => setMileage(numberOf(v))}
           allowDecimal={false}
           thousandSeparator="."
           decimalSeparator=","

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminPage } from '@web/components/admin-page';
-import { vehiclesQueryOptions } from '@web/features/vehicles/api/use-vehicles';
+import { FuelCardsAdmin } from '@web/features/fleet-costs/components/cards-admin';
+import { useVehicles, vehiclesQueryOptions } from '@web/features/vehicles/api/use-vehicles';
 import { VehiclesAdmin } from '@web/features/vehicles/components/admin/vehicles-admin';
 
 /** docs/product.md#screens: /admin/fahrzeuge (user layout through the admin layout route, guarded by fahrzeug_pflege). */
@@ -8,9 +9,17 @@ export const Route = createFileRoute('/_app/admin/fahrzeuge')({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(vehiclesQueryOptions());
   },
-  component: () => (
+  component: VehicleAdministration,
+});
+
+/** The fleet's vehicles, and below them its fuel and charging cards, which are assigned to those vehicles. */
+function VehicleAdministration() {
+  const vehicles = useVehicles();
+  const options = (vehicles.data?.vehicles ?? []).map((v) => ({ value: v.id, label: `${v.licensePlate} · ${v.brand} ${v.model}` }));
+  return (
     <AdminPage>
       <VehiclesAdmin />
+      <FuelCardsAdmin vehicles={options} />
     </AdminPage>
-  ),
-});
+  );
+}
