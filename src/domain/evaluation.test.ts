@@ -11,12 +11,13 @@ import {
   periodDays,
   periodEnd,
   periodMonths,
+  rollupPlan,
   toCsv,
   validatePeriod,
   weekdayCounts,
   wholeMonths,
 } from './evaluation';
-import { addDays, completeRegularHours, isoWeekday } from './opening-hours';
+import { addDays, completeRegularHours, daysBetween, isoWeekday } from './opening-hours';
 
 const day = fc.integer({ min: 0, max: 3000 }).map((n) => addDays('2024-01-01', n));
 
@@ -200,6 +201,58 @@ describe('wholeMonths', () => {
           expect(byDay !== byMonth).toBe(true);
         }
       }),
+    );
+  });
+});
+
+describe('rollupPlan: the signed roll-up rows of a period', () => {
+  const day0 = '2024-11-20';
+  /** Sums a value per day over a period through the plan, with month rows as the sums of their days. */
+  const viaPlan = (values: Map<string, number>, from: string, to: string) => {
+    let total = 0;
+    for (const p of rollupPlan(from, to)) {
+      for (let d = p.from; d < p.to; d = addDays(d, 1)) {
+        const inMonth = (m: string) => [...values].filter(([k]) => k.startsWith(m.slice(0, 7))).reduce((s, [, v]) => s + v, 0);
+        if (p.wholeMonth) {
+          if (d.endsWith('-01')) total += p.sign * inMonth(d);
+        } else total += p.sign * (values.get(d) ?? 0);
+      }
+    }
+    return total;
+  };
+  it('reads a calendar year as twelve month rows, and a rolling year with at most half a month of days at each edge', () => {
+    expect(rollupPlan('2025-01-01', '2026-01-01')).toEqual([{ wholeMonth: true, from: '2025-01-01', to: '2026-01-01', sign: 1 }]);
+    expect(rollupPlan('2025-12-03', '2026-12-02')).toEqual([
+      { wholeMonth: true, from: '2025-12-01', to: '2026-12-01', sign: 1 },
+      { wholeMonth: false, from: '2025-12-01', to: '2025-12-03', sign: -1 },
+      { wholeMonth: false, from: '2026-12-01', to: '2026-12-02', sign: 1 },
+    ]);
+    expect(rollupPlan('2026-02-10', '2026-02-12')).toEqual([{ wholeMonth: false, from: '2026-02-10', to: '2026-02-12', sign: 1 }]);
+  });
+  it('sums every period exactly like the days themselves, and never reads more than half a month of days per edge', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 500 }),
+        fc.integer({ min: 1, max: 430 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 940 }), fc.integer({ min: -50, max: 500 })), { maxLength: 120 }),
+        (offset, span, points) => {
+          const values = new Map<string, number>();
+          for (const [at, v] of points) {
+            const d = addDays(day0, at);
+            values.set(d, (values.get(d) ?? 0) + v);
+          }
+          const from = addDays(day0, offset);
+          const to = addDays(from, span);
+          let direct = 0;
+          for (let d = from; d < to; d = addDays(d, 1)) direct += values.get(d) ?? 0;
+          expect(viaPlan(values, from, to)).toBe(direct);
+          const dayRows = rollupPlan(from, to)
+            .filter((p) => !p.wholeMonth)
+            .reduce((s, p) => s + daysBetween(p.from, p.to), 0);
+          expect(dayRows).toBeLessThanOrEqual(31);
+        },
+      ),
+      { numRuns: 60 },
     );
   });
 });

@@ -140,6 +140,50 @@ export function wholeMonths(from: string, toExclusive: string): { start: string;
   return start < end ? { start, end } : { start: toExclusive, end: toExclusive };
 }
 
+/** One range of roll-up rows: day rows or month rows (keyed by their first day) in [from, to), added or taken away. */
+export interface RollupPart {
+  wholeMonth: boolean;
+  from: string;
+  to: string;
+  sign: 1 | -1;
+}
+
+/**
+ * The roll-up rows that sum the days [from, toExclusive) with the fewest rows read (docs/performance/fleet-costs.md):
+ * a month covered entirely is its month row; a month covered for more than half its days is its month row minus
+ * the day rows it leaves out; a month covered for half or less is the day rows it covers. So an edge month costs at
+ * most half a month of day rows, where plain day rows would cost up to all of them.
+ */
+export function rollupPlan(from: string, toExclusive: string): RollupPart[] {
+  const months: RollupPart[] = [];
+  const days: RollupPart[] = [];
+  const monthAfter = (first: string) => {
+    const [y, m] = first.split('-').map(Number) as [number, number];
+    return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  };
+  const push = (list: RollupPart[], p: RollupPart) => {
+    const last = list.at(-1);
+    // neighbouring ranges of the same kind and sign are one range
+    if (last && last.sign === p.sign && last.to === p.from) last.to = p.to;
+    else list.push(p);
+  };
+  for (let month = `${from.slice(0, 8)}01`; month < toExclusive; month = monthAfter(month)) {
+    const next = monthAfter(month);
+    const start = from > month ? from : month;
+    const end = toExclusive < next ? toExclusive : next;
+    if (start >= end) continue;
+    const covered = daysBetween(start, end);
+    if (covered * 2 <= daysBetween(month, next)) {
+      push(days, { wholeMonth: false, from: start, to: end, sign: 1 });
+      continue;
+    }
+    push(months, { wholeMonth: true, from: month, to: next, sign: 1 });
+    if (start > month) push(days, { wholeMonth: false, from: month, to: start, sign: -1 });
+    if (end < next) push(days, { wholeMonth: false, from: end, to: next, sign: -1 });
+  }
+  return [...months, ...days];
+}
+
 export type CsvCell = string | number | null;
 
 /**

@@ -1,5 +1,6 @@
 import type { Db } from '@db/client';
 import { fuelCards, fuelReceipts, users } from '@db/schema/index';
+import { rollupPlan } from '@domain/evaluation';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../kernel/rows';
 
@@ -204,22 +205,30 @@ export interface CostSums {
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
 /**
- * Receipt, service-booklet and logbook sums per vehicle over the days [fromDay, toDay):
- * three grouped scans on (tenant, day) indexes, whatever the number of vehicles.
- * A booklet entry of kind Reparatur counts as repair, every other kind as service.
+ * Receipt, service-booklet and logbook sums per vehicle over the days [fromDay, toDay). Receipts and distances come
+ * from the roll-up of migration 0049 (month rows, and day rows added or taken away at the edges: `rollupPlan`), so a
+ * year of 2,000 vehicles reads a few ten thousand index entries instead of every receipt and trip
+ * (docs/performance/fleet-costs.md); the service booklet has a few entries per vehicle and a year and is summed as it
+ * is. A booklet entry of kind Reparatur counts as repair, every other kind as service. Two statements whatever the
+ * period or the number of vehicles.
  */
 export async function costSums(db: Db, tenantId: string, fromDay: string, toDay: string): Promise<Map<string, CostSums>> {
-  const receipts = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      select vehicle_id::text as vehicle_id,
-             sum(amount_cents) filter (where kind = 'kraftstoff') as fuel,
-             sum(amount_cents) filter (where kind = 'laden') as charging,
-             sum(amount_cents) filter (where kind = 'sonstiges') as other,
-             sum(litres) as litres, sum(kwh) as kwh
-        from fuel_receipts
-       where tenant_id = ${tenantId} and day >= ${fromDay}::date and day < ${toDay}::date
-       group by vehicle_id`),
+  const parts = rollupPlan(fromDay, toDay).map(
+    (p) => sql`select ${p.sign}::int as sign, vehicle_id, fuel_cents, charging_cents, other_cents, litres, kwh, kilometres
+                 from fleet_cost_days
+                where tenant_id = ${tenantId} and whole_month = ${p.wholeMonth} and day >= ${p.from}::date and day < ${p.to}::date`,
   );
+  const rolled =
+    parts.length === 0
+      ? []
+      : rowsOf<Record<string, unknown>>(
+          await db.execute(sql`
+            select x.vehicle_id::text as vehicle_id,
+                   sum(x.sign * x.fuel_cents) as fuel, sum(x.sign * x.charging_cents) as charging, sum(x.sign * x.other_cents) as other,
+                   sum(x.sign * x.litres) as litres, sum(x.sign * x.kwh) as kwh, sum(x.sign * x.kilometres) as km
+              from (${sql.join(parts, sql` union all `)}) x
+             group by x.vehicle_id`),
+        );
   const service = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       select vehicle_id::text as vehicle_id,
@@ -228,16 +237,6 @@ export async function costSums(db: Db, tenantId: string, fromDay: string, toDay:
         from service_entries
        where tenant_id = ${tenantId} and performed_on >= ${fromDay}::date and performed_on < ${toDay}::date and cost_cents is not null
        group by vehicle_id`),
-  );
-  // The logbook is the record of distances, trips entered by hand included; a corrected entry counts in its newest revision.
-  const distances = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`
-      select e.vehicle_id::text as vehicle_id, sum(e.odometer_end - e.odometer_start) as km
-        from logbook_entries e
-       where e.tenant_id = ${tenantId} and e.started_at >= ${fromDay}::date::timestamp at time zone 'Europe/Berlin'
-         and e.started_at < ${toDay}::date::timestamp at time zone 'Europe/Berlin'
-         and not exists (select 1 from logbook_entries s where s.tenant_id = e.tenant_id and s.supersedes_id = e.id)
-       group by e.vehicle_id`),
   );
   const out = new Map<string, CostSums>();
   const at = (id: string) => {
@@ -248,20 +247,21 @@ export async function costSums(db: Db, tenantId: string, fromDay: string, toDay:
     }
     return s;
   };
-  for (const r of receipts) {
+  for (const r of rolled) {
     const s = at(String(r.vehicle_id));
     s.fuelCents = num(r.fuel);
     s.chargingCents = num(r.charging);
     s.otherCents = num(r.other);
-    s.litres = num(r.litres);
-    s.kwh = num(r.kwh);
+    // sums of doubles taken away and added again: round off what the float arithmetic leaves behind
+    s.litres = Math.round(num(r.litres) * 1000) / 1000;
+    s.kwh = Math.round(num(r.kwh) * 1000) / 1000;
+    s.kilometres = num(r.km);
   }
   for (const r of service) {
     const s = at(String(r.vehicle_id));
     s.serviceCents = num(r.service);
     s.repairCents = num(r.repair);
   }
-  for (const r of distances) at(String(r.vehicle_id)).kilometres = num(r.km);
   return out;
 }
 
