@@ -19,8 +19,9 @@ import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Database, migrateDatabase } from '@db/client';
-import { addDays, berlinDay } from '@domain/opening-hours';
+import { addDays, berlinDay, instantOf } from '@domain/opening-hours';
 import { buildApp } from '@server/app';
+import { vehicleTotals } from '@server/areas/evaluation/public';
 import { costSums } from '@server/areas/fleet-costs/fleet-costs-repository';
 import { loadConfig } from '@server/config';
 import { prepareDatabase } from '@server/prepare-database';
@@ -28,7 +29,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { directCostSums } from '../test/support/fleet-cost-direct';
-import { checkBudgets, type Figures, latencies, loadAdjusted, measure } from './support/measure';
+import { checkBudgets, type Figures, latencies, measure } from './support/measure';
 import { onEachEngine } from './support/scratch-postgres';
 import { signInCookie } from './support/sign-in';
 
@@ -189,11 +190,22 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
     directCostSums(database.db, tenantId, from, addDays(to, 1)),
   );
   const after = await timed('sums from the roll-up (after)', N, () => costSums(database.db, tenantId, from, addDays(to, 1)));
+  // where the rest of the request goes: the booked hours per vehicle from the evaluation's roll-up
+  const hours = await timed('booked hours per vehicle (evaluation roll-up)', N, () =>
+    vehicleTotals(database.db, {
+      tenantId,
+      from: instantOf(from, '00:00'),
+      to: instantOf(addDays(to, 1), '00:00'),
+      fromDay: from,
+      toDay: addDays(to, 1),
+      locationId: null,
+    }),
+  );
   console.log(`  load ${load()}`);
   await app.close();
   await database.close();
   await cleanup();
-  return { kind, y, m, x, sqlCounts, baseline, before, after };
+  return { kind, y, m, x, sqlCounts, baseline, before, after, hours };
 }
 
 const results = await onEachEngine('buchbar_cost_bench', onQuery, runOn);
@@ -208,7 +220,7 @@ for (const r of results) {
 const ok = checkBudgets(
   results.flatMap((r) => [
     {
-      label: `${r.kind}: cost report of a year, 2,000 vehicles, p95 (run's load factor ${loadAdjusted(50, r.baseline).factor.toFixed(2)})`,
+      label: `${r.kind}: cost report of a year, ${VEHICLES} vehicles, p95`,
       value: r.y.p95,
       limit: 50,
       unit: 'ms',

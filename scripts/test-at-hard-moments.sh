@@ -49,6 +49,8 @@ BOOKING_SUITES=(
   test/integration/team-seating.int.test.ts
   test/integration/lockers.int.test.ts
   test/integration/evaluation.int.test.ts
+  test/integration/fleet-costs.int.test.ts
+  test/integration/vehicle-care.int.test.ts
 )
 
 moments=("${ORDER[@]}")
