@@ -2,10 +2,11 @@
 # Runs the integration suites that book under libfaketime at moments where date arithmetic breaks:
 # a Tuesday 23:50 (tomorrow is a Wednesday, the day flips during the run), a Sunday 00:10 (the week
 # begins on Monday, tomorrow is a working day), the night the clocks go forward and the night they go back
-# (Europe/Berlin). No test may depend on the weekday, the hour or the demo's bookings around now.
+# (Europe/Berlin), a Thursday (six days ahead is a Wednesday, when the demo's weekly series sits). No test
+# may depend on the weekday, the hour or the demo's bookings around now.
 #
 #   scripts/test-at-hard-moments.sh                 every moment, every booking suite
-#   scripts/test-at-hard-moments.sh tuesday         one moment (tuesday | sunday | summer | winter)
+#   scripts/test-at-hard-moments.sh tuesday         one moment (tuesday | sunday | summer | winter | thursday)
 #   scripts/test-at-hard-moments.sh sunday test/integration/lockers.int.test.ts   one moment, given files
 #
 # The clock is shifted by an offset (FAKETIME="+seconds"), not started at a fixed time ("@…"): with "@" every
@@ -32,8 +33,9 @@ declare -A MOMENT=(
   [sunday]='2027-03-20 23:10:00'   # Sun 00:10 CET
   [summer]='2027-03-28 00:50:00'   # Sun 01:50 CET, 02:00 becomes 03:00 CEST
   [winter]='2027-10-31 00:50:00'   # Sun 02:50 CEST, 03:00 becomes 02:00 CET
+  [thursday]='2027-03-25 09:00:00' # Thu 10:00 CET: six days ahead is a Wednesday, the demo series' day
 )
-ORDER=(tuesday sunday summer winter)
+ORDER=(tuesday sunday summer winter thursday)
 
 BOOKING_SUITES=(
   test/integration/vehicle-bookings.int.test.ts

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { isoWeekday } from '@domain/opening-hours';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -25,7 +26,9 @@ describe.each(DB_KINDS)('where my team sits on %s', (kind) => {
   let ids: Record<string, string>;
   let plan: string;
   let desks: Record<string, string>;
-  const day = inDays(6);
+  // Not a Wednesday: Frieda's demo series (decision 091) already seats her at T-12 on Wednesdays, and one person
+  // holds one desk a day.
+  const day = isoWeekday(inDays(6)) === 3 ? inDays(7) : inDays(6);
 
   const rows = async <T>(q: ReturnType<typeof sql>) => ((await t.database.db.execute(q)) as unknown as { rows: T[] }).rows;
   const call = (cookie: string, method: 'GET' | 'PUT', url: string, payload?: object, host = SW) =>
