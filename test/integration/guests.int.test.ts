@@ -258,13 +258,15 @@ describe.each(DB_KINDS)('guests on %s', (kind) => {
   it('24-hour rule: 24:01 before start cancels, 23:59 does not, counted in real hours across a DST change', async () => {
     const tenant = (await findTenantByDomain(t.database.db, TI))!;
     const receptionId = (await t.call(TI, { method: 'GET', url: '/api/session/me', cookie: reception })).json().user.id;
-    // Sunday 31.10.2027 12:00 CET, the day the clocks go back: 24 real hours before is Saturday 13:00 CEST.
+    // Sunday 26.10.2031 12:00 CET, the day the clocks go back: 24 real hours before is Saturday 13:00 CEST. Years
+    // ahead, so that these bookings never sit in the week the other tests book, also when the hard-moment runs
+    // shift the clock to the changes of 2027.
     const cases = [
-      { von: '2027-10-31T11:00:00Z', now: '2027-10-30T10:59:00Z', ok: true, bike: 8 },
-      { von: '2027-10-31T11:00:00Z', now: '2027-10-30T11:01:00Z', ok: false, bike: 9 },
-      // Sunday 28.03.2027 12:00 CEST, the day the clocks go forward
-      { von: '2027-03-28T10:00:00Z', now: '2027-03-27T09:59:00Z', ok: true, bike: 8 },
-      { von: '2027-03-28T10:00:00Z', now: '2027-03-27T10:01:00Z', ok: false, bike: 9 },
+      { von: '2031-10-26T11:00:00Z', now: '2031-10-25T10:59:00Z', ok: true, bike: 8 },
+      { von: '2031-10-26T11:00:00Z', now: '2031-10-25T11:01:00Z', ok: false, bike: 9 },
+      // Sunday 30.03.2031 12:00 CEST, the day the clocks go forward
+      { von: '2031-03-30T10:00:00Z', now: '2031-03-29T09:59:00Z', ok: true, bike: 8 },
+      { von: '2031-03-30T10:00:00Z', now: '2031-03-29T10:01:00Z', ok: false, bike: 9 },
     ];
     for (const c of cases) {
       const token = newToken();

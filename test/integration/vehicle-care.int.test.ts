@@ -1,4 +1,5 @@
 import { sendServiceDueReminders } from '@server/areas/vehicle-care/service-reminders';
+import { addDays, berlinDay } from '@domain/opening-hours';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
@@ -90,6 +91,8 @@ describe.each(DB_KINDS)('vehicle care (Serviceheft, Schäden, Sauberkeit) on %s'
   });
 
   it('service booklet: the fleet writes entries with receipts, report holders read them, others are refused', async () => {
+    // Two years ahead, whenever the test runs: a fixed date would fall inside the 30-day lead time one day.
+    const huDue = addDays(berlinDay(new Date()), 730);
     const up = await upload(fleet, PDF, 'rechnung.pdf', 'application/pdf');
     expect(up.statusCode, up.body).toBe(200);
     const fileId = up.json().fileId as string;
@@ -100,7 +103,7 @@ describe.each(DB_KINDS)('vehicle care (Serviceheft, Schäden, Sauberkeit) on %s'
       odometer: 4800,
       cost: 139.5,
       workshop: 'TÜV Nord Münster',
-      nextDueOn: '2027-01-15',
+      nextDueOn: huDue,
       receipts: [fileId],
     });
     expect(created.statusCode, created.body).toBe(201);
@@ -132,7 +135,7 @@ describe.each(DB_KINDS)('vehicle care (Serviceheft, Schäden, Sauberkeit) on %s'
     expect(list.json().totalCost).toBe(139.5);
     expect(list.json().due).toEqual(
       expect.arrayContaining([
-        { kind: 'Hauptuntersuchung', nextDueOn: '2027-01-15', state: null },
+        { kind: 'Hauptuntersuchung', nextDueOn: huDue, state: null },
         expect.objectContaining({ kind: 'Inspektion', state: 'faellig' }),
       ]),
     );
