@@ -3,24 +3,13 @@ import { rowsOf } from '@server/kernel/rows';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
-import { personLdif, SUFFIX, startTestSlapd, type TestSlapd } from '../support/slapd';
+import { DIRECTORY_PASSWORD, SUFFIX, startTestSlapd, TEST_DIRECTORY_LDIF, type TestSlapd } from '../support/slapd';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const SW = 'stadtwerke.localhost';
 const UB = 'bibliothek.localhost';
-const PW = 'Verzeichnis-Passwort-1';
-
-const LDIF = [
-  `dn: ${SUFFIX}\nobjectClass: dcObject\nobjectClass: organization\ndc: buchbar\no: Buchbar Test\n`,
-  `dn: ou=people,${SUFFIX}\nobjectClass: organizationalUnit\nou: people\n`,
-  `dn: ou=groups,${SUFFIX}\nobjectClass: organizationalUnit\nou: groups\n`,
-  `dn: cn=buchbar-dienst,${SUFFIX}\nobjectClass: simpleSecurityObject\nobjectClass: organizationalRole\ncn: buchbar-dienst\nuserPassword: Dienst-Passwort-1\n`,
-  personLdif('jmuessig', 'Jürgen', 'Müßig', 'juergen.muessig@stadtwerke.test', PW),
-  personLdif('ekoch', 'Erika', 'Koch', 'erika.koch@stadtwerke.test', PW),
-  personLdif('gesperrt', 'Gerd', 'Sperling', 'gerd.sperling@stadtwerke.test', PW, ['description: gesperrt']),
-  `dn: cn=fuhrpark,ou=groups,${SUFFIX}\nobjectClass: groupOfNames\ncn: fuhrpark\nmember: uid=ekoch,ou=people,${SUFFIX}\n`,
-  `dn: cn=buchbar,ou=groups,${SUFFIX}\nobjectClass: groupOfNames\ncn: buchbar\nmember: uid=jmuessig,ou=people,${SUFFIX}\nmember: cn=fuhrpark,ou=groups,${SUFFIX}\n`,
-].join('\n');
+const PW = DIRECTORY_PASSWORD;
+const LDIF = TEST_DIRECTORY_LDIF;
 
 describe.each(DB_KINDS)('LDAP directory: sign-in by bind and sync on %s', (kind) => {
   let t: TestApp;

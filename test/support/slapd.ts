@@ -175,3 +175,22 @@ export const personLdif = (uid: string, given: string, sn: string, mail: string,
     ...extra,
     '',
   ].join('\n');
+
+/** The password of every person in the test directory. */
+export const DIRECTORY_PASSWORD = 'Verzeichnis-Passwort-1';
+
+/**
+ * A small directory: a service account, Jürgen (in the synced group), Erika (in it only through the nested group
+ * fuhrpark) and Gerd (disabled by his description).
+ */
+export const TEST_DIRECTORY_LDIF = [
+  `dn: ${SUFFIX}\nobjectClass: dcObject\nobjectClass: organization\ndc: buchbar\no: Buchbar Test\n`,
+  `dn: ou=people,${SUFFIX}\nobjectClass: organizationalUnit\nou: people\n`,
+  `dn: ou=groups,${SUFFIX}\nobjectClass: organizationalUnit\nou: groups\n`,
+  `dn: cn=buchbar-dienst,${SUFFIX}\nobjectClass: simpleSecurityObject\nobjectClass: organizationalRole\ncn: buchbar-dienst\nuserPassword: Dienst-Passwort-1\n`,
+  personLdif('jmuessig', 'Jürgen', 'Müßig', 'juergen.muessig@stadtwerke.test', DIRECTORY_PASSWORD),
+  personLdif('ekoch', 'Erika', 'Koch', 'erika.koch@stadtwerke.test', DIRECTORY_PASSWORD),
+  personLdif('gesperrt', 'Gerd', 'Sperling', 'gerd.sperling@stadtwerke.test', DIRECTORY_PASSWORD, ['description: gesperrt']),
+  `dn: cn=fuhrpark,ou=groups,${SUFFIX}\nobjectClass: groupOfNames\ncn: fuhrpark\nmember: uid=ekoch,ou=people,${SUFFIX}\n`,
+  `dn: cn=buchbar,ou=groups,${SUFFIX}\nobjectClass: groupOfNames\ncn: buchbar\nmember: uid=jmuessig,ou=people,${SUFFIX}\nmember: cn=fuhrpark,ou=groups,${SUFFIX}\n`,
+].join('\n');

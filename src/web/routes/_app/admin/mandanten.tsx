@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminPage } from '@web/components/admin-page';
+import { DirectorySettings } from '@web/features/directory/public';
 import { TenantIntegrations } from '@web/features/integrations/public';
 import { tenantAdminQueryOptions } from '@web/features/tenant/api/use-tenant-admin';
 import { TenantAdmin } from '@web/features/tenant/components/tenant-admin';
@@ -21,6 +22,7 @@ function Page() {
     <AdminPage>
       <Stack gap="md">
         <TenantAdmin />
+        <DirectorySettings />
         <TenantIntegrations />
       </Stack>
     </AdminPage>
