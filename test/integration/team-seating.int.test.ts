@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { isoWeekday } from '@domain/opening-hours';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -1,5 +1,5 @@
-import { sendServiceDueReminders } from '@server/areas/vehicle-care/service-reminders';
 import { addDays, berlinDay } from '@domain/opening-hours';
+import { sendServiceDueReminders } from '@server/areas/vehicle-care/service-reminders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
