@@ -40,7 +40,7 @@ describe('LDAP directory under the tenant administration in Chromium', () => {
     await section.getByLabel('Basis für Personen').fill(`ou=people,${SUFFIX}`);
     await section.getByLabel('Filter für gesperrte Konten').fill('(description=gesperrt)');
     await section.getByLabel('Basis für Gruppen').fill(`ou=groups,${SUFFIX}`);
-    await section.getByRole('button', { name: 'Zuordnung hinzufügen' }).click();
+    await section.getByRole('button', { name: 'Neue Zuordnung' }).click();
     await section.getByLabel('DN der Verzeichnisgruppe').fill(`cn=buchbar,ou=groups,${SUFFIX}`);
     await section.getByLabel('Gruppe in Buchbar').selectOption({ label: 'Fuhrpark-Team' });
     await section.getByRole('button', { name: 'Speichern' }).click();

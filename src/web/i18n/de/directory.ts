@@ -34,7 +34,7 @@ export const directory = {
     'Mitglieder einer Verzeichnisgruppe (auch über verschachtelte Gruppen) werden in Buchbar angelegt und der gewählten Gruppe zugeordnet. Nur wer in mindestens einer zugeordneten Gruppe ist, wird abgeglichen.',
   groupDn: 'DN der Verzeichnisgruppe',
   buchbarGroup: 'Gruppe in Buchbar',
-  addMapping: 'Zuordnung hinzufügen',
+  addMapping: 'Neue Zuordnung',
   removeRow: 'Entfernen',
   removeMapping: 'Zuordnung {{dn}} entfernen',
   noMapping: 'Noch keine Zuordnung: Ohne sie wird niemand abgeglichen.',

@@ -34,7 +34,7 @@ export const directory = {
     'Members of a directory group (also through nested groups) are created in Buchbar and put into the chosen group. Only people in at least one mapped group are synced.',
   groupDn: 'DN of the directory group',
   buchbarGroup: 'Group in Buchbar',
-  addMapping: 'Add mapping',
+  addMapping: 'New mapping',
   removeRow: 'Remove',
   removeMapping: 'Remove mapping {{dn}}',
   noMapping: 'No mapping yet: without one, nobody is synced.',

@@ -234,7 +234,7 @@ function SettingsForm({ data }: { data: DirectoryData }) {
             {t('mappingIntro')}
           </Text>
           {mapping.length === 0 ? (
-            <Text size="sm" c="orange.8">
+            <Text size="sm" fw={500}>
               {t('noMapping')}
             </Text>
           ) : null}
