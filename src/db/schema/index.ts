@@ -14,5 +14,6 @@ export * from './reading-rooms';
 export * from './settings';
 export * from './system';
 export * from './tenants';
+export * from './trip-checklist';
 export * from './vehicle-care';
 export * from './vehicles';
