@@ -16,3 +16,4 @@ export * from './system';
 export * from './tenants';
 export * from './vehicle-care';
 export * from './vehicles';
+export * from './scim';
