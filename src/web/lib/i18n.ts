@@ -34,6 +34,7 @@ export interface Resources {
   trails: typeof import('../i18n/de/trails').trails;
   fleetCosts: typeof import('../i18n/de/fleet-costs').fleetCosts;
   integrations: typeof import('../i18n/de/integrations').integrations;
+  occupancy: typeof import('../i18n/de/occupancy').occupancy;
 }
 
 /** Bundled with the first screen: login, header and errors need no extra request. */

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminPage } from '@web/components/admin-page';
 import { TenantIntegrations } from '@web/features/integrations/public';
+import { OccupancyEmbedding } from '@web/features/occupancy/public';
 import { tenantAdminQueryOptions } from '@web/features/tenant/api/use-tenant-admin';
 import { TenantAdmin } from '@web/features/tenant/components/tenant-admin';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +23,7 @@ function Page() {
       <Stack gap="md">
         <TenantAdmin />
         <TenantIntegrations />
+        <OccupancyEmbedding />
       </Stack>
     </AdminPage>
   );
