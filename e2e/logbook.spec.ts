@@ -129,7 +129,9 @@ describe('logbook journeys in Chromium', () => {
         })
       ).json().entries as { id: string; odometerStart: number; startedAt: string }[];
     // That trip really took place this morning (the fleet manager corrects its times); then 60 km are missing.
-    const hoursAgo = (h: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 - h * 3_600_000).toISOString();
+    // The minute is taken once: the window below must be the one the correction wrote, even when the clock turns a minute meanwhile.
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    const hoursAgo = (h: number) => new Date(minute - h * 3_600_000).toISOString();
     const first = (await logbook()).find((e) => e.odometerStart === 6000)!;
     const moved = await env.server.call(SW, {
       method: 'POST',
