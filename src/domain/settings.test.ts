@@ -137,6 +137,10 @@ describe('SETTING_CATALOGUE', () => {
         // added later: UVV inspection interval and gate (decision 224)
         'fahrzeugUvvIntervallMonate',
         'fahrzeugUvvSperre',
+        // added later: driver instruction interval, reminder and gate (decision 227)
+        'unterweisungIntervallMonate',
+        'unterweisungErinnerungTage',
+        'unterweisungSperre',
       ].sort(),
     );
   });

@@ -161,6 +161,10 @@ export const admin: typeof de = {
         'Months between two UVV inspections of a vehicle (DGUV regulation 70: at least yearly); the next due date is the inspection plus this interval when the service booklet entry names none',
       fahrzeugUvvSperre:
         'An overdue UVV inspection or the result "defects – not safe to operate" blocks the vehicle for bookings and trip starts',
+      unterweisungIntervallMonate:
+        'Months between two driver instructions (DGUV regulation 1 § 4: at least yearly); the next due date is the last confirmation plus this interval',
+      unterweisungErinnerungTage: 'Days before the driver instruction falls due from which it counts as due soon and a reminder is sent',
+      unterweisungSperre: 'Without a valid driver instruction, drivers cannot book vehicles or start trips',
       fahrzeugWartungVorlaufTage:
         'Days before the next main inspection (HU) or service inspection from which the vehicle list marks it as due and the fleet managers get a reminder by e-mail',
       fahrtenbuchFahrtarten: 'Trip kinds that can be chosen in the logbook (dienstlich is always allowed; privat, Arbeitsweg)',
