@@ -1,6 +1,7 @@
 import { CHECK_METHODS, LICENCE_CLASSES, LICENCE_STATES, MAX_LICENCE_NUMBER, MAX_REMARK } from '@domain/driving-licence';
 import { z } from 'zod';
 import { calendarDate, pastCalendarDate } from './calendar';
+import { instructionMark } from './driver-instruction';
 import { said } from './said';
 
 /** Driving licences: the examiner's list, checks and history, the driver's own record. */
@@ -55,6 +56,8 @@ export const driverRow = z.object({
   departmentName: z.string().nullable(),
   state: licenceState,
   licence: licenceRecord.nullable(),
+  /** The general driver instruction beside the licence (decision 227); null when the tenant published none. */
+  instruction: instructionMark,
 });
 export type DriverRowDto = z.infer<typeof driverRow>;
 

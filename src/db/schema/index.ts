@@ -1,5 +1,6 @@
 export * from './administration';
 export * from './auth';
+export * from './driver-instruction';
 export * from './driving-licences';
 export * from './fleet-costs';
 export * from './guests';

@@ -3,6 +3,7 @@ import { manifest as absence } from './absence/manifest';
 import { manifest as accessAdmin } from './access-admin/manifest';
 import { manifest as calendar } from './calendar/manifest';
 import { manifest as directory } from './directory/manifest';
+import { manifest as driverInstruction } from './driver-instruction/manifest';
 import { manifest as drivingLicences } from './driving-licences/manifest';
 import { manifest as evaluation } from './evaluation/manifest';
 import { manifest as fleetCosts } from './fleet-costs/manifest';
@@ -34,6 +35,7 @@ export const AREAS: readonly AreaManifest[] = [
   accessAdmin,
   calendar,
   directory,
+  driverInstruction,
   drivingLicences,
   evaluation,
   fleetCosts,

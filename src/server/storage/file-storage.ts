@@ -2,7 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Buckets of docs/product.md#files: floor plans, vehicles, logos, privacy (plus damage photos, receipts, licence scans and logbook exports). */
-export type Bucket = 'grundrisse' | 'fahrzeuge' | 'logos' | 'datenschutz' | 'belege' | 'fuehrerscheine' | 'exporte';
+export type Bucket = 'grundrisse' | 'fahrzeuge' | 'logos' | 'datenschutz' | 'belege' | 'fuehrerscheine' | 'exporte' | 'unterweisungen';
 
 export interface StoredFile {
   bytes: Buffer;

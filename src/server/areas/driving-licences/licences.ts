@@ -2,6 +2,7 @@ import type { CheckEntryDto, DriverListDto, RecordCheck } from '@contracts/drivi
 import { type Db, withTenant } from '@db/client';
 import { type CheckMethod, DUE_STATES, type LicenceClass, type LicenceState, licenceState, validateCheck } from '@domain/driving-licence';
 import { berlinDay } from '@domain/vehicle-time';
+import { instructionMarks } from '@server/areas/driver-instruction/public';
 import {
   type CheckRow,
   type CurrentLicence,
@@ -91,8 +92,16 @@ export async function listDrivers(
     const stamp = await licenceStamp(tx, tenantId, day);
     const key = `licence-list:${tenantId}:${JSON.stringify([q.q?.trim() ?? '', [...q.state].sort(), q.page, q.pageSize])}`;
     const hit = deps.caches.responses.get(key, stamp);
-    const result = hit ? (JSON.parse(hit) as DriverListDto) : await buildDriverList(deps, tx, tenantId, day, stamp, q);
-    if (!hit) deps.caches.responses.set(key, stamp, JSON.stringify(result));
+    const cached = hit ? (JSON.parse(hit) as DriverListDto) : await buildDriverList(deps, tx, tenantId, day, stamp, q);
+    if (!hit) deps.caches.responses.set(key, stamp, JSON.stringify(cached));
+    // The instruction beside each licence is read for the page, outside the cached list: one statement.
+    const marks = await instructionMarks(
+      tx,
+      tenantId,
+      cached.items.map((r) => r.userId),
+      day,
+    );
+    const result = { ...cached, items: cached.items.map((r) => ({ ...r, instruction: marks.get(r.userId) ?? null })) };
     // every page shown is a look at these people's licences, cached or not (decision 155)
     await recordAccessOfMany(
       tx,
@@ -138,6 +147,7 @@ async function buildDriverList(
         departmentName: r.departmentName,
         state: r.state as LicenceState,
         licence: r.checkId ? toRecord(r) : null,
+        instruction: null,
       })),
       total,
       page: q.page,

@@ -6,6 +6,7 @@ import { berlinDay, germanDay } from '@domain/opening-hours';
 import { formatTime } from '@domain/time';
 import { blockedUntil, bookingWindowEnd, type ExistingBooking, vehicleBookingErrors } from '@domain/vehicle-booking';
 import { vehiclesIcs } from '@server/areas/calendar/public';
+import { instructionGateFor } from '@server/areas/driver-instruction/public';
 import { licenceGateFor } from '@server/areas/driving-licences/public';
 import { findMemberById, type MemberRecord, membersWithPermission } from '@server/areas/people/public';
 import { seriesSummaryMail } from '@server/areas/series/series-templates';
@@ -84,17 +85,18 @@ async function loadContext(tx: Db, ride: Ride, periods: SeriesPeriod[], now: Dat
   const { tenantId, vehicle: v, settings: s, driver } = ride;
   const first = periods[0]?.von ?? now;
   const last = new Date(Math.max(first.getTime(), ...periods.map((p) => p.bis.getTime())));
-  const [care, existing, licence] = [
+  const driverRef = { id: driver.id, name: `${driver.firstName} ${driver.lastName}` };
+  const [care, existing, licenceGate, instruction] = [
     await careGate(tx, tenantId, v.id),
     await bookingsInRange(tx, tenantId, first, last, { vehicleIds: [v.id], statuses: 'blocking', gapMinutes: s.minGapMinutes }),
-    await licenceGateFor(
-      tx,
-      tenantId,
-      v.requiredLicenseClass,
-      { id: driver.id, name: `${driver.firstName} ${driver.lastName}` },
-      'booking',
-    ),
+    await licenceGateFor(tx, tenantId, v.requiredLicenseClass, driverRef, 'booking'),
+    await instructionGateFor(tx, tenantId, v.category, driverRef),
   ];
+  // Each date meets the licence gate and then the instruction gate, as a single booking does.
+  const licence = (von: Date, bis: Date) => {
+    licenceGate(von, bis);
+    instruction(von, bis);
+  };
   return { openDefect: care.openDefect, uvv: care.uvv, existing: existing.map(toExisting) as ExistingBooking[], licence };
 }
 

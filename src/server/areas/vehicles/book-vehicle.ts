@@ -35,6 +35,7 @@ import type { UserContext } from '../../kernel/context';
 import { kernelErrors } from '../../kernel/errors';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
 import { vehicleIcs } from '../calendar/public';
+import { assertDriverInstructed } from '../driver-instruction/public';
 import { assertDriverLicensed } from '../driving-licences/public';
 import {
   availabilityVehicle,
@@ -173,15 +174,10 @@ export async function createBooking(deps: Deps, user: UserContext, origin: strin
     const s = await vehicleSettings(tx, tenantId, user.member.id);
     assertDepartment(s, v, driver);
     const needsApproval = await checkPeriod(tx, tenantId, v, s, von, bis, now);
-    await assertDriverLicensed(
-      tx,
-      tenantId,
-      v.requiredLicenseClass,
-      { id: driver.id, name: `${driver.firstName} ${driver.lastName}` },
-      von,
-      bis,
-      'booking',
-    );
+    const driverRef = { id: driver.id, name: `${driver.firstName} ${driver.lastName}` };
+    await assertDriverLicensed(tx, tenantId, v.requiredLicenseClass, driverRef, von, bis, 'booking');
+    // One statement, the tenant's setting only while its gate is off (docs/product.md#driver-instruction).
+    await assertDriverInstructed(tx, tenantId, v.category, driverRef, von, bis);
     const id = await insertBooking(tx, tenantId, {
       vehicleId: v.id,
       von,
@@ -243,6 +239,7 @@ export async function updateBooking(
     const s = await vehicleSettings(tx, tenantId, user.member.id);
     const needsApproval = await checkPeriod(tx, tenantId, v, s, von, bis, now, id);
     await assertDriverLicensed(tx, tenantId, v.requiredLicenseClass, { id: b.driver.id, name: b.driver.name }, von, bis, 'booking');
+    await assertDriverInstructed(tx, tenantId, v.category, { id: b.driver.id, name: b.driver.name }, von, bis);
     await updateBookingRow(tx, tenantId, id, {
       von,
       bis,

@@ -36,6 +36,7 @@ import { checkOutReminderMail } from '@server/areas/vehicles/vehicle-templates';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
+import { assertTripStartInstructed } from '../driver-instruction/public';
 import { assertTripStartLicensed } from '../driving-licences/public';
 import { recordTrip } from '../logbook/public';
 import { cancellationMail } from './book-vehicle';
@@ -66,6 +67,8 @@ export async function checkIn(deps: Deps, user: UserContext, id: string, mileage
     // A check that lapsed after booking blocks the start with the booking's message.
     const v = await findVehicleCore(tx, tenantId, b.vehicleId);
     await assertTripStartLicensed(tx, tenantId, v?.requiredLicenseClass ?? null, b);
+    // An instruction that fell due after booking blocks the start as it would block the booking.
+    await assertTripStartInstructed(tx, tenantId, v?.category ?? null, b);
     // A DEFEKT block from an open damage is a booking in this period: the vehicle cannot be driven until it is behoben.
     const care = await careGate(tx, tenantId, b.vehicleId);
     if (care.openDefect) throw defectRefusal(null);
