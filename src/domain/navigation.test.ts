@@ -30,6 +30,7 @@ describe('MENU', () => {
       ['main', 'overview', '/fahrzeuge/uebersicht'],
       ['main', 'approvals', '/fahrzeuge/freigaben'],
       ['main', 'licences', '/fahrzeuge/fuehrerschein'],
+      ['main', 'instruction', '/fahrzeuge/unterweisung'],
       ['main', 'readingRoom', '/leseraum/karte'],
       ['main', 'workplaces', '/arbeitswelt/karte'],
       ['main', 'lockers', '/officelocker'],
@@ -101,7 +102,7 @@ describe('lockers (decision 201)', () => {
 
 describe('visibleMenu', () => {
   it('shows a plain booker with vehicles and reading room only their booking screens', () => {
-    expect(keys(set('fahrzeug_buchen'), set('fahrzeug', 'leseraum'))).toEqual(['vehicles', 'overview', 'readingRoom']);
+    expect(keys(set('fahrzeug_buchen'), set('fahrzeug', 'leseraum'))).toEqual(['vehicles', 'overview', 'instruction', 'readingRoom']);
   });
 
   it('hides entries of switched-off features', () => {
@@ -140,6 +141,7 @@ describe('visibleMenu', () => {
     expect(keys(set('fahrzeug_pflege', 'fahrzeug_buchen'), set('fahrzeug'))).toEqual([
       'vehicles',
       'overview',
+      'instruction',
       'admin',
       'vehiclesAdmin',
       'evaluation',

@@ -107,6 +107,14 @@ export const MENU: readonly MenuEntry[] = [
     feature: 'fahrzeug',
     section: 'main',
   },
+  // Drivers confirm their instruction, the fleet keeps the material and the list (docs/product.md#driver-instruction).
+  {
+    key: 'instruction',
+    path: '/fahrzeuge/unterweisung',
+    anyOf: ['fahrzeug_buchen', 'fahrzeug_pflege'],
+    feature: 'fahrzeug',
+    section: 'main',
+  },
   { key: 'readingRoom', path: '/leseraum/karte', feature: 'leseraum', section: 'main' },
   { key: 'workplaces', path: '/arbeitswelt/karte', feature: 'arbeitswelt', section: 'main' },
   // Everyone who books desks may take a locker for a day with a desk booking (decision 062).

@@ -38,6 +38,7 @@ const ROUTES = [
   '/fahrzeuge/freigaben',
   '/fahrzeuge/uebersicht',
   '/fahrzeuge/fuehrerschein',
+  '/fahrzeuge/unterweisung',
   '/officelocker',
 ] as const;
 
@@ -49,7 +50,8 @@ const ACCOUNTS: { email: string; host: string; menu: string[]; denials: Record<s
     email: 'admin@stadtwerke.test',
     host: SW,
     menu: [
-      ...['vehicles', 'overview', 'approvals', 'licences', 'readingRoom', 'workplaces', 'lockers', 'admin', ...ALL_ADMIN, 'vehiclesAdmin'],
+      ...['vehicles', 'overview', 'approvals', 'licences', 'instruction', 'readingRoom', 'workplaces', 'lockers', 'admin', ...ALL_ADMIN],
+      'vehiclesAdmin',
       ...['rooms', 'equipment', 'extraOpeningHours', 'officeUtilisation', 'evaluation', 'settings', 'clients', 'trails'],
     ],
     denials: {},
@@ -57,7 +59,10 @@ const ACCOUNTS: { email: string; host: string; menu: string[]; denials: Record<s
   {
     email: 'fuhrpark@stadtwerke.test',
     host: SW,
-    menu: ['vehicles', 'overview', 'readingRoom', 'workplaces', 'lockers', 'admin', 'vehiclesAdmin', 'evaluation', 'settings', 'trails'],
+    menu: [
+      ...['vehicles', 'overview', 'instruction', 'readingRoom', 'workplaces', 'lockers', 'admin', 'vehiclesAdmin', 'evaluation'],
+      ...['settings', 'trails'],
+    ],
     denials: {
       '/admin/benutzer': 'no benutzer',
       '/admin/rollen': 'no rolle/gruppe',
@@ -70,19 +75,24 @@ const ACCOUNTS: { email: string; host: string; menu: string[]; denials: Record<s
   {
     email: 'freigabe@stadtwerke.test',
     host: SW,
-    menu: ['vehicles', 'overview', 'approvals', 'readingRoom', 'workplaces', 'lockers'],
+    menu: ['vehicles', 'overview', 'approvals', 'instruction', 'readingRoom', 'workplaces', 'lockers'],
     denials: { '/admin': 'no admin', '/admin/einstellungen': 'no admin' },
   },
   {
     email: 'pruefer@stadtwerke.test',
     host: SW,
     menu: ['licences', 'readingRoom', 'workplaces', 'lockers'],
-    denials: { '/fahrzeuge': 'no fahrzeug_buchen', '/fahrzeuge/uebersicht': 'no fahrzeug_buchen', '/admin/benutzer': 'no admin' },
+    denials: {
+      '/fahrzeuge': 'no fahrzeug_buchen',
+      '/fahrzeuge/uebersicht': 'no fahrzeug_buchen',
+      '/fahrzeuge/unterweisung': 'no fahrzeug_buchen',
+      '/admin/benutzer': 'no admin',
+    },
   },
   {
     email: 'mitarbeiter@stadtwerke.test',
     host: SW,
-    menu: ['vehicles', 'overview', 'readingRoom', 'workplaces', 'lockers'],
+    menu: ['vehicles', 'overview', 'instruction', 'readingRoom', 'workplaces', 'lockers'],
     denials: {
       '/admin': 'no admin',
       '/admin/rollen': 'no admin',
@@ -94,7 +104,8 @@ const ACCOUNTS: { email: string; host: string; menu: string[]; denials: Record<s
     email: 'admin@tourismus.test',
     host: TI,
     menu: [
-      ...['vehicles', 'overview', 'approvals', 'licences', 'admin', ...ALL_ADMIN, 'vehiclesAdmin', 'evaluation', 'settings', 'clients'],
+      ...['vehicles', 'overview', 'approvals', 'licences', 'instruction', 'admin', ...ALL_ADMIN, 'vehiclesAdmin', 'evaluation', 'settings'],
+      'clients',
       'trails',
     ],
     denials: { '/leseraum/karte': FEATURE_DENIALS.other, '/admin/raeume': FEATURE_DENIALS.other },
@@ -102,7 +113,7 @@ const ACCOUNTS: { email: string; host: string; menu: string[]; denials: Record<s
   {
     email: 'empfang@tourismus.test',
     host: TI,
-    menu: ['vehicles', 'overview'],
+    menu: ['vehicles', 'overview', 'instruction'],
     denials: { '/admin': 'no admin', '/arbeitswelt': FEATURE_DENIALS.other, '/officelocker': FEATURE_DENIALS.other },
   },
   {

@@ -35,6 +35,7 @@ export interface Resources {
   fleetCosts: typeof import('../i18n/de/fleet-costs').fleetCosts;
   integrations: typeof import('../i18n/de/integrations').integrations;
   directory: typeof import('../i18n/de/directory').directory;
+  driverInstruction: typeof import('../i18n/de/driver-instruction').driverInstruction;
 }
 
 /** Bundled with the first screen: login, header and errors need no extra request. */

@@ -5,6 +5,7 @@ export const nav = {
     overview: 'Übersicht',
     approvals: 'Sonderfahrten freigeben',
     licences: 'Führerscheine',
+    instruction: 'Unterweisung',
     readingRoom: 'Leseraum',
     workplaces: 'Arbeitsplätze',
     lockers: 'Spinde',

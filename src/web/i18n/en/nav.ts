@@ -6,6 +6,7 @@ export const nav: typeof de = {
     overview: 'Overview',
     approvals: 'Approve special trips',
     licences: 'Driving licences',
+    instruction: 'Instruction',
     readingRoom: 'Reading room',
     workplaces: 'Workplaces',
     lockers: 'Lockers',

@@ -1,7 +1,7 @@
 import type { DriverRowDto } from '@contracts/driving-licences';
 import { DUE_STATES, LICENCE_STATES, type LicenceState } from '@domain/driving-licence';
 import { isoToGerman } from '@domain/vehicle-time';
-import { Alert, Button, Card, Chip, Group, Loader, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Chip, Group, Loader, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -16,6 +16,26 @@ const PAGE_SIZE = 25;
 type Filter = 'all' | 'due' | LicenceState;
 
 const date = (d: string | undefined) => (d ? isoToGerman(d) : '–');
+
+const INSTRUCTION_COLOURS = { gueltig: 'green', bald_faellig: 'yellow', ueberfaellig: 'red', keine: 'gray' } as const;
+
+/** The general driver instruction beside the licence (docs/product.md#driver-instruction); nothing when none is published. */
+function InstructionMark({ d }: { d: DriverRowDto }) {
+  const { t } = useTranslation('licences');
+  if (!d.instruction) return <>{t('none')}</>;
+  return (
+    <Group gap={4} wrap="wrap">
+      <Badge color={INSTRUCTION_COLOURS[d.instruction.state]} variant="outline" tt="none" data-instruction={d.instruction.state}>
+        {t(`instruction.${d.instruction.state}`)}
+      </Badge>
+      {d.instruction.nextDue && (
+        <Text size="xs" c="dimmed">
+          {t('instruction.until', { date: isoToGerman(d.instruction.nextDue) })}
+        </Text>
+      )}
+    </Group>
+  );
+}
 
 function Actions({ d, onRecord, onHistory }: { d: DriverRowDto; onRecord: () => void; onHistory: () => void }) {
   const { t } = useTranslation('licences');
@@ -135,6 +155,7 @@ export function LicencesPage() {
                         <Text size="sm">
                           {t('columns.nextCheck')}: {date(d.licence?.nextCheck)}
                         </Text>
+                        {d.instruction && <InstructionMark d={d} />}
                         <Actions d={d} onRecord={() => setChecking(d)} onHistory={() => setHistory({ userId: d.userId, name: d.name })} />
                       </Stack>
                     </Card>
@@ -150,6 +171,7 @@ export function LicencesPage() {
                       <Table.Th>{t('columns.classes')}</Table.Th>
                       <Table.Th>{t('columns.lastCheck')}</Table.Th>
                       <Table.Th>{t('columns.nextCheck')}</Table.Th>
+                      <Table.Th>{t('columns.instruction')}</Table.Th>
                       <Table.Th>{t('columns.actions')}</Table.Th>
                     </Table.Tr>
                   </Table.Thead>
@@ -171,6 +193,9 @@ export function LicencesPage() {
                         <Table.Td>{d.licence?.classes.join(', ') || t('none')}</Table.Td>
                         <Table.Td>{date(d.licence?.lastCheck)}</Table.Td>
                         <Table.Td>{date(d.licence?.nextCheck)}</Table.Td>
+                        <Table.Td>
+                          <InstructionMark d={d} />
+                        </Table.Td>
                         <Table.Td>
                           <Actions d={d} onRecord={() => setChecking(d)} onHistory={() => setHistory({ userId: d.userId, name: d.name })} />
                         </Table.Td>
