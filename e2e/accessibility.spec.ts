@@ -53,7 +53,14 @@ const visits = (): Visit[] => [
   {
     tenant: 'stadtwerke',
     account: 'mitarbeiter@stadtwerke.test',
-    paths: ['/fahrzeuge', '/arbeitswelt/karte', '/arbeitswelt/liste', '/officelocker', '/fahrzeuge/fuehrerschein'],
+    paths: [
+      '/fahrzeuge',
+      '/arbeitswelt/karte',
+      '/arbeitswelt/liste',
+      '/officelocker',
+      '/fahrzeuge/fuehrerschein',
+      '/fahrzeuge/unterweisung',
+    ],
   },
   { tenant: 'stadtwerke', account: 'freigabe@stadtwerke.test', paths: ['/fahrzeuge/freigaben'] },
   { tenant: 'stadtwerke', account: 'fuhrpark@stadtwerke.test', paths: ['/fahrzeuge/uebersicht'] },
