@@ -24,7 +24,7 @@ function InstructionMark({ d }: { d: DriverRowDto }) {
   const { t } = useTranslation('licences');
   if (!d.instruction) return <>{t('none')}</>;
   return (
-    <Group gap={4} wrap="wrap">
+    <Stack gap={0}>
       <Badge color={INSTRUCTION_COLOURS[d.instruction.state]} variant="outline" tt="none" data-instruction={d.instruction.state}>
         {t(`instruction.${d.instruction.state}`)}
       </Badge>
@@ -33,7 +33,7 @@ function InstructionMark({ d }: { d: DriverRowDto }) {
           {t('instruction.until', { date: isoToGerman(d.instruction.nextDue) })}
         </Text>
       )}
-    </Group>
+    </Stack>
   );
 }
 
@@ -187,7 +187,7 @@ export function LicencesPage() {
                           </Text>
                         </Table.Td>
                         <Table.Td>{d.departmentName ?? t('none')}</Table.Td>
-                        <Table.Td>
+                        <Table.Td miw={120}>
                           <StateBadge state={d.state} />
                         </Table.Td>
                         <Table.Td>{d.licence?.classes.join(', ') || t('none')}</Table.Td>
