@@ -15,5 +15,6 @@ export * from './reading-rooms';
 export * from './settings';
 export * from './system';
 export * from './tenants';
+export * from './trip-checklist';
 export * from './vehicle-care';
 export * from './vehicles';
