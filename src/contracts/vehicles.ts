@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, instant, timeOfDay } from './calendar';
 import { seriesCancelRequest, seriesCancelResponse, seriesDate, seriesRule } from './reading-rooms';
+import { tripCheckSubmission } from './trip-checklist';
 
 /**
  * Pool vehicles: request and response schemas of every vehicle API
@@ -302,8 +303,15 @@ export const rejectRequest = z.object({ reason: text(500).optional() });
 
 // ───────────────────────── trips (check-in / check-out) ─────────────────────────
 
-/** POST /api/vehicle-bookings/:id/check-in — Fahrt starten: CHECK_IN entry, booking aktiv. Inside the check-in window, approved only. */
-export const checkInRequest = z.object({ mileage: z.number().int().min(0).max(10_000_000).optional() });
+/**
+ * POST /api/vehicle-bookings/:id/check-in — Fahrt starten: CHECK_IN entry, booking aktiv. Inside the check-in window, approved only.
+ * `checklist` answers the check before the trip where the vehicle's category has one (docs/product.md#check-before-the-trip).
+ */
+export const checkInRequest = z.object({
+  mileage: z.number().int().min(0).max(10_000_000).optional(),
+  checklist: tripCheckSubmission.optional(),
+});
+export type CheckInRequest = z.infer<typeof checkInRequest>;
 export const damage = z.object({ description: text(2000).min(1), receiptId: z.string().max(200).nullable().default(null) });
 /** POST /api/vehicle-bookings/:id/check-out — Fahrt beenden: CHECK_OUT entry, booking durchgeführt.
  * 'Fuel level must be between 0 and 100!', mileage greater than the last, 'Please fill in all mandatory fields.' */

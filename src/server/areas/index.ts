@@ -22,6 +22,7 @@ import { manifest as session } from './session/manifest';
 import { manifest as settings } from './settings/manifest';
 import { manifest as teamSeating } from './team-seating/manifest';
 import { manifest as tenant } from './tenant/manifest';
+import { manifest as tripChecklist } from './trip-checklist/manifest';
 import { manifest as vehicleCare } from './vehicle-care/manifest';
 import { manifest as vehicles } from './vehicles/manifest';
 
@@ -54,6 +55,7 @@ export const AREAS: readonly AreaManifest[] = [
   settings,
   teamSeating,
   tenant,
+  tripChecklist,
   vehicleCare,
   vehicles,
 ];

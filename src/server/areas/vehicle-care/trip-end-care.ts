@@ -1,14 +1,14 @@
 import type { Db } from '@db/client';
-import { BUS_TOPICS } from '@domain/integrations';
 import { soilingCrossings } from '@domain/vehicle-care';
 import { membersWithPermission } from '@server/areas/people/public';
-import { insertDamage, previousCheckOutRatings } from '@server/areas/vehicle-care/vehicle-care-repository';
+import { previousCheckOutRatings } from '@server/areas/vehicle-care/vehicle-care-repository';
 import { soilingMail } from '@server/areas/vehicle-care/vehicle-care-templates';
 import type { EventBus } from '@server/realtime/event-bus';
 import type { UserContext } from '../../kernel/context';
 import type { PendingMail } from '../../kernel/notifications/pending-mail';
 import { effectiveSetting } from '../settings/public';
-import { damageMails, detailUrl } from './damage-mails';
+import { detailUrl } from './damage-mails';
+import { reportTripDamage } from './trip-damages';
 
 /**
  * What "Fahrt beenden" leaves for vehicle care, inside the check-out's
@@ -39,23 +39,15 @@ export async function tripEndCare(
   const now = new Date();
   const mails: PendingMail[] = [];
   for (const d of req.damages) {
-    const damageId = await insertDamage(tx, tenantId, {
-      vehicleId: b.vehicleId,
-      bookingId: b.id,
-      description: d.description,
-      photos: d.receiptId ? [d.receiptId] : [],
-      userId: user.member.id,
-    });
-    await events.publish(tx, { tenantId, topic: BUS_TOPICS.damages, type: 'reported', id: damageId, scope: b.vehicleId });
-    mails.push(
-      ...(await damageMails(
-        tx,
-        tenantId,
-        vehicle,
-        { description: d.description, reporter: `${user.member.firstName} ${user.member.lastName}`, at: now },
-        origin,
-      )),
+    const reported = await reportTripDamage(
+      tx,
+      user,
+      b,
+      { description: d.description, photos: d.receiptId ? [d.receiptId] : [] },
+      origin,
+      events,
     );
+    mails.push(...reported.mails);
   }
   const previous = await previousCheckOutRatings(tx, tenantId, b.vehicleId, b.id);
   const limitInside = await effectiveSetting(tx, tenantId, null, 'verschmutzungsgrenzeInnen');

@@ -447,7 +447,7 @@ export const vehicleRoutes =
         config: { access: ACCESS.vehicles },
         schema: { tags, summary: 'Fahrt starten', params: idParams, body: checkInRequest.optional(), response: { 200: bookingResponse } },
       },
-      async (req) => ({ booking: await checkIn(deps, await requireUser(deps, req), req.params.id, req.body?.mileage) }),
+      async (req) => ({ booking: await checkIn(deps, await requireUser(deps, req), req.params.id, req.body ?? {}, requestOrigin(req)) }),
     );
     app.post(
       '/api/vehicle-bookings/:id/check-out',

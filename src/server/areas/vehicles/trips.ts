@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CheckOutRequest } from '@contracts/vehicles';
+import type { CheckInRequest, CheckOutRequest } from '@contracts/vehicles';
 import { type Db, withTenant } from '@db/client';
 import { tripFields } from '@domain/trip-fields';
 import { UPLOAD_CONTENT_TYPES, validateUpload } from '@domain/uploads';
@@ -39,6 +39,7 @@ import { type PendingMail, sendAll } from '../../kernel/notifications/pending-ma
 import { assertTripStartInstructed } from '../driver-instruction/public';
 import { assertTripStartLicensed } from '../driving-licences/public';
 import { recordTrip } from '../logbook/public';
+import { checkBeforeTrip } from '../trip-checklist/public';
 import { cancellationMail } from './book-vehicle';
 import { notFound, toBookingDto, VEHICLE_TOPIC, vehicleSettings } from './common';
 import { vehicleErrors } from './errors';
@@ -56,10 +57,11 @@ async function loadOwnTrip(tx: Db, user: UserContext, id: string): Promise<Booki
   return b;
 }
 
-export async function checkIn(deps: Deps, user: UserContext, id: string, mileage?: number) {
+export async function checkIn(deps: Deps, user: UserContext, id: string, req: CheckInRequest = {}, origin = '') {
   const tenantId = user.tenant.id;
   const now = new Date();
-  const b = await withTenant(deps.database.db, tenantId, async (tx) => {
+  const { mileage } = req;
+  const { b, mails, refusal } = await withTenant(deps.database.db, tenantId, async (tx) => {
     const b = await loadOwnTrip(tx, user, id);
     const s = await vehicleSettings(tx, tenantId, user.member.id);
     const status = nextStatus(b.status, 'CHECK_IN');
@@ -80,6 +82,17 @@ export async function checkIn(deps: Deps, user: UserContext, id: string, mileage
         throw vehicleErrors.fail('mileage_too_low', { last });
       }
     }
+    // The check before the trip comes last: its answers and the defects they report are kept even when a
+    // critical point refuses the start, so the refusal is returned, committed, and thrown after the commit.
+    const check = await checkBeforeTrip(
+      tx,
+      user,
+      { id, vehicleId: b.vehicleId, vehicleLabel: b.vehicleLabel, licensePlate: b.licensePlate, category: v?.category ?? '' },
+      req.checklist,
+      origin,
+      deps.events,
+    );
+    if (check.refusal) return { b, mails: check.mails, refusal: check.refusal };
     await updateBookingRow(tx, tenantId, id, { status });
     await insertHistory(tx, tenantId, {
       vehicleId: b.vehicleId,
@@ -90,8 +103,10 @@ export async function checkIn(deps: Deps, user: UserContext, id: string, mileage
       userId: user.member.id,
     });
     await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'updated', id, scope: b.vehicleId, cause: 'trip-started' });
-    return (await findBooking(tx, tenantId, id))!;
+    return { b: (await findBooking(tx, tenantId, id))!, mails: check.mails, refusal: null };
   });
+  await sendAll(deps, tenantId, mails);
+  if (refusal) throw refusal;
   return toBookingDto(b);
 }
 
