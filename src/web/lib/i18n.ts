@@ -36,6 +36,7 @@ export interface Resources {
   integrations: typeof import('../i18n/de/integrations').integrations;
   directory: typeof import('../i18n/de/directory').directory;
   driverInstruction: typeof import('../i18n/de/driver-instruction').driverInstruction;
+  tripChecklist: typeof import('../i18n/de/trip-checklist').tripChecklist;
 }
 
 /** Bundled with the first screen: login, header and errors need no extra request. */

@@ -2,7 +2,15 @@
 export const vehicleDetail = {
   back: 'Zurück zu den Fahrzeugen',
   notFound: 'Fahrzeug nicht gefunden.',
-  tabs: { master: 'Stammdaten', logbook: 'Fahrtenbuch', service: 'Serviceheft', damages: 'Schäden', costs: 'Kosten', history: 'Verlauf' },
+  tabs: {
+    master: 'Stammdaten',
+    logbook: 'Fahrtenbuch',
+    service: 'Serviceheft',
+    damages: 'Schäden',
+    costs: 'Kosten',
+    history: 'Verlauf',
+    checks: 'Abfahrtskontrollen',
+  },
   defect: 'DEFEKT – gesperrt',
   master: {
     plate: 'Kennzeichen',

@@ -4,7 +4,15 @@ import type { vehicleDetail as de } from '../de/vehicle-detail';
 export const vehicleDetail: typeof de = {
   back: 'Back to the vehicles',
   notFound: 'Vehicle not found.',
-  tabs: { master: 'Master data', logbook: 'Logbook', service: 'Service booklet', damages: 'Damages', costs: 'Costs', history: 'History' },
+  tabs: {
+    master: 'Master data',
+    logbook: 'Logbook',
+    service: 'Service booklet',
+    damages: 'Damages',
+    costs: 'Costs',
+    history: 'History',
+    checks: 'Pre-trip checks',
+  },
   defect: 'DEFECT – blocked',
   master: {
     plate: 'Licence plate',

@@ -1,4 +1,4 @@
-import type { bookingResponse, checkOutRequest, receiptUploadResponse } from '@contracts/vehicles';
+import type { bookingResponse, CheckInRequest, checkOutRequest, receiptUploadResponse } from '@contracts/vehicles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '@web/lib/api-client';
 import type { z } from 'zod';
@@ -6,12 +6,12 @@ import { vehicleKeys } from './keys';
 
 export type CheckOut = z.input<typeof checkOutRequest>;
 
-/** POST /api/vehicle-bookings/:id/check-in (Fahrt starten). */
+/** POST /api/vehicle-bookings/:id/check-in (Fahrt starten), with the answers of the check before the trip. */
 export function useCheckIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, mileage }: { id: string; mileage?: number }) =>
-      api.post<z.infer<typeof bookingResponse>>(`/api/vehicle-bookings/${id}/check-in`, mileage === undefined ? {} : { mileage }),
+    mutationFn: ({ id, ...body }: { id: string } & CheckInRequest) =>
+      api.post<z.infer<typeof bookingResponse>>(`/api/vehicle-bookings/${id}/check-in`, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: vehicleKeys.all }),
   });
 }

@@ -19,6 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { TripCheckFields, useTripCheck } from '@web/features/trip-checklist/public';
 import { isApiError } from '@web/lib/api-client';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,12 +32,13 @@ import { useVehicles } from '../api/use-vehicles';
 import { CLEANLINESS } from '../vocabulary';
 import { AttributeFields } from './attribute-fields';
 
-/** Fahrt starten: CHECK_IN with an optional mileage. */
+/** Fahrt starten: CHECK_IN with an optional mileage and the check before the trip where the vehicle's category has one. */
 export function StartTripDialog({ booking, onClose }: { booking: VehicleBooking | null; onClose: () => void }) {
   const { t } = useTranslation('vehicles');
   const { t: tc } = useTranslation();
   const checkIn = useCheckIn();
   const vehicles = useVehicles();
+  const check = useTripCheck(booking?.vehicleId ?? null);
   const [mileage, setMileage] = useState<number | ''>('');
   const [error, setError] = useState<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form for each booking that is opened
@@ -63,6 +65,7 @@ export function StartTripDialog({ booking, onClose }: { booking: VehicleBooking 
             onChange={(v) => setMileage(v === '' ? '' : Number(v))}
           />
         )}
+        <TripCheckFields check={check} />
         {error && (
           <Alert color="red" role="alert">
             {error}
@@ -74,15 +77,20 @@ export function StartTripDialog({ booking, onClose }: { booking: VehicleBooking 
           </Button>
           <Button
             loading={checkIn.isPending}
+            disabled={check.checklist === undefined}
             onClick={() =>
               checkIn.mutate(
-                { id: booking.id, ...(mileage === '' ? {} : { mileage }) },
+                { id: booking.id, ...(mileage === '' ? {} : { mileage }), ...check.payload() },
                 {
                   onSuccess: () => {
                     notifications.show({ color: 'green', message: t('trip.started') });
                     onClose();
                   },
-                  onError: (e) => setError(isApiError(e) ? e.message : tc('errors.unknown')),
+                  onError: (e) => {
+                    // A new version of the checklist came out meanwhile: show it, to be answered afresh.
+                    if (isApiError(e) && e.code === 'checklist_changed') check.reload();
+                    setError(isApiError(e) ? e.message : tc('errors.unknown'));
+                  },
                 },
               )
             }

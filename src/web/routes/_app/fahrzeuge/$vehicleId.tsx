@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { UserLayout } from '@web/components/layouts/user-layout';
 import { CostsTab } from '@web/features/fleet-costs/components/costs-tab';
 import { LogbookTab } from '@web/features/logbook/components/logbook-tab';
+import { TripChecksTab } from '@web/features/trip-checklist/components/trip-checks-tab';
 import { DamagesTab } from '@web/features/vehicle-care/components/damages-tab';
 import { ServiceBookletTab } from '@web/features/vehicle-care/components/service-booklet-tab';
 import { type DetailTab, detailSearch } from '@web/features/vehicles/components/detail/tabs';
@@ -15,8 +16,14 @@ export const Route = createFileRoute('/_app/fahrzeuge/$vehicleId')({
   component: Page,
 });
 
-/** The detail's tabs owned by the logbook, vehicle care and fleet costs. */
-const TABS: DetailTabSlots = { Logbook: LogbookTab, ServiceBooklet: ServiceBookletTab, Damages: DamagesTab, Costs: CostsTab };
+/** The detail's tabs owned by the logbook, vehicle care, fleet costs and the check before the trip. */
+const TABS: DetailTabSlots = {
+  Logbook: LogbookTab,
+  ServiceBooklet: ServiceBookletTab,
+  Damages: DamagesTab,
+  Costs: CostsTab,
+  TripChecks: TripChecksTab,
+};
 
 function Page() {
   const { vehicleId } = Route.useParams();

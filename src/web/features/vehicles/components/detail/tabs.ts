@@ -4,7 +4,7 @@ import { optionalEnum } from '@web/lib/search-params';
  * The tabs of the vehicle detail (?tab=). Its own module: the route's search
  * validator is part of the first screen of every address, the detail page is not.
  */
-export const DETAIL_TABS = ['stammdaten', 'fahrtenbuch', 'serviceheft', 'schaeden', 'kosten', 'verlauf'] as const;
+export const DETAIL_TABS = ['stammdaten', 'fahrtenbuch', 'serviceheft', 'schaeden', 'kosten', 'verlauf', 'kontrollen'] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
 
 /** A missing or unknown tab opens the master data. */

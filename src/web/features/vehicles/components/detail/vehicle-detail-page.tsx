@@ -23,6 +23,7 @@ export interface DetailTabSlots {
   ServiceBooklet: ComponentType<{ vehicleId: string; mayEdit: boolean }>;
   Damages: ComponentType<{ vehicleId: string; fleet: boolean; checkOuts: HistoryEntry[] }>;
   Costs: ComponentType<{ vehicleId: string; mayEdit: boolean; electric: boolean }>;
+  TripChecks: ComponentType<{ vehicleId: string }>;
 }
 
 /** Vehicle detail: master data and history, with the logbook, service booklet and damages (with cleanliness) tabs. */
@@ -30,7 +31,7 @@ export function VehicleDetailPage({
   vehicleId,
   tab,
   onTab,
-  tabs: { Logbook, ServiceBooklet, Damages, Costs },
+  tabs: { Logbook, ServiceBooklet, Damages, Costs, TripChecks },
 }: {
   vehicleId: string;
   tab: DetailTab;
@@ -74,6 +75,7 @@ export function VehicleDetailPage({
           {booklet && <Tabs.Tab value="serviceheft">{t('tabs.service')}</Tabs.Tab>}
           <Tabs.Tab value="schaeden">{t('tabs.damages')}</Tabs.Tab>
           {booklet && <Tabs.Tab value="kosten">{t('tabs.costs')}</Tabs.Tab>}
+          {booklet && <Tabs.Tab value="kontrollen">{t('tabs.checks')}</Tabs.Tab>}
           {fleet && <Tabs.Tab value="verlauf">{t('tabs.history')}</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="stammdaten" pt="md">
@@ -93,6 +95,11 @@ export function VehicleDetailPage({
         {booklet && (
           <Tabs.Panel value="kosten" pt="md">
             <Costs vehicleId={vehicleId} mayEdit={fleet} electric={v.fuel === 'Elektro'} />
+          </Tabs.Panel>
+        )}
+        {booklet && (
+          <Tabs.Panel value="kontrollen" pt="md">
+            <TripChecks vehicleId={vehicleId} />
           </Tabs.Panel>
         )}
         {fleet && (
