@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newPage } from './support/browser';
 import { fillLogin, SHOTS, setUpJourneys } from './support/journey';
+import { answerAllInOrder } from './support/vehicle-journey';
 
 const env = setUpJourneys();
 const shots = SHOTS;
@@ -130,6 +131,7 @@ describe('vehicle journeys in Chromium', () => {
         .filter({ has: driver.locator('[data-status="reserviert"]') })
         .first();
       await trip.getByRole('button', { name: 'Fahrt starten' }).click();
+      await answerAllInOrder(driver.getByRole('dialog'));
       await driver.getByRole('dialog').getByRole('button', { name: 'Fahrt starten' }).click();
       await driver.getByText('Gute Fahrt! Die Fahrt läuft.').waitFor();
       const running = driver

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
 import { newPage } from './browser';
 import { type JourneyEnv, SHOTS, signedInState } from './journey';
@@ -114,8 +114,24 @@ export async function startedTrip(
     method: 'POST',
     url: `/api/vehicle-bookings/${bookingId}/check-in`,
     cookie: booker,
-    payload: { mileage: trip.mileage },
+    payload: { mileage: trip.mileage, ...(await allPointsInOrder(env, booker, vehicleId)) },
   });
   expect(started.statusCode, started.body).toBe(200);
   return bookingId;
+}
+
+/** The check before the trip of the vehicle's category answered „in Ordnung“ throughout, as the start request carries it. */
+export async function allPointsInOrder(env: JourneyEnv, cookie: string, vehicleId: string) {
+  const res = await env.server.call(SW, { method: 'GET', url: `/api/vehicles/${vehicleId}/trip-checklist`, cookie });
+  expect(res.statusCode, res.body).toBe(200);
+  const checklist = res.json().checklist as { versionId: string; items: { id: string }[] } | null;
+  return checklist
+    ? { checklist: { versionId: checklist.versionId, answers: checklist.items.map((i) => ({ itemId: i.id, ok: true })) } }
+    : {};
+}
+
+/** In the start dialog: every point of the check before the trip „In Ordnung“ („In order“ in English). */
+export async function answerAllInOrder(dialog: Locator, label = 'In Ordnung') {
+  await dialog.getByTestId('trip-check').waitFor();
+  for (const radio of await dialog.getByRole('radio', { name: label, exact: true }).all()) await radio.check();
 }

@@ -82,7 +82,7 @@ async function heads(db: Db, tenantId: string, only: string | null): Promise<Hea
            where tenant_id = c.tenant_id and checklist_id = c.id
            order by version desc limit 1) v on true
        where c.tenant_id = ${tenantId} and c.retired_at is null ${only ? sql`and c.id = ${only}::uuid` : sql``}
-       order by c.created_at, c.id`),
+       order by c.created_at, c.name, c.id`),
   );
 }
 

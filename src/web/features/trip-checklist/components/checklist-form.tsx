@@ -100,44 +100,42 @@ function ChecklistForm({ checklist, categories, onSaved }: { checklist: Checklis
       </Text>
       {points.map((p, n) => (
         <Paper key={p.row} withBorder p="xs" radius="sm">
-          <Group gap="xs" align="flex-end" wrap="nowrap">
-            <TextInput
-              style={{ flex: 1 }}
-              label={t('form.label', { n: n + 1 })}
-              placeholder={t('form.labelPlaceholder')}
-              maxLength={MAX_LABEL}
-              value={p.label}
-              onChange={(e) => change(p.row, { label: e.currentTarget.value })}
-            />
-            <ActionIcon variant="default" size="lg" disabled={n === 0} aria-label={t('form.up', { n: n + 1 })} onClick={() => move(n, -1)}>
-              ↑
-            </ActionIcon>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              disabled={n === points.length - 1}
-              aria-label={t('form.down', { n: n + 1 })}
-              onClick={() => move(n, 1)}
-            >
-              ↓
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              disabled={points.length === 1}
-              aria-label={t('form.remove', { n: n + 1 })}
-              onClick={() => setPoints((ps) => ps.filter((x) => x.row !== p.row))}
-            >
-              ×
-            </ActionIcon>
-          </Group>
-          <Checkbox
-            mt="xs"
-            label={t('form.critical')}
-            checked={p.critical}
-            onChange={(e) => change(p.row, { critical: e.currentTarget.checked })}
+          <TextInput
+            label={t('form.label', { n: n + 1 })}
+            placeholder={t('form.labelPlaceholder')}
+            maxLength={MAX_LABEL}
+            value={p.label}
+            onChange={(e) => change(p.row, { label: e.currentTarget.value })}
           />
+          <Group mt="xs" gap="xs" justify="space-between" wrap="nowrap">
+            <Checkbox
+              label={t('form.critical')}
+              checked={p.critical}
+              onChange={(e) => change(p.row, { critical: e.currentTarget.checked })}
+            />
+            <Group gap={6} wrap="nowrap">
+              <ActionIcon variant="default" disabled={n === 0} aria-label={t('form.up', { n: n + 1 })} onClick={() => move(n, -1)}>
+                ↑
+              </ActionIcon>
+              <ActionIcon
+                variant="default"
+                disabled={n === points.length - 1}
+                aria-label={t('form.down', { n: n + 1 })}
+                onClick={() => move(n, 1)}
+              >
+                ↓
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                disabled={points.length === 1}
+                aria-label={t('form.remove', { n: n + 1 })}
+                onClick={() => setPoints((ps) => ps.filter((x) => x.row !== p.row))}
+              >
+                ×
+              </ActionIcon>
+            </Group>
+          </Group>
         </Paper>
       ))}
       <Group>

@@ -79,7 +79,8 @@ function ChecklistCard({ checklist: c, onEdit, onRemove }: { checklist: Checklis
           </Title>
           <Text size="xs" c="dimmed">
             {t('admin.version', { version: c.version, date: formatDate(new Date(c.publishedAt)) })} ·{' '}
-            {t('admin.points', { count: c.items.length })}, {t('admin.criticalCount', { count: critical })}
+            {t('admin.points', { count: c.items.length })}
+            {critical > 0 && `, ${t('admin.criticalCount', { count: critical })}`}
           </Text>
         </div>
         <Group gap={6} wrap="wrap" aria-label={t('admin.categories')}>
