@@ -83,9 +83,12 @@ function ChecklistCard({ checklist: c, onEdit, onRemove }: { checklist: Checklis
             {critical > 0 && `, ${t('admin.criticalCount', { count: critical })}`}
           </Text>
         </div>
-        <Group gap={6} wrap="wrap" aria-label={t('admin.categories')}>
+        <Group gap={6} wrap="wrap">
+          <Text size="xs" c="dimmed">
+            {t('admin.categories')}:
+          </Text>
           {c.categories.map((k) => (
-            <Badge key={k} variant="outline" color="gray" tt="none">
+            <Badge key={k} variant="default" tt="none">
               {k}
             </Badge>
           ))}
