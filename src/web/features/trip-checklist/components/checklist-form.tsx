@@ -101,7 +101,7 @@ function ChecklistForm({ checklist, categories, onSaved }: { checklist: Checklis
       {points.map((p, n) => (
         <Paper key={p.row} withBorder p="xs" radius="sm">
           <TextInput
-            label={t('form.label', { n: n + 1 })}
+            label={t('form.label', { position: n + 1 })}
             placeholder={t('form.labelPlaceholder')}
             maxLength={MAX_LABEL}
             value={p.label}
@@ -114,13 +114,13 @@ function ChecklistForm({ checklist, categories, onSaved }: { checklist: Checklis
               onChange={(e) => change(p.row, { critical: e.currentTarget.checked })}
             />
             <Group gap={6} wrap="nowrap">
-              <ActionIcon variant="default" disabled={n === 0} aria-label={t('form.up', { n: n + 1 })} onClick={() => move(n, -1)}>
+              <ActionIcon variant="default" disabled={n === 0} aria-label={t('form.up', { position: n + 1 })} onClick={() => move(n, -1)}>
                 ↑
               </ActionIcon>
               <ActionIcon
                 variant="default"
                 disabled={n === points.length - 1}
-                aria-label={t('form.down', { n: n + 1 })}
+                aria-label={t('form.down', { position: n + 1 })}
                 onClick={() => move(n, 1)}
               >
                 ↓
@@ -129,7 +129,7 @@ function ChecklistForm({ checklist, categories, onSaved }: { checklist: Checklis
                 variant="subtle"
                 color="red"
                 disabled={points.length === 1}
-                aria-label={t('form.remove', { n: n + 1 })}
+                aria-label={t('form.remove', { position: n + 1 })}
                 onClick={() => setPoints((ps) => ps.filter((x) => x.row !== p.row))}
               >
                 ×
