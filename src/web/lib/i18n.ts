@@ -32,11 +32,11 @@ export interface Resources {
   locations: typeof import('../i18n/de/locations').locations;
   clients: typeof import('../i18n/de/clients').clients;
   trails: typeof import('../i18n/de/trails').trails;
+  tripChecklist: typeof import('../i18n/de/trip-checklist').tripChecklist;
   fleetCosts: typeof import('../i18n/de/fleet-costs').fleetCosts;
   integrations: typeof import('../i18n/de/integrations').integrations;
   directory: typeof import('../i18n/de/directory').directory;
   driverInstruction: typeof import('../i18n/de/driver-instruction').driverInstruction;
-  tripChecklist: typeof import('../i18n/de/trip-checklist').tripChecklist;
 }
 
 /** Bundled with the first screen: login, header and errors need no extra request. */
