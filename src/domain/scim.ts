@@ -104,8 +104,14 @@ export const scimErrors = {
   groupNotFound: () => fail(404, null, 'Diese Gruppe gibt es in diesem Mandanten nicht.', 'This group does not exist in this client.'),
   noEndpoint: (path: string) =>
     fail(404, null, `Unter ${path} bietet Buchbar keinen SCIM-Endpunkt an.`, `Buchbar offers no SCIM endpoint at ${path}.`),
-  methodNotAllowed: (method: string) =>
-    fail(405, null, `Die Methode ${method} ist hier nicht möglich.`, `The method ${method} is not possible here.`),
+  tooLarge: () => fail(413, null, 'Die Anfrage ist größer als 1 MB.', 'The request is larger than 1 MB.'),
+  internal: (requestId: string) =>
+    fail(
+      500,
+      null,
+      `Bei Buchbar ist ein Fehler aufgetreten (Anfrage ${requestId}). Bitte versuchen Sie es später noch einmal.`,
+      `An error occurred at Buchbar (request ${requestId}). Please try again later.`,
+    ),
   invalidJson: () =>
     fail(400, 'invalidSyntax', 'Der Inhalt der Anfrage ist kein gültiges JSON.', 'The body of the request is not valid JSON.'),
   notAnObject: () =>
@@ -1344,6 +1350,20 @@ export function schemaDocuments(baseUrl: string): JsonObject[] {
       }),
     ]),
   ];
+}
+
+/** The language of the `detail` sentences: English when the client prefers it (`Accept-Language: en…`), else German. */
+export function scimLocale(acceptLanguage: string | undefined): 'de-de' | 'en-us' {
+  const first = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { tag: (tag ?? '').toLowerCase(), q: q ? Number(q.trim().slice(2)) : 1 };
+    })
+    .filter((x) => x.tag && !Number.isNaN(x.q) && x.q > 0)
+    .sort((a, b) => b.q - a.q)[0];
+  return first?.tag.startsWith('en') ? 'en-us' : 'de-de';
 }
 
 /** The SCIM error body of a refusal (RFC 7644 §3.12): `status` is a text there. */

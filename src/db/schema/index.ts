@@ -18,3 +18,4 @@ export * from './tenants';
 export * from './trip-checklist';
 export * from './vehicle-care';
 export * from './vehicles';
+export * from './scim';

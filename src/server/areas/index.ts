@@ -17,6 +17,7 @@ import { manifest as operations } from './operations/manifest';
 import { manifest as people } from './people/manifest';
 import { manifest as privacy } from './privacy/manifest';
 import { manifest as readingRooms } from './reading-rooms/manifest';
+import { manifest as scim } from './scim/manifest';
 import { manifest as series } from './series/manifest';
 import { manifest as session } from './session/manifest';
 import { manifest as settings } from './settings/manifest';
@@ -50,6 +51,7 @@ export const AREAS: readonly AreaManifest[] = [
   people,
   privacy,
   readingRooms,
+  scim,
   series,
   session,
   settings,

@@ -5,13 +5,18 @@
  */
 
 // Reads: the roles and groups a person's editor offers, and where a person's permissions come from.
-// Writes: the audit trail of administrative reads and changes, the roles of a new tenant.
+// Writes: the audit trail of administrative reads and changes, the roles of a new tenant, groups and members provisioned over SCIM.
 export {
+  addGroupMember,
   countRolesAndGroups,
+  deleteGroup,
   insertAudit,
+  insertGroup,
   insertRole,
   listGroups,
   listRoles,
+  removeGroupMember,
+  renameGroup,
   replaceRolePermissions,
   sourcesOfPerson,
 } from './access-admin-repository';

@@ -4,7 +4,7 @@
  */
 
 export { endActiveUse } from './deactivation';
-export { findIdentityByEmail, insertIdentity, insertPerson, replaceLinksOfPerson } from './people-repository';
+export { findIdentityByEmail, insertIdentity, insertPerson, replaceLinksOfPerson, updatePersonFields } from './people-repository';
 export { searchActiveMembers } from './people-search-repository';
 export type { MemberRecord } from './user-repository';
 // Reads: a member by id or e-mail, with the request's context or the sources of their permissions.
