@@ -178,8 +178,8 @@ export async function findScimPeople(
        order by u.created_at, u.id
        limit ${page.limit} offset ${page.offset}`),
   );
-  if (rows.length === 0 && page.offset > 0) {
-    // Past the end: the total still counts.
+  if (rows.length === 0 && (page.offset > 0 || page.limit === 0)) {
+    // Past the end, or a page of none: the total still counts.
     const [c] = rowsOf<{ n: number }>(
       await db.execute(
         sql`select count(*)::int as n from users u left join scim_users s on s.tenant_id = u.tenant_id and s.user_id = u.id where ${where}`,
@@ -318,7 +318,7 @@ export async function findScimGroups(
        limit ${page.limit} offset ${page.offset}`),
   );
   let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && page.offset > 0) {
+  if (rows.length === 0 && (page.offset > 0 || page.limit === 0)) {
     const [c] = rowsOf<{ n: number }>(
       await db.execute(
         sql`select count(*)::int as n from groups g left join scim_groups sg on sg.tenant_id = g.tenant_id and sg.group_id = g.id where ${where}`,

@@ -27,6 +27,10 @@ import { resolveScimToken, type ScimCaller } from './token-auth';
 import { createUser, deleteUser, getUser, listUsers, patchUser, replaceUser } from './users';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of /scim/v2, for the test that walks them all without and with foreign tokens. */
+    scimRoutes: { method: string; url: string }[];
+  }
   interface FastifyRequest {
     /** The identity provider behind a /scim/v2 request, once its token counted (decision 229). */
     scimCaller?: ScimCaller;
@@ -129,6 +133,10 @@ async function scimEndpoint(plain: FastifyInstance, deps: Deps) {
       bearerOf(req.headers.authorization),
       `${requestOrigin(req)}${SCIM_PREFIX}`,
     );
+    // Before the body is read: anything but JSON is refused (Fastify would read text/plain as a text).
+    const type = String(req.headers['content-type'] ?? '').toLowerCase();
+    if (type && !/^application\/(scim\+)?json\b/.test(type) && req.method !== 'GET' && req.method !== 'DELETE')
+      throw scimErrors.unsupportedMediaType();
   });
 
   app.setErrorHandler(async (err: FastifyError, req, reply) => {
@@ -218,6 +226,16 @@ async function scimEndpoint(plain: FastifyInstance, deps: Deps) {
   });
   app.post('/Bulk', { schema: hidden }, async () => {
     throw scimErrors.bulkUnsupported();
+  });
+}
+
+/** Lists the routes of /scim/v2 as they are registered (the /api routes are listed by the route guard, http/route-access.ts). */
+export function listScimRoutes(app: FastifyInstance): void {
+  const routes: { method: string; url: string }[] = [];
+  app.decorate('scimRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(SCIM_PREFIX)) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
 }
 
