@@ -37,6 +37,7 @@ export interface Resources {
   integrations: typeof import('../i18n/de/integrations').integrations;
   directory: typeof import('../i18n/de/directory').directory;
   driverInstruction: typeof import('../i18n/de/driver-instruction').driverInstruction;
+  scim: typeof import('../i18n/de/scim').scim;
 }
 
 /** Bundled with the first screen: login, header and errors need no extra request. */

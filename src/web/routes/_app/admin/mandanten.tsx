@@ -4,6 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AdminPage } from '@web/components/admin-page';
 import { DirectorySettings } from '@web/features/directory/public';
 import { TenantIntegrations } from '@web/features/integrations/public';
+import { ScimProvisioning } from '@web/features/scim/public';
 import { tenantAdminQueryOptions } from '@web/features/tenant/api/use-tenant-admin';
 import { TenantAdmin } from '@web/features/tenant/components/tenant-admin';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,7 @@ function Page() {
         <TenantAdmin />
         <DirectorySettings />
         <TenantIntegrations />
+        <ScimProvisioning />
       </Stack>
     </AdminPage>
   );
