@@ -56,3 +56,6 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER scim_forget_erased AFTER UPDATE OF status ON users FOR EACH ROW
   WHEN (NEW.status = 'geloescht' AND OLD.status IS DISTINCT FROM 'geloescht') EXECUTE FUNCTION scim_forget_erased();
+--> statement-breakpoint
+-- A new person's identity is looked up by address (people's findIdentityByEmail): one index probe, not a scan of every identity.
+CREATE INDEX IF NOT EXISTS "auth_user_email_lower" ON "auth_user" USING btree (lower("email"));

@@ -4,6 +4,10 @@ import type { GroupLookup, LookupPlan, UserLookup } from '@domain/scim';
 import { rowsOf } from '@server/kernel/rows';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An id compared on its index; a text that is no uuid names nothing (never a cast error). */
+const idIs = (column: SQL, value: string): SQL => (UUID.test(value) ? sql`${column} = ${value.toLowerCase()}::uuid` : sql`false`);
+
 /** Every read and write of the SCIM endpoint and its tokens (decision 229); always inside the tenant's transaction. */
 
 // ---------------------------------------------------------------- tokens
@@ -50,7 +54,7 @@ export async function findScimToken(db: Db, tenantId: string, id: string): Promi
   const [row] = await db
     .select(tokenColumns)
     .from(scimTokens)
-    .where(and(eq(scimTokens.tenantId, tenantId), sql`${scimTokens.id}::text = ${id}`));
+    .where(and(eq(scimTokens.tenantId, tenantId), idIs(sql`${scimTokens.id}`, id)));
   return row ?? null;
 }
 
@@ -135,7 +139,7 @@ const toPerson = (r: PersonRow): ScimPersonRecord => {
 function userCondition(tenantId: string, attribute: UserLookup, value: string): SQL {
   switch (attribute) {
     case 'id':
-      return sql`u.id::text = ${value}`;
+      return idIs(sql`u.id`, value);
     case 'externalId':
       return sql`s.external_id = ${value}`;
     case 'email':
@@ -261,7 +265,7 @@ export async function saveScimUser(
 
 /** The ids among `ids` that name a member of this tenant the provider can see (uuids only; anything else names nobody). */
 export async function visibleMemberIds(db: Db, tenantId: string, ids: readonly string[]): Promise<Set<string>> {
-  const uuids = ids.filter((i) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(i)).map((i) => i.toLowerCase());
+  const uuids = ids.filter((i) => UUID.test(i)).map((i) => i.toLowerCase());
   if (uuids.length === 0) return new Set();
   const rows = rowsOf<{ id: string }>(
     await db.execute(sql`
@@ -285,13 +289,13 @@ export interface ScimGroupRecord {
 function groupCondition(tenantId: string, attribute: GroupLookup, value: string): SQL {
   switch (attribute) {
     case 'id':
-      return sql`g.id::text = ${value}`;
+      return idIs(sql`g.id`, value);
     case 'externalId':
       return sql`sg.external_id = ${value}`;
     case 'displayName':
       return sql`lower(g.name) = lower(${value})`;
     case 'member':
-      return sql`exists (select 1 from user_groups ug where ug.tenant_id = ${tenantId} and ug.group_id = g.id and ug.user_id::text = ${value})`;
+      return sql`exists (select 1 from user_groups ug where ug.tenant_id = ${tenantId} and ug.group_id = g.id and ${idIs(sql`ug.user_id`, value)})`;
   }
 }
 
