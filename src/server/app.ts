@@ -93,6 +93,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
       signIns: new StampedCache(10_000, () => 1),
       planStructures: new StampedCache(100_000, (d) => 1 + d.objects.length),
       planDays: new StampedCache(200_000, (d) => 1 + d.slots.length),
+      occupancy: new StampedCache(5_000, () => 1),
     },
   };
   // SSE streams never end by themselves: close them (with a retry hint) before the server waits for its connections.

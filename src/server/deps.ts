@@ -2,6 +2,7 @@ import type { Database } from '@db/client';
 import type { Logger } from 'pino';
 import type { FeedText } from './areas/calendar/feed-text';
 import type { EventText } from './areas/calendar/ics';
+import type { OccupancyAnswer } from './areas/occupancy/occupancy-answer';
 import type { PlanDayData } from './areas/reading-rooms/plan-day-data';
 import type { FloorPlanRecord } from './areas/reading-rooms/reading-room-repository';
 import type { Auth } from './areas/session/better-auth';
@@ -43,4 +44,6 @@ export interface Caches {
   planStructures: StampedCache<{ plan: FloorPlanRecord; objects: PlanDayData['objects'] }>;
   /** A plan's opening and bookings of a day, before colouring for a user (reading_rooms and reading_room_bookings versions). */
   planDays: StampedCache<Omit<PlanDayData, 'objects'>>;
+  /** The public occupancy of a plan or location with its built texts, for the minute (occupancy stamp, decision 230). */
+  occupancy: StampedCache<OccupancyAnswer>;
 }

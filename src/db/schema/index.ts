@@ -8,6 +8,7 @@ export * from './integrations';
 export * from './lockers';
 export * from './logbook';
 export * from './logbook-reports';
+export * from './occupancy';
 export * from './people';
 export * from './places';
 export * from './privacy';

@@ -13,6 +13,7 @@ import { manifest as integrations } from './integrations/manifest';
 import { manifest as locations } from './locations/manifest';
 import { manifest as lockers } from './lockers/manifest';
 import { manifest as logbook } from './logbook/manifest';
+import { manifest as occupancy } from './occupancy/manifest';
 import { manifest as operations } from './operations/manifest';
 import { manifest as people } from './people/manifest';
 import { manifest as privacy } from './privacy/manifest';
@@ -47,6 +48,7 @@ export const AREAS: readonly AreaManifest[] = [
   locations,
   lockers,
   logbook,
+  occupancy,
   operations,
   people,
   privacy,

@@ -18,7 +18,9 @@ export type ChangeSubject =
   /** current driving licences (migration 0015) */
   | 'licences'
   /** host names, tenants and their features; global, counted under the nil tenant (migration 0026) */
-  | 'tenants';
+  | 'tenants'
+  /** floor plans with a public occupancy page, the tenant's websites and colour of it (migration 0053) */
+  | 'occupancy';
 
 const GLOBAL_TENANT = '00000000-0000-0000-0000-000000000000';
 

@@ -159,29 +159,12 @@ export async function getMap(
   const tenantId = user.tenant.id;
   return withTenant(deps.database.db, tenantId, async (tx) => {
     const v = await changeVersions(tx, tenantId, ['reading_rooms', 'reading_room_bookings']);
-    const planKey = `${tenantId}|${floorPlanId}`;
-    let structure = deps.caches.planStructures.get(planKey, v.reading_rooms);
-    if (!structure) {
-      const plan = await findFloorPlan(tx, tenantId, floorPlanId);
-      if (!plan) throw notFound('Grundriss');
-      structure = { plan, objects: await loadPlanObjects(tx, tenantId, floorPlanId) };
-      deps.caches.planStructures.set(planKey, v.reading_rooms, structure);
-    }
-    const { plan, objects } = structure;
+    const cached = await cachedPlanDay(deps, tx, tenantId, floorPlanId, q.date, v);
     // A deactivated plan is gone from the booking screens (decision 025).
-    if (!plan.active) throw notFound('Grundriss');
+    if (!cached?.plan.active) throw notFound('Grundriss');
+    const { plan, objects, opening, slots } = cached;
     requireArea(user, plan.area);
-    const dayKey = `${planKey}|${q.date}`;
-    const dayStamp = `${v.reading_rooms},${v.reading_room_bookings}`;
-    let dayData = deps.caches.planDays.get(dayKey, dayStamp);
-    if (!dayData) {
-      dayData = {
-        opening: await openingOf(tx, tenantId, floorPlanId, q.date),
-        slots: await loadPlanSlots(tx, tenantId, floorPlanId, ...dayBounds(q.date)),
-      };
-      deps.caches.planDays.set(dayKey, dayStamp, dayData);
-    }
-    const day = planDayFor({ ...dayData, objects }, q.mode, q.von, q.bis, user.member.id, now);
+    const day = planDayFor({ opening, slots, objects }, q.mode, q.von, q.bis, user.member.id, now);
     return {
       floorPlan: toFloorPlanDto(plan),
       day: day.opening,
@@ -190,6 +173,45 @@ export async function getMap(
       refreshAt: day.refreshAt,
     };
   });
+}
+
+/**
+ * A plan with its objects and one day's opening and bookings, the same for
+ * everybody: from the caches while the tenant's reading-room versions `v`
+ * (read in the same transaction) are unchanged (migration 0004) – the plan
+ * while no plan, object, equipment or opening hours changed, the day while
+ * additionally no booking changed. So a new booking costs only the day's
+ * bookings and opening, not 500 objects again. The map colours it per request;
+ * the public occupancy (areas/occupancy) counts it. Null for an unknown plan;
+ * an inactive one is returned, the caller decides.
+ */
+export async function cachedPlanDay(
+  deps: Deps,
+  tx: Db,
+  tenantId: string,
+  floorPlanId: string,
+  date: string,
+  v: { reading_rooms: string; reading_room_bookings: string },
+): Promise<(PlanDayData & { plan: FloorPlanRecord }) | null> {
+  const planKey = `${tenantId}|${floorPlanId}`;
+  let structure = deps.caches.planStructures.get(planKey, v.reading_rooms);
+  if (!structure) {
+    const plan = await findFloorPlan(tx, tenantId, floorPlanId);
+    if (!plan) return null;
+    structure = { plan, objects: await loadPlanObjects(tx, tenantId, floorPlanId) };
+    deps.caches.planStructures.set(planKey, v.reading_rooms, structure);
+  }
+  const dayKey = `${planKey}|${date}`;
+  const dayStamp = `${v.reading_rooms},${v.reading_room_bookings}`;
+  let dayData = deps.caches.planDays.get(dayKey, dayStamp);
+  if (!dayData) {
+    dayData = {
+      opening: await openingOf(tx, tenantId, floorPlanId, date),
+      slots: await loadPlanSlots(tx, tenantId, floorPlanId, ...dayBounds(date)),
+    };
+    deps.caches.planDays.set(dayKey, dayStamp, dayData);
+  }
+  return { plan: structure.plan, objects: structure.objects, ...dayData };
 }
 
 export async function getBootstrap(deps: Deps, user: UserContext, area: string, now = new Date()): Promise<BootstrapResponse> {

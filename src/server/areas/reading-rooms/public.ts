@@ -1,6 +1,6 @@
 /**
  * What other areas may use of the reading rooms and workplaces (seat series,
- * absences, lockers, evaluation, calendar); nothing else of this folder is
+ * absences, lockers, evaluation, calendar, occupancy); nothing else of this folder is
  * imported from outside it (decision 204).
  */
 
@@ -8,6 +8,8 @@ export { cancelBooking } from './bookings';
 // Rules and shapes of a booking.
 export { imageUrl, loadSeatRules, notFound, requireArea, SEAT_TOPIC, toPlaceItem } from './common';
 export { readingRoomsErrors } from './errors';
+// The plan day the map is built from, for the public occupancy (decision 230).
+export { cachedPlanDay } from './map';
 export type { BookingRecord } from './reading-room-booking-repository';
 // Reads and locks of the seat series, which books many days under the same rules.
 export {
@@ -18,4 +20,11 @@ export {
   lockBooker,
   movePlaces,
 } from './reading-room-booking-repository';
-export { findFloorPlan, findObjectWithoutEquipment, listDeviatingHours, listRegularHours, lockObject } from './reading-room-repository';
+export {
+  findFloorPlan,
+  findObjectWithoutEquipment,
+  listDeviatingHours,
+  listFloorPlans,
+  listRegularHours,
+  lockObject,
+} from './reading-room-repository';
