@@ -38,6 +38,7 @@ export interface Resources {
   directory: typeof import('../i18n/de/directory').directory;
   driverInstruction: typeof import('../i18n/de/driver-instruction').driverInstruction;
   scim: typeof import('../i18n/de/scim').scim;
+  occupancy: typeof import('../i18n/de/occupancy').occupancy;
 }
 
 /** Bundled with the first screen: login, header and errors need no extra request. */

@@ -4,6 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AdminPage } from '@web/components/admin-page';
 import { DirectorySettings } from '@web/features/directory/public';
 import { TenantIntegrations } from '@web/features/integrations/public';
+import { OccupancyEmbedding } from '@web/features/occupancy/public';
 import { ScimProvisioning } from '@web/features/scim/public';
 import { tenantAdminQueryOptions } from '@web/features/tenant/api/use-tenant-admin';
 import { TenantAdmin } from '@web/features/tenant/components/tenant-admin';
@@ -26,6 +27,7 @@ function Page() {
         <DirectorySettings />
         <TenantIntegrations />
         <ScimProvisioning />
+        <OccupancyEmbedding />
       </Stack>
     </AdminPage>
   );

@@ -21,7 +21,7 @@ import {
   Title,
 } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '@mantine/dates/styles.css';
 import type { AdminObjectDto, Area, FloorPlanDto } from '@contracts/reading-rooms';
@@ -622,11 +622,14 @@ export function RoomAdmin({
   tab,
   onPlan,
   onTab,
+  extraTabs = [],
 }: {
   planId?: string;
   tab: string;
   onPlan: (id: string) => void;
   onTab: (tab: string) => void;
+  /** Tabs of other features for the chosen plan, composed by the route (the occupancy's "Website"). */
+  extraTabs?: readonly { value: string; label: string; render: (planId: string) => ReactNode }[];
 }) {
   const at = useAT();
   const plans = usePlans();
@@ -691,6 +694,11 @@ export function RoomAdmin({
             <Tabs.Tab value="ausstattung">{at('admin.catalogue')}</Tabs.Tab>
             <Tabs.Tab value="oeffnungszeiten">{at('admin.openingHours')}</Tabs.Tab>
             <Tabs.Tab value="kiosk">{at('admin.kiosk')}</Tabs.Tab>
+            {extraTabs.map((x) => (
+              <Tabs.Tab key={x.value} value={x.value}>
+                {x.label}
+              </Tabs.Tab>
+            ))}
           </Tabs.List>
           <Tabs.Panel value="plan" pt="md">
             <PlansTab planId={planId} plan={plan} />
@@ -704,6 +712,11 @@ export function RoomAdmin({
           <Tabs.Panel value="kiosk" pt="md">
             <KioskTab planId={planId} />
           </Tabs.Panel>
+          {extraTabs.map((x) => (
+            <Tabs.Panel key={x.value} value={x.value} pt="md">
+              {x.render(planId)}
+            </Tabs.Panel>
+          ))}
         </Tabs>
       ) : null}
     </Stack>
