@@ -81,11 +81,11 @@ describe('the occupancy page in an iframe of the tenant website', () => {
         await expect.poll(() => frame.getByRole('heading', { name: 'Lesesaal Erdgeschoss', level: 1 }).isVisible()).toBe(true);
         expect(await frame.getByRole('heading', { name: t.today }).isVisible()).toBe(true);
         expect(await frame.getByRole('heading', { name: t.now, exact: true }).isVisible()).toBe(true);
-        expect(await frame.locator('[data-part="now"]').innerText()).toMatch(t.free);
+        expect(await frame.locator('[data-part="now"]').textContent()).toMatch(t.free);
         expect(await frame.getByRole('columnheader', { name: t.time }).isVisible()).toBe(true);
         expect(await frame.getByRole('rowheader').count()).toBe(12);
         // the website's own script read the JSON across origins
-        await expect.poll(() => page.locator('#json').innerText()).toBe('JSON: Lesesaal Erdgeschoss, 86 Plätze');
+        await expect.poll(() => page.locator('#json').textContent()).toBe('JSON: Lesesaal Erdgeschoss, 86 Plätze');
         // inside the frame nothing scrolls sideways, also on a phone
         const inner = page.frames().find((f) => f.url().includes('/belegung/'))!;
         expect(await inner.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(
@@ -97,7 +97,7 @@ describe('the occupancy page in an iframe of the tenant website', () => {
       // a website the tenant does not list can neither frame the page nor read the JSON
       const page = await newPage(env.browser, { width: 1440 });
       await page.goto(stranger.origin);
-      await expect.poll(() => page.locator('#json').innerText()).toBe('JSON verweigert');
+      await expect.poll(() => page.locator('#json').textContent()).toBe('JSON verweigert');
       const frame = page.frames().find((f) => f !== page.mainFrame())!;
       expect(await frame.evaluate(() => document.querySelector('h1')?.textContent ?? null).catch(() => null)).not.toBe(
         'Lesesaal Erdgeschoss',
@@ -146,8 +146,9 @@ describe('the occupancy page in an iframe of the tenant website', () => {
       });
       const page = await newPage(env.browser, { width, height: width === 390 ? 844 : 900, signedIn });
       await page.goto(env.server.url('bibliothek', `/admin/raeume?grundriss=${planId}&tab=website`));
-      await expect.poll(() => page.getByTestId('occupancy-state').innerText(), { timeout: 15_000 }).toBe(t.on);
-      expect(await page.getByTestId('occupancy-embed-code').innerText()).toContain(`/belegung/${planId}`);
+      await expect.poll(() => page.getByTestId('occupancy-state').textContent(), { timeout: 15_000 }).toBe(t.on);
+      expect(await page.getByTestId('occupancy-embed-code').textContent()).toContain(`/belegung/${planId}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(1);
       await page.screenshot({ path: `${SHOTS}/occupancy-room-admin-${lang}-${width}.png`, fullPage: true });
       await page.goto(env.server.url('bibliothek', '/admin/mandanten'));
       const section = page.getByRole('region', { name: t.title });

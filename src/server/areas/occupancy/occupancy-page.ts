@@ -28,6 +28,7 @@ const TEXTS = {
     free: 'Frei',
     taken: 'Belegt',
     pastHour: 'vorbei',
+    currentHour: 'jetzt',
     plans: 'Räume',
     asOf: (t: string) => `Stand ${t} Uhr, aktualisiert sich jede Minute.`,
     other: { href: 'en', label: 'English', lang: 'en' },
@@ -47,6 +48,7 @@ const TEXTS = {
     free: 'Free',
     taken: 'Taken',
     pastHour: 'past',
+    currentHour: 'now',
     plans: 'Rooms',
     asOf: (t: string) => `As of ${t}, updated every minute.`,
     other: { href: 'de', label: 'Deutsch', lang: 'de' },
@@ -91,13 +93,15 @@ h2{font-size:1.05rem;margin:1rem 0 .35rem}
 .meter span{display:block;height:100%;background:var(--bar)}
 table{border-collapse:collapse;width:100%;max-width:32rem;font-variant-numeric:tabular-nums}
 th,td{padding:.3rem .4rem;border-bottom:1px solid #dee2e6;text-align:left;vertical-align:middle}
+tbody th{font-weight:400;white-space:nowrap}
 thead th{font-size:.875rem;color:#495057}
-td.n{text-align:right;width:3.5rem}
+td.n,th.n{text-align:right;width:3.25rem}
 td.b{width:45%}
 .bar{display:block;height:.7rem;background:var(--bar);border-radius:.2rem;min-width:1px}
 tr.past{color:#495057}
 tr.past .bar{opacity:.45}
-tr.current th{font-weight:700}
+tr.current th,tr.current td{font-weight:700}
+tr.current th{box-shadow:inset 4px 0 0 var(--bar)}
 ul.plans{list-style:none;padding:0;margin:0}
 ul.plans li{padding:.3rem 0;border-bottom:1px solid #dee2e6}
 footer{padding:0 1rem 1rem;font-size:.875rem;color:#495057}
@@ -113,14 +117,19 @@ function nowPart(o: Pick<PlanOccupancyDto, 'open' | 'now' | 'places' | 'opensAt'
   return `<p class="big">${t.freeOf(o.now.free, o.places)}</p><div class="meter" aria-hidden="true"><span style="width:${share}%"></span></div>`;
 }
 
-function hoursTable(o: Pick<PlanOccupancyDto, 'hours' | 'places'>, t: (typeof TEXTS)[PageLang]): string {
+function hoursTable(o: Pick<PlanOccupancyDto, 'hours' | 'places' | 'now'>, t: (typeof TEXTS)[PageLang]): string {
   if (o.hours.length === 0) return '';
-  const firstOpen = o.hours.findIndex((h) => !h.past);
+  // the hour running now, when the day has begun
+  const firstOpen = o.now.open ? o.hours.findIndex((h) => !h.past) : -1;
   const rows = o.hours
     .map((h, i) => {
       const width = o.places ? Math.round((h.taken / o.places) * 100) : 0;
       const cls = h.past ? ' class="past"' : i === firstOpen ? ' class="current"' : '';
-      const past = h.past ? ` <span class="sr">(${t.pastHour})</span>` : '';
+      const past = h.past
+        ? ` <span class="sr">(${t.pastHour})</span>`
+        : i === firstOpen
+          ? ` <span class="sr">(${t.currentHour})</span>`
+          : '';
       return `<tr${cls}><th scope="row">${t.hours(h.from, h.to)}${past}</th><td class="n">${h.free}</td><td class="n">${h.taken}</td><td class="b" aria-hidden="true"><span class="bar" style="width:${width}%"></span></td></tr>`;
     })
     .join('');

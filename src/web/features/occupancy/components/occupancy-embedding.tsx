@@ -37,7 +37,7 @@ export function OccupancyEmbedding() {
           value={origins}
           onChange={(e) => setOrigins(e.currentTarget.value)}
         />
-        <ColorInput label={t('colour')} description={t('colourHint')} format="hex" value={colour} onChange={setColour} w={220} />
+        <ColorInput label={t('colour')} description={t('colourHint')} format="hex" value={colour} onChange={setColour} maw={420} />
         <Group>
           <Button
             loading={save.isPending}

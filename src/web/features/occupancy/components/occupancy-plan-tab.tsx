@@ -4,6 +4,8 @@ import { isApiError } from '@web/lib/api-client';
 import { useTranslation } from 'react-i18next';
 import { useOccupancyPlans } from '../api/use-occupancy';
 
+/** Long addresses and code wrap instead of pushing the page sideways on a phone. */
+const WRAP = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
 const errorText = (e: unknown) => (isApiError(e) ? e.message : String(e));
 
 /** /admin/raeume, tab "Website": the room admin switches the public occupancy of one floor plan on or off (decision 230). */
@@ -49,20 +51,29 @@ export function OccupancyPlanTab({ planId }: { planId: string }) {
           <Text size="sm" fw={600}>
             {t('page')}
           </Text>
-          <Anchor href={plan.pagePath} target="_blank" rel="noopener" size="sm" data-testid="occupancy-page-link">
+          <Anchor
+            href={plan.pagePath}
+            target="_blank"
+            rel="noopener"
+            size="sm"
+            data-testid="occupancy-page-link"
+            style={{ overflowWrap: 'anywhere' }}
+          >
             {t('open')}: {origin}
             {plan.pagePath}
           </Anchor>
           <Text size="sm" fw={600}>
             {t('embedCode')}
           </Text>
-          <Code block data-testid="occupancy-embed-code">
+          <Code block data-testid="occupancy-embed-code" style={WRAP}>
             {code}
           </Code>
           <Text size="sm" fw={600}>
             {t('json')}
           </Text>
-          <Code block>{`${origin}${plan.jsonPath}`}</Code>
+          <Code block style={WRAP}>
+            {`${origin}${plan.jsonPath}`}
+          </Code>
           {plan.locationPagePath && plan.locationName ? (
             <Anchor href={plan.locationPagePath} target="_blank" rel="noopener" size="sm">
               {t('locationPage', { name: plan.locationName })}
