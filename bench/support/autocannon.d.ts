@@ -20,9 +20,16 @@ declare module 'autocannon' {
       duration?: number;
       timeout?: number;
       requests?: Record<string, unknown>[];
+      headers?: Record<string, string>;
+      /** Requests per second of each connection (a paced poller). */
+      connectionRate?: number;
+    }
+    interface Instance {
+      /** Each answer: its status, size and latency in ms. */
+      on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void): void;
     }
   }
   function autocannon(opts: autocannon.Options): Promise<autocannon.Result>;
-  function autocannon(opts: autocannon.Options, cb: (err: Error | null, result: autocannon.Result) => void): unknown;
+  function autocannon(opts: autocannon.Options, cb: (err: Error | null, result: autocannon.Result) => void): autocannon.Instance;
   export default autocannon;
 }

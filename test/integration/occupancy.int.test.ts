@@ -1,6 +1,6 @@
 import type { Db } from '@db/client';
 import { germanDay, instantOf } from '@domain/opening-hours';
-import { occupancyStamp } from '@server/areas/occupancy/occupancy-repository';
+import { occupancyStampOf } from '@server/areas/occupancy/occupancy-stamp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
@@ -287,9 +287,10 @@ describe.each(DB_KINDS)('live occupancy on %s', (kind) => {
       const built = await read();
       expect(built.transaction).toBe(1);
       let again = await read();
-      // Unless the minute turned between the two reads, the second is the stamp read alone.
+      // Unless the minute turned between the two reads, the second is the stamp read alone on PostgreSQL, and on the
+      // embedded database not even that: the node heard every change of its own database (occupancy-stamp.ts).
       if (reads[1]!.body !== reads[0]!.body) again = await read();
-      expect(again).toEqual({ execute: 1, transaction: 0, other: 0 });
+      expect(again).toEqual({ execute: kind === 'pglite' ? 0 : 1, transaction: 0, other: 0 });
       expect(reads.at(-1)!.body).toBe(reads.at(-2)!.body);
       const etag = reads.at(-1)!.headers.etag as string;
       expect(etag).toMatch(/^"[\w-]{22}"$/);
@@ -299,11 +300,11 @@ describe.each(DB_KINDS)('live occupancy on %s', (kind) => {
       else expect(notModified.statusCode).toBe(304);
       // the stamp tells why: the answer is kept under the versions it was built from and the minute it stands for
       const last = JSON.parse(reads.at(-1)!.body) as { asOf: string };
-      const stamp = `${await occupancyStamp(original.db, tenants.bibliothek!)}|${last.asOf}`;
+      const stamp = `${await occupancyStampOf(t.deps, tenants.bibliothek!)}|${last.asOf}`;
       const key = `${tenants.bibliothek}|plan|${planId}`;
       expect(t.deps.caches.occupancy.get(key, stamp)).toBeDefined();
       await insertToday(tenants.bibliothek!, eg['EG-70']!, '19:00', '20:00');
-      const after = `${await occupancyStamp(original.db, tenants.bibliothek!)}|${last.asOf}`;
+      const after = `${await occupancyStampOf(t.deps, tenants.bibliothek!)}|${last.asOf}`;
       expect(after).not.toBe(stamp);
       expect(t.deps.caches.occupancy.get(key, after)).toBeUndefined();
     } finally {

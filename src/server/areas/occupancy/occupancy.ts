@@ -14,12 +14,14 @@ import { changeVersions } from '@server/kernel/change-version-repository';
 import { cachedPlanDay } from '../reading-rooms/public';
 import type { TenantRecord } from '../tenant/public';
 import type { OccupancyAnswer, OccupancyKind, OccupancyView } from './occupancy-answer';
-import { enabledPlanIds, enabledPlanIdsOfLocation, findEmbedding, occupancyStamp } from './occupancy-repository';
+import { enabledPlanIds, enabledPlanIdsOfLocation, findEmbedding } from './occupancy-repository';
+import { occupancyStampOf } from './occupancy-stamp';
 
 /**
  * The public occupancy of a floor plan or a location (docs/product.md#live-occupancy,
- * decision 230). Every read costs one primary-key read of the change versions;
- * while they and the minute are the same, the answer – its JSON text, its HTML
+ * decision 230). Every read needs the stamp of what the answer is built from
+ * (occupancy-stamp.ts: one shared read, or none at all on the embedded database);
+ * while it and the minute are the same, the answer – its JSON text, its HTML
  * in each language, their entity tags – comes from `deps.caches.occupancy`, so
  * any number of polling visitors cost the database nothing more. A change of a
  * booking, a plan, its opening hours, the switches, the websites or the logo
@@ -102,7 +104,7 @@ export async function occupancyAnswer(
   now = new Date(),
 ): Promise<OccupancyAnswer> {
   const minute = minuteOf(now);
-  const stamp = `${await occupancyStamp(deps.database.db, tenant.id)}|${minute.toISOString()}`;
+  const stamp = `${await occupancyStampOf(deps, tenant.id)}|${minute.toISOString()}`;
   const key = `${tenant.id}|${kind}|${id}`;
   const hit = deps.caches.occupancy.get(key, stamp);
   if (hit) return hit;
