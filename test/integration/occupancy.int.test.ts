@@ -298,6 +298,12 @@ describe.each(DB_KINDS)('live occupancy on %s', (kind) => {
       if (notModified.statusCode === 200)
         expect(notModified.headers.etag).not.toBe(etag); // the minute turned
       else expect(notModified.statusCode).toBe(304);
+      // twenty visitors right after a change share one build
+      await insertToday(tenants.bibliothek!, eg['EG-17']!, '19:00', '20:00');
+      Object.assign(counts, { execute: 0, transaction: 0, other: 0 });
+      const together = await Promise.all(Array.from({ length: 20 }, () => get(BIB, planUrl(planId))));
+      expect(together.every((r) => r.statusCode === 200)).toBe(true);
+      expect(counts.transaction).toBeLessThanOrEqual(2); // 2 only when the minute turned meanwhile
       // the stamp tells why: the answer is kept under the versions it was built from and the minute it stands for
       const last = JSON.parse(reads.at(-1)!.body) as { asOf: string };
       const stamp = `${await occupancyStampOf(t.deps, tenants.bibliothek!)}|${last.asOf}`;

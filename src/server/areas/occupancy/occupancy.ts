@@ -95,7 +95,10 @@ async function build(deps: Deps, tenant: TenantRecord, kind: OccupancyKind, id: 
   });
 }
 
-/** The answer for a plan or location now: from the cache while stamp and minute hold, else built and kept. */
+/** Builds under way per app, by key and stamp: the requests that miss at once after a change share one build. */
+const building = new WeakMap<Deps, Map<string, Promise<OccupancyAnswer>>>();
+
+/** The answer for a plan or location now: from the cache while stamp and minute hold, else built (once) and kept. */
 export async function occupancyAnswer(
   deps: Deps,
   tenant: TenantRecord,
@@ -108,9 +111,23 @@ export async function occupancyAnswer(
   const key = `${tenant.id}|${kind}|${id}`;
   const hit = deps.caches.occupancy.get(key, stamp);
   if (hit) return hit;
-  const answer = await build(deps, tenant, kind, id, minute);
-  deps.caches.occupancy.set(key, stamp, answer);
-  return answer;
+  let builds = building.get(deps);
+  if (!builds) {
+    builds = new Map();
+    building.set(deps, builds);
+  }
+  const flight = `${key}|${stamp}`;
+  let pending = builds.get(flight);
+  if (!pending) {
+    pending = build(deps, tenant, kind, id, minute)
+      .then((answer) => {
+        deps.caches.occupancy.set(key, stamp, answer);
+        return answer;
+      })
+      .finally(() => builds.delete(flight));
+    builds.set(flight, pending);
+  }
+  return pending;
 }
 
 /** The JSON text of an answer with a view, encoded against its schema outside production (as sendBuiltDto does). */
