@@ -153,7 +153,9 @@ describe('cost figures', () => {
         expect(Math.round((fleet.fuel + fleet.charging + fleet.service + fleet.repair + fleet.other) * 100)).toBe(
           Math.round(fleet.total * 100),
         );
-        if (fleet.perKilometre !== null) expect(fleet.perKilometre).toBeGreaterThan(0);
+        // A price per km exactly when there were costs and kilometres; a cent over 100,000 km rounds to 0.00, never below.
+        expect(fleet.perKilometre !== null).toBe(fleet.total > 0 && fleet.kilometres > 0);
+        if (fleet.perKilometre !== null) expect(fleet.perKilometre).toBeGreaterThanOrEqual(0);
       }),
     );
   });

@@ -28,15 +28,18 @@ describe('demoOrder', () => {
   it('orders the demo of the areas: the demo tenants first, then what builds on them', () => {
     expect(demoOrder(AREAS).map((s) => s.area)).toEqual([
       'tenant',
+      'driver-instruction',
       'driving-licences',
       'reading-rooms',
       'evaluation',
+      'occupancy',
       'session',
       'vehicles',
       'guests',
       'logbook',
       'vehicle-care',
       'fleet-costs',
+      'trip-checklist',
     ]);
   });
 });
