@@ -30,7 +30,16 @@ export function exportExpiresAt(createdAt: Date): Date {
  * chose to name them (setting datenexportNamenAndererPersonen). The person's
  * own name is always shown.
  */
-export const EXPORT_ROLES = ['buchende', 'vorgemerkte', 'fremdbuchung', 'fahrer', 'fuehrerscheinpruefung', 'gast'] as const;
+export const EXPORT_ROLES = [
+  'buchende',
+  'vorgemerkte',
+  'fremdbuchung',
+  'fahrer',
+  'fuehrerscheinpruefung',
+  'gast',
+  'unterweisung',
+  'fuhrparkleitung',
+] as const;
 export type ExportRole = (typeof EXPORT_ROLES)[number];
 export type ExportLocale = 'de-de' | 'en-us';
 
@@ -42,6 +51,8 @@ export const EXPORT_ROLE_LABELS: Record<ExportLocale, Record<ExportRole, string>
     fahrer: 'Fahrerin oder Fahrer',
     fuehrerscheinpruefung: 'Führerscheinprüfung',
     gast: 'Gast',
+    unterweisung: 'Unterweisende Person',
+    fuhrparkleitung: 'Fuhrparkleitung',
   },
   'en-us': {
     buchende: 'Booker (pre-booking)',
@@ -50,6 +61,8 @@ export const EXPORT_ROLE_LABELS: Record<ExportLocale, Record<ExportRole, string>
     fahrer: 'Driver',
     fuehrerscheinpruefung: 'Licence check',
     gast: 'Guest',
+    unterweisung: 'Instructor',
+    fuhrparkleitung: 'Fleet management',
   },
 };
 

@@ -36,6 +36,15 @@ describe.each(DB_KINDS)('privacy: own-data export on %s', (kind) => {
   });
 
   it('exports every kind of the person’s data as JSON plus a German PDF, for that person only', async () => {
+    // Max confirms the driver instruction in the app, so the export has one of his own.
+    const own = (await t.call(SW, { method: 'GET', url: '/api/driver-instruction/me', cookie: max })).json();
+    const confirmed = await t.call(SW, {
+      method: 'POST',
+      url: '/api/driver-instruction/me/confirmations',
+      cookie: max,
+      payload: { versionId: own.topics[0].current.id },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
     const start = await t.call(SW, { method: 'POST', url: '/api/me/data-exports', cookie: max });
     expect(start.statusCode, start.body).toBe(202);
     const id = start.json().id as string;
@@ -49,7 +58,9 @@ describe.each(DB_KINDS)('privacy: own-data export on %s', (kind) => {
     const files = unzip(file.rawPayload);
     expect([...files.keys()].sort()).toEqual(
       [
+        'abfahrtskontrollen.json',
         'abteilung.json',
+        'belege.json',
         'berechtigungen.json',
         'einstellungen.json',
         'fahrten.json',
@@ -59,7 +70,10 @@ describe.each(DB_KINDS)('privacy: own-data export on %s', (kind) => {
         'mitgliedschaften.json',
         'platzbuchungen.json',
         'profil.json',
+        'schaeden.json',
+        'schliessfaecher.json',
         'sitzungen.json',
+        'unterweisungen.json',
         'passkeys.json',
         'zusammenfassung.pdf',
       ].sort(),
@@ -77,6 +91,15 @@ describe.each(DB_KINDS)('privacy: own-data export on %s', (kind) => {
     expect(json('fahrzeugbuchungen').every((b) => b.fahrer === 'Max Mustermann' || b.gebuchtVon === 'Max Mustermann')).toBe(true);
     expect(json('fahrten').length).toBeGreaterThan(0);
     expect(json('fahrten').every((e) => e.fahrer === 'Max Mustermann')).toBe(true);
+    expect(json('unterweisungen')).toEqual([
+      expect.objectContaining({ art: 'app', thema: 'Fahrerunterweisung Poolfahrzeuge', unterwiesenVon: null, erfasstVon: 'Max Mustermann' }),
+    ]);
+    // the demo's checks before Max's trips, each answer a line with the point and its state
+    const checks = json('abfahrtskontrollen');
+    expect(checks.length).toBeGreaterThan(0);
+    expect(checks[0]).toMatchObject({ checkliste: expect.stringMatching(/^Abfahrtskontrolle/), antworten: expect.any(Array) });
+    expect((checks[0].antworten as string[]).every((a) => /: (in Ordnung|nicht in Ordnung)/.test(a))).toBe(true);
+    for (const k of ['schaeden', 'belege', 'schliessfaecher']) expect(Array.isArray(json(k))).toBe(true);
     // the session of this test's sign-in, without its token
     expect(json('sitzungen').length).toBeGreaterThan(0);
     expect(JSON.stringify(json('sitzungen'))).not.toMatch(/token/i);
@@ -91,6 +114,8 @@ describe.each(DB_KINDS)('privacy: own-data export on %s', (kind) => {
     expect(pdf).toContain('Stadtwerke Musterstadt');
     expect(pdf).toContain('Fahrten im Fahrtenbuch');
     expect(pdf).toContain('Führerschein und Prüfungen');
+    expect(pdf).toContain('Fahrerunterweisungen');
+    expect(pdf).toContain('Abfahrtskontrollen Ihrer Fahrten');
 
     // another person of the tenant and the other tenant's admin find nothing
     for (const url of [`/api/me/data-exports/${id}`, `/api/me/data-exports/${id}/file`]) {

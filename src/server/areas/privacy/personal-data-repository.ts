@@ -99,6 +99,11 @@ export const PERSONAL_DATA_KINDS = [
   'fahrzeugbuchungen',
   'fahrten',
   'fuehrerschein',
+  'unterweisungen',
+  'abfahrtskontrollen',
+  'schaeden',
+  'belege',
+  'schliessfaecher',
   'kalender',
   'sitzungen',
   'passkeys',
@@ -209,6 +214,74 @@ export async function readPersonalData(tx: Db, tenantId: string, userId: string,
               from licence_checks c join users x on x.tenant_id = c.tenant_id and x.id = c.examiner_id
              where c.tenant_id = ${t} and c.user_id = ${u}
              order by c.checked_on, c.created_at`,
+      );
+    case 'unterweisungen':
+      // The fleet's in-person record names the instructor as typed: another person, shown by capacity (decision 193).
+      return rows(
+        tx,
+        sql`select c.id, c.instructed_on as "unterwiesenAm", c.kind as "art", v.title as "thema", nullif(v.category, '') as "kategorie",
+                   v.version, c.note as "notiz",
+                   case when c.instructor is null then null
+                        else ${party(sql`c.instructor`, sql`false`, 'unterweisung')} end as "unterwiesenVon",
+                   ${party(sql`concat_ws(' ', r.first_name, r.last_name)`, sql`r.id = ${u}`, 'fuhrparkleitung')} as "erfasstVon",
+                   c.created_at as "erfasstAm"
+              from instruction_confirmations c
+              join instruction_versions v on v.tenant_id = c.tenant_id and v.id = c.version_id
+              join users r on r.tenant_id = c.tenant_id and r.id = c.recorded_by_id
+             where c.tenant_id = ${t} and c.user_id = ${u}
+             order by c.instructed_on, c.created_at`,
+      );
+    case 'abfahrtskontrollen':
+      // The checks of the trips the person drove, each answer as one readable line.
+      return rows(
+        tx,
+        sql`select tc.id, tc.answered_at as "beantwortetAm", tc.outcome as "ergebnis", v.license_plate as "kennzeichen",
+                   l.name as "checkliste", cv.version,
+                   array(select i.label || ': ' || case when a.ok then 'in Ordnung' else 'nicht in Ordnung' end || coalesce(' (' || a.note || ')', '')
+                           from trip_check_answers a
+                           join trip_checklist_items i on i.tenant_id = a.tenant_id and i.id = a.item_id
+                          where a.tenant_id = tc.tenant_id and a.check_id = tc.id
+                          order by i.position) as "antworten"
+              from trip_checks tc
+              join vehicle_bookings b on b.tenant_id = tc.tenant_id and b.id = tc.booking_id
+              join vehicles v on v.tenant_id = tc.tenant_id and v.id = tc.vehicle_id
+              join trip_checklist_versions cv on cv.tenant_id = tc.tenant_id and cv.id = tc.version_id
+              join trip_checklists l on l.tenant_id = cv.tenant_id and l.id = cv.checklist_id
+             where tc.tenant_id = ${t} and b.driver_id = ${u}
+             order by tc.answered_at`,
+      );
+    case 'schaeden':
+      // Photos by count: the files stay with the vehicle, the person sees that they sent them.
+      return rows(
+        tx,
+        sql`select d.id, d.reported_at as "gemeldetAm", v.license_plate as "kennzeichen", d.description as "beschreibung",
+                   d.status, jsonb_array_length(d.photos) as "fotos", d.resolved_at as "behobenAm"
+              from vehicle_damages d join vehicles v on v.tenant_id = d.tenant_id and v.id = d.vehicle_id
+             where d.tenant_id = ${t} and d.reported_by_id = ${u}
+             order by d.reported_at`,
+      );
+    case 'belege':
+      // Receipts the person entered, or of the trips they drove; the photo by whether there is one.
+      return rows(
+        tx,
+        sql`select r.id, r.day as "tag", r.kind as "art", v.license_plate as "kennzeichen", (r.amount_cents / 100.0)::float8 as "betragEuro",
+                   r.litres as "liter", r.kwh as "kwh", r.odometer as "kmStand", r.note as "notiz", r.photo is not null as "fotoVorhanden",
+                   r.created_at as "erfasstAm"
+              from fuel_receipts r
+              join vehicles v on v.tenant_id = r.tenant_id and v.id = r.vehicle_id
+              left join vehicle_bookings b on b.tenant_id = r.tenant_id and b.id = r.booking_id
+             where r.tenant_id = ${t} and (r.created_by_id = ${u} or b.driver_id = ${u})
+             order by r.day, r.created_at`,
+      );
+    case 'schliessfaecher':
+      return rows(
+        tx,
+        sql`select a.day as "tag", k.number as "nummer", f.name as "grundriss", a.created_at as "zugewiesenAm", a.released_at as "freigegebenAm"
+              from locker_assignments a
+              join lockers k on k.tenant_id = a.tenant_id and k.id = a.locker_id
+              join floor_plans f on f.tenant_id = k.tenant_id and f.id = k.floor_plan_id
+             where a.tenant_id = ${t} and a.user_id = ${u}
+             order by a.day, a.created_at`,
       );
     case 'kalender':
       return rows(tx, sql`select created_at as "angelegtAm" from calendar_feeds where tenant_id = ${t} and user_id = ${u}`);
