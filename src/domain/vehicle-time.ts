@@ -27,6 +27,9 @@ export function berlinInstant(day: string, time: string): Date {
 
 export const startOfDay = (day: string): Date => berlinInstant(day, '00:00');
 
+/** The last millisecond of a Berlin day: a token valid "until 31.12." counts all of that day. */
+export const endOfDay = (day: string): Date => new Date(startOfDay(addDays(day, 1)).getTime() - 1);
+
 /** Calendar arithmetic on YYYY-MM-DD (no time zone involved). */
 export function addDays(day: string, n: number): string {
   const d = new Date(`${day}T12:00:00Z`);

@@ -4,7 +4,7 @@ import { auditChanges } from '@domain/access-admin';
 import { formatToken, hashToken } from '@domain/integration-crypto';
 import { type TokenKind, type TokenProblem, tokenHint, tokenProblem } from '@domain/integrations';
 import { hasAdminAccess } from '@domain/permissions';
-import { combineDateAndTime } from '@domain/time';
+import { endOfDay } from '@domain/vehicle-time';
 import type { Deps } from '@server/deps';
 import { audit, change, read } from '@server/kernel/admin-change';
 import type { UserContext } from '@server/kernel/context';
@@ -38,12 +38,6 @@ export function tokenDto(t: TokenRecord, now = new Date()): TokenDto {
     revokedAt: t.revokedAt?.toISOString() ?? null,
     expired: t.expiresAt.getTime() <= now.getTime(),
   };
-}
-
-/** The end of a calendar day in Berlin: a token chosen "until 31.12." counts all of that day. */
-function endOfDay(isoDay: string): Date {
-  const [y, m, d] = isoDay.split('-');
-  return new Date(combineDateAndTime(`${d}.${m}.${y}`, '23:59').getTime() + 59_999);
 }
 
 const auditShown = (t: { name: string; scopes: readonly string[]; expiresAt: Date; kind: TokenKind; revokedAt?: Date | null }) => ({

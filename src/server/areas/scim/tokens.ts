@@ -3,7 +3,7 @@ import type { ScimTokenDto } from '@contracts/scim';
 import { auditChanges } from '@domain/access-admin';
 import { hashToken } from '@domain/integration-crypto';
 import { SCIM_TOKEN_PREFIX, type ScimTokenProblem, scimTokenHint, scimTokenProblem } from '@domain/scim';
-import { combineDateAndTime } from '@domain/time';
+import { endOfDay } from '@domain/vehicle-time';
 import type { Deps } from '@server/deps';
 import { audit, change, read } from '../../kernel/admin-change';
 import type { UserContext } from '../../kernel/context';
@@ -34,12 +34,6 @@ export function scimTokenDto(t: ScimTokenRecord, now = new Date()): ScimTokenDto
     revokedAt: t.revokedAt?.toISOString() ?? null,
     expired: t.expiresAt.getTime() <= now.getTime(),
   };
-}
-
-/** The end of a calendar day in Berlin: a token chosen "until 31.12." counts all of that day. */
-function endOfDay(isoDay: string): Date {
-  const [y, m, d] = isoDay.split('-');
-  return new Date(combineDateAndTime(`${d}.${m}.${y}`, '23:59').getTime() + 59_999);
 }
 
 const shown = (t: { name: string; expiresAt: Date; revokedAt?: Date | null }) => ({

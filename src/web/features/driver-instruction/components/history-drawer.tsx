@@ -1,6 +1,6 @@
 import { isoToGerman } from '@domain/vehicle-time';
-import { Alert, Card, Drawer, Loader, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Card, Stack, Text } from '@mantine/core';
+import { PersonHistoryDrawer } from '@web/components/person-history-drawer';
 import { useTranslation } from 'react-i18next';
 import { useInstructionHistory } from '../api/use-instruction-drivers';
 import { useTopicName } from './parts';
@@ -8,25 +8,19 @@ import { useTopicName } from './parts';
 /** Every instruction of one person, newest first: the day, how, which version, by whom. */
 export function HistoryDrawer({ person, onClose }: { person: { userId: string; name: string } | null; onClose: () => void }) {
   const { t } = useTranslation('driverInstruction');
-  const { t: tc } = useTranslation();
   const topicName = useTopicName();
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const history = useInstructionHistory(person?.userId ?? null);
   return (
-    <Drawer
-      opened={person !== null}
+    <PersonHistoryDrawer
+      open={person !== null}
       onClose={onClose}
-      position="right"
-      size={phone ? '100%' : 'md'}
       title={person ? t('history.title', { name: person.name }) : ''}
-      closeButtonProps={{ 'aria-label': tc('actions.close') }}
+      history={history}
     >
-      {history.isPending && <Loader size="sm" />}
-      {history.isError && <Alert color="red">{history.error.message}</Alert>}
-      {history.data && (
+      {(data) => (
         <Stack gap="sm">
-          {history.data.entries.length === 0 && <Text c="dimmed">{t('history.empty')}</Text>}
-          {history.data.entries.map((e) => (
+          {data.entries.length === 0 && <Text c="dimmed">{t('history.empty')}</Text>}
+          {data.entries.map((e) => (
             <Card key={e.id} withBorder padding="sm" data-instruction={e.instructedOn}>
               <Stack gap={2}>
                 <Text fw={600}>
@@ -48,6 +42,6 @@ export function HistoryDrawer({ person, onClose }: { person: { userId: string; n
           ))}
         </Stack>
       )}
-    </Drawer>
+    </PersonHistoryDrawer>
   );
 }

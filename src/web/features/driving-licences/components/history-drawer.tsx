@@ -1,7 +1,7 @@
 import { isoToGerman } from '@domain/vehicle-time';
-import { Alert, Badge, Card, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { STATE_COLOURS } from '@web/components/own-licence-panel';
+import { PersonHistoryDrawer } from '@web/components/person-history-drawer';
 import { useTranslation } from 'react-i18next';
 import { useCheckHistory } from '../api/use-check-history';
 import { ScanControls } from './scan-controls';
@@ -9,39 +9,33 @@ import { ScanControls } from './scan-controls';
 /** Every check of one person, newest first: what was shown, by whom, how. */
 export function HistoryDrawer({ person, onClose }: { person: { userId: string; name: string } | null; onClose: () => void }) {
   const { t } = useTranslation('licences');
-  const { t: tc } = useTranslation();
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
   const history = useCheckHistory(person?.userId ?? null);
   return (
-    <Drawer
-      opened={person !== null}
+    <PersonHistoryDrawer
+      open={person !== null}
       onClose={onClose}
-      position="right"
-      size={phone ? '100%' : 'md'}
       title={person ? t('historyFor', { name: person.name }) : ''}
-      closeButtonProps={{ 'aria-label': tc('actions.close') }}
+      history={history}
     >
-      {history.isPending && <Loader size="sm" />}
-      {history.isError && <Alert color="red">{history.error.message}</Alert>}
-      {history.data && (
-        <Stack gap="sm" data-history={history.data.checks.length}>
+      {(data) => (
+        <Stack gap="sm" data-history={data.checks.length}>
           <Group gap="xs">
-            <Badge color={STATE_COLOURS[history.data.state]} variant="light" tt="none">
-              {t(`states.${history.data.state}`)}
+            <Badge color={STATE_COLOURS[data.state]} variant="light" tt="none">
+              {t(`states.${data.state}`)}
             </Badge>
-            {history.data.licence && (
+            {data.licence && (
               <Text size="sm">
-                {t('columns.nextCheck')}: {isoToGerman(history.data.licence.nextCheck)}
+                {t('columns.nextCheck')}: {isoToGerman(data.licence.nextCheck)}
               </Text>
             )}
           </Group>
-          {history.data.checks.length === 0 && <Text c="dimmed">{t('noChecks')}</Text>}
-          {history.data.scansEnabled && history.data.checks.length > 0 && (
+          {data.checks.length === 0 && <Text c="dimmed">{t('noChecks')}</Text>}
+          {data.scansEnabled && data.checks.length > 0 && (
             <Text size="sm" c="dimmed">
               {t('scan.hint')}
             </Text>
           )}
-          {history.data.checks.map((c) => (
+          {data.checks.map((c) => (
             <Card key={c.id} withBorder padding="sm" data-check={c.checkedOn}>
               <Stack gap={2}>
                 <Group justify="space-between" wrap="wrap">
@@ -68,12 +62,12 @@ export function HistoryDrawer({ person, onClose }: { person: { userId: string; n
                     {c.remark}
                   </Text>
                 )}
-                {history.data.scansEnabled && <ScanControls checkId={c.id} hasScan={c.hasScan} />}
+                {data.scansEnabled && <ScanControls checkId={c.id} hasScan={c.hasScan} />}
               </Stack>
             </Card>
           ))}
         </Stack>
       )}
-    </Drawer>
+    </PersonHistoryDrawer>
   );
 }
