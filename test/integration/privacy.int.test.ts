@@ -92,13 +92,18 @@ describe.each(DB_KINDS)('privacy: own-data export on %s', (kind) => {
     expect(json('fahrten').length).toBeGreaterThan(0);
     expect(json('fahrten').every((e) => e.fahrer === 'Max Mustermann')).toBe(true);
     expect(json('unterweisungen')).toEqual([
-      expect.objectContaining({ art: 'app', thema: 'Fahrerunterweisung Poolfahrzeuge', unterwiesenVon: null, erfasstVon: 'Max Mustermann' }),
+      expect.objectContaining({
+        art: 'app',
+        thema: 'Fahrerunterweisung Poolfahrzeuge',
+        unterwiesenVon: null,
+        erfasstVon: 'Max Mustermann',
+      }),
     ]);
     // the demo's checks before Max's trips, each answer a line with the point and its state
     const checks = json('abfahrtskontrollen');
     expect(checks.length).toBeGreaterThan(0);
     expect(checks[0]).toMatchObject({ checkliste: expect.stringMatching(/^Abfahrtskontrolle/), antworten: expect.any(Array) });
-    expect((checks[0].antworten as string[]).every((a) => /: (in Ordnung|nicht in Ordnung)/.test(a))).toBe(true);
+    expect((checks[0]!.antworten as string[]).every((a) => /: (in Ordnung|nicht in Ordnung)/.test(a))).toBe(true);
     for (const k of ['schaeden', 'belege', 'schliessfaecher']) expect(Array.isArray(json(k))).toBe(true);
     // the session of this test's sign-in, without its token
     expect(json('sitzungen').length).toBeGreaterThan(0);
