@@ -26,7 +26,8 @@ async function startProcess(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
-async function waitForHealth(port: number, timeoutMs = 60_000) {
+// A first start migrates and seeds a fresh embedded database: on a loaded machine that takes over a minute.
+async function waitForHealth(port: number, timeoutMs = 150_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -55,7 +56,7 @@ describe('starting the server on the embedded database', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     expect(second.output()).toContain('"seeded":false');
-  });
+  }, 300_000);
 
   it('refuses to start in production without APP_SECRET and says why', async () => {
     const p = await startProcess({
