@@ -23,6 +23,7 @@ export const occupancy = {
   origins: 'Websites (eine je Zeile)',
   originsHint: 'In der Form https://www.beispiel.de – ohne Pfad, höchstens 20.',
   colour: 'Farbe der Kopfzeile',
+  colourPick: 'Farbe vom Bildschirm aufnehmen',
   colourHint: 'Die Schrift wird automatisch schwarz oder weiß, je nachdem, was besser lesbar ist.',
   save: 'Speichern',
 } as const;

@@ -23,6 +23,7 @@ export const occupancy = {
   origins: 'Websites (one per line)',
   originsHint: 'As https://www.example.com – without a path, at most 20.',
   colour: 'Colour of the header',
+  colourPick: 'Pick a colour from the screen',
   colourHint: 'The text turns black or white automatically, whichever reads better.',
   save: 'Save',
 } as const;

@@ -37,7 +37,15 @@ export function OccupancyEmbedding() {
           value={origins}
           onChange={(e) => setOrigins(e.currentTarget.value)}
         />
-        <ColorInput label={t('colour')} description={t('colourHint')} format="hex" value={colour} onChange={setColour} maw={420} />
+        <ColorInput
+          label={t('colour')}
+          description={t('colourHint')}
+          format="hex"
+          value={colour}
+          onChange={setColour}
+          maw={420}
+          eyeDropperButtonProps={{ 'aria-label': t('colourPick') }}
+        />
         <Group>
           <Button
             loading={save.isPending}
