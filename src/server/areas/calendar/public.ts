@@ -2,5 +2,7 @@
  * What other areas may use of the calendar: the .ics attachments of booking
  * mails and the events behind them (decision 204).
  */
-export { guestVehicleIcs, seatEvent, seatIcs, seatsIcs, vehicleEvent, vehicleIcs, vehiclesIcs } from './booking-events';
+export { guestVehicleIcs, mailIcs, seatEvent, seatIcs, seatsIcs, vehicleEvent, vehicleIcs, vehiclesIcs } from './booking-events';
 export { bookingsIcs } from './ics';
+export type { Invitation } from './ics';
+export { invitationFor, invitationsFor } from './invitations';

@@ -31,7 +31,7 @@ import { preBookingOutcomeMail, preBookingRequestMail } from '@server/areas/read
 import type { Deps } from '@server/deps';
 import { withIcs } from '@server/kernel/mail/render';
 import type { UserContext } from '../../kernel/context';
-import { seatIcs } from '../calendar/public';
+import { invitationFor, seatIcs } from '../calendar/public';
 import { effectiveSetting } from '../settings/public';
 import { constraintOf, loadSeatRules, notFound, requireArea, SEAT_TOPIC, sqlState, toBookingDto, toPlaceItem } from './common';
 import { readingRoomsErrors } from './errors';
@@ -90,7 +90,16 @@ export async function createBooking(
                 ...mailData(booking),
                 url: `${origin}/${obj.area}/karte?bestaetigen=${id}`,
               }),
-              seatIcs(booking, await localeOf(tx, tenantId, confirmingId)),
+              seatIcs(
+                booking,
+                await localeOf(tx, tenantId, confirmingId),
+                undefined,
+                await invitationFor(tx, deps, tenantId, {
+                  id: confirmingId,
+                  email: booking.confirmingEmail ?? '',
+                  name: booking.confirmingName ?? '',
+                }),
+              ),
             )
           : null;
         return { booking, mail };
@@ -233,7 +242,12 @@ async function transition(deps: Deps, user: UserContext, id: string, action: Act
               url: '',
               confirmed: to === 'reserviert',
             }),
-            seatIcs(after, await localeOf(tx, tenantId, b.bookerId)),
+            seatIcs(
+              after,
+              await localeOf(tx, tenantId, b.bookerId),
+              undefined,
+              await invitationFor(tx, deps, tenantId, { id: b.bookerId, email: b.bookerEmail, name: b.bookerName }),
+            ),
           )
         : null;
     return { booking: after, notify };

@@ -51,10 +51,11 @@ function mailsFor(b: BookingRecord, target: RemovalTarget, origin: string): Pend
     {
       to: b.bookerEmail,
       recipientId: b.bookerId,
-      render: (locale) =>
+      invitee: b.bookerName,
+      render: (locale, invite) =>
         withIcs(
           removalCancelledMail({ ...base, locale, tenantName: '', recipientName: b.bookerName, target, bookedBy: null }),
-          seatIcs(b, locale, 'storniert'),
+          seatIcs(b, locale, 'storniert', invite),
         ),
     },
   ];
@@ -62,10 +63,11 @@ function mailsFor(b: BookingRecord, target: RemovalTarget, origin: string): Pend
     mails.push({
       to: b.confirmingEmail,
       recipientId: b.confirmingId,
-      render: (locale) =>
+      invitee: b.confirmingName ?? '',
+      render: (locale, invite) =>
         withIcs(
           removalCancelledMail({ ...base, locale, tenantName: '', recipientName: b.confirmingName ?? '', target, bookedBy: b.bookerName }),
-          seatIcs(b, locale, 'storniert'),
+          seatIcs(b, locale, 'storniert', invite),
         ),
     });
   }

@@ -248,7 +248,8 @@ export const seatSeries: SeriesKind<
       {
         to: booker.email,
         recipientId: booker.id,
-        render: (locale) => {
+        invitee: booker.name,
+        render: (locale, invite) => {
           const m = seriesSummaryMail({
             locale,
             name: booker.name,
@@ -259,7 +260,7 @@ export const seatSeries: SeriesKind<
             extended,
             url: `${origin}/${obj.area}/karte`,
           });
-          return !extended || booked.length > 0 ? withIcs(m, seatsIcs(booked, locale)) : m;
+          return !extended || booked.length > 0 ? withIcs(m, seatsIcs(booked, locale, invite)) : m;
         },
       },
     ];

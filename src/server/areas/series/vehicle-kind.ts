@@ -114,7 +114,8 @@ function summaryMail(to: Person, v: VehicleRecord, booked: BookingRecord[], date
   return {
     to: to.email,
     recipientId: to.id,
-    render: (locale: MailLocale) => {
+    invitee: to.name,
+    render: (locale: MailLocale, invite) => {
       const m = seriesSummaryMail({
         locale,
         name: to.name,
@@ -126,7 +127,7 @@ function summaryMail(to: Person, v: VehicleRecord, booked: BookingRecord[], date
         url: `${origin}/fahrzeuge`,
         kind: 'fahrzeug',
       });
-      return booked.length > 0 ? withIcs(m, vehiclesIcs(booked, locale)) : m;
+      return booked.length > 0 ? withIcs(m, vehiclesIcs(booked, locale, invite)) : m;
     },
   } satisfies PendingMail;
 }

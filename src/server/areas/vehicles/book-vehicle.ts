@@ -264,10 +264,11 @@ export async function updateBooking(
 export const cancellationMail = (b: BookingRecord, reason: string): PendingMail => ({
   to: b.driver.email,
   recipientId: b.driver.id,
-  render: (locale) =>
+  invitee: b.driver.name,
+  render: (locale, invite) =>
     withIcs(
       bookingCancelledMail({ name: b.driver.name, vehicle: b.vehicleLabel, plate: b.licensePlate, von: b.von, bis: b.bis, reason, locale }),
-      vehicleIcs(b, locale, 'storniert'),
+      vehicleIcs(b, locale, 'storniert', invite),
     ),
 });
 
