@@ -108,3 +108,9 @@ export const vehiclesIcs = (bs: readonly VehicleBooking[], locale: Locale, invit
     locale,
     invite,
   );
+
+/** Whose calendar holds a seat booking: the confirming colleague of a pre-booking, else the booker. */
+export const seatHolder = (b: SeatBooking) =>
+  b.confirmingId && b.confirmingEmail
+    ? { id: b.confirmingId, email: b.confirmingEmail, name: b.confirmingName ?? '' }
+    : { id: b.bookerId, email: b.bookerEmail, name: b.bookerName };

@@ -75,7 +75,8 @@ const AREA = {
   en: { leseraum: 'Reading room', arbeitswelt: 'Workplace' },
 } as const;
 
-function texts(b: CalendarBooking, locale: Locale) {
+/** What a calendar shows of a booking: its title and place (also the lines of a calendar entry mail). */
+export function texts(b: Pick<CalendarBooking, 'kind' | 'object' | 'detail' | 'place'>, locale: Locale) {
   const de = locale === 'de';
   if (b.kind === 'fahrzeug') {
     return {

@@ -5,6 +5,7 @@ import {
   cancelTransition,
   checkInTransition,
   checkSeatBooking,
+  holderOf,
   isInCheckInWindow,
   occupiedError,
   onePlacePerPersonError,
@@ -31,7 +32,8 @@ import { preBookingOutcomeMail, preBookingRequestMail } from '@server/areas/read
 import type { Deps } from '@server/deps';
 import { withIcs } from '@server/kernel/mail/render';
 import type { UserContext } from '../../kernel/context';
-import { invitationFor, seatIcs } from '../calendar/public';
+import { sendAll } from '../../kernel/notifications/pending-mail';
+import { calendarEntryMail, invitationFor, seatEvent, seatHolder, seatIcs } from '../calendar/public';
 import { effectiveSetting } from '../settings/public';
 import { constraintOf, loadSeatRules, notFound, requireArea, SEAT_TOPIC, sqlState, toBookingDto, toPlaceItem } from './common';
 import { readingRoomsErrors } from './errors';
@@ -105,6 +107,8 @@ export async function createBooking(
         return { booking, mail };
       });
       if (mail && booking.confirmingEmail) await deps.mailer.send({ tenantId, to: booking.confirmingEmail, ...mail });
+      // One's own booking: only its calendar invitation tells of it.
+      else await sendAll(deps, tenantId, [calendarEntryMail(seatHolder(booking), [seatEvent(booking)])]);
       return toBookingDto(booking, user.member.id, now);
     } catch (err) {
       // 23P01: a booking made past the object lock (another path) won; 40P01: PostgreSQL broke a deadlock. Both: try again with fresh data.
@@ -191,7 +195,7 @@ type Action = 'cancel' | 'confirm' | 'check-in';
 /** Runs one state transition of a booking the user is party to; foreign or unknown ids are 404. */
 async function transition(deps: Deps, user: UserContext, id: string, action: Action, now: Date): Promise<ReadingRoomBookingDto> {
   const tenantId = user.tenant.id;
-  const { booking, notify } = await withTenant(deps.database.db, tenantId, async (tx) => {
+  const { booking, notify, own } = await withTenant(deps.database.db, tenantId, async (tx) => {
     const b = await findBooking(tx, tenantId, id);
     if (!b) throw notFound(BOOKING);
     requireArea(user, b.area);
@@ -250,9 +254,15 @@ async function transition(deps: Deps, user: UserContext, id: string, action: Act
             ),
           )
         : null;
-    return { booking: after, notify };
+    // The holder's calendar follows a cancellation (theirs or the booker's) and their own confirmation.
+    const own =
+      !notify && action !== 'check-in' && (to === 'storniert' || actor === holderOf(after))
+        ? [calendarEntryMail(seatHolder(after), [seatEvent(after)])]
+        : [];
+    return { booking: after, notify, own };
   });
   if (notify) await deps.mailer.send({ tenantId, to: booking.bookerEmail, ...notify });
+  await sendAll(deps, tenantId, own);
   return toBookingDto(booking, user.member.id, now);
 }
 

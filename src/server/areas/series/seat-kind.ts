@@ -4,13 +4,14 @@ import { planSeatSeries, refusalOf, type SeatSeriesState } from '@domain/booking
 import { addDays, berlinDay, completeRegularHours, germanDay, instantOf, weekStart } from '@domain/opening-hours';
 import { occupiedError, readingRoomBookingErrors } from '@domain/reading-room-booking';
 import { formatTime } from '@domain/time';
-import { seatsIcs } from '@server/areas/calendar/public';
+import { calendarEntryMails, seatEvent, seatHolder, seatsIcs } from '@server/areas/calendar/public';
 import { findMemberById } from '@server/areas/people/public';
 import {
   type BookingRecord,
   cancelBooking,
   countBookerBookingsByWeek,
   findBooking,
+  findBookingsByIds,
   findObjectWithoutEquipment,
   listDeviatingHours,
   listObjectSlots,
@@ -265,6 +266,10 @@ export const seatSeries: SeriesKind<
       },
     ];
   },
+
+  /** A pre-booked date leaves the confirming colleague's calendar, any other the booker's. */
+  cancelledMails: async (tx, tenantId, ids) =>
+    calendarEntryMails((await findBookingsByIds(tx, tenantId, ids)).map((b) => ({ to: seatHolder(b), event: seatEvent(b) }))),
 
   cancelOne: (deps, user, bookingId, now) => cancelBooking(deps, user, bookingId, now),
 

@@ -5,7 +5,7 @@ import { AppError } from '@domain/errors';
 import { berlinDay, germanDay } from '@domain/opening-hours';
 import { formatTime } from '@domain/time';
 import { blockedUntil, bookingWindowEnd, type ExistingBooking, vehicleBookingErrors } from '@domain/vehicle-booking';
-import { vehiclesIcs } from '@server/areas/calendar/public';
+import { calendarEntryMails, vehicleEvent, vehiclesIcs } from '@server/areas/calendar/public';
 import { instructionGateFor } from '@server/areas/driver-instruction/public';
 import { licenceGateFor } from '@server/areas/driving-licences/public';
 import { findMemberById, type MemberRecord, membersWithPermission } from '@server/areas/people/public';
@@ -22,6 +22,7 @@ import {
   checkPeriodAgainst,
   details,
   findBooking,
+  findBookingsByIds,
   findVehicle,
   lockBooking,
   lockVehicle,
@@ -350,6 +351,10 @@ export const vehicleSeries: SeriesKind<
     if (driver.id !== bookedBy.id) mails.push(summaryMail(personOf(driver), v, booked, dates, false, origin));
     return mails;
   },
+
+  /** The cancelled dates leave the driver's calendar. */
+  cancelledMails: async (tx, tenantId, ids) =>
+    calendarEntryMails((await findBookingsByIds(tx, tenantId, ids)).map((b) => ({ to: b.driver, event: vehicleEvent(b) }))),
 
   cancelOne: (deps, user, bookingId) => cancelBooking(deps, user, bookingId),
 

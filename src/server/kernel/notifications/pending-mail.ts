@@ -17,6 +17,8 @@ export interface PendingMail {
    * recipient's invitation, or null when they switched invitations off (decision 217).
    */
   invitee?: string;
+  /** A mail that carries nothing but the invitation: not sent to a recipient without one. */
+  invitationOnly?: boolean;
   render(locale: Locale, invite: Invitation | null): RenderedMail;
 }
 
@@ -32,6 +34,7 @@ export async function sendAll(deps: Deps, tenantId: string, mails: PendingMail[]
     invitees.length === 0 ? new Map() : await withTenant(deps.database.db, tenantId, (tx) => invitationsFor(tx, deps, tenantId, invitees));
   for (const m of mails) {
     const invite = m.invitee === undefined ? null : (invites.get(m.recipientId) ?? null);
+    if (m.invitationOnly && !invite) continue;
     await deps.mailer.send({ tenantId, to: m.to, ...m.render(locales.get(m.recipientId) ?? 'de', invite) });
   }
 }
