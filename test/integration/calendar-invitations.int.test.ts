@@ -52,6 +52,9 @@ interface Invite {
   partstat: string;
   start: Date;
   end: Date;
+  /** What Outlook needs to file the event: the stamp and the times in UTC, or a zone the object defines. */
+  stampUtc: boolean;
+  timesKnown: boolean;
 }
 
 /** The iMIP part of a mail (text/calendar with a method), parsed with ical.js; null when the mail has none. */
@@ -73,6 +76,12 @@ function invitationOf(mail: ReceivedMail): Invite | null {
     partstat: String(attendee.getParameter('partstat')),
     start: e.startDate.toJSDate(),
     end: e.endDate.toJSDate(),
+    stampUtc: (v.getFirstPropertyValue('dtstamp') as ICAL.Time).zone === ICAL.Timezone.utcTimezone,
+    timesKnown: [e.startDate, e.endDate].every(
+      (d) =>
+        d.zone === ICAL.Timezone.utcTimezone ||
+        cal.getAllSubcomponents('vtimezone').some((z) => z.getFirstPropertyValue('tzid') === d.zone?.tzid),
+    ),
   };
 }
 
@@ -121,6 +130,8 @@ describe.each(DB_KINDS)('calendar invitations on %s', (kind) => {
     expect(booked.organizer).toBe('mailto:noreply@buchbar.localhost');
     expect(booked.attendee).toBe(`mailto:${to}`);
     expect(booked.partstat).toBe('ACCEPTED');
+    expect(booked.stampUtc).toBe(true);
+    expect(booked.timesKnown).toBe(true);
     expect(booked.start).toEqual(new Date(von));
     expect(booked.end).toEqual(new Date(dayAt(31, '10:00')));
 
