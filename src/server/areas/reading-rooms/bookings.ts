@@ -246,18 +246,16 @@ async function transition(deps: Deps, user: UserContext, id: string, action: Act
               url: '',
               confirmed: to === 'reserviert',
             }),
-            seatIcs(
-              after,
-              await localeOf(tx, tenantId, b.bookerId),
-              undefined,
-              await invitationFor(tx, deps, tenantId, { id: b.bookerId, email: b.bookerEmail, name: b.bookerName }),
-            ),
+            // The seat is in the colleague's calendar, not the booker's: the booker gets the plain file (decision 217).
+            seatIcs(after, await localeOf(tx, tenantId, b.bookerId)),
           )
         : null;
-    // The holder's calendar follows a cancellation (theirs or the booker's) and their own confirmation.
+    // The holder's calendar follows a cancellation (theirs or the booker's) and their own confirmation;
+    // the booker's outcome mail above goes to someone else, so it does not stand in for this one.
+    const holder = seatHolder(after);
     const own =
-      !notify && action !== 'check-in' && (to === 'storniert' || actor === holderOf(after))
-        ? [calendarEntryMail(seatHolder(after), [seatEvent(after)])]
+      action !== 'check-in' && (to === 'storniert' || actor === holderOf(after)) && !(notify && holder.id === b.bookerId)
+        ? [calendarEntryMail(holder, [seatEvent(after)])]
         : [];
     return { booking: after, notify, own };
   });

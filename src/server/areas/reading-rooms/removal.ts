@@ -47,11 +47,13 @@ function mailsFor(b: BookingRecord, target: RemovalTarget, origin: string): Pend
     bis: formatTime(b.bis),
     url: `${origin}/${b.area}/karte`,
   };
+  const colleague = Boolean(b.confirmingId && b.confirmingEmail && b.confirmingId !== b.bookerId);
   const mails: PendingMail[] = [
     {
       to: b.bookerEmail,
       recipientId: b.bookerId,
-      invitee: b.bookerName,
+      // A pre-booked seat is in the colleague's calendar, not the booker's (decision 217).
+      ...(colleague ? {} : { invitee: b.bookerName }),
       render: (locale, invite) =>
         withIcs(
           removalCancelledMail({ ...base, locale, tenantName: '', recipientName: b.bookerName, target, bookedBy: null }),
@@ -59,7 +61,7 @@ function mailsFor(b: BookingRecord, target: RemovalTarget, origin: string): Pend
         ),
     },
   ];
-  if (b.confirmingId && b.confirmingEmail && b.confirmingId !== b.bookerId) {
+  if (colleague && b.confirmingId && b.confirmingEmail) {
     mails.push({
       to: b.confirmingEmail,
       recipientId: b.confirmingId,

@@ -110,12 +110,21 @@ async function loadVehicle(tx: Db, tenantId: string, vehicleId: string, lock: bo
 
 const bookedLine = (b: BookingRecord) => `${germanDay(berlinDay(b.von))} ${formatTime(b.von)}–${formatTime(b.bis)}`;
 
-function summaryMail(to: Person, v: VehicleRecord, booked: BookingRecord[], dates: VehicleSeriesDate[], extended: boolean, origin: string) {
+function summaryMail(
+  to: Person,
+  v: VehicleRecord,
+  booked: BookingRecord[],
+  dates: VehicleSeriesDate[],
+  extended: boolean,
+  origin: string,
+  driver: boolean,
+) {
   const refused = dates.filter((d) => d.state === 'abgelehnt').map((d) => ({ date: germanDay(d.date), message: d.message ?? '' }));
   return {
     to: to.email,
     recipientId: to.id,
-    invitee: to.name,
+    // Only the driver's calendar holds the trips; who booked them for the driver gets the plain file (decision 217).
+    ...(driver ? { invitee: to.name } : {}),
     render: (locale: MailLocale, invite) => {
       const m = seriesSummaryMail({
         locale,
@@ -344,11 +353,11 @@ export const vehicleSeries: SeriesKind<
     const approvals = approvalMails(approvers, booked, origin);
     if (extended) {
       return dates.some((d) => d.state === 'abgelehnt')
-        ? [...approvals, summaryMail(personOf(driver), v, booked, dates, true, origin)]
+        ? [...approvals, summaryMail(personOf(driver), v, booked, dates, true, origin, true)]
         : approvals;
     }
-    const mails = [summaryMail(bookedBy, v, booked, dates, false, origin), ...approvals];
-    if (driver.id !== bookedBy.id) mails.push(summaryMail(personOf(driver), v, booked, dates, false, origin));
+    const mails = [summaryMail(bookedBy, v, booked, dates, false, origin, bookedBy.id === driver.id), ...approvals];
+    if (driver.id !== bookedBy.id) mails.push(summaryMail(personOf(driver), v, booked, dates, false, origin, true));
     return mails;
   },
 

@@ -66,7 +66,8 @@ export async function decide(deps: Deps, user: UserContext, bookingId: string, a
     const mails: PendingMail[] = [b.driver, ...(b.bookedBy.id !== b.driver.id ? [b.bookedBy] : [])].map((p) => ({
       to: p.email,
       recipientId: p.id,
-      invitee: p.name,
+      // Only the driver's calendar holds the trip; who booked it for them gets the plain file (decision 217).
+      ...(p.id === b.driver.id ? { invitee: p.name } : {}),
       render: (locale, invite) =>
         withIcs(
           approvalDecisionMail({
