@@ -4,7 +4,7 @@ import { planSeatSeries, refusalOf, type SeatSeriesState } from '@domain/booking
 import { addDays, berlinDay, completeRegularHours, germanDay, instantOf, weekStart } from '@domain/opening-hours';
 import { occupiedError, readingRoomBookingErrors } from '@domain/reading-room-booking';
 import { formatTime } from '@domain/time';
-import { calendarEntryMails, seatEvent, seatHolder, seatsIcs } from '@server/areas/calendar/public';
+import { calendarEntryMail, calendarEntryMails, seatEvent, seatHolder, seatsIcs } from '@server/areas/calendar/public';
 import { findMemberById } from '@server/areas/people/public';
 import {
   type BookingRecord,
@@ -241,10 +241,19 @@ export const seatSeries: SeriesKind<
   // Maps refresh on any event of their plan.
   scopeOf: (seat) => seat.obj.floorPlanId,
 
-  /** On saving one mail with all events; on extending a mail only when a day could not be booked. */
+  /** On saving one mail with all events; on extending the summary when a day could not be booked, else the calendar entry mail of the added days. */
   mails({ obj, booker }, { booked }, dates, extended, origin) {
     const refusedDates = dates.filter((d) => d.state === 'abgelehnt');
-    if (extended && refusedDates.length === 0) return [];
+    // The dates the job added reach the booker's calendar too; without invitations no mail (decision 217).
+    if (extended && refusedDates.length === 0)
+      return booked.length > 0
+        ? [
+            calendarEntryMail(
+              booker,
+              booked.map((b) => seatEvent(b)),
+            ),
+          ]
+        : [];
     return [
       {
         to: booker.email,

@@ -5,7 +5,7 @@ import { AppError } from '@domain/errors';
 import { berlinDay, germanDay } from '@domain/opening-hours';
 import { formatTime } from '@domain/time';
 import { blockedUntil, bookingWindowEnd, type ExistingBooking, vehicleBookingErrors } from '@domain/vehicle-booking';
-import { calendarEntryMails, vehicleEvent, vehiclesIcs } from '@server/areas/calendar/public';
+import { calendarEntryMail, calendarEntryMails, vehicleEvent, vehiclesIcs } from '@server/areas/calendar/public';
 import { instructionGateFor } from '@server/areas/driver-instruction/public';
 import { licenceGateFor } from '@server/areas/driving-licences/public';
 import { findMemberById, type MemberRecord, membersWithPermission } from '@server/areas/people/public';
@@ -348,12 +348,24 @@ export const vehicleSeries: SeriesKind<
 
   scopeOf: (ride) => ride.vehicle.id,
 
-  /** On saving: the booker, the approvers of special trips and a driver other than the booker; on extending: the approvers, and the driver when a date could not be booked. */
+  /**
+   * On saving: the booker, the approvers of special trips and a driver other than the booker; on extending: the approvers,
+   * and the driver: the summary when a date could not be booked, else the calendar entry mail of the added dates.
+   */
   mails({ vehicle: v, bookedBy, driver }, { booked, approvers }, dates, extended, origin) {
     const approvals = approvalMails(approvers, booked, origin);
     if (extended) {
-      return dates.some((d) => d.state === 'abgelehnt')
-        ? [...approvals, summaryMail(personOf(driver), v, booked, dates, true, origin, true)]
+      if (dates.some((d) => d.state === 'abgelehnt'))
+        return [...approvals, summaryMail(personOf(driver), v, booked, dates, true, origin, true)];
+      // The dates the job added reach the driver's calendar too; without invitations no mail (decision 217).
+      return booked.length > 0
+        ? [
+            ...approvals,
+            calendarEntryMail(
+              personOf(driver),
+              booked.map((b) => vehicleEvent(b)),
+            ),
+          ]
         : approvals;
     }
     const mails = [summaryMail(bookedBy, v, booked, dates, false, origin, bookedBy.id === driver.id), ...approvals];
