@@ -1,3 +1,7 @@
+import { isoWeekday } from '@domain/opening-hours';
+import { seatSeries } from '@server/areas/series/seat-kind';
+import { extendSeries } from '@server/areas/series/series-engine';
+import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
@@ -333,6 +337,50 @@ describe.each(DB_KINDS)('calendar invitations on %s', (kind) => {
       expect(e.method).toBe('CANCEL');
       expect(e.status).toBe('CANCELLED');
       expect(e.sequence).toBeGreaterThan(events.find((x) => x.uid === e.uid)!.sequence);
+      expect(e.sequence).toBe(await feedSequence(BIB, feed, e.uid));
+    }
+  });
+
+  it('the dates the extension job adds to a series reach the calendar by a calendar entry mail', async () => {
+    const leser = await t.login(BIB, 'leser@bibliothek.test');
+    const feed = await feedUrl(BIB, leser);
+    // Booked 14 days ahead (the default); the job books the rest as the days come into the window.
+    const plans = await floorPlanIds(t, BIB, leser);
+    const seat = (await objectIds(t, BIB, leser, plans['Lesesaal Erdgeschoss']!))['EG-29']!;
+    const start = await firstFreeDayOf(t, [seat]);
+    const saved = await t.call(BIB, {
+      method: 'POST',
+      url: '/api/reading-room-series',
+      cookie: leser,
+      payload: {
+        objectId: seat,
+        mode: 'vormittags',
+        rule: { startDate: start, weekdays: [isoWeekday(start)], intervalWeeks: 1, count: 10 },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const seriesId = saved.json().seriesId as string;
+    expect((saved.json().dates as { state: string }[]).some((d) => d.state === 'spaeter')).toBe(true);
+    const idsOf = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select id::text from reading_room_bookings where series_id = ${seriesId} order by von`,
+        )) as unknown as { rows: { id: string }[] }
+      ).rows.map((r) => `platz-${r.id}@buchbar`);
+    const before = await idsOf();
+
+    const seen = smtp.mails.length;
+    // The job run 40 days on books the dates then inside the window.
+    await extendSeries(t.deps, seatSeries, new Date(Date.now() + 40 * 86_400_000));
+    const added = (await idsOf()).filter((uid) => !before.includes(uid));
+    expect(added.length).toBeGreaterThan(0);
+    const entry = mailsTo('leser@bibliothek.test', seen).filter((m) => invitesOf(m).some((i) => added.includes(i.uid)));
+    expect(entry).toHaveLength(1);
+    expect(entry[0]!.subject).toMatch(/^Buchbar – in Ihrem Kalender: /);
+    const events = invitesOf(entry[0]!);
+    expect(events.map((e) => e.uid).sort()).toEqual([...added].sort());
+    for (const e of events) {
+      expect(e.method).toBe('REQUEST');
       expect(e.sequence).toBe(await feedSequence(BIB, feed, e.uid));
     }
   });
