@@ -101,7 +101,7 @@ describe('roles and groups in Chromium', () => {
     await admin.getByRole('option', { name: /nina\.neu@stadtwerke\.test/ }).click();
     await admin.getByRole('cell', { name: /Neu, Nina/ }).waitFor();
 
-    const mail = await env.smtp.waitFor('nina.neu@stadtwerke.test');
+    const mail = await env.smtp.waitFor('nina.neu@stadtwerke.test', 'Ihre Einladung');
     const person = await newPage(env.browser, { width: 1440, height: 900 });
     await person.goto(extractLink(mail.text, '/leseraum/passwort'));
     await person.getByLabel('Neues Passwort', { exact: true }).fill('NinaNeu-2026');

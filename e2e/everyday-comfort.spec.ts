@@ -76,6 +76,14 @@ describe('everyday comfort in Chromium', () => {
     await page.getByRole('button', { name: 'Max Mustermann' }).click();
     await page.getByRole('menuitem', { name: 'Einstellungen' }).click();
     await page.getByRole('tab', { name: 'Kalender' }).click();
+    // Calendar invitations in booking mails (decision 217): on by default, the person's own switch.
+    const invitations = page.getByRole('switch', { name: 'Kalendereinladungen in Buchungsmails' });
+    expect(await invitations.isChecked()).toBe(true);
+    await invitations.click({ force: true });
+    await page.getByText('Gespeichert.', { exact: true }).waitFor();
+    expect(await invitations.isChecked()).toBe(false);
+    await invitations.click({ force: true });
+    await page.waitForFunction(() => (document.querySelector('input[role="switch"]') as HTMLInputElement | null)?.checked === true);
     await page.getByRole('button', { name: 'Abonnement einrichten' }).click();
     const address = await page.getByLabel('Abonnement-Adresse').inputValue();
     expect(address).toMatch(/\/api\/calendar\/[A-Za-z0-9_-]{43}\/buchbar\.ics$/);

@@ -172,7 +172,7 @@ describe('foundation journeys in Chromium', () => {
     await page.getByLabel('E-Mail').fill('leser@bibliothek.test');
     await page.getByRole('button', { name: /senden|anfordern/i }).click();
     await page.getByText(/Wenn die E-Mail-Adresse bei uns bekannt ist/).waitFor();
-    const mail = await env.smtp.waitFor('leser@bibliothek.test');
+    const mail = await env.smtp.waitFor('leser@bibliothek.test', 'Passwort zurücksetzen');
     const link = extractLink(mail.text, '/auth/recovery');
     await page.goto(link);
     const fields = page.getByLabel(/Neues Passwort|Passwort wiederholen/);

@@ -24,7 +24,7 @@ describe('a tenant created by the operator in Chromium', () => {
       `http://${domain}:${port}`,
     );
 
-    const mail = await env.smtp.waitFor('chefin@hafen.test');
+    const mail = await env.smtp.waitFor('chefin@hafen.test', 'Ihre Einladung');
     const link = extractLink(mail.text, '/leseraum/passwort');
     expect(new URL(link).host).toBe(`${domain}:${port}`);
     const page = await newPage(env.browser, { width: 390, height: 844 });

@@ -67,7 +67,7 @@ describe('removing seats in /admin/raeume in Chromium', () => {
       () => document.querySelector('[data-testid="floor-plan-map"] [data-seat="EG-24"]')?.getAttribute('data-state') === 'inaktiv',
     );
     await leser.screenshot({ path: `${SHOTS}/leseraum-storniert-deaktiviert-1440.png`, fullPage: true });
-    const mail = await env.smtp.waitFor('leser@bibliothek.test');
+    const mail = await env.smtp.waitFor('leser@bibliothek.test', 'Buchung storniert: EG-24');
     expect(mail.subject).toBe(`Buchbar – Buchung storniert: EG-24 am ${germanDay(day())}`);
     expect(mail.text).toContain('wurde storniert, weil der Platz deaktiviert wurde.');
 

@@ -123,7 +123,7 @@ describe('reading-room journeys in Chromium', () => {
     await admin.getByText('EG-07 ist für Lena Lesewitz vorgemerkt. Die Person wurde per E-Mail benachrichtigt.').waitFor();
     await admin.getByTestId('my-bookings').getByText('Gebucht für Lena Lesewitz').waitFor();
 
-    const mail = await env.smtp.waitFor('leser@bibliothek.test');
+    const mail = await env.smtp.waitFor('leser@bibliothek.test', 'bitte bestätigen: EG-07');
     const link = /https?:\/\/\S+\/leseraum\/karte\?bestaetigen=[0-9a-f-]{36}/.exec(mail.text)![0];
     const leser = await newPage(env.browser);
     await signIn(leser, 'leser@bibliothek.test', new URL(link).pathname + new URL(link).search);

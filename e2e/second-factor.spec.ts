@@ -97,7 +97,7 @@ describe('second factor in Chromium', () => {
     await page.getByLabel('E-Mail').fill('leser@bibliothek.test');
     await page.getByRole('button', { name: 'Code senden' }).click();
     await page.getByRole('status').waitFor();
-    const mail = await env.smtp.waitFor('leser@bibliothek.test');
+    const mail = await env.smtp.waitFor('leser@bibliothek.test', 'Anmeldecode');
     const code = /lautet (\d{6})/.exec(mail.text)![1]!;
     await page.screenshot({ path: `${SHOTS}/email-code-anmelden-390.png`, fullPage: true });
     await typeCode(page, 'email-code', code);

@@ -119,6 +119,7 @@ describe('SETTING_CATALOGUE', () => {
         'gastverleihAnfrageGueltigMinuten',
         'gastverleihMaxOffeneAnfragen',
         'gastverleihTelefonPflicht',
+        'kalenderEinladungen',
         'fahrtenbuchKorrekturfristTage',
         'fahrtenbuchFahrtarten',
         'fahrzeugWartungVorlaufTage',
@@ -187,6 +188,8 @@ describe('SETTING_CATALOGUE', () => {
         // consent and favourites of „Mein Team heute“ (decision 110) are the person's own choice
         'teamSitzplatzFreigabe',
         'teamFavoriten',
+        // whether booking mails carry calendar invitations (decision 217) is the person's own choice
+        'kalenderEinladungen',
       ].sort(),
     );
   });

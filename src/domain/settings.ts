@@ -124,6 +124,16 @@ const CATALOGUE = [
     allowed: ['de-de', 'en-us'],
   },
   {
+    // Decision 217: the person may switch it off, a group or the tenant may set another default.
+    name: 'kalenderEinladungen',
+    feature: 'allgemein',
+    type: 'boolean',
+    defaultValue: 'true',
+    description:
+      'Mails zu Buchungen tragen eine Kalendereinladung, die die Buchung in Outlook, Google oder Apple Kalender einträgt und bei einer Stornierung wieder entfernt',
+    layers: ALL,
+  },
+  {
     name: 'startseite',
     feature: 'allgemein',
     type: 'string',

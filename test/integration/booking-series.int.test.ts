@@ -108,7 +108,7 @@ describe.each(DB_KINDS)('booking series on %s', (kind) => {
     expect(booked.map((b) => b.status)).toEqual(Array(5).fill('reserviert'));
 
     // One mail with every booked day in its calendar attachment and the refused ones with their reasons.
-    const mail = await smtp.waitFor('leser@bibliothek.test');
+    const mail = await smtp.waitFor('leser@bibliothek.test', 'Serie gebucht');
     expect(mail.subject).toBe('Buchbar – Serie gebucht: EG-24');
     expect(mail.text).toContain(`${germanDay(tuesdays[2]!)}: Am ${germanDay(tuesdays[2]!)} ist geschlossen`);
     const events = parseIcs(icsAttachmentOf(mail.raw)!).events;

@@ -147,7 +147,8 @@ describe.each(DB_KINDS)('calendar feed and .ics attachments on %s', (kind) => {
     expect(event).toMatchObject({ summary: 'Reading room: EG-22 (Lesesaal Erdgeschoss)', status: 'TENTATIVE' });
     expect(event!.description).toContain('Booked by: Berta Buchholz');
 
-    const mail = await smtp.waitFor('leser@bibliothek.test');
+    // The person reads English: the request is the English one.
+    const mail = await smtp.waitFor('leser@bibliothek.test', 'please confirm: EG-22');
     const ics = icsAttachmentOf(mail.raw);
     expect(ics, 'text/calendar attachment').not.toBeNull();
     const attached = parseIcs(ics!).events;

@@ -176,9 +176,9 @@ describe.each(DB_KINDS)('driving licences on %s', (kind) => {
     // Frieda is due in ten days (reminder period 14): one 'vorab' mail; Felix and Max are valid
     const first = await sendLicenceReminders(t.deps);
     expect(first).toBeGreaterThanOrEqual(2);
-    const frieda = await smtp.waitFor('freigabe@stadtwerke.test');
+    const frieda = await smtp.waitFor('freigabe@stadtwerke.test', 'Führerscheinprüfung');
     expect(frieda.subject).toBe('Buchbar – Ihre Führerscheinprüfung steht an');
-    const digest = await smtp.waitFor('pruefer@stadtwerke.test');
+    const digest = await smtp.waitFor('pruefer@stadtwerke.test', 'zu prüfende Führerscheine');
     expect(digest.subject).toMatch(/^Buchbar – zu prüfende Führerscheine: \d+$/);
     expect(digest.text).toContain('Frei, Frieda: bald fällig');
     expect(await sendLicenceReminders(t.deps)).toBe(0);

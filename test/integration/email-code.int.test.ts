@@ -50,7 +50,7 @@ describe.each(DB_KINDS)('sign-in with an e-mail code on %s', (kind) => {
     expect((await t.call(SW, { method: 'GET', url: '/api/tenant' })).json().emailCodeSignIn).toBe(true);
     const sent = await request(SW, 'mitarbeiter@stadtwerke.test');
     expect(sent.json()).toEqual({ ok: true, message: EMAIL_CODE_SENT });
-    const mail = await smtp.waitFor('mitarbeiter@stadtwerke.test');
+    const mail = await smtp.waitFor('mitarbeiter@stadtwerke.test', 'Anmeldecode');
     // the code is only in the body: a subject shows on lock screens
     expect(mail.subject).toBe('Ihr Anmeldecode für Buchbar (Stadtwerke Musterstadt)');
     expect(mail.text).toContain('Er gilt 10 Minuten und nur einmal.');
@@ -73,7 +73,7 @@ describe.each(DB_KINDS)('sign-in with an e-mail code on %s', (kind) => {
 
   it('a code dies after three wrong tries', async () => {
     await request(SW, 'fuhrpark@stadtwerke.test', '10.9.1.1');
-    const mail = await smtp.waitFor('fuhrpark@stadtwerke.test');
+    const mail = await smtp.waitFor('fuhrpark@stadtwerke.test', 'Anmeldecode');
     const code = codeOf(mail.text);
     const other = code === '000000' ? '999999' : '000000';
     for (let i = 0; i < 3; i++) expect((await codeLogin(SW, 'fuhrpark@stadtwerke.test', other, '10.9.1.1')).statusCode).toBe(401);

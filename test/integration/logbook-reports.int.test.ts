@@ -94,8 +94,8 @@ describe.each(DB_KINDS)('logbook report mails and background exports on %s', (ki
 
     // the next run delivers them, and only them
     expect(await sendDueLogbookReports(t.deps, now)).toBe(0);
-    const mail = await smtp.waitFor(addresses[0]!);
-    await smtp.waitFor(addresses[1]!);
+    const mail = await smtp.waitFor(addresses[0]!, /Fahrtenbuch-Bericht|logbook report/);
+    await smtp.waitFor(addresses[1]!, /Fahrtenbuch-Bericht|logbook report/);
     expect(await outboxCount('fehler')).toBe(0);
     expect(await sendDueLogbookReports(t.deps, now)).toBe(0);
     expect(reportsTo(addresses[0]!)).toHaveLength(1);

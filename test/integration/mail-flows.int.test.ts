@@ -28,7 +28,7 @@ describe.each(DB_KINDS)('password recovery, invitation and e-mail confirmation o
       payload: { email: 'mitarbeiter@stadtwerke.test' },
     });
     expect(res.json()).toEqual({ ok: true, message: RECOVERY_SENT });
-    const mail = await smtp.waitFor('mitarbeiter@stadtwerke.test');
+    const mail = await smtp.waitFor('mitarbeiter@stadtwerke.test', 'Passwort zurücksetzen');
     expect(mail.subject).toBe('Buchbar – Passwort zurücksetzen (Stadtwerke Musterstadt)');
     expect(mail.text).toContain('Hallo Max Mustermann');
     const link = new URL(extractLink(mail.text, '/auth/recovery'));
@@ -62,7 +62,7 @@ describe.each(DB_KINDS)('password recovery, invitation and e-mail confirmation o
     const leser = users.find((u) => u.email === 'leser@bibliothek.test')!;
     const res = await t.call(UB, { method: 'POST', url: `/api/users/${leser.id}/invitation`, cookie: admin });
     expect(res.json()).toEqual({ ok: true, message: 'Die Einladung wurde versendet.' });
-    const mail = await smtp.waitFor('leser@bibliothek.test');
+    const mail = await smtp.waitFor('leser@bibliothek.test', 'Ihre Einladung');
     expect(mail.subject).toBe('Buchbar – Ihre Einladung (Universitätsbibliothek Musterstadt)');
     const link = new URL(extractLink(mail.text, '/leseraum/passwort'));
     const set = await t.call(UB, {
@@ -79,7 +79,7 @@ describe.each(DB_KINDS)('password recovery, invitation and e-mail confirmation o
     const cookie = await t.login(SW, 'freigabe@stadtwerke.test');
     expect((await t.call(SW, { method: 'GET', url: '/api/session/me', cookie })).json().user.emailVerified).toBe(false);
     await t.call(SW, { method: 'POST', url: '/api/session/email/send-confirmation', cookie });
-    const mail = await smtp.waitFor('freigabe@stadtwerke.test');
+    const mail = await smtp.waitFor('freigabe@stadtwerke.test', 'E-Mail-Adresse bestätigen');
     const link = new URL(extractLink(mail.text, '/auth/confirm'));
     const res = await t.call(SW, {
       method: 'POST',
@@ -94,7 +94,7 @@ describe.each(DB_KINDS)('password recovery, invitation and e-mail confirmation o
     const cookie = await t.login(SW, 'fuhrpark@stadtwerke.test');
     await t.call(SW, { method: 'PUT', url: '/api/session/locale', cookie, payload: { locale: 'en-us' } });
     await t.call(SW, { method: 'POST', url: '/api/session/password/forgot', payload: { email: 'fuhrpark@stadtwerke.test' } });
-    const mail = await smtp.waitFor('fuhrpark@stadtwerke.test');
+    const mail = await smtp.waitFor('fuhrpark@stadtwerke.test', 'reset your password');
     expect(mail.subject).toBe('Buchbar – reset your password (Stadtwerke Musterstadt)');
     expect(mail.text).toContain('Hello Felix Fuhrmann');
   });

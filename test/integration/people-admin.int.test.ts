@@ -54,7 +54,7 @@ describe.each(DB_KINDS)('people administration on %s', (kind) => {
     });
     expect(res.statusCode).toBe(201);
     const id = res.json().id as string;
-    const mail = await smtp.waitFor('nora.neu@stadtwerke.test');
+    const mail = await smtp.waitFor('nora.neu@stadtwerke.test', 'Ihre Einladung');
     const link = new URL(extractLink(mail.text, '/leseraum/passwort'));
     const set = await t.call(SW, {
       method: 'POST',

@@ -203,7 +203,7 @@ describe.each(DB_KINDS)('reading-room bookings on %s', (kind) => {
       confirming: { name: 'Lena Lesewitz' },
       canConfirm: false,
     });
-    const mail = await smtp.waitFor('leser@bibliothek.test');
+    const mail = await smtp.waitFor('leser@bibliothek.test', 'bitte bestätigen');
     expect(mail.subject).toBe(`Buchbar – bitte bestätigen: EG-08 am ${germanDay(inDays(2))} (Universitätsbibliothek Musterstadt)`);
     expect(mail.text).toContain(
       `Berta Buchholz hat für Sie EG-08 (Lesesaal Erdgeschoss) am ${germanDay(inDays(2))} von 12:00 bis 20:00 Uhr vorgemerkt.`,
@@ -221,7 +221,7 @@ describe.each(DB_KINDS)('reading-room bookings on %s', (kind) => {
     const confirm = await act(t, BIB, leser, b.id, 'confirm');
     expect(confirm.statusCode).toBe(200);
     expect(confirm.json().booking.status).toBe('reserviert');
-    const outcome = await smtp.waitFor('admin@bibliothek.test');
+    const outcome = await smtp.waitFor('admin@bibliothek.test', 'Vormerkung bestätigt');
     expect(outcome.subject).toBe(`Buchbar – Vormerkung bestätigt: EG-08 am ${germanDay(inDays(2))}`);
     const again = await act(t, BIB, leser, b.id, 'confirm');
     expect(again.json().error.message).toBe('Nur vorgemerkte Buchungen können bestätigt werden.');
@@ -309,7 +309,7 @@ describe.each(DB_KINDS)('reading-room bookings on %s', (kind) => {
     await sendReadingRoomReminders(t.deps, new Date(von.getTime() - 61 * 60_000));
     expect(toLeser()).toBe(0);
     await sendReadingRoomReminders(t.deps, new Date(von.getTime() - 60 * 60_000));
-    const mail = await smtp.waitFor('leser@bibliothek.test');
+    const mail = await smtp.waitFor('leser@bibliothek.test', 'Erinnerung');
     const reminder = smtp.mails.find((m) => m.to.includes('leser@bibliothek.test') && m.subject.includes('Erinnerung'))!;
     expect(mail).toBeDefined();
     expect(reminder.subject).toBe(`Buchbar – Erinnerung: EG-66 am ${germanDay(inDays(5))} um 10:00 Uhr`);

@@ -219,7 +219,10 @@ describe.each(DB_KINDS)('removing seats, rooms and floor plans on %s', (kind) =>
     expect((await row(own.id)).status).toBe('storniert');
     expect((await book(t, BIB, leser, { objectId: seat, date: inDays(5), mode: 'ganztags' })).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 100));
-    expect(smtp.mails.length).toBe(sent);
+    // No cancellation mail: only the new booking's calendar entry (decision 217).
+    expect(smtp.mails.slice(sent).map((m) => m.subject)).toEqual([
+      'Buchbar – in your calendar: Reading room: EG-20 (Lesesaal Erdgeschoss)',
+    ]);
     await t.call(BIB, { method: 'PUT', url: '/api/session/locale', cookie: leser, payload: { locale: 'de-de' } });
   });
 

@@ -70,12 +70,18 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    async waitFor(to: string, timeoutMs = 10_000): Promise<ReceivedMail> {
+    /**
+     * The first mail to `to` whose subject contains `subject` (or matches it). A person gets several
+     * kinds of mail – a booking of their own also sends its calendar entry mail (decision 217) – so a
+     * test names the one it means.
+     */
+    async waitFor(to: string, subject: string | RegExp, timeoutMs = 10_000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
+      const matches = (m: ReceivedMail) => (typeof subject === 'string' ? m.subject.includes(subject) : subject.test(m.subject));
       for (;;) {
-        const found = mails.find((m) => m.to.includes(to));
+        const found = mails.find((m) => m.to.includes(to) && matches(m));
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`Keine Mail an ${to} innerhalb von ${timeoutMs} ms empfangen`);
+        if (Date.now() > deadline) throw new Error(`Keine Mail „${subject}“ an ${to} innerhalb von ${timeoutMs} ms empfangen`);
         await new Promise<void>((r) => {
           waiters.push(r);
           setTimeout(r, 200);

@@ -24,7 +24,7 @@ import { withIcs } from '@server/kernel/mail/render';
 import { audit } from '../../kernel/admin-change';
 import type { UserContext } from '../../kernel/context';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
-import { bookingsIcs, seatEvent, vehicleEvent } from '../calendar/public';
+import { mailIcs, seatEvent, vehicleEvent } from '../calendar/public';
 import { absenceErrors } from './errors';
 
 /**
@@ -202,7 +202,8 @@ export async function recordAbsence(
       mails.push({
         to: person.email,
         recipientId: person.id,
-        render: (locale) => {
+        invitee: name,
+        render: (locale, invite) => {
           const mail = absenceMail({
             locale,
             name,
@@ -216,9 +217,10 @@ export async function recordAbsence(
             ? mail
             : withIcs(
                 mail,
-                bookingsIcs(
+                mailIcs(
                   [...vehicles.map((b) => vehicleEvent(b, 'storniert', now)), ...seats.map((b) => seatEvent(b, 'storniert', now))],
                   locale,
+                  invite,
                 ),
               );
         },
@@ -231,7 +233,8 @@ export async function recordAbsence(
       mails.push({
         to: b.driver.email,
         recipientId: b.driver.id,
-        render: (locale) =>
+        invitee: b.driver.name,
+        render: (locale, invite) =>
           withIcs(
             absenceForOtherMail({
               locale,
@@ -242,7 +245,7 @@ export async function recordAbsence(
               handedOver: given,
             }),
             // Handed over or cancelled, the row was changed by one statement after it was read.
-            bookingsIcs([vehicleEvent(b, given ? b.status : 'storniert', now, 1)], locale),
+            mailIcs([vehicleEvent(b, given ? b.status : 'storniert', now, 1)], locale, invite),
           ),
       });
     }
@@ -254,7 +257,8 @@ export async function recordAbsence(
       mails.push({
         to: confirmingEmail,
         recipientId: confirmingId,
-        render: (locale) =>
+        invitee: b.confirmingName ?? '',
+        render: (locale, invite) =>
           withIcs(
             absenceForOtherMail({
               locale,
@@ -264,7 +268,7 @@ export async function recordAbsence(
               kind: 'platz',
               handedOver: true,
             }),
-            bookingsIcs([seatEvent(b, b.status, now)], locale),
+            mailIcs([seatEvent(b, b.status, now)], locale, invite),
           ),
       });
     }
@@ -275,7 +279,8 @@ export async function recordAbsence(
       mails.push({
         to: confirmingEmail,
         recipientId: confirmingId,
-        render: (locale) =>
+        invitee: b.confirmingName ?? '',
+        render: (locale, invite) =>
           withIcs(
             absencePreBookingMail({
               locale,
@@ -283,7 +288,7 @@ export async function recordAbsence(
               absent: name,
               line: `${b.objectName} (${b.floorPlanName}) ${period(b.von, b.bis)}`,
             }),
-            bookingsIcs([seatEvent(b, 'storniert', now)], locale),
+            mailIcs([seatEvent(b, 'storniert', now)], locale, invite),
           ),
       });
     }

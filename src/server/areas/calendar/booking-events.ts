@@ -1,7 +1,7 @@
 import type { BookingRecord as SeatBooking } from '@server/areas/reading-rooms/public';
 import type { BookingRecord as VehicleBooking } from '@server/areas/vehicles/public';
 import type { Locale } from '@server/kernel/mail/render';
-import { bookingIcs, bookingsIcs, type CalendarBooking } from './ics';
+import { bookingsIcs, type CalendarBooking, type Invitation, invitationIcs } from './ics';
 
 /**
  * The calendar event of a booking as a mail attaches it. `status` is the
@@ -49,12 +49,22 @@ export function seatEvent(b: SeatBooking, status = b.status, now = new Date(), w
   };
 }
 
-export const vehicleIcs = (b: VehicleBooking, locale: Locale, status?: string) => bookingIcs(vehicleEvent(b, status), locale);
-export const seatIcs = (b: SeatBooking, locale: Locale, status?: string) => bookingIcs(seatEvent(b, status), locale);
-export const seatsIcs = (bs: readonly SeatBooking[], locale: Locale) =>
-  bookingsIcs(
+/**
+ * The calendar text of a booking mail: an invitation (REQUEST or CANCEL, decision 217) when the
+ * recipient has one, else the plain calendar file (PUBLISH, decision 090).
+ */
+export const mailIcs = (events: readonly CalendarBooking[], locale: Locale, invite?: Invitation | null, now = new Date()) =>
+  invite ? invitationIcs(events, locale, invite, now) : bookingsIcs(events, locale, now);
+
+export const vehicleIcs = (b: VehicleBooking, locale: Locale, status?: string, invite?: Invitation | null) =>
+  mailIcs([vehicleEvent(b, status)], locale, invite);
+export const seatIcs = (b: SeatBooking, locale: Locale, status?: string, invite?: Invitation | null) =>
+  mailIcs([seatEvent(b, status)], locale, invite);
+export const seatsIcs = (bs: readonly SeatBooking[], locale: Locale, invite?: Invitation | null) =>
+  mailIcs(
     bs.map((b) => seatEvent(b)),
     locale,
+    invite,
   );
 
 /**
@@ -67,29 +77,40 @@ export function guestVehicleIcs(
   locale: Locale,
   status = 'reserviert',
   now = new Date(),
+  invite?: Invitation | null,
 ): string {
-  return bookingIcs(
-    {
-      kind: 'fahrzeug',
-      id: b.id,
-      von: b.von,
-      bis: b.bis,
-      status,
-      object: b.vehicle,
-      detail: b.plate,
-      place: b.location,
-      bookedFor: null,
-      createdAt: now,
-      updatedAt: now,
-      revision: b.revision ?? 0,
-    },
+  return mailIcs(
+    [
+      {
+        kind: 'fahrzeug',
+        id: b.id,
+        von: b.von,
+        bis: b.bis,
+        status,
+        object: b.vehicle,
+        detail: b.plate,
+        place: b.location,
+        bookedFor: null,
+        createdAt: now,
+        updatedAt: now,
+        revision: b.revision ?? 0,
+      },
+    ],
     locale,
+    invite,
     now,
   );
 }
 
-export const vehiclesIcs = (bs: readonly VehicleBooking[], locale: Locale) =>
-  bookingsIcs(
+export const vehiclesIcs = (bs: readonly VehicleBooking[], locale: Locale, invite?: Invitation | null) =>
+  mailIcs(
     bs.map((b) => vehicleEvent(b)),
     locale,
+    invite,
   );
+
+/** Whose calendar holds a seat booking: the confirming colleague of a pre-booking, else the booker. */
+export const seatHolder = (b: SeatBooking) =>
+  b.confirmingId && b.confirmingEmail
+    ? { id: b.confirmingId, email: b.confirmingEmail, name: b.confirmingName ?? '' }
+    : { id: b.bookerId, email: b.bookerEmail, name: b.bookerName };

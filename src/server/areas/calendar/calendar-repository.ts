@@ -1,5 +1,5 @@
 import type { Db } from '@db/client';
-import { calendarFeeds } from '@db/schema/index';
+import { calendarFeeds, tenants } from '@db/schema/index';
 import { and, eq, sql } from 'drizzle-orm';
 import { type ChangeSubject, stampOf } from '../../kernel/change-version-repository';
 import { rowsOf } from '../../kernel/rows';
@@ -175,4 +175,10 @@ export async function findFeedBookings(
     revision: Number(x.revision),
     version: String(x.version),
   }));
+}
+
+/** The tenant's name, as a calendar invitation names its organizer. */
+export async function findTenantName(db: Db, tenantId: string): Promise<string | null> {
+  const [row] = await db.select({ name: tenants.name }).from(tenants).where(eq(tenants.id, tenantId));
+  return row?.name ?? null;
 }

@@ -75,7 +75,8 @@ const AREA = {
   en: { leseraum: 'Reading room', arbeitswelt: 'Workplace' },
 } as const;
 
-function texts(b: CalendarBooking, locale: Locale) {
+/** What a calendar shows of a booking: its title and place (also the lines of a calendar entry mail). */
+export function texts(b: Pick<CalendarBooking, 'kind' | 'object' | 'detail' | 'place'>, locale: Locale) {
   const de = locale === 'de';
   if (b.kind === 'fahrzeug') {
     return {
@@ -169,4 +170,54 @@ export function bookingIcs(b: CalendarBooking, locale: Locale, now = new Date())
 /** The attachment of a mail about several bookings (a series): one event each. */
 export function bookingsIcs(bookings: readonly CalendarBooking[], locale: Locale, now = new Date()): string {
   return calendarText(bookings, locale, now);
+}
+
+/**
+ * A calendar invitation (iTIP, RFC 5546, sent by mail as iMIP, RFC 6047; decision 217): who sends it
+ * (the tenant, under the address mails come from) and whose calendar it is for (the recipient).
+ */
+export interface Invitation {
+  organizer: { name: string; email: string };
+  attendee: { name: string; email: string };
+}
+
+export type InvitationMethod = 'REQUEST' | 'CANCEL';
+
+/**
+ * A mail whose bookings are all cancelled withdraws them (CANCEL); any other asks the calendar to
+ * hold them (REQUEST). The SEQUENCE of either is the booking's revision after the change the mail
+ * tells of (decision 200), so the cancellation always outranks the request it withdraws.
+ */
+export const invitationMethod = (bookings: readonly Pick<CalendarBooking, 'status'>[]): InvitationMethod =>
+  bookings.length > 0 && bookings.every((b) => b.status === 'storniert') ? 'CANCEL' : 'REQUEST';
+
+/**
+ * A parameter value (CN): quoted, since a name may hold a comma, colon or semicolon; a double quote
+ * cannot stand inside one (RFC 5545 3.1) and line breaks would end the line, so both become spaces.
+ */
+export const paramText = (v: string) => `"${v.replace(/["\r\n]+/g, ' ').trim()}"`;
+
+/**
+ * The invitation a booking mail carries: the same events as the attachment, with METHOD, ORGANIZER
+ * and ATTENDEE. The attendee has accepted already (PARTSTAT=ACCEPTED) and no answer is asked
+ * (RSVP=FALSE): the booking is the person's own, so a calendar files it without a reply to send.
+ * Times are UTC, which every calendar shows in its own zone, so no VTIMEZONE is needed.
+ */
+export function invitationIcs(bookings: readonly CalendarBooking[], locale: Locale, invitation: Invitation, now = new Date()): string {
+  const method = invitationMethod(bookings);
+  const { organizer, attendee } = invitation;
+  const people = folded([
+    `ORGANIZER;CN=${paramText(organizer.name)}:mailto:${organizer.email}`,
+    `ATTENDEE;CN=${paramText(attendee.name)};CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${attendee.email}`,
+    'TRANSP:OPAQUE',
+  ]);
+  const parts = [folded(['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${PROD_ID}`, 'CALSCALE:GREGORIAN', `METHOD:${method}`])];
+  const stamp = `DTSTAMP:${utc(now)}`;
+  for (const b of bookings) {
+    const e = eventText(b, locale);
+    // The people go before END:VEVENT, the last line of the event's tail.
+    parts.push(e.head, stamp, e.tail.slice(0, -'\r\nEND:VEVENT'.length), people, 'END:VEVENT');
+  }
+  parts.push('END:VCALENDAR');
+  return `${parts.join('\r\n')}\r\n`;
 }

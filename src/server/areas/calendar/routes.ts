@@ -1,10 +1,11 @@
-import { calendarFeedParams, calendarFeedStatus } from '@contracts/calendar-feed';
+import { calendarFeedParams, calendarFeedStatus, calendarInvitationsRequest, calendarInvitationsStatus } from '@contracts/calendar-feed';
 import { ACCESS } from '@domain/route-access';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { acceptsGzip, matchesEtag } from '../../http/conditional';
 import { requestOrigin, requireTenant, requireUser } from '../../http/request-context';
 import { calendarFeedIcs, calendarFeedStatus as feedStatus, renewCalendarFeed, revokeCalendarFeed } from './feed';
+import { calendarInvitations, saveCalendarInvitations } from './invitation-setting';
 
 const tags = ['calendar'];
 
@@ -40,6 +41,31 @@ export const calendarRoutes =
         schema: { tags, summary: 'Kalenderabonnement widerrufen', response: { 200: calendarFeedStatus } },
       },
       async (req) => revokeCalendarFeed(deps, await requireUser(deps, req)),
+    );
+    app.get(
+      '/api/calendar/invitations',
+      {
+        config: { access: ACCESS.signedIn },
+        schema: {
+          tags,
+          summary: 'Eigene Kalendereinladungen in Buchungsmails: an oder aus?',
+          response: { 200: calendarInvitationsStatus },
+        },
+      },
+      async (req) => calendarInvitations(deps, await requireUser(deps, req)),
+    );
+    app.put(
+      '/api/calendar/invitations',
+      {
+        config: { access: ACCESS.signedIn },
+        schema: {
+          tags,
+          summary: 'Kalendereinladungen in den eigenen Buchungsmails ein- oder ausschalten',
+          body: calendarInvitationsRequest,
+          response: { 200: calendarInvitationsStatus },
+        },
+      },
+      async (req) => saveCalendarInvitations(deps, await requireUser(deps, req), req.body.enabled),
     );
     app.get(
       '/api/calendar/:token/buchbar.ics',

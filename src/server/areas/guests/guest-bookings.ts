@@ -21,7 +21,7 @@ import type { Deps } from '@server/deps';
 import { withIcs } from '@server/kernel/mail/render';
 import type { UserContext } from '../../kernel/context';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
-import { guestVehicleIcs } from '../calendar/public';
+import { guestVehicleIcs, invitationFor } from '../calendar/public';
 import { guestsErrors } from './errors';
 import { guestSettings } from './guest-settings';
 import { hashToken, newToken } from './tokens';
@@ -124,7 +124,8 @@ export async function createGuestBooking(deps: Deps, user: UserContext, origin: 
     const approvals: PendingMail[] = needsApproval ? await requestApprovals(tx, tenantId, b, origin) : [];
     await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'created', id, scope: v.id });
     const [row] = (await listGuestBookings(tx, tenantId, von, bis)).filter((r) => r.id === id);
-    return { row: row!, location: b.locationName, approvals, gs, guest };
+    const invite = await invitationFor(tx, deps, tenantId, { id: null, email: guest.email, name: guest.name });
+    return { row: row!, location: b.locationName, approvals, gs, guest, invite };
   });
   await sendAll(deps, tenantId, result.approvals);
   await deps.mailer.send({
@@ -147,6 +148,8 @@ export async function createGuestBooking(deps: Deps, user: UserContext, origin: 
         { id: result.row.id, von, bis, vehicle: result.row.vehicleLabel, plate: result.row.licensePlate, location: result.location },
         req.locale,
         result.gs.confirmationNeeded ? 'vorgemerkt' : 'reserviert',
+        new Date(),
+        result.invite,
       ),
     ),
   });

@@ -12,7 +12,7 @@ import { cancelBookings, findBookingsByIds, insertHistory, VEHICLE_TOPIC } from 
 import type { Deps } from '@server/deps';
 import { withIcs } from '@server/kernel/mail/render';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
-import { guestVehicleIcs } from '../calendar/public';
+import { guestVehicleIcs, invitationFor } from '../calendar/public';
 import { guestSettings } from './guest-settings';
 
 /**
@@ -43,6 +43,7 @@ export async function releaseUnconfirmedGuestBookings(deps: Deps, now = new Date
           bookingId: b.id,
         });
         await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'cancelled', id: b.id, scope: b.vehicleId });
+        const invite = await invitationFor(tx, deps, tenantId, { id: null, email: guest.email, name: guest.name });
         const info = { guestName: guest.name, vehicle: b.vehicleLabel, plate: b.licensePlate, von: b.von, bis: b.bis };
         direct.push({
           to: guest.email,
@@ -60,6 +61,8 @@ export async function releaseUnconfirmedGuestBookings(deps: Deps, now = new Date
               },
               guest.locale,
               'storniert',
+              now,
+              invite,
             ),
           ),
         });

@@ -37,7 +37,7 @@ import {
 } from '@server/areas/vehicles/public';
 import type { Deps } from '@server/deps';
 import { withIcs } from '@server/kernel/mail/render';
-import { guestVehicleIcs } from '../calendar/public';
+import { guestVehicleIcs, invitationFor } from '../calendar/public';
 import { guestsErrors } from './errors';
 import { cancelPageUrl, checkGuestInput } from './guest-bookings';
 import { type GuestSettings, guestSettings } from './guest-settings';
@@ -259,7 +259,8 @@ export async function confirmRequest(deps: Deps, tenant: TenantRecord, ip: strin
     });
     await markRequestConfirmed(tx, tenant.id, req.id, id);
     await deps.events.publish(tx, { tenantId: tenant.id, topic: VEHICLE_TOPIC, type: 'created', id, scope: v.id });
-    return { req, v, id, contact: gs.contact };
+    const invite = await invitationFor(tx, deps, tenant.id, { id: null, email: req.email, name: req.name });
+    return { req, v, id, contact: gs.contact, invite };
   });
   const vehicle = `${r.v.brand} ${r.v.model}`;
   await deps.mailer.send({
@@ -281,6 +282,9 @@ export async function confirmRequest(deps: Deps, tenant: TenantRecord, ip: strin
       guestVehicleIcs(
         { id: r.id, von: r.req.von, bis: r.req.bis, vehicle, plate: r.v.licensePlate, location: r.v.locationName },
         r.req.locale,
+        'reserviert',
+        new Date(),
+        r.invite,
       ),
     ),
   });

@@ -5,6 +5,7 @@ import {
   cancelTransition,
   checkInTransition,
   checkSeatBooking,
+  holderOf,
   isInCheckInWindow,
   occupiedError,
   onePlacePerPersonError,
@@ -31,7 +32,8 @@ import { preBookingOutcomeMail, preBookingRequestMail } from '@server/areas/read
 import type { Deps } from '@server/deps';
 import { withIcs } from '@server/kernel/mail/render';
 import type { UserContext } from '../../kernel/context';
-import { seatIcs } from '../calendar/public';
+import { sendAll } from '../../kernel/notifications/pending-mail';
+import { calendarEntryMail, invitationFor, seatEvent, seatHolder, seatIcs } from '../calendar/public';
 import { effectiveSetting } from '../settings/public';
 import { constraintOf, loadSeatRules, notFound, requireArea, SEAT_TOPIC, sqlState, toBookingDto, toPlaceItem } from './common';
 import { readingRoomsErrors } from './errors';
@@ -90,12 +92,23 @@ export async function createBooking(
                 ...mailData(booking),
                 url: `${origin}/${obj.area}/karte?bestaetigen=${id}`,
               }),
-              seatIcs(booking, await localeOf(tx, tenantId, confirmingId)),
+              seatIcs(
+                booking,
+                await localeOf(tx, tenantId, confirmingId),
+                undefined,
+                await invitationFor(tx, deps, tenantId, {
+                  id: confirmingId,
+                  email: booking.confirmingEmail ?? '',
+                  name: booking.confirmingName ?? '',
+                }),
+              ),
             )
           : null;
         return { booking, mail };
       });
       if (mail && booking.confirmingEmail) await deps.mailer.send({ tenantId, to: booking.confirmingEmail, ...mail });
+      // One's own booking: only its calendar invitation tells of it.
+      else await sendAll(deps, tenantId, [calendarEntryMail(seatHolder(booking), [seatEvent(booking)])]);
       return toBookingDto(booking, user.member.id, now);
     } catch (err) {
       // 23P01: a booking made past the object lock (another path) won; 40P01: PostgreSQL broke a deadlock. Both: try again with fresh data.
@@ -182,7 +195,7 @@ type Action = 'cancel' | 'confirm' | 'check-in';
 /** Runs one state transition of a booking the user is party to; foreign or unknown ids are 404. */
 async function transition(deps: Deps, user: UserContext, id: string, action: Action, now: Date): Promise<ReadingRoomBookingDto> {
   const tenantId = user.tenant.id;
-  const { booking, notify } = await withTenant(deps.database.db, tenantId, async (tx) => {
+  const { booking, notify, own } = await withTenant(deps.database.db, tenantId, async (tx) => {
     const b = await findBooking(tx, tenantId, id);
     if (!b) throw notFound(BOOKING);
     requireArea(user, b.area);
@@ -233,12 +246,21 @@ async function transition(deps: Deps, user: UserContext, id: string, action: Act
               url: '',
               confirmed: to === 'reserviert',
             }),
+            // The seat is in the colleague's calendar, not the booker's: the booker gets the plain file (decision 217).
             seatIcs(after, await localeOf(tx, tenantId, b.bookerId)),
           )
         : null;
-    return { booking: after, notify };
+    // The holder's calendar follows a cancellation (theirs or the booker's) and their own confirmation;
+    // the booker's outcome mail above goes to someone else, so it does not stand in for this one.
+    const holder = seatHolder(after);
+    const own =
+      action !== 'check-in' && (to === 'storniert' || actor === holderOf(after)) && !(notify && holder.id === b.bookerId)
+        ? [calendarEntryMail(holder, [seatEvent(after)])]
+        : [];
+    return { booking: after, notify, own };
   });
   if (notify) await deps.mailer.send({ tenantId, to: booking.bookerEmail, ...notify });
+  await sendAll(deps, tenantId, own);
   return toBookingDto(booking, user.member.id, now);
 }
 

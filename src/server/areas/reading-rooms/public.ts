@@ -15,6 +15,7 @@ export type { BookingRecord } from './reading-room-booking-repository';
 export {
   countBookerBookingsByWeek,
   findBooking,
+  findBookingsByIds,
   listObjectSlots,
   listOwnHeld,
   lockBooker,

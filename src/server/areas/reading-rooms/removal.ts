@@ -47,25 +47,29 @@ function mailsFor(b: BookingRecord, target: RemovalTarget, origin: string): Pend
     bis: formatTime(b.bis),
     url: `${origin}/${b.area}/karte`,
   };
+  const colleague = Boolean(b.confirmingId && b.confirmingEmail && b.confirmingId !== b.bookerId);
   const mails: PendingMail[] = [
     {
       to: b.bookerEmail,
       recipientId: b.bookerId,
-      render: (locale) =>
+      // A pre-booked seat is in the colleague's calendar, not the booker's (decision 217).
+      ...(colleague ? {} : { invitee: b.bookerName }),
+      render: (locale, invite) =>
         withIcs(
           removalCancelledMail({ ...base, locale, tenantName: '', recipientName: b.bookerName, target, bookedBy: null }),
-          seatIcs(b, locale, 'storniert'),
+          seatIcs(b, locale, 'storniert', invite),
         ),
     },
   ];
-  if (b.confirmingId && b.confirmingEmail && b.confirmingId !== b.bookerId) {
+  if (colleague && b.confirmingId && b.confirmingEmail) {
     mails.push({
       to: b.confirmingEmail,
       recipientId: b.confirmingId,
-      render: (locale) =>
+      invitee: b.confirmingName ?? '',
+      render: (locale, invite) =>
         withIcs(
           removalCancelledMail({ ...base, locale, tenantName: '', recipientName: b.confirmingName ?? '', target, bookedBy: b.bookerName }),
-          seatIcs(b, locale, 'storniert'),
+          seatIcs(b, locale, 'storniert', invite),
         ),
     });
   }

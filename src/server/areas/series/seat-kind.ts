@@ -4,13 +4,14 @@ import { planSeatSeries, refusalOf, type SeatSeriesState } from '@domain/booking
 import { addDays, berlinDay, completeRegularHours, germanDay, instantOf, weekStart } from '@domain/opening-hours';
 import { occupiedError, readingRoomBookingErrors } from '@domain/reading-room-booking';
 import { formatTime } from '@domain/time';
-import { seatsIcs } from '@server/areas/calendar/public';
+import { calendarEntryMail, calendarEntryMails, seatEvent, seatHolder, seatsIcs } from '@server/areas/calendar/public';
 import { findMemberById } from '@server/areas/people/public';
 import {
   type BookingRecord,
   cancelBooking,
   countBookerBookingsByWeek,
   findBooking,
+  findBookingsByIds,
   findObjectWithoutEquipment,
   listDeviatingHours,
   listObjectSlots,
@@ -240,15 +241,25 @@ export const seatSeries: SeriesKind<
   // Maps refresh on any event of their plan.
   scopeOf: (seat) => seat.obj.floorPlanId,
 
-  /** On saving one mail with all events; on extending a mail only when a day could not be booked. */
+  /** On saving one mail with all events; on extending the summary when a day could not be booked, else the calendar entry mail of the added days. */
   mails({ obj, booker }, { booked }, dates, extended, origin) {
     const refusedDates = dates.filter((d) => d.state === 'abgelehnt');
-    if (extended && refusedDates.length === 0) return [];
+    // The dates the job added reach the booker's calendar too; without invitations no mail (decision 217).
+    if (extended && refusedDates.length === 0)
+      return booked.length > 0
+        ? [
+            calendarEntryMail(
+              booker,
+              booked.map((b) => seatEvent(b)),
+            ),
+          ]
+        : [];
     return [
       {
         to: booker.email,
         recipientId: booker.id,
-        render: (locale) => {
+        invitee: booker.name,
+        render: (locale, invite) => {
           const m = seriesSummaryMail({
             locale,
             name: booker.name,
@@ -259,11 +270,15 @@ export const seatSeries: SeriesKind<
             extended,
             url: `${origin}/${obj.area}/karte`,
           });
-          return !extended || booked.length > 0 ? withIcs(m, seatsIcs(booked, locale)) : m;
+          return !extended || booked.length > 0 ? withIcs(m, seatsIcs(booked, locale, invite)) : m;
         },
       },
     ];
   },
+
+  /** A pre-booked date leaves the confirming colleague's calendar, any other the booker's. */
+  cancelledMails: async (tx, tenantId, ids) =>
+    calendarEntryMails((await findBookingsByIds(tx, tenantId, ids)).map((b) => ({ to: seatHolder(b), event: seatEvent(b) }))),
 
   cancelOne: (deps, user, bookingId, now) => cancelBooking(deps, user, bookingId, now),
 

@@ -92,6 +92,8 @@ export interface SeriesKind<Req extends { rule: SeriesRule }, Subject, W, Out, D
   /** The scope of the live-update events (the object's plan, the vehicle). */
   scopeOf(subject: Subject): string;
   mails(subject: Subject, done: Done, dates: Out[], extended: boolean, origin: string): PendingMail[];
+  /** The calendar entry mails that withdraw the dates cancelled at once, read again after the cancellation (decision 217). */
+  cancelledMails(tx: Db, tenantId: string, ids: readonly string[]): Promise<PendingMail[]>;
   /** A single date's cancellation, the ordinary one. */
   cancelOne(deps: Deps, user: UserContext, bookingId: string, now: Date): Promise<unknown>;
   /** The booking whose series is cancelled, checked as the kind's cancellation checks it. */
@@ -220,14 +222,16 @@ export async function cancelInSeries<Req extends { rule: SeriesRule }, S, W, O, 
     return { cancelled: 1 };
   }
   const tenantId = user.tenant.id;
-  return withTenant(deps.database.db, tenantId, async (tx) => {
+  const { cancelled, mails } = await withTenant(deps.database.db, tenantId, async (tx) => {
     const b = await kind.seriesBookingOf(tx, user, bookingId);
     const from = scope === 'alle' ? kind.allFrom(now) : b.von < now ? now : b.von;
     const ids = await cancelSeriesBookings(tx, kind.store, tenantId, b.seriesId, from, now, kind.cancelReason(user));
     await endSeries(tx, kind.store, tenantId, b.seriesId, now);
     if (ids.length > 0) await deps.events.publish(tx, { tenantId, topic: kind.topic, type: 'cancelled', id: ids[0]!, scope: b.scope });
-    return { cancelled: ids.length };
+    return { cancelled: ids.length, mails: ids.length > 0 ? await kind.cancelledMails(tx, tenantId, ids) : [] };
   });
+  await sendAll(deps, tenantId, mails);
+  return { cancelled };
 }
 
 /** How many series one run of the job extends per tenant at most (the next run goes on). */

@@ -5,7 +5,7 @@ import { AppError } from '@domain/errors';
 import { berlinDay, germanDay } from '@domain/opening-hours';
 import { formatTime } from '@domain/time';
 import { blockedUntil, bookingWindowEnd, type ExistingBooking, vehicleBookingErrors } from '@domain/vehicle-booking';
-import { vehiclesIcs } from '@server/areas/calendar/public';
+import { calendarEntryMail, calendarEntryMails, vehicleEvent, vehiclesIcs } from '@server/areas/calendar/public';
 import { instructionGateFor } from '@server/areas/driver-instruction/public';
 import { licenceGateFor } from '@server/areas/driving-licences/public';
 import { findMemberById, type MemberRecord, membersWithPermission } from '@server/areas/people/public';
@@ -22,6 +22,7 @@ import {
   checkPeriodAgainst,
   details,
   findBooking,
+  findBookingsByIds,
   findVehicle,
   lockBooking,
   lockVehicle,
@@ -109,12 +110,22 @@ async function loadVehicle(tx: Db, tenantId: string, vehicleId: string, lock: bo
 
 const bookedLine = (b: BookingRecord) => `${germanDay(berlinDay(b.von))} ${formatTime(b.von)}–${formatTime(b.bis)}`;
 
-function summaryMail(to: Person, v: VehicleRecord, booked: BookingRecord[], dates: VehicleSeriesDate[], extended: boolean, origin: string) {
+function summaryMail(
+  to: Person,
+  v: VehicleRecord,
+  booked: BookingRecord[],
+  dates: VehicleSeriesDate[],
+  extended: boolean,
+  origin: string,
+  driver: boolean,
+) {
   const refused = dates.filter((d) => d.state === 'abgelehnt').map((d) => ({ date: germanDay(d.date), message: d.message ?? '' }));
   return {
     to: to.email,
     recipientId: to.id,
-    render: (locale: MailLocale) => {
+    // Only the driver's calendar holds the trips; who booked them for the driver gets the plain file (decision 217).
+    ...(driver ? { invitee: to.name } : {}),
+    render: (locale: MailLocale, invite) => {
       const m = seriesSummaryMail({
         locale,
         name: to.name,
@@ -126,7 +137,7 @@ function summaryMail(to: Person, v: VehicleRecord, booked: BookingRecord[], date
         url: `${origin}/fahrzeuge`,
         kind: 'fahrzeug',
       });
-      return booked.length > 0 ? withIcs(m, vehiclesIcs(booked, locale)) : m;
+      return booked.length > 0 ? withIcs(m, vehiclesIcs(booked, locale, invite)) : m;
     },
   } satisfies PendingMail;
 }
@@ -337,18 +348,34 @@ export const vehicleSeries: SeriesKind<
 
   scopeOf: (ride) => ride.vehicle.id,
 
-  /** On saving: the booker, the approvers of special trips and a driver other than the booker; on extending: the approvers, and the driver when a date could not be booked. */
+  /**
+   * On saving: the booker, the approvers of special trips and a driver other than the booker; on extending: the approvers,
+   * and the driver: the summary when a date could not be booked, else the calendar entry mail of the added dates.
+   */
   mails({ vehicle: v, bookedBy, driver }, { booked, approvers }, dates, extended, origin) {
     const approvals = approvalMails(approvers, booked, origin);
     if (extended) {
-      return dates.some((d) => d.state === 'abgelehnt')
-        ? [...approvals, summaryMail(personOf(driver), v, booked, dates, true, origin)]
+      if (dates.some((d) => d.state === 'abgelehnt'))
+        return [...approvals, summaryMail(personOf(driver), v, booked, dates, true, origin, true)];
+      // The dates the job added reach the driver's calendar too; without invitations no mail (decision 217).
+      return booked.length > 0
+        ? [
+            ...approvals,
+            calendarEntryMail(
+              personOf(driver),
+              booked.map((b) => vehicleEvent(b)),
+            ),
+          ]
         : approvals;
     }
-    const mails = [summaryMail(bookedBy, v, booked, dates, false, origin), ...approvals];
-    if (driver.id !== bookedBy.id) mails.push(summaryMail(personOf(driver), v, booked, dates, false, origin));
+    const mails = [summaryMail(bookedBy, v, booked, dates, false, origin, bookedBy.id === driver.id), ...approvals];
+    if (driver.id !== bookedBy.id) mails.push(summaryMail(personOf(driver), v, booked, dates, false, origin, true));
     return mails;
   },
+
+  /** The cancelled dates leave the driver's calendar. */
+  cancelledMails: async (tx, tenantId, ids) =>
+    calendarEntryMails((await findBookingsByIds(tx, tenantId, ids)).map((b) => ({ to: b.driver, event: vehicleEvent(b) }))),
 
   cancelOne: (deps, user, bookingId) => cancelBooking(deps, user, bookingId),
 

@@ -66,7 +66,9 @@ export async function decide(deps: Deps, user: UserContext, bookingId: string, a
     const mails: PendingMail[] = [b.driver, ...(b.bookedBy.id !== b.driver.id ? [b.bookedBy] : [])].map((p) => ({
       to: p.email,
       recipientId: p.id,
-      render: (locale) =>
+      // Only the driver's calendar holds the trip; who booked it for them gets the plain file (decision 217).
+      ...(p.id === b.driver.id ? { invitee: p.name } : {}),
+      render: (locale, invite) =>
         withIcs(
           approvalDecisionMail({
             name: p.name,
@@ -78,7 +80,7 @@ export async function decide(deps: Deps, user: UserContext, bookingId: string, a
             approved,
             locale,
           }),
-          vehicleIcs(b, locale, approved ? b.status : 'storniert'),
+          vehicleIcs(b, locale, approved ? b.status : 'storniert', invite),
         ),
     }));
     return { booking: (await findBooking(tx, tenantId, bookingId))!, mails };

@@ -34,7 +34,7 @@ import { withIcs } from '@server/kernel/mail/render';
 import type { UserContext } from '../../kernel/context';
 import { kernelErrors } from '../../kernel/errors';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
-import { vehicleIcs } from '../calendar/public';
+import { calendarEntryMail, vehicleEvent, vehicleIcs } from '../calendar/public';
 import { assertDriverInstructed } from '../driver-instruction/public';
 import { assertDriverLicensed } from '../driving-licences/public';
 import {
@@ -194,7 +194,7 @@ export async function createBooking(deps: Deps, user: UserContext, origin: strin
     const mails = needsApproval ? await requestApprovals(tx, tenantId, b, origin) : [];
     if (needsApproval) b = (await findBooking(tx, tenantId, id))!;
     await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'created', id, scope: v.id });
-    return { booking: b, mails };
+    return { booking: b, mails: [...mails, calendarEntryMail(b.driver, [vehicleEvent(b)])] };
   });
   await sendAll(deps, tenantId, mails);
   return toBookingDto(booking);
@@ -255,7 +255,8 @@ export async function updateBooking(
       mails = await requestApprovals(tx, tenantId, (await findBooking(tx, tenantId, id))!, origin);
     }
     await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'updated', id, scope: b.vehicleId });
-    return { booking: (await findBooking(tx, tenantId, id))!, mails };
+    const after = (await findBooking(tx, tenantId, id))!;
+    return { booking: after, mails: [...mails, calendarEntryMail(after.driver, [vehicleEvent(after)])] };
   });
   await sendAll(deps, tenantId, mails);
   return toBookingDto(booking);
@@ -264,10 +265,11 @@ export async function updateBooking(
 export const cancellationMail = (b: BookingRecord, reason: string): PendingMail => ({
   to: b.driver.email,
   recipientId: b.driver.id,
-  render: (locale) =>
+  invitee: b.driver.name,
+  render: (locale, invite) =>
     withIcs(
       bookingCancelledMail({ name: b.driver.name, vehicle: b.vehicleLabel, plate: b.licensePlate, von: b.von, bis: b.bis, reason, locale }),
-      vehicleIcs(b, locale, 'storniert'),
+      vehicleIcs(b, locale, 'storniert', invite),
     ),
 });
 
@@ -279,7 +281,10 @@ export async function cancelBooking(deps: Deps, user: UserContext, id: string, r
     const text = reason?.trim() || `Storniert von ${user.member.firstName} ${user.member.lastName}`;
     await cancelBookings(tx, tenantId, [id], text);
     await deps.events.publish(tx, { tenantId, topic: VEHICLE_TOPIC, type: 'cancelled', id, scope: b.vehicleId });
-    const mails = b.driver.id !== user.member.id ? [cancellationMail(b, text)] : [];
+    // Who cancels their own booking gets no cancellation mail, only its withdrawal from their calendar.
+    const mails = [
+      b.driver.id !== user.member.id ? cancellationMail(b, text) : calendarEntryMail(b.driver, [vehicleEvent(b, 'storniert')]),
+    ];
     return { booking: (await findBooking(tx, tenantId, id))!, mails };
   });
   await sendAll(deps, tenantId, mails);

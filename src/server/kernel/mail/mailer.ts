@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@db/client';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
-import { findOutboxMail, insertOutboxMail, markOutboxMail, type OutboxMail } from './outbox-repository';
+import { findOutboxMail, insertOutboxMail, type MailAttachment, markOutboxMail, type OutboxMail } from './outbox-repository';
 import type { RenderedMail } from './render';
 import { type MailBody, mailSealKey, openMailBody, sealMailBody } from './sealed-body';
 
@@ -19,6 +19,27 @@ export interface Mailer {
 
 /** How the operator reads the undelivered mails with their secrets (`npm run operator -- mails`). */
 export const OPERATOR_MAILS_HINT = 'npm run operator -- mails --sub <Mandant>';
+
+const ICS_FILE = 'buchung.ics';
+
+/**
+ * How the booking's calendar text travels (decisions 090 and 217). An invitation (METHOD REQUEST or
+ * CANCEL) goes as iMIP (RFC 6047): a `text/calendar; method=…` alternative beside text and HTML, which
+ * Outlook, Google and Apple Mail file into the calendar, and the same text as `buchung.ics` for
+ * clients that only offer attachments. A plain calendar file (PUBLISH) stays an attachment only. The
+ * outbox keeps the text itself, so a retry sends the same parts.
+ */
+export function calendarParts(ics: string | null | undefined, files: readonly MailAttachment[]) {
+  const attachments = files.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content }));
+  if (!ics) return { attachments };
+  const method = /^METHOD:([A-Z-]+)\r?$/m.exec(ics)?.[1] ?? 'PUBLISH';
+  if (method === 'PUBLISH') {
+    return {
+      attachments: [...attachments, { filename: ICS_FILE, content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+    };
+  }
+  return { attachments, icalEvent: { method, filename: ICS_FILE, content: ics } };
+}
 
 export function createMailer(opts: { db: Db; smtpUrl: string | null; from: string; log: Logger; appSecret: string }): Mailer {
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
@@ -39,12 +60,7 @@ export function createMailer(opts: { db: Db; smtpUrl: string | null; from: strin
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        attachments: [
-          ...(mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
-          ...(mail.ics
-            ? [{ filename: 'buchung.ics', content: mail.ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }]
-            : []),
-        ],
+        ...calendarParts(mail.ics, mail.attachments ?? []),
       });
       await markOutboxMail(opts.db, id, { sent: true });
       return true;

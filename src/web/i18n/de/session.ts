@@ -156,6 +156,10 @@ export const session = {
     off: 'Die Funktion „Mein Team heute“ ist für Ihre Organisation nicht eingeschaltet.',
   },
   calendar: {
+    invitations: 'Kalendereinladungen in Buchungsmails',
+    invitationsHint:
+      'Buchungen, Änderungen und Stornierungen kommen als Kalendereinladung per E-Mail und stehen damit ohne Abonnement in Outlook, Google oder Apple Kalender; eine Stornierung entfernt den Termin wieder.',
+    invitationsSaved: 'Gespeichert.',
     intro:
       'Abonnieren Sie Ihre Fahrzeug- und Platzbuchungen in Ihrem Kalender (Outlook, Apple- oder Google-Kalender). Die Adresse ist geheim: Wer sie kennt, sieht Ihre Buchungen. Erneuern Sie sie, wenn sie in falsche Hände geraten ist.',
     none: 'Es ist noch kein Kalenderabonnement eingerichtet.',

@@ -184,6 +184,8 @@ export const admin: typeof de = {
       zweiterFaktorFuerAdmins:
         'Everyone holding an administration permission needs a second factor (authenticator app); until then those permissions are withheld',
       sprache: 'Language of the interface and the e-mails',
+      kalenderEinladungen:
+        'Booking mails carry a calendar invitation that puts the booking into Outlook, Google or Apple Calendar and removes it again when it is cancelled',
       startseite: 'Start page after sign-in, e.g. /leseraum/karte; empty: vehicles if active, otherwise the reading-room map',
       aufbewahrungBuchungenMonate:
         'Months after their end after which seat, desk and vehicle bookings are anonymised (name, purpose, remarks); 0 = keep without limit',

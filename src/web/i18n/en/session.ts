@@ -154,6 +154,10 @@ export const session: typeof de = {
     off: '“My team today” is not switched on for your organisation.',
   },
   calendar: {
+    invitations: 'Calendar invitations in booking mails',
+    invitationsHint:
+      'Bookings, changes and cancellations arrive as calendar invitations by e-mail and so appear in Outlook, Google or Apple Calendar without a subscription; a cancellation removes the event again.',
+    invitationsSaved: 'Saved.',
     intro:
       'Subscribe to your vehicle and seat bookings in your calendar (Outlook, Apple or Google Calendar). The address is secret: whoever knows it sees your bookings. Renew it if it got into the wrong hands.',
     none: 'No calendar subscription has been set up yet.',

@@ -1,11 +1,49 @@
-import type { CalendarFeedStatus } from '@contracts/calendar-feed';
+import type { CalendarFeedStatus, CalendarInvitationsStatus } from '@contracts/calendar-feed';
 import { formatDate } from '@domain/time';
-import { Alert, Button, CopyButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Divider, Group, Loader, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
 import { useTranslation } from 'react-i18next';
 
 const feedKey = ['calendar-feed'] as const;
+const invitationsKey = ['calendar-invitations'] as const;
+
+/** The person's own switch for calendar invitations in booking mails (decision 217). */
+function InvitationsSwitch() {
+  const { t } = useTranslation('session');
+  const queryClient = useQueryClient();
+  const status = useQuery({
+    queryKey: invitationsKey,
+    queryFn: ({ signal }) => api.get<CalendarInvitationsStatus>('/api/calendar/invitations', { signal }),
+  });
+  const save = useMutation({
+    mutationFn: (enabled: boolean) => api.put<CalendarInvitationsStatus>('/api/calendar/invitations', { enabled }),
+    onSuccess: (data) => queryClient.setQueryData(invitationsKey, data),
+  });
+  if (status.isPending) return <Loader size="sm" />;
+  if (status.isError) return <Alert color="red">{status.error.message}</Alert>;
+  return (
+    <Stack gap="xs">
+      <Switch
+        label={t('calendar.invitations')}
+        description={t('calendar.invitationsHint')}
+        checked={status.data.enabled}
+        disabled={save.isPending}
+        onChange={(e) => save.mutate(e.currentTarget.checked)}
+      />
+      {save.isSuccess ? (
+        <Text size="sm" c="green" role="status">
+          {t('calendar.invitationsSaved')}
+        </Text>
+      ) : null}
+      {save.isError ? (
+        <Alert color="red" role="alert">
+          {save.error.message}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
 
 /**
  * The calendar subscription in the settings dialog (decision 090): make,
@@ -36,6 +74,8 @@ export function CalendarFeedPanel() {
   const error = renew.error ?? revoke.error;
   return (
     <Stack gap="sm" data-calendar-feed={status.data.active ? 'active' : 'none'}>
+      <InvitationsSwitch />
+      <Divider />
       <Text size="sm">{t('calendar.intro')}</Text>
       {error ? (
         <Alert color="red" role="alert">
