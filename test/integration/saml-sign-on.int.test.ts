@@ -341,6 +341,13 @@ describe.each(DB_KINDS)('single sign-on over SAML 2.0 on %s', (kind) => {
     const empty = await t.call(SW, { method: 'POST', url: '/api/auth/saml/acs', headers: { origin: idp.baseUrl } });
     expect(empty.statusCode).toBe(303);
     expect(empty.headers.location).toBe(SSO_REFUSED_PATH);
+    const plain = await t.call(SW, {
+      method: 'POST',
+      url: '/api/auth/saml/acs',
+      headers: { origin: idp.baseUrl, 'content-type': 'text/plain' },
+      payload: 'SAMLResponse=x',
+    });
+    expect([plain.statusCode, plain.headers.location]).toEqual([303, SSO_REFUSED_PATH]);
   });
 
   it('an answer for tenant A posted to tenant B’s ACS is refused', async () => {

@@ -20,6 +20,8 @@ export const samlRoutes =
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     });
+    // Anything else a browser might send ends on the login page like any refusal, not as a 415.
+    app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_req, _body, done) => done(null, {}));
 
     app.get(
       SAML_METADATA_PATH,
