@@ -45,6 +45,7 @@ describe('SAML single sign-on in Chromium', () => {
     await section.getByRole('button', { name: 'Speichern' }).click();
     await toast(page, /Die Metadaten sind kein lesbares SAML-Metadaten-XML/).waitFor();
     await metadata.fill(await idp.metadata());
+    await section.getByLabel('Standardgruppe für neue Personen').selectOption({ label: 'Alle Mitarbeitenden' });
     await section.getByRole('button', { name: 'Speichern' }).click();
     await toast(page, 'Die Anmeldung über SAML wurde gespeichert.').waitFor();
     await expect.poll(() => section.getByLabel('Entity-ID des Identity Providers').inputValue()).toBe(idp.entityId);
