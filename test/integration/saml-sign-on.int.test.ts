@@ -350,6 +350,19 @@ describe.each(DB_KINDS)('single sign-on over SAML 2.0 on %s', (kind) => {
     expect([plain.statusCode, plain.headers.location]).toEqual([303, SSO_REFUSED_PATH]);
   });
 
+  it('one answer posted twice at once opens one session', async () => {
+    const answer = await idpAnswer(SW, JOERG);
+    const state = answer.app
+      .header()
+      .split('; ')
+      .find((c) => c.startsWith('buchbar.saml_state='))!;
+    const jars = [new Jar(), new Jar()];
+    for (const j of jars) j.take([state]);
+    const results = await Promise.all(jars.map((j) => postToAcs(SW, answer, j)));
+    expect(results.map((r) => r.location).sort()).toEqual(['/fahrzeuge', SSO_REFUSED_PATH].sort());
+    expect(results.filter((r) => r.cookie).length).toBe(1);
+  });
+
   it('an answer for tenant A posted to tenant B’s ACS is refused', async () => {
     await configure(UB, 'admin@bibliothek.test', { providerName: 'Bibliothek-SAML', defaultGroupId: null });
     // The Stadtwerke's answer, with the Stadtwerke's state cookie, on the library's address.
