@@ -162,6 +162,7 @@ export function SingleSignOnSettings() {
                 {t('ssoProtocol')}
               </Text>
               <SegmentedControl
+                role="radiogroup"
                 aria-labelledby="sso-protocol"
                 value={protocol}
                 onChange={(v) => setChosen(v as 'oidc' | 'saml')}
