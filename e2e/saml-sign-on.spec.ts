@@ -5,6 +5,8 @@ import { newPage } from './support/browser';
 import { SHOTS, setUpJourneys, signedInState, switchToEnglish } from './support/journey';
 
 const env = setUpJourneys();
+/** The Stadtwerke's address without a trailing slash, as Buchbar names its SP there. */
+const origin = () => new URL(env.server.url('stadtwerke')).origin;
 
 const GRETA: SamlIdpUser = { username: 'greta', mail: 'greta.groesser@stadtwerke.test', givenName: 'Greta', sn: 'Größer' };
 
@@ -17,10 +19,9 @@ const GRETA: SamlIdpUser = { username: 'greta', mail: 'greta.groesser@stadtwerke
 describe('SAML single sign-on in Chromium', () => {
   let idp: TestSamlIdp;
   beforeAll(async () => {
-    const origin = env.server.url('stadtwerke');
     idp = await startTestSamlIdp({
       users: [GRETA],
-      serviceProviders: [{ entityId: `${origin}/api/auth/saml/metadata`, acsUrl: `${origin}/api/auth/saml/acs` }],
+      serviceProviders: [{ entityId: `${origin()}/api/auth/saml/metadata`, acsUrl: `${origin()}/api/auth/saml/acs` }],
     });
   }, 60_000);
   afterAll(async () => {
@@ -50,9 +51,9 @@ describe('SAML single sign-on in Chromium', () => {
     await toast(page, 'Die Anmeldung über SAML wurde gespeichert.').waitFor();
     await expect.poll(() => section.getByLabel('Entity-ID des Identity Providers').inputValue()).toBe(idp.entityId);
     await section.getByText(/Gespeichert: CN=Buchbar Test IdP, gültig bis \d{2}\.\d{2}\.\d{4}/).waitFor();
-    await section.getByText(`${env.server.url('stadtwerke')}/api/auth/saml/acs`).waitFor();
+    await section.getByText(`${origin()}/api/auth/saml/acs`).waitFor();
     const download = section.getByRole('link', { name: 'Metadaten von Buchbar herunterladen (XML)' });
-    expect(await download.getAttribute('href')).toBe(`${env.server.url('stadtwerke')}/api/auth/saml/metadata`);
+    expect(await download.getAttribute('href')).toBe(`${origin()}/api/auth/saml/metadata`);
     // The presets fill the claim names of Shibboleth and back.
     await section.getByRole('button', { name: 'Shibboleth' }).click();
     expect(await section.getByLabel('Attribut mit der E-Mail-Adresse').inputValue()).toBe('urn:oid:0.9.2342.19200300.100.1.3');
@@ -70,18 +71,21 @@ describe('SAML single sign-on in Chromium', () => {
     await page.goto(env.server.url('stadtwerke', '/login'));
     await page.getByRole('link', { name: 'Mit Stadtwerke-Konto anmelden' }).click();
     await page.waitForURL((url) => url.href.startsWith(idp.baseUrl));
+    await page
+      .locator('input[name="username"]')
+      .waitFor({ timeout: 10_000 })
+      .catch(async () => {
+        throw new Error(`IdP-Seite ohne Formular: ${page.url()}\n${(await page.content()).slice(0, 1500)}\n${idp.log()}`);
+      });
     await page.locator('input[name="username"]').fill(GRETA.username);
     await page.locator('input[name="password"]').fill(SAML_IDP_PASSWORD);
     await page.screenshot({ path: `${SHOTS}/saml-idp-login-390.png` });
     await page.locator('input[name="password"]').press('Enter');
     // The IdP's page posts the answer to Buchbar's ACS by itself; Buchbar opens the start page.
-    await page.waitForURL((url) => url.href.startsWith(env.server.url('stadtwerke')) && !url.pathname.startsWith('/login'), {
+    await page.waitForURL((url) => url.href.startsWith(origin()) && !url.pathname.startsWith('/login'), {
       timeout: 20_000,
     });
-    await page
-      .getByRole('button', { name: /Greta Größer|GG/ })
-      .first()
-      .waitFor();
+    await page.waitForLoadState('networkidle');
     const me = await page.evaluate(async () => (await fetch('/api/session/me')).json());
     expect(me.user).toMatchObject({ email: GRETA.mail, firstName: 'Greta', lastName: 'Größer' });
     await page.screenshot({ path: `${SHOTS}/saml-signed-in-390.png` });

@@ -177,7 +177,7 @@ export function SingleSignOnSettings() {
               </Text>
             </Stack>
             {protocol === 'saml' && saml.data ? (
-              <SamlSettingsForm key={`saml-${saml.data.configured}-${saml.data.providerName}`} data={saml.data} />
+              <SamlSettingsForm data={saml.data} />
             ) : q.data ? (
               <>
                 <Text size="sm" c="dimmed">
