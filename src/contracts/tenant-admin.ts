@@ -63,3 +63,40 @@ export const singleSignOnSave = z.object({
   defaultGroupId: z.uuid().nullable(),
   passwordAllowed: z.boolean(),
 });
+
+const samlMapping = z.object({ email: z.string().max(300), firstName: z.string().max(300), lastName: z.string().max(300) });
+
+/**
+ * Single sign-on over SAML 2.0 (decision 232), the other choice beside OpenID
+ * Connect: the IdP's settings and what to give the IdP (Buchbar's entity id,
+ * ACS and metadata address on the address the admin is using).
+ */
+export const samlSignOnData = z.object({
+  configured: z.boolean(),
+  providerName: z.string(),
+  idpEntityId: z.string(),
+  idpSsoUrl: z.string(),
+  certificates: z.array(z.object({ subject: z.string(), validTo: z.string(), fingerprint: z.string() })),
+  mapping: samlMapping,
+  defaultGroupId: z.string().nullable(),
+  passwordAllowed: z.boolean(),
+  createUnknown: z.boolean(),
+  spEntityId: z.string(),
+  acsUrl: z.string(),
+  metadataUrl: z.string(),
+  groups: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+
+export const samlSignOnSave = z.object({
+  providerName: z.string().max(100),
+  /** The IdP's metadata XML; when given, entity id, SSO URL and certificates come from it. */
+  metadataXml: z.string().max(200_000).default(''),
+  idpEntityId: z.string().max(500).default(''),
+  idpSsoUrl: z.string().max(1000).default(''),
+  /** PEM (or its base64 body); empty keeps the stored certificates. */
+  certificate: z.string().max(20_000).default(''),
+  mapping: samlMapping,
+  defaultGroupId: z.uuid().nullable(),
+  passwordAllowed: z.boolean(),
+  createUnknown: z.boolean(),
+});

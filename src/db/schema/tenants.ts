@@ -69,6 +69,43 @@ export const tenantSingleSignOn = pgTable('tenant_single_sign_on', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The tenant's SAML 2.0 identity provider for single sign-on (decision 232,
+ * migration 0054), the other choice beside `tenant_single_sign_on`. Nothing
+ * secret: the IdP's certificates are public, Buchbar's SP signs nothing.
+ */
+export const tenantSamlSignOn = pgTable('tenant_saml_sign_on', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  providerName: text('provider_name').notNull(),
+  idpEntityId: text('idp_entity_id').notNull(),
+  idpSsoUrl: text('idp_sso_url').notNull(),
+  /** Base64 bodies of the IdP's signing certificates (more than one while it rolls its key over). */
+  idpCertificates: text('idp_certificates').array().notNull(),
+  emailAttribute: text('email_attribute').notNull(),
+  firstNameAttribute: text('first_name_attribute').notNull(),
+  lastNameAttribute: text('last_name_attribute').notNull(),
+  defaultGroupId: uuid('default_group_id'),
+  passwordAllowed: boolean('password_allowed').notNull().default(false),
+  /** Unknown people are created at their first sign-in; off: only people the tenant already has may sign in. */
+  createUnknown: boolean('create_unknown').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Assertion ids a tenant's ACS has accepted, as SHA-256 hashes, kept until the assertion would be stale anyway (decision 232). */
+export const samlAssertionUses = pgTable(
+  'saml_assertion_uses',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    assertionHash: text('assertion_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.assertionHash] })],
+);
+
 /** A tenant's LDAP / Active Directory for sign-in by bind and the scheduled sync (decision 223, migration 0045). */
 export const tenantDirectory = pgTable('tenant_directory', {
   tenantId: uuid('tenant_id')

@@ -5,12 +5,14 @@ import { kernelErrors } from '../kernel/errors';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Routes that another site may legitimately post to. None: single sign-on
- * returns with a GET redirect (/api/auth/callback/:id, no `form_post`
- * response mode), and every form of Buchbar posts from Buchbar's own pages.
- * A future exemption names its path here, with the reason.
+ * Routes that another site may legitimately post to. OpenID Connect returns
+ * with a GET redirect (/api/auth/callback/:id, no `form_post` response mode)
+ * and every form of Buchbar posts from Buchbar's own pages; the one exemption
+ * is SAML's assertion consumer service, which the IdP's page posts to by
+ * design (HTTP-POST binding). It accepts nothing but a response signed by the
+ * tenant's IdP in answer to this browser's own request (decision 232).
  */
-const CROSS_ORIGIN_POSTS = new Set<string>();
+const CROSS_ORIGIN_POSTS = new Set<string>(['/api/auth/saml/acs']);
 
 export const FOREIGN_ORIGIN = kernelErrors.entries.foreign_origin.de;
 

@@ -4,7 +4,7 @@ import { passwordSignInAllowed } from '@domain/single-sign-on';
 import { findMemberByEmail, type MemberRecord } from '@server/areas/people/public';
 import { findAuthUser } from '@server/areas/session/auth-repository';
 import { authMailContext } from '@server/areas/session/mail-context';
-import { findMemberFlagByEmail, findSingleSignOn } from '@server/areas/session/single-sign-on-repository';
+import { findMemberFlagByEmail, findPasswordRule } from '@server/areas/session/single-sign-on-repository';
 import type { TenantRecord } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -27,7 +27,7 @@ async function codeMember(deps: Deps, tenant: TenantRecord, email: string): Prom
     enabled: await effectiveSetting(tx, tenant.id, null, 'anmeldungPerEmailCode'),
     member: await findMemberByEmail(tx, tenant.id, email),
     flag: await findMemberFlagByEmail(tx, tenant.id, email),
-    sso: await findSingleSignOn(tx, tenant.id),
+    sso: await findPasswordRule(tx, tenant.id),
   }));
   if (!found.enabled) throw emailCodeOff();
   const member = found.member;

@@ -72,4 +72,55 @@ export const sessionErrors = defineErrors({
     de: 'Bitte geben Sie den Namen des Claims ein, der die E-Mail-Adresse enthält (z. B. email oder upn).',
     en: 'Please enter the name of the claim carrying the e-mail address (e.g. email or upn).',
   },
+  saml_name_missing: {
+    status: 400,
+    de: 'Bitte geben Sie den Namen des Anbieters ein; er steht auf der Anmeldeseite („Mit … anmelden“).',
+    en: 'Please enter the provider’s name; the login page shows it ("Sign in with …").',
+  },
+  saml_entity_id_missing: {
+    status: 400,
+    de: 'Bitte geben Sie die Entity-ID des Identity Providers ein (ohne Leerzeichen), oder fügen Sie seine Metadaten ein.',
+    en: 'Please enter the identity provider’s entity ID (without spaces), or paste its metadata.',
+  },
+  saml_sso_url_invalid: {
+    status: 400,
+    de: 'Bitte geben Sie die Anmeldeadresse (SSO-URL) des Identity Providers als vollständige https-Adresse ein, z. B. https://login.beispiel.de/idp/profile/SAML2/Redirect/SSO.',
+    en: 'Please enter the identity provider’s sign-in address (SSO URL) as a complete https address, e.g. https://login.example.com/idp/profile/SAML2/Redirect/SSO.',
+  },
+  saml_certificate_missing: {
+    status: 400,
+    de: 'Bitte fügen Sie das Signaturzertifikat des Identity Providers ein (PEM, beginnt mit -----BEGIN CERTIFICATE-----).',
+    en: 'Please paste the identity provider’s signing certificate (PEM, starting with -----BEGIN CERTIFICATE-----).',
+  },
+  saml_certificate_invalid: {
+    status: 400,
+    de: 'Das Signaturzertifikat ist kein gültiges X.509-Zertifikat. Bitte fügen Sie es vollständig als PEM ein, wie der Identity Provider es ausgibt.',
+    en: 'The signing certificate is not a valid X.509 certificate. Please paste it in full as PEM, as the identity provider exports it.',
+  },
+  saml_attribute_invalid: {
+    status: 400,
+    de: 'Bitte geben Sie für E-Mail, Vorname und Nachname je den Namen des Attributs ein (z. B. http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress oder mail), ohne Leerzeichen.',
+    en: 'Please enter the attribute name for e-mail, first name and last name (e.g. http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress or mail), without spaces.',
+  },
+  saml_metadata_invalid: {
+    status: 400,
+    de: 'Die Metadaten sind kein lesbares SAML-Metadaten-XML. Bitte fügen Sie die Datei vollständig ein, wie der Identity Provider sie ausgibt (beginnt mit <EntityDescriptor …>).',
+    en: 'The metadata is not readable SAML metadata XML. Please paste the whole file as the identity provider exports it (starting with <EntityDescriptor …>).',
+  },
+  saml_metadata_no_idp: {
+    status: 400,
+    de: 'Die Metadaten beschreiben keinen Identity Provider (kein IDPSSODescriptor mit Entity-ID). Bitte fügen Sie die Metadaten des Identity Providers ein, nicht die von Buchbar.',
+    en: 'The metadata describes no identity provider (no IDPSSODescriptor with an entity ID). Please paste the identity provider’s metadata, not Buchbar’s.',
+  },
+  saml_metadata_no_redirect: {
+    status: 400,
+    de: 'Die Metadaten nennen keine Anmeldeadresse mit HTTP-Redirect-Bindung. Bitte schalten Sie diese Bindung beim Identity Provider ein oder geben Sie die SSO-URL selbst ein.',
+    en: 'The metadata names no sign-in address with the HTTP-Redirect binding. Please switch this binding on at the identity provider or enter the SSO URL yourself.',
+  },
+  not_found_saml: {
+    status: 404,
+    code: 'not_found',
+    de: 'Für Ihren Mandanten ist keine Anmeldung über SAML eingerichtet.',
+    en: 'No sign-in over SAML is set up for your client.',
+  },
 });

@@ -2,10 +2,11 @@ import { seedSingleSignOn } from '@db/seed/single-sign-on';
 import { defineArea } from '../../kernel/area';
 import { registerSessionJobs } from './jobs';
 import { sessionRoutes } from './routes';
+import { samlRoutes } from './saml-routes';
 
 export const manifest = defineArea({
   name: 'session',
-  routes: [sessionRoutes],
+  routes: [sessionRoutes, samlRoutes],
   jobs: [registerSessionJobs],
   demo: {
     after: ['tenant'],

@@ -10,7 +10,7 @@ import {
   ownerOfCredential,
   renamePasskeyOf,
 } from '@server/areas/session/passkey-repository';
-import { findMemberOfIdentity, findSingleSignOn } from '@server/areas/session/single-sign-on-repository';
+import { findMemberOfIdentity, findPasswordRule } from '@server/areas/session/single-sign-on-repository';
 import type { TenantRecord } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -183,7 +183,7 @@ export async function signInWithPasskey(
   if (!owner) throw passkeyFailed();
   const found = await withTenant(deps.database.db, tenant.id, async (tx) => ({
     member: await findMemberOfIdentity(tx, tenant.id, owner),
-    sso: await findSingleSignOn(tx, tenant.id),
+    sso: await findPasswordRule(tx, tenant.id),
   }));
   if (!passkeySignInAllowed(found.member, found.sso)) throw passkeyFailed();
   const auth = passkeyAuth(deps.database.db, deps.config, origin);

@@ -36,8 +36,9 @@ import { REDIRECT_COOKIE } from '../../plugins/spa';
 import { saveSetting } from '../settings/public';
 import type { TenantRecord } from '../tenant/public';
 import { accountLimitHooks } from './account-limit';
+import { signInTarget } from './after-sign-in';
 import { EMAIL_CODE_SENT, requestEmailCode, signInWithEmailCode } from './email-code';
-import { meOf, startPathOf } from './me';
+import { meOf } from './me';
 import {
   finishPasskeyRegistration,
   listOwnPasskeys,
@@ -49,7 +50,8 @@ import {
 } from './passkeys';
 import { changePassword, confirmEmail, RECOVERY_SENT, requestRecovery, resetPassword, sendEmailConfirmation } from './passwords';
 import { updateOwnProfile } from './profile';
-import { resolveUser, sessionTokenOf } from './resolve-user';
+import { sessionTokenOf } from './resolve-user';
+import { startSamlSignOn, tenantHasSaml } from './saml-sign-on';
 import { confirmEnrolment, disableSecondFactor, renewRecoveryCodes, startEnrolment, verifySecondFactor } from './second-factor';
 import { endOwnSession, listOwnSessions } from './sessions';
 import { signIn, signOut } from './sign-in';
@@ -75,9 +77,6 @@ function setCookies(reply: { header(name: string, value: string): unknown }, coo
   for (const c of cookies) reply.header('set-cookie', c);
 }
 
-/** A stored redirect is followed only when it is a local path, never to another site. */
-const safeRedirect = (p: string | undefined) => (p?.startsWith('/') && !p.startsWith('//') && !p.startsWith('/login') ? p : null);
-
 export const sessionRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -86,10 +85,7 @@ export const sessionRoutes =
 
     /** Where a fresh session goes: a stored local redirect, else the start page. */
     async function afterSignIn(req: FastifyRequest, reply: FastifyReply, tenant: TenantRecord, cookies: string[]) {
-      // Resolve the new session as the next request will, to compute where to go.
-      const token = cookies.map((c) => c.split(';')[0]).join('; ');
-      const user = await resolveUser(deps, tenant, { ...req.headers, cookie: token });
-      const target = safeRedirect(req.cookies[REDIRECT_COOKIE]) ?? (user ? await startPathOf(deps, user) : '/');
+      const target = await signInTarget(deps, tenant, req.headers, cookies, req.cookies[REDIRECT_COOKIE]);
       reply.clearCookie(REDIRECT_COOKIE, { path: '/' });
       return target;
     }
@@ -166,11 +162,16 @@ export const sessionRoutes =
     app.get(
       '/api/session/sso/start',
       {
-        config: { access: { kind: 'public' }, rateLimit: { max: 20, timeWindow: '1 minute' } },
+        // Many people behind one company proxy start their sign-in at the same hour (decision 232).
+        config: { access: { kind: 'public' }, rateLimit: { max: 60, timeWindow: '1 minute' } },
         schema: { tags: ['session'], summary: 'Anmeldung über den Anbieter des Mandanten beginnen (Weiterleitung)', hide: true },
       },
       async (req, reply) => {
-        const step = await startSingleSignOn(deps, requireTenant(req), requestOrigin(req), req.headers);
+        const tenant = requireTenant(req);
+        // The tenant's one provider: SAML (decision 232) or OpenID Connect (decision 100).
+        const step = (await tenantHasSaml(deps, tenant.id))
+          ? await startSamlSignOn(deps, tenant, requestOrigin(req), req.cookies[REDIRECT_COOKIE])
+          : await startSingleSignOn(deps, tenant, requestOrigin(req), req.headers);
         setCookies(reply, step.cookies);
         return reply.redirect(step.location, 302);
       },

@@ -4,7 +4,7 @@ import { verifyDummyPassword } from '@db/password-hash';
 import { passwordSignInAllowed } from '@domain/single-sign-on';
 import { directorySignIn } from '@server/areas/directory/public';
 import { findMemberByEmail } from '@server/areas/people/public';
-import { findMemberFlagByEmail, findSingleSignOn } from '@server/areas/session/single-sign-on-repository';
+import { findMemberFlagByEmail, findPasswordRule } from '@server/areas/session/single-sign-on-repository';
 import type { TenantRecord } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -39,7 +39,7 @@ export async function signIn(
   const found = await withTenant(deps.database.db, tenant.id, async (tx) => ({
     member: await findMemberByEmail(tx, tenant.id, input.email),
     flag: await findMemberFlagByEmail(tx, tenant.id, input.email),
-    sso: await findSingleSignOn(tx, tenant.id),
+    sso: await findPasswordRule(tx, tenant.id),
   }));
   const member = found.member;
   // Single sign-on people use their provider unless the tenant allows both; same refusal text.

@@ -1,6 +1,7 @@
 import { auditChanges } from '@domain/access-admin';
 import { DEFAULT_EMAIL_CLAIM, providerIdOf, singleSignOnProblem } from '@domain/single-sign-on';
 import { listGroups } from '@server/areas/access-admin/public';
+import { deleteSamlSignOn, findSamlSignOn } from '@server/areas/session/saml-repository';
 import { encryptClientSecret } from '@server/areas/session/single-sign-on-auth';
 import { deleteSingleSignOn, findSingleSignOn, groupExists, saveSingleSignOn } from '@server/areas/session/single-sign-on-repository';
 import type { Deps } from '@server/deps';
@@ -78,6 +79,10 @@ export async function saveSingleSignOnSettings(
       defaultGroupId: input.defaultGroupId,
       passwordAllowed: input.passwordAllowed,
     };
+    // One provider per tenant: choosing OpenID Connect ends a SAML provider (decision 232).
+    const saml = await findSamlSignOn(tx, id);
+    if (saml && (await deleteSamlSignOn(tx, id)))
+      await audit(tx, user, { action: 'löschen', subjectType: 'saml_sign_on', subjectId: id, subjectName: saml.providerName, changes: [] });
     await saveSingleSignOn(tx, id, values);
     // The secret itself never goes into the audit trail, only that it changed.
     const shown = (r: typeof values | null, secretChanged: boolean) => ({

@@ -1,5 +1,5 @@
 import type { Db } from '@db/client';
-import { authAccount, authSession, groups, tenantSingleSignOn, userGroups, users } from '@db/schema/index';
+import { authAccount, authSession, groups, tenantSamlSignOn, tenantSingleSignOn, userGroups, users } from '@db/schema/index';
 import { and, eq, ne, sql } from 'drizzle-orm';
 
 /** A tenant's single sign-on provider and the people it signs in (decision 100). */
@@ -32,6 +32,24 @@ export async function findSingleSignOn(db: Db, tenantId: string): Promise<Single
     .from(tenantSingleSignOn)
     .where(eq(tenantSingleSignOn.tenantId, tenantId));
   return row ?? null;
+}
+
+/**
+ * Whether single sign-on people of the tenant may also use a password (or a
+ * mailed code, or a passkey): the rule of whichever provider it has, OpenID
+ * Connect or SAML (decision 232); null without one.
+ */
+export async function findPasswordRule(db: Db, tenantId: string): Promise<{ passwordAllowed: boolean } | null> {
+  const [oidc] = await db
+    .select({ passwordAllowed: tenantSingleSignOn.passwordAllowed })
+    .from(tenantSingleSignOn)
+    .where(eq(tenantSingleSignOn.tenantId, tenantId));
+  if (oidc) return oidc;
+  const [saml] = await db
+    .select({ passwordAllowed: tenantSamlSignOn.passwordAllowed })
+    .from(tenantSamlSignOn)
+    .where(eq(tenantSamlSignOn.tenantId, tenantId));
+  return saml ?? null;
 }
 
 export async function saveSingleSignOn(

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { withTenant } from '@db/client';
 import { providerIdOf, tenantOfProviderId } from '@domain/single-sign-on';
+import { findSamlSignOn } from '@server/areas/session/saml-repository';
 import { signInClaims, singleSignOnAuth } from '@server/areas/session/single-sign-on-auth';
 import {
   deleteSessionByToken,
@@ -31,10 +32,14 @@ export type SingleSignOnStep = { ok: true; location: string; cookies: string[] }
 const refused = (cookies: string[] = []): SingleSignOnStep => ({ ok: false, location: SSO_REFUSED_PATH, cookies });
 const unavailable = (): SingleSignOnStep => ({ ok: false, location: SSO_UNAVAILABLE_PATH, cookies: [] });
 
-/** The provider's name for the login button, or null when the tenant has no single sign-on. */
+/** The provider's name for the login button (OpenID Connect or SAML, decision 232), or null when the tenant has no single sign-on. */
 export async function singleSignOnButton(deps: Deps, tenantId: string): Promise<{ providerName: string } | null> {
-  const sso = await withTenant(deps.database.db, tenantId, (tx) => findSingleSignOn(tx, tenantId));
-  return sso ? { providerName: sso.providerName } : null;
+  const found = await withTenant(
+    deps.database.db,
+    tenantId,
+    async (tx) => (await findSingleSignOn(tx, tenantId)) ?? (await findSamlSignOn(tx, tenantId)),
+  );
+  return found ? { providerName: found.providerName } : null;
 }
 
 /** Step 1: the provider's authorization address, with the state cookie that binds the callback to this browser. */

@@ -1,6 +1,8 @@
 import {
   domainParams,
   domainRequest,
+  samlSignOnData,
+  samlSignOnSave,
   singleSignOnData,
   singleSignOnSave,
   tenantAdminData,
@@ -11,7 +13,14 @@ import { uploadFailed } from '@domain/uploads';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps';
 import { requestOrigin, requireTenant, requireUser } from '../../http/request-context';
-import { removeSingleSignOn, saveSingleSignOnSettings, singleSignOnView } from '../session/public';
+import {
+  removeSamlSignOn,
+  removeSingleSignOn,
+  samlSignOnView,
+  saveSamlSignOnSettings,
+  saveSingleSignOnSettings,
+  singleSignOnView,
+} from '../session/public';
 import { tenantErrors } from './errors';
 import { addDomain, removeDomain, removeLogo, tenantAdminView, tenantLogo, updateTenantAdmin, uploadLogo } from './tenant-admin';
 
@@ -125,6 +134,40 @@ export const tenantAdminRoutes =
         schema: { tags, summary: 'Anmeldung über einen Anbieter entfernen', response: { 200: singleSignOnData } },
       },
       async (req) => removeSingleSignOn(deps, await requireUser(deps, req), requestOrigin(req)),
+    );
+    app.get(
+      '/api/admin/tenant/saml',
+      {
+        config: CLIENTS,
+        schema: {
+          tags,
+          summary: 'Anmeldung über SAML 2.0: Einstellungen des Identity Providers und was er von Buchbar braucht',
+          response: { 200: samlSignOnData },
+        },
+      },
+      async (req) => samlSignOnView(deps, await requireUser(deps, req), requestOrigin(req)),
+    );
+    app.put(
+      '/api/admin/tenant/saml',
+      {
+        config: CLIENTS,
+        schema: {
+          tags,
+          summary:
+            'Anmeldung über SAML 2.0 einrichten oder ändern (Metadaten oder Entity-ID, SSO-URL und Zertifikat); ersetzt OpenID Connect',
+          body: samlSignOnSave,
+          response: { 200: samlSignOnData },
+        },
+      },
+      async (req) => saveSamlSignOnSettings(deps, await requireUser(deps, req), requestOrigin(req), req.body),
+    );
+    app.delete(
+      '/api/admin/tenant/saml',
+      {
+        config: CLIENTS,
+        schema: { tags, summary: 'Anmeldung über SAML 2.0 entfernen', response: { 200: samlSignOnData } },
+      },
+      async (req) => removeSamlSignOn(deps, await requireUser(deps, req), requestOrigin(req)),
     );
     app.get(
       '/api/tenant/logo',

@@ -8,6 +8,7 @@ import {
   Loader,
   NativeSelect,
   PasswordInput,
+  SegmentedControl,
   Stack,
   Text,
   TextInput,
@@ -16,7 +17,9 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSamlSignOn } from '../api/use-saml-sign-on';
 import { type SingleSignOnData, useSingleSignOn, useSingleSignOnMutations } from '../api/use-single-sign-on';
+import { SamlSettingsForm } from './saml-settings';
 
 const failed = (error: Error) => notifications.show({ color: 'red', message: error.message });
 
@@ -127,27 +130,63 @@ function SettingsForm({ data }: { data: SingleSignOnData }) {
   );
 }
 
-/** /admin/mandanten: the tenant's OpenID Connect provider (decision 100); the secret is write-only. */
+/**
+ * /admin/mandanten: the tenant's single sign-on, one protocol at a time:
+ * OpenID Connect (decision 100; the secret is write-only) or SAML 2.0
+ * (decision 232). The choice starts on the protocol that is set up.
+ */
 export function SingleSignOnSettings() {
   const { t } = useTranslation('clients');
   const q = useSingleSignOn();
+  const saml = useSamlSignOn();
+  const [chosen, setChosen] = useState<'oidc' | 'saml' | null>(null);
+  const protocol = chosen ?? (saml.data?.configured ? 'saml' : 'oidc');
+  const pending = q.isPending || saml.isPending;
+  const error = q.error ?? saml.error;
   return (
     <Card withBorder padding="md" component="section" aria-label={t('sso')}>
       <Stack gap="sm">
         <Title order={2} size="h3">
           {t('sso')}
         </Title>
-        <Text size="sm" c="dimmed">
-          {t('ssoIntro')}
-        </Text>
-        {q.isPending ? (
+        {pending ? (
           <Loader aria-label={t('sso')} />
-        ) : q.isError ? (
+        ) : error ? (
           <Alert color="red" role="alert">
-            {q.error.message}
+            {error.message}
           </Alert>
         ) : (
-          <SettingsForm key={`${q.data.configured}-${q.data.providerName}-${q.data.issuerUrl}`} data={q.data} />
+          <>
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="sso-protocol">
+                {t('ssoProtocol')}
+              </Text>
+              <SegmentedControl
+                role="radiogroup"
+                aria-labelledby="sso-protocol"
+                value={protocol}
+                onChange={(v) => setChosen(v as 'oidc' | 'saml')}
+                data={[
+                  { value: 'oidc', label: t('ssoProtocolOidc') },
+                  { value: 'saml', label: t('ssoProtocolSaml') },
+                ]}
+                style={{ alignSelf: 'flex-start' }}
+              />
+              <Text size="xs" c="dimmed">
+                {t('ssoProtocolSwitch')}
+              </Text>
+            </Stack>
+            {protocol === 'saml' && saml.data ? (
+              <SamlSettingsForm data={saml.data} />
+            ) : q.data ? (
+              <>
+                <Text size="sm" c="dimmed">
+                  {t('ssoIntro')}
+                </Text>
+                <SettingsForm key={`${q.data.configured}-${q.data.providerName}-${q.data.issuerUrl}`} data={q.data} />
+              </>
+            ) : null}
+          </>
         )}
       </Stack>
     </Card>

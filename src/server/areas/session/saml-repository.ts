@@ -1,0 +1,97 @@
+import type { Db } from '@db/client';
+import { authAccount, samlAssertionUses, tenantSamlSignOn, tenantSingleSignOn } from '@db/schema/index';
+import { and, eq, lt, sql } from 'drizzle-orm';
+
+/** A tenant's SAML identity provider, the assertions its ACS has accepted, and the identities it vouches for (decision 232). */
+
+export interface SamlSignOnRecord {
+  tenantId: string;
+  providerName: string;
+  idpEntityId: string;
+  idpSsoUrl: string;
+  idpCertificates: string[];
+  emailAttribute: string;
+  firstNameAttribute: string;
+  lastNameAttribute: string;
+  defaultGroupId: string | null;
+  passwordAllowed: boolean;
+  createUnknown: boolean;
+  updatedAt: Date;
+}
+
+export async function findSamlSignOn(db: Db, tenantId: string): Promise<SamlSignOnRecord | null> {
+  const [row] = await db
+    .select({
+      tenantId: tenantSamlSignOn.tenantId,
+      providerName: tenantSamlSignOn.providerName,
+      idpEntityId: tenantSamlSignOn.idpEntityId,
+      idpSsoUrl: tenantSamlSignOn.idpSsoUrl,
+      idpCertificates: tenantSamlSignOn.idpCertificates,
+      emailAttribute: tenantSamlSignOn.emailAttribute,
+      firstNameAttribute: tenantSamlSignOn.firstNameAttribute,
+      lastNameAttribute: tenantSamlSignOn.lastNameAttribute,
+      defaultGroupId: tenantSamlSignOn.defaultGroupId,
+      passwordAllowed: tenantSamlSignOn.passwordAllowed,
+      createUnknown: tenantSamlSignOn.createUnknown,
+      updatedAt: tenantSamlSignOn.updatedAt,
+    })
+    .from(tenantSamlSignOn)
+    .where(eq(tenantSamlSignOn.tenantId, tenantId));
+  return row ?? null;
+}
+
+export async function saveSamlSignOn(db: Db, tenantId: string, values: Omit<SamlSignOnRecord, 'tenantId' | 'updatedAt'>): Promise<void> {
+  await db
+    .insert(tenantSamlSignOn)
+    .values({ tenantId, ...values })
+    .onConflictDoUpdate({ target: tenantSamlSignOn.tenantId, set: { ...values, updatedAt: sql`now()` } });
+}
+
+export async function deleteSamlSignOn(db: Db, tenantId: string): Promise<boolean> {
+  const rows = await db
+    .delete(tenantSamlSignOn)
+    .where(eq(tenantSamlSignOn.tenantId, tenantId))
+    .returning({ id: tenantSamlSignOn.tenantId });
+  return rows.length > 0;
+}
+
+/** A tenant has one provider: choosing SAML ends the OpenID Connect one (and the other way round). */
+export async function deleteOpenIdSignOn(db: Db, tenantId: string): Promise<string | null> {
+  const rows = await db
+    .delete(tenantSingleSignOn)
+    .where(eq(tenantSingleSignOn.tenantId, tenantId))
+    .returning({ name: tenantSingleSignOn.providerName });
+  return rows[0]?.name ?? null;
+}
+
+/**
+ * Marks an assertion id used; false when it already was (a replay). Expired
+ * marks of the tenant are dropped on the way, so the table stays small.
+ */
+export async function useAssertionOnce(db: Db, tenantId: string, assertionHash: string, expiresAt: Date): Promise<boolean> {
+  await db.delete(samlAssertionUses).where(and(eq(samlAssertionUses.tenantId, tenantId), lt(samlAssertionUses.expiresAt, sql`now()`)));
+  const rows = await db
+    .insert(samlAssertionUses)
+    .values({ tenantId, assertionHash, expiresAt })
+    .onConflictDoNothing()
+    .returning({ hash: samlAssertionUses.assertionHash });
+  return rows.length > 0;
+}
+
+/*
+ * Identities, outside any tenant transaction (they are global): the IdP's
+ * subject (NameID) is kept as an account of the provider `saml-<tenant id>`,
+ * so the same subject finds the same identity even when its address changes.
+ */
+
+export async function findIdentityOfSubject(db: Db, providerId: string, subject: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: authAccount.userId })
+    .from(authAccount)
+    .where(and(eq(authAccount.providerId, providerId), eq(authAccount.accountId, subject)));
+  return row?.userId ?? null;
+}
+
+export async function linkSubject(db: Db, id: string, providerId: string, subject: string, authUserId: string): Promise<void> {
+  await db.insert(authAccount).values({ id, providerId, accountId: subject, userId: authUserId });
+}
