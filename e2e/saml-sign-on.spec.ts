@@ -110,4 +110,24 @@ describe('SAML single sign-on in Chromium', () => {
     await section.screenshot({ path: `${SHOTS}/saml-admin-390-en.png` });
     await page.context().close();
   });
+
+  it('a first OpenID Connect set-up says it was saved, and removing it says so too (the form is mounted anew by the save)', async () => {
+    const page = await newPage(env.browser, {
+      width: 1440,
+      height: 1000,
+      signedIn: await signedInState(env.server, 'tourismus', 'admin@tourismus.test'),
+    });
+    await page.goto(env.server.url('tourismus', '/admin/mandanten'));
+    const section = page.getByRole('region', { name: 'Anmeldung über einen Anbieter (Single Sign-on)' });
+    await section.getByLabel('Name des Anbieters (auf der Anmeldeseite)').fill('Tourismus-Konto');
+    await section.getByLabel('Aussteller-Adresse (Issuer)').fill('https://login.tourismus.test/realms/buchbar');
+    await section.getByLabel('Client-ID').fill('buchbar');
+    await section.getByLabel('Client-Secret').fill('geheim-0123456789');
+    await section.getByRole('button', { name: 'Speichern' }).click();
+    await toast(page, 'Die Anmeldung über den Anbieter wurde gespeichert.').waitFor();
+    await section.getByText('Ein Client-Secret ist gespeichert. Leer lassen, um es zu behalten.').waitFor();
+    await section.getByRole('button', { name: 'Anmeldung über den Anbieter entfernen' }).click();
+    await toast(page, 'Die Anmeldung über den Anbieter wurde entfernt.').waitFor();
+    await page.context().close();
+  });
 });

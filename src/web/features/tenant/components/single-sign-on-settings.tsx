@@ -40,16 +40,15 @@ function SettingsForm({ data }: { data: SingleSignOnData }) {
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        m.save.mutate(
-          { ...values, defaultGroupId: values.defaultGroupId || null },
-          {
-            onSuccess: () => {
-              set({ clientSecret: '' });
-              notifications.show({ color: 'green', message: t('ssoSaved') });
-            },
-            onError: failed,
-          },
-        );
+        // The promise, not mutate's callbacks: saving changes the data the form is keyed on, the form is
+        // mounted anew, and callbacks of the unmounted form would never run (the first save showed no message).
+        m.save
+          .mutateAsync({ ...values, defaultGroupId: values.defaultGroupId || null })
+          .then(() => {
+            set({ clientSecret: '' });
+            notifications.show({ color: 'green', message: t('ssoSaved') });
+          })
+          .catch(failed);
       }}
     >
       <Stack gap="sm">
@@ -115,10 +114,10 @@ function SettingsForm({ data }: { data: SingleSignOnData }) {
               color="red"
               loading={m.remove.isPending}
               onClick={() =>
-                m.remove.mutate(undefined, {
-                  onSuccess: () => notifications.show({ color: 'green', message: t('ssoRemoved') }),
-                  onError: failed,
-                })
+                m.remove
+                  .mutateAsync()
+                  .then(() => notifications.show({ color: 'green', message: t('ssoRemoved') }))
+                  .catch(failed)
               }
             >
               {t('ssoRemove')}
