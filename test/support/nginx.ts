@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from './server-process';
+import { freePort } from './ports';
 
 /**
  * The committed nginx configuration (deploy/nginx/buchbar.conf) in front of

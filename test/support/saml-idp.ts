@@ -1,8 +1,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, waitForPort } from './ports';
 
 /**
  * A real SAML 2.0 identity provider for the SAML tests: Debian's simplesamlphp
@@ -44,34 +44,6 @@ export interface TestSamlIdp {
   /** The last lines the IdP wrote to its error stream (its log), for failing tests. */
   log(): string;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForPort(port: number, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const c = connect(port, '127.0.0.1');
-      c.once('connect', () => {
-        c.destroy();
-        resolve(true);
-      });
-      c.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`simplesamlphp did not listen on ${port}`);
 }
 
 const php = (v: unknown): string => {
@@ -187,7 +159,7 @@ export async function startTestSamlIdp(opts: { users: SamlIdpUser[]; serviceProv
     stderr = (stderr + d.toString()).slice(-4000);
   });
   try {
-    await waitForPort(port, 10_000);
+    await waitForPort(port, 10_000, 'simplesamlphp');
   } catch (err) {
     server.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });

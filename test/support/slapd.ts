@@ -1,9 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'ldapts';
+import { freePort, waitForPort } from './ports';
 
 /**
  * A real OpenLDAP server for the directory tests: Debian's slapd started as an
@@ -24,34 +24,6 @@ export interface TestSlapd {
   /** Runs LDAP changes as the root DN (to move people between two syncs). */
   asRoot<T>(work: (client: Client) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForPort(port: number, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const c = connect(port, '127.0.0.1');
-      c.once('connect', () => {
-        c.destroy();
-        resolve(true);
-      });
-      c.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`slapd did not listen on ${port}`);
 }
 
 /** A CA and a server certificate for 127.0.0.1 / localhost, signed by it. */
@@ -128,8 +100,8 @@ access to * by * read
       stdio: 'ignore',
     },
   );
-  await waitForPort(ldapsPort, 10_000);
-  await waitForPort(ldapPort, 10_000);
+  await waitForPort(ldapsPort, 10_000, 'slapd');
+  await waitForPort(ldapPort, 10_000, 'slapd');
   const caPem = readFileSync(join(dir, 'ca.pem'), 'utf8');
   const ldapsUrl = `ldaps://127.0.0.1:${ldapsPort}`;
   return {
