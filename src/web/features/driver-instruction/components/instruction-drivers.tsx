@@ -1,9 +1,10 @@
 import type { InstructedDriverDto, InstructionVersionDto } from '@contracts/driver-instruction';
 import { DUE_INSTRUCTION_STATES, INSTRUCTION_STATES, type InstructionState } from '@domain/driver-instruction';
 import { isoToGerman } from '@domain/vehicle-time';
-import { Alert, Button, Card, Chip, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Pagination, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { StateFilter } from '@web/components/state-filter';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { driverSearch, useInstructionDrivers } from '../api/use-instruction-drivers';
@@ -104,26 +105,15 @@ export function InstructionDrivers({ versions }: { versions: readonly Instructio
           </Text>
         </Stack>
       )}
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="instruction-filter">
-          {t('list.filter')}
-        </Text>
-        <Chip.Group multiple={false} value={filter} onChange={(v) => choose(v as Filter)}>
-          <Group gap={6} aria-labelledby="instruction-filter" role="radiogroup">
-            <Chip value="all" size="sm">
-              {t('list.all')}
-            </Chip>
-            <Chip value="due" size="sm">
-              {t('list.dueOnly')} ({data?.dueCount ?? 0})
-            </Chip>
-            {INSTRUCTION_STATES.map((s) => (
-              <Chip key={s} value={s} size="sm">
-                {t(`states.${s}`)} ({data?.counts[s] ?? 0})
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
-      </Stack>
+      <StateFilter
+        label={t('list.filter')}
+        value={filter}
+        onChange={choose}
+        states={INSTRUCTION_STATES}
+        counts={data?.counts}
+        dueCount={data?.dueCount}
+        texts={{ all: t('list.all'), due: t('list.dueOnly'), state: (s) => t(`states.${s}`) }}
+      />
       {list.isError && <Alert color="red">{list.error.message}</Alert>}
       {list.isPending && <Loader size="sm" />}
       {data && (

@@ -1,9 +1,10 @@
 import type { DriverRowDto } from '@contracts/driving-licences';
 import { DUE_STATES, LICENCE_STATES, type LicenceState } from '@domain/driving-licence';
 import { isoToGerman } from '@domain/vehicle-time';
-import { Alert, Badge, Button, Card, Chip, Group, Loader, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useDocumentTitle, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { StateFilter } from '@web/components/state-filter';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DriverParams, useDrivers } from '../api/use-drivers';
@@ -104,26 +105,15 @@ export function LicencesPage() {
             </Text>
           )}
           <ListSearchField {...search.field} placeholder={t('searchPlaceholder')} />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="licence-filter">
-              {t('filter')}
-            </Text>
-            <Chip.Group multiple={false} value={filter} onChange={(v) => choose(v as Filter)}>
-              <Group gap={6} aria-labelledby="licence-filter" role="radiogroup">
-                <Chip value="all" size="sm">
-                  {t('all')}
-                </Chip>
-                <Chip value="due" size="sm">
-                  {t('dueOnly')} ({data?.dueCount ?? 0})
-                </Chip>
-                {LICENCE_STATES.map((s) => (
-                  <Chip key={s} value={s} size="sm">
-                    {t(`states.${s}`)} ({data?.counts[s] ?? 0})
-                  </Chip>
-                ))}
-              </Group>
-            </Chip.Group>
-          </Stack>
+          <StateFilter
+            label={t('filter')}
+            value={filter}
+            onChange={choose}
+            states={LICENCE_STATES}
+            counts={data?.counts}
+            dueCount={data?.dueCount}
+            texts={{ all: t('all'), due: t('dueOnly'), state: (s) => t(`states.${s}`) }}
+          />
           {list.isError && <Alert color="red">{list.error.message}</Alert>}
           {list.isPending && <Loader size="sm" />}
           {data && (
