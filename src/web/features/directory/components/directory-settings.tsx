@@ -18,6 +18,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { SettingsFormActions } from '@web/components/settings-form-actions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DirectoryData, type DirectoryInput, useDirectory, useDirectoryMutations } from '../api/use-directory';
@@ -299,31 +300,25 @@ function SettingsForm({ data }: { data: DirectoryData }) {
           />
         </Stack>
 
-        <Group>
-          <Button type="submit" loading={m.save.isPending}>
-            {t('save')}
-          </Button>
-          {data.configured ? (
-            <>
-              <Button variant="light" loading={m.sync.isPending} onClick={() => m.sync.mutate(undefined, { onError: failed })}>
-                {t('syncNow')}
-              </Button>
-              <Button
-                variant="subtle"
-                color="red"
-                loading={m.remove.isPending}
-                onClick={() =>
-                  m.remove.mutate(undefined, {
-                    onSuccess: () => notifications.show({ color: 'green', message: t('removed') }),
-                    onError: failed,
-                  })
-                }
-              >
-                {t('remove')}
-              </Button>
-            </>
-          ) : null}
-        </Group>
+        <SettingsFormActions
+          saveLabel={t('save')}
+          saving={m.save.isPending}
+          configured={data.configured}
+          extra={
+            <Button variant="light" loading={m.sync.isPending} onClick={() => m.sync.mutate(undefined, { onError: failed })}>
+              {t('syncNow')}
+            </Button>
+          }
+          remove={{
+            label: t('remove'),
+            pending: m.remove.isPending,
+            run: () =>
+              m.remove
+                .mutateAsync()
+                .then(() => notifications.show({ color: 'green', message: t('removed') }))
+                .catch(failed),
+          }}
+        />
       </Stack>
     </form>
   );

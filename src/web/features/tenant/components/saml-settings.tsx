@@ -2,6 +2,7 @@ import { SAML_ATTRIBUTE_PRESETS, type SamlPreset } from '@domain/saml-sign-on';
 import { formatDate } from '@domain/time';
 import { Anchor, Button, Checkbox, Code, Group, NativeSelect, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { SettingsFormActions } from '@web/components/settings-form-actions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type SamlSignOnData, useSamlSignOnMutations } from '../api/use-saml-sign-on';
@@ -171,26 +172,21 @@ export function SamlSettingsForm({ data }: { data: SamlSignOnData }) {
             {t('samlDownload')}
           </Anchor>
         </Stack>
-        <Group>
-          <Button type="submit" loading={m.save.isPending}>
-            {t('save')}
-          </Button>
-          {data.configured ? (
-            <Button
-              variant="subtle"
-              color="red"
-              loading={m.remove.isPending}
-              onClick={() =>
-                m.remove.mutate(undefined, {
-                  onSuccess: () => notifications.show({ color: 'green', message: t('samlRemoved') }),
-                  onError: failed,
-                })
-              }
-            >
-              {t('samlRemove')}
-            </Button>
-          ) : null}
-        </Group>
+        <SettingsFormActions
+          saveLabel={t('save')}
+          saving={m.save.isPending}
+          configured={data.configured}
+          remove={{
+            label: t('samlRemove'),
+            pending: m.remove.isPending,
+            // Removing shows the OpenID Connect form in this one's place: the promise, not mutate's callbacks.
+            run: () =>
+              m.remove
+                .mutateAsync()
+                .then(() => notifications.show({ color: 'green', message: t('samlRemoved') }))
+                .catch(failed),
+          }}
+        />
       </Stack>
     </form>
   );

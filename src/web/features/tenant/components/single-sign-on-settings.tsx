@@ -1,10 +1,8 @@
 import {
   Alert,
-  Button,
   Card,
   Checkbox,
   Code,
-  Group,
   Loader,
   NativeSelect,
   PasswordInput,
@@ -15,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { SettingsFormActions } from '@web/components/settings-form-actions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSamlSignOn } from '../api/use-saml-sign-on';
@@ -104,26 +103,20 @@ function SettingsForm({ data }: { data: SingleSignOnData }) {
         <Text size="sm">
           {t('ssoCallback')} <Code style={{ wordBreak: 'break-all' }}>{data.callbackUrl}</Code>
         </Text>
-        <Group>
-          <Button type="submit" loading={m.save.isPending}>
-            {t('save')}
-          </Button>
-          {data.configured ? (
-            <Button
-              variant="subtle"
-              color="red"
-              loading={m.remove.isPending}
-              onClick={() =>
-                m.remove
-                  .mutateAsync()
-                  .then(() => notifications.show({ color: 'green', message: t('ssoRemoved') }))
-                  .catch(failed)
-              }
-            >
-              {t('ssoRemove')}
-            </Button>
-          ) : null}
-        </Group>
+        <SettingsFormActions
+          saveLabel={t('save')}
+          saving={m.save.isPending}
+          configured={data.configured}
+          remove={{
+            label: t('ssoRemove'),
+            pending: m.remove.isPending,
+            run: () =>
+              m.remove
+                .mutateAsync()
+                .then(() => notifications.show({ color: 'green', message: t('ssoRemoved') }))
+                .catch(failed),
+          }}
+        />
       </Stack>
     </form>
   );
