@@ -3,7 +3,7 @@ import { type AuditChange, auditLog, groupRoles, groups, rolePermissions, roles,
 import type { NamedGroup, NamedRole, NamedSources } from '@domain/access-admin';
 import type { PermissionGrant } from '@domain/permissions';
 import { ERASED_PERSON } from '@domain/retention';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '../../kernel/rows';
 
 /** Roles, groups, their links and the audit trail; every function is scoped by tenant and runs inside withTenant. */
@@ -119,12 +119,20 @@ export async function replaceGroupRoles(db: Db, tenantId: string, groupId: strin
   if (roleIds.length > 0) await db.insert(groupRoles).values(roleIds.map((roleId) => ({ tenantId, groupId, roleId })));
 }
 
-export async function addGroupMember(db: Db, tenantId: string, groupId: string, userId: string): Promise<void> {
-  await db.insert(userGroups).values({ tenantId, groupId, userId }).onConflictDoNothing();
+/** Members in one statement, however many: a SCIM PATCH may add hundreds at once. */
+export async function addGroupMembers(db: Db, tenantId: string, groupId: string, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .insert(userGroups)
+    .values(userIds.map((userId) => ({ tenantId, groupId, userId })))
+    .onConflictDoNothing();
 }
 
-export async function removeGroupMember(db: Db, tenantId: string, groupId: string, userId: string): Promise<void> {
-  await db.delete(userGroups).where(and(eq(userGroups.tenantId, tenantId), eq(userGroups.groupId, groupId), eq(userGroups.userId, userId)));
+export async function removeGroupMembers(db: Db, tenantId: string, groupId: string, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .delete(userGroups)
+    .where(and(eq(userGroups.tenantId, tenantId), eq(userGroups.groupId, groupId), inArray(userGroups.userId, [...userIds])));
 }
 
 export async function deleteGroup(db: Db, tenantId: string, id: string): Promise<void> {
@@ -244,7 +252,13 @@ export interface AuditEntry {
 }
 
 export async function insertAudit(db: Db, tenantId: string, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({ tenantId, ...entry });
+  await insertAudits(db, tenantId, [entry]);
+}
+
+/** Several entries in one statement (one per person when a group's members change in bulk). */
+export async function insertAudits(db: Db, tenantId: string, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(entries.map((e) => ({ tenantId, ...e })));
 }
 
 const ERASED_NAME = `${ERASED_PERSON.firstName} ${ERASED_PERSON.lastName}`;

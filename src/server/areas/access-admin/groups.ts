@@ -1,7 +1,7 @@
 import type { Db } from '@db/client';
 import { auditChanges, withoutGroup } from '@domain/access-admin';
 import {
-  addGroupMember,
+  addGroupMembers,
   countRolesAndGroups,
   deleteGroup,
   findGroup,
@@ -10,7 +10,7 @@ import {
   listGroupMembers,
   listGroups,
   listRoles,
-  removeGroupMember,
+  removeGroupMembers,
   renameGroup,
   replaceGroupRoles,
   sourcesOfGroupMembers,
@@ -97,10 +97,10 @@ export function setGroupMember(deps: Deps, user: UserContext, groupId: string, u
     const group = await requireGroup(tx, t, groupId);
     const person = await findMemberById(tx, t, userId);
     if (!person) throw unknownPerson();
-    if (member) await addGroupMember(tx, t, groupId, userId);
+    if (member) await addGroupMembers(tx, t, groupId, [userId]);
     else {
       if (userId === user.member.id) await assertKeepsOwnRight(tx, user, (s) => withoutGroup(s, groupId));
-      await removeGroupMember(tx, t, groupId, userId);
+      await removeGroupMembers(tx, t, groupId, [userId]);
     }
     await audit(tx, user, {
       action: 'ändern',

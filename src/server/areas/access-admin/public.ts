@@ -7,15 +7,16 @@
 // Reads: the roles and groups a person's editor offers, and where a person's permissions come from.
 // Writes: the audit trail of administrative reads and changes, the roles of a new tenant, groups and members provisioned over SCIM.
 export {
-  addGroupMember,
+  addGroupMembers,
   countRolesAndGroups,
   deleteGroup,
   insertAudit,
+  insertAudits,
   insertGroup,
   insertRole,
   listGroups,
   listRoles,
-  removeGroupMember,
+  removeGroupMembers,
   renameGroup,
   replaceRolePermissions,
   sourcesOfPerson,

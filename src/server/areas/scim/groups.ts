@@ -14,7 +14,15 @@ import {
   scimErrors,
   toScimGroup,
 } from '@domain/scim';
-import { addGroupMember, deleteGroup, insertAudit, insertGroup, removeGroupMember, renameGroup } from '@server/areas/access-admin/public';
+import {
+  addGroupMembers,
+  deleteGroup,
+  insertAudit,
+  insertAudits,
+  insertGroup,
+  removeGroupMembers,
+  renameGroup,
+} from '@server/areas/access-admin/public';
 import type { Deps } from '@server/deps';
 import { sqlState } from '@server/kernel/sql-state';
 import {
@@ -98,19 +106,25 @@ async function changeMembers(
   const adding = add.filter((id) => !present.has(id));
   const removing = remove.filter((id) => present.has(id));
   const names = await namesOfPeople(tx, tenantId, [...adding, ...removing]);
-  for (const userId of adding) await addGroupMember(tx, tenantId, group.id, userId);
-  for (const userId of removing) await removeGroupMember(tx, tenantId, group.id, userId);
-  for (const [userId, added] of [...adding.map((u) => [u, true] as const), ...removing.map((u) => [u, false] as const)]) {
-    const name = names.get(userId) ?? userId;
-    await insertAudit(tx, tenantId, {
-      ...actorOf(caller),
-      action: 'ändern',
-      subjectType: 'gruppe',
-      subjectId: group.id,
-      subjectName: group.name,
-      changes: [{ field: 'Mitglied', old: added ? null : name, new: added ? name : null }],
-    });
-  }
+  // Three statements for any number of members: Entra sends a department's hundreds of people in one PATCH.
+  await addGroupMembers(tx, tenantId, group.id, adding);
+  await removeGroupMembers(tx, tenantId, group.id, removing);
+  const changes = [...adding.map((u) => [u, true] as const), ...removing.map((u) => [u, false] as const)];
+  await insertAudits(
+    tx,
+    tenantId,
+    changes.map(([userId, added]) => {
+      const name = names.get(userId) ?? userId;
+      return {
+        ...actorOf(caller),
+        action: 'ändern' as const,
+        subjectType: 'gruppe',
+        subjectId: group.id,
+        subjectName: group.name,
+        changes: [{ field: 'Mitglied', old: added ? null : name, new: added ? name : null }],
+      };
+    }),
+  );
 }
 
 const taken = (name: string) => (err: unknown) => {
