@@ -29,6 +29,8 @@ export interface Resources {
   guests: typeof import('../i18n/de/guests').guests;
   access: typeof import('../i18n/de/access').access;
   vehicleDetail: typeof import('../i18n/de/vehicle-detail').vehicleDetail;
+  logbook: typeof import('../i18n/de/logbook').logbook;
+  vehicleCare: typeof import('../i18n/de/vehicle-care').vehicleCare;
   locations: typeof import('../i18n/de/locations').locations;
   clients: typeof import('../i18n/de/clients').clients;
   trails: typeof import('../i18n/de/trails').trails;

@@ -25,7 +25,7 @@ export function CorrectionDialog({
   fleet: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('vehicleDetail');
+  const { t } = useTranslation('logbook');
   const correct = useCorrectEntry();
   const [initial] = useState(() => ({
     day: formatDate(entry.startedAt),

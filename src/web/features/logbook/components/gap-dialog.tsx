@@ -15,7 +15,7 @@ import { useExplainGap } from '../api/use-explain-gap';
  * contradict each other.
  */
 export function GapDialog({ vehicleId, entry, onClose }: { vehicleId: string; entry: LogbookEntry; onClose: () => void }) {
-  const { t } = useTranslation('vehicleDetail');
+  const { t } = useTranslation('logbook');
   const explain = useExplainGap(vehicleId);
   const gap = entry.gapBefore!;
   const [form, setForm] = useState({

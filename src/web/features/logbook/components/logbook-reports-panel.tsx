@@ -12,7 +12,7 @@ import { ReportSettingsForm } from './report-settings-form';
  * report mail of that period sent now, and the report settings.
  */
 export function LogbookReportsPanel({ from, to }: { from: string; to: string }) {
-  const { t } = useTranslation('vehicleDetail');
+  const { t } = useTranslation('logbook');
   const { t: tc } = useTranslation();
   const start = useStartExport();
   const send = useSendReport();

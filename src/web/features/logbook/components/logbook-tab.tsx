@@ -18,7 +18,7 @@ const isoToGerman = (day: string) => day.split('-').reverse().join('.');
 
 /** The logbook of one vehicle: period and driver filter, server-side pages, gaps, versions, correction and export. */
 export function LogbookTab({ vehicleId, mayExport }: { vehicleId: string; mayExport: boolean }) {
-  const { t } = useTranslation('vehicleDetail');
+  const { t } = useTranslation('logbook');
   const today = berlinDay(new Date());
   const [kind, setKind] = useState<PeriodKind>('monat');
   const [anchor, setAnchor] = useState(today);
@@ -168,7 +168,7 @@ export function LogbookTab({ vehicleId, mayExport }: { vehicleId: string; mayExp
 }
 
 function GapNotice({ entry, onExplain }: { entry: LogbookEntry; onExplain: () => void }) {
-  const { t } = useTranslation('vehicleDetail');
+  const { t } = useTranslation('logbook');
   if (!entry.gapBefore) return null;
   const { fromKm, toKm } = entry.gapBefore;
   return (
@@ -184,7 +184,7 @@ function GapNotice({ entry, onExplain }: { entry: LogbookEntry; onExplain: () =>
 }
 
 function Versions({ entry }: { entry: LogbookEntry }) {
-  const { t } = useTranslation('vehicleDetail');
+  const { t } = useTranslation('logbook');
   const [open, setOpen] = useState(false);
   if (entry.previous.length === 0) return null;
   return (
@@ -213,7 +213,7 @@ function Versions({ entry }: { entry: LogbookEntry }) {
 }
 
 function EntryRows({ entry: e, onCorrect, onExplain }: { entry: LogbookEntry; onCorrect: () => void; onExplain: () => void }) {
-  const { t } = useTranslation('vehicleDetail');
+  const { t } = useTranslation('logbook');
   return (
     <>
       {e.gapBefore && (
@@ -261,7 +261,7 @@ function EntryRows({ entry: e, onCorrect, onExplain }: { entry: LogbookEntry; on
 }
 
 function EntryCard({ entry: e, onCorrect, onExplain }: { entry: LogbookEntry; onCorrect: () => void; onExplain: () => void }) {
-  const { t } = useTranslation('vehicleDetail');
+  const { t } = useTranslation('logbook');
   return (
     <>
       <GapNotice entry={e} onExplain={onExplain} />

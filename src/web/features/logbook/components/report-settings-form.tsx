@@ -7,7 +7,7 @@ import { useReportSettings, useSaveReportSettings } from '../api/use-logbook-rep
 
 /** The vehicle report settings (docs/product.md#dialogs-and-panels): rhythm and recipients of the logbook report, for holders of the report right. */
 export function ReportSettingsForm() {
-  const { t } = useTranslation('vehicleDetail');
+  const { t } = useTranslation('logbook');
   const { t: tc } = useTranslation();
   const current = useReportSettings();
   const save = useSaveReportSettings();

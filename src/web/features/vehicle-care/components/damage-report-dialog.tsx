@@ -8,7 +8,8 @@ import { useReportDamage } from '../api/use-report-damage';
 
 /** Reports a damage with photos at any time; the fleet management gets the text by mail at once. */
 export function DamageReportDialog({ vehicleId, onClose }: { vehicleId: string; onClose: () => void }) {
-  const { t } = useTranslation('vehicleDetail');
+  const { t } = useTranslation('vehicleCare');
+  const { t: tc } = useTranslation();
   const report = useReportDamage(vehicleId);
   const [description, setDescription] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -55,7 +56,7 @@ export function DamageReportDialog({ vehicleId, onClose }: { vehicleId: string; 
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            {t('correction.cancel')}
+            {tc('actions.cancel')}
           </Button>
           <Button onClick={submit} loading={busy} disabled={!description.trim()}>
             {t('damages.send')}

@@ -20,7 +20,7 @@ const STATUS_COLOUR = { gemeldet: 'red', 'in Reparatur': 'orange', behoben: 'gre
 
 /** Schäden: everybody sees and reports them; the fleet moves them on, blocks the vehicle as DEFEKT, and sees cleanliness at return. */
 export function DamagesTab({ vehicleId, fleet, checkOuts }: { vehicleId: string; fleet: boolean; checkOuts: HistoryEntry[] }) {
-  const { t } = useTranslation('vehicleDetail');
+  const { t } = useTranslation('vehicleCare');
   const damages = useDamages(vehicleId);
   const [reporting, setReporting] = useState(false);
   if (damages.isPending) return <Loader />;
@@ -44,7 +44,8 @@ export function DamagesTab({ vehicleId, fleet, checkOuts }: { vehicleId: string;
 }
 
 function DamageCard({ vehicleId, damage: d, fleet }: { vehicleId: string; damage: Damage; fleet: boolean }) {
-  const { t } = useTranslation('vehicleDetail');
+  const { t } = useTranslation('vehicleCare');
+  const { t: tc } = useTranslation();
   const change = useChangeDamageStatus(vehicleId);
   const block = useBlockDamage(vehicleId);
   const [error, setError] = useState<string | null>(null);
@@ -55,7 +56,7 @@ function DamageCard({ vehicleId, damage: d, fleet }: { vehicleId: string; damage
     void openConfirmModal({
       title: t('damages.blockTitle'),
       children: <Text size="sm">{t('damages.blockConfirm')}</Text>,
-      labels: { confirm: t('damages.block'), cancel: t('correction.cancel') },
+      labels: { confirm: t('damages.block'), cancel: tc('actions.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         block.mutate(d.id, {
@@ -146,7 +147,7 @@ function DamageCard({ vehicleId, damage: d, fleet }: { vehicleId: string; damage
 }
 
 function Cleanliness({ entries }: { entries: HistoryEntry[] }) {
-  const { t } = useTranslation('vehicleDetail');
+  const { t } = useTranslation('vehicleCare');
   const rated = entries.filter((e) => e.type === 'CHECK_OUT' && e.cleanlinessInside && e.cleanlinessOutside).slice(0, 20);
   return (
     <Stack gap={4} mt="md">

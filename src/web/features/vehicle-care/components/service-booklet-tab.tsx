@@ -19,7 +19,7 @@ const euro = (value: number, lang: string) =>
 
 /** Serviceheft: due dates first, then every entry (newest first); fleet managers add and edit. */
 export function ServiceBookletTab({ vehicleId, mayEdit }: { vehicleId: string; mayEdit: boolean }) {
-  const { t, i18n } = useTranslation('vehicleDetail');
+  const { t, i18n } = useTranslation('vehicleCare');
   const booklet = useServiceEntries(vehicleId, true);
   const [editing, setEditing] = useState<Entry | 'new' | null>(null);
   if (booklet.isPending) return <Loader />;
@@ -77,7 +77,7 @@ export function ServiceBookletTab({ vehicleId, mayEdit }: { vehicleId: string; m
           </Text>
           <Text size="xs" c="dimmed">
             {[
-              e.odometer !== null ? t('history.km', { km: e.odometer.toLocaleString('de-DE') }) : null,
+              e.odometer !== null ? t('service.km', { km: e.odometer.toLocaleString('de-DE') }) : null,
               e.cost !== null ? euro(e.cost, i18n.language) : null,
               e.workshop,
               e.inspector ? t('service.inspectedBy', { name: e.inspector }) : null,

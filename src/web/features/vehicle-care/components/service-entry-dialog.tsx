@@ -24,7 +24,8 @@ export function ServiceEntryDialog({
   intervalMonths: number;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('vehicleDetail');
+  const { t } = useTranslation('vehicleCare');
+  const { t: tc } = useTranslation();
   const save = useSaveServiceEntry(vehicleId);
   const [form, setForm] = useState({
     kind: entry?.kind ?? 'Inspektion',
@@ -207,7 +208,7 @@ export function ServiceEntryDialog({
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            {t('correction.cancel')}
+            {tc('actions.cancel')}
           </Button>
           <Button onClick={submit} loading={busy} disabled={!form.description.trim()}>
             {t('service.save')}
