@@ -41,6 +41,8 @@ export const scimListQuery = z.object({
   count: z.string().max(20).optional(),
   attributes: z.string().max(2000).optional(),
   excludedAttributes: z.string().max(2000).optional(),
+  sortBy: z.string().max(200).optional(),
+  sortOrder: z.string().max(20).optional(),
 });
 
 export const scimResourceQuery = scimListQuery.pick({ attributes: true, excludedAttributes: true });

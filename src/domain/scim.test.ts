@@ -2,8 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applyPatch,
+  assertIfMatch,
+  entityTags,
   errorBody,
   type Filter,
+  groupSortOf,
+  groupVersion,
   isScimTokenShape,
   type JsonObject,
   matchesFilter,
@@ -23,7 +27,10 @@ import {
   ScimError,
   scimBoolean,
   scimTokenProblem,
+  scimVersion,
+  tagsMatch,
   toScimUser,
+  userSortOf,
 } from './scim';
 
 const refusal = (fn: () => unknown): { status: number; scimType: string | null; de: string; en: string } => {
@@ -439,5 +446,85 @@ describe('tokens and errors', () => {
       detail: 'x',
     });
     expect(errorBody(404, null, 'y')).toEqual({ schemas: [SCIM_SCHEMAS.error], status: '404', detail: 'y' });
+  });
+});
+
+describe('sorting (RFC 7644 §3.4.2.3)', () => {
+  it('reads sortBy without regard to case, with or without the schema URN, and sortOrder ascending by default', () => {
+    expect(userSortOf({ sortBy: 'userName' })).toEqual({ key: 'userName', descending: false });
+    expect(userSortOf({ sortBy: 'urn:ietf:params:scim:schemas:core:2.0:User:Name.FamilyName', sortOrder: 'DESCENDING' })).toEqual({
+      key: 'familyName',
+      descending: true,
+    });
+    expect(userSortOf({ sortBy: 'emails' })).toEqual({ key: 'email', descending: false });
+    expect(groupSortOf({ sortBy: 'meta.lastModified', sortOrder: 'ascending' })).toEqual({ key: 'lastModified', descending: false });
+  });
+  it('without sortBy keeps Buchbar’s order and ignores sortOrder, but still refuses a sortOrder that is neither', () => {
+    expect(userSortOf({})).toBeNull();
+    expect(userSortOf({ sortOrder: 'descending' })).toBeNull();
+    expect(() => userSortOf({ sortOrder: 'abwärts' })).toThrow('„sortOrder“ ist „ascending“ oder „descending“, nicht „abwärts“.');
+  });
+  it('names what it can sort by when asked for something else', () => {
+    expect(() => groupSortOf({ sortBy: 'members' })).toThrow(
+      'Nach „members“ kann Buchbar nicht sortieren. Möglich sind: displayName, externalId, meta.created, meta.lastModified, id.',
+    );
+    // A User attribute is no Group attribute, even with the Group's URN around it.
+    expect(() => groupSortOf({ sortBy: 'urn:ietf:params:scim:schemas:core:2.0:Group:userName' })).toThrow('kann Buchbar nicht sortieren');
+  });
+});
+
+describe('versions (RFC 7644 §3.14)', () => {
+  const person = {
+    id: '5b1f3c57-8d0e-4b8e-9a52-6f1c1d7f0a11',
+    userName: 'eva@example.test',
+    externalId: null,
+    firstName: 'Eva',
+    lastName: 'Muster',
+    email: 'eva@example.test',
+    employeeId: null,
+    department: null,
+    status: 'aktiv',
+    created: new Date('2026-01-01T00:00:00Z'),
+    lastModified: new Date('2026-01-01T00:00:00Z'),
+  };
+  const versionOf = (p: typeof person) => (toScimUser(p, 'https://x.test/scim/v2').meta as JsonObject).version;
+
+  it('is a weak tag over what the resource says, not over its stamps', () => {
+    expect(versionOf(person)).toMatch(/^W\/"[A-Za-z0-9_-]{22}"$/);
+    expect(versionOf({ ...person, lastModified: new Date('2026-06-01T00:00:00Z') })).toBe(versionOf(person));
+    expect(versionOf({ ...person, lastName: 'Musterfrau' })).not.toBe(versionOf(person));
+    expect(versionOf({ ...person, status: 'inaktiv' })).not.toBe(versionOf(person));
+  });
+
+  it('equal content gives equal versions, different content different ones', () => {
+    const content = fc.dictionary(fc.string({ maxLength: 6 }), fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean()));
+    fc.assert(
+      fc.property(content, content, (a, b) => {
+        const same = JSON.stringify(a) === JSON.stringify(b);
+        expect(scimVersion(a) === scimVersion(b)).toBe(same);
+      }),
+    );
+  });
+
+  it('a group’s version follows its members even where they are not shown', () => {
+    const g = { id: 'g', name: 'Fahrdienst', externalId: null, membersStamp: 'a' };
+    expect(groupVersion(g)).toBe(groupVersion({ ...g }));
+    expect(groupVersion({ ...g, membersStamp: 'b' })).not.toBe(groupVersion(g));
+  });
+
+  it('reads If-Match and If-None-Match lists, strong or weak, and * for any', () => {
+    expect(entityTags('W/"abc", "def" ,*')).toEqual(['W/"abc"', '"def"', '*']);
+    expect(entityTags(undefined)).toEqual([]);
+    expect(tagsMatch(entityTags('"abc"'), 'W/"abc"')).toBe(true);
+    expect(tagsMatch(entityTags('W/"abd"'), 'W/"abc"')).toBe(false);
+    expect(tagsMatch(['*'], 'W/"abc"')).toBe(true);
+  });
+
+  it('refuses a change whose If-Match names another version with 412, and lets one without If-Match through', () => {
+    expect(() => assertIfMatch('W/"old"', 'W/"new"')).toThrow(
+      'Die Ressource wurde geändert, seit sie gelesen wurde (If-Match passt nicht zur Version). Bitte lesen Sie sie neu und wiederholen Sie die Änderung.',
+    );
+    expect(() => assertIfMatch(undefined, 'W/"new"')).not.toThrow();
+    expect(() => assertIfMatch('W/"old", W/"new"', 'W/"new"')).not.toThrow();
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AppError, type Texts } from './errors';
 
 /**
@@ -243,6 +244,34 @@ export const scimErrors = {
   idImmutable: () =>
     fail(400, 'mutability', '„id“ vergibt Buchbar und kann nicht geändert werden.', 'Buchbar assigns "id"; it cannot be changed.'),
   bulkUnsupported: () => fail(501, null, 'Sammelanfragen (Bulk) bietet Buchbar nicht an.', 'Buchbar does not offer bulk requests.'),
+  meUnsupported: () =>
+    fail(
+      501,
+      null,
+      '„/Me“ gibt es nur für angemeldete Personen; ein Provisionierungs-Token steht für keine Person. Bitte fragen Sie /Users ab.',
+      '"/Me" exists for signed-in people only; a provisioning token stands for no person. Please query /Users.',
+    ),
+  sortByUnknown: (attribute: string, allowed: readonly string[]) =>
+    fail(
+      400,
+      'invalidValue',
+      `Nach „${clip(attribute)}“ kann Buchbar nicht sortieren. Möglich sind: ${allowed.join(', ')}.`,
+      `Buchbar cannot sort by "${clip(attribute)}". Possible are: ${allowed.join(', ')}.`,
+    ),
+  sortOrderInvalid: (value: string) =>
+    fail(
+      400,
+      'invalidValue',
+      `„sortOrder“ ist „ascending“ oder „descending“, nicht „${clip(value)}“.`,
+      `"sortOrder" is "ascending" or "descending", not "${clip(value)}".`,
+    ),
+  versionMismatch: () =>
+    fail(
+      412,
+      null,
+      'Die Ressource wurde geändert, seit sie gelesen wurde (If-Match passt nicht zur Version). Bitte lesen Sie sie neu und wiederholen Sie die Änderung.',
+      'The resource was changed since it was read (If-Match does not match its version). Please read it again and repeat the change.',
+    ),
 } as const;
 
 function clip(s: string): string {
@@ -1061,6 +1090,11 @@ export interface ScimPersonView {
 
 /** The User resource of a person; a member never provisioned gets their e-mail as userName, so Entra can match them. */
 export function toScimUser(p: ScimPersonView, baseUrl: string): JsonObject {
+  const { meta, ...content } = userResource(p, baseUrl);
+  return { ...content, meta: { ...(meta as JsonObject), version: scimVersion(content) } };
+}
+
+function userResource(p: ScimPersonView, baseUrl: string): JsonObject {
   const enterprise: JsonObject = {};
   if (p.employeeId) enterprise.employeeNumber = p.employeeId;
   if (p.department) enterprise.department = p.department;
@@ -1123,6 +1157,8 @@ export interface ScimGroupView {
   externalId: string | null;
   created: Date | null;
   lastModified: Date | null;
+  /** A digest of the group's visible member ids, read with the group, so its version holds with or without the members. */
+  membersStamp: string;
   members: { id: string; display: string }[] | null;
 }
 
@@ -1139,6 +1175,7 @@ export function toScimGroup(g: ScimGroupView, baseUrl: string): JsonObject {
       ...(g.created ? { created: g.created.toISOString() } : {}),
       ...(stamp ? { lastModified: stamp } : {}),
       location: `${baseUrl}/Groups/${g.id}`,
+      version: groupVersion(g),
     },
   };
 }
@@ -1238,6 +1275,116 @@ function membersPart(op: PatchOperation): 'none' | { filter?: Filter; value: Jso
   return 'none';
 }
 
+// ---------------------------------------------------------------- versions (RFC 7644 §3.14)
+
+/**
+ * A resource's version, a weak entity tag over what the resource says (not
+ * over a stamp): it changes with every change a provider can see, whoever made
+ * it (SCIM, /admin, the directory sync), and stays when nothing visible did.
+ */
+export function scimVersion(content: Json): string {
+  return `W/"${createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 22)}"`;
+}
+
+export const groupVersion = (g: Pick<ScimGroupView, 'id' | 'name' | 'externalId' | 'membersStamp'>) =>
+  scimVersion([g.id, g.externalId, g.name, g.membersStamp]);
+
+/** The entity tags an If-Match or If-None-Match header lists (`*` stands for any version). */
+export function entityTags(header: string | undefined): string[] {
+  if (!header) return [];
+  return (header.match(/\*|(?:W\/)?"[^"]*"/g) ?? []).map((t) => t.trim());
+}
+
+/** Whether a header's tags name this version; weak comparison, as RFC 9110 §13.1.2 asks for If-None-Match. */
+export function tagsMatch(tags: readonly string[], version: string): boolean {
+  const bare = (t: string) => t.replace(/^W\//, '');
+  return tags.some((t) => t === '*' || bare(t) === bare(version));
+}
+
+/** An If-Match that names another version refuses the change (412); no If-Match changes whatever is there. */
+export function assertIfMatch(ifMatch: string | undefined, version: string): void {
+  const tags = entityTags(ifMatch);
+  if (tags.length > 0 && !tagsMatch(tags, version)) throw scimErrors.versionMismatch();
+}
+
+// ---------------------------------------------------------------- sorting (RFC 7644 §3.4.2.3)
+
+export type UserSortKey =
+  | 'id'
+  | 'userName'
+  | 'externalId'
+  | 'givenName'
+  | 'familyName'
+  | 'displayName'
+  | 'email'
+  | 'created'
+  | 'lastModified';
+export type GroupSortKey = 'id' | 'displayName' | 'externalId' | 'created' | 'lastModified';
+export interface ScimSort<K extends string> {
+  key: K;
+  descending: boolean;
+}
+
+const USER_SORT: Record<string, UserSortKey> = {
+  id: 'id',
+  username: 'userName',
+  externalid: 'externalId',
+  'name.givenname': 'givenName',
+  'name.familyname': 'familyName',
+  'name.formatted': 'displayName',
+  displayname: 'displayName',
+  emails: 'email',
+  'emails.value': 'email',
+  'meta.created': 'created',
+  'meta.lastmodified': 'lastModified',
+};
+const GROUP_SORT: Record<string, GroupSortKey> = {
+  id: 'id',
+  displayname: 'displayName',
+  externalid: 'externalId',
+  'meta.created': 'created',
+  'meta.lastmodified': 'lastModified',
+};
+const SORT_NAMES = {
+  User: [
+    'userName',
+    'name.givenName',
+    'name.familyName',
+    'displayName',
+    'emails.value',
+    'externalId',
+    'meta.created',
+    'meta.lastModified',
+    'id',
+  ],
+  Group: ['displayName', 'externalId', 'meta.created', 'meta.lastModified', 'id'],
+} as const;
+
+function sortOf<K extends string>(
+  table: Record<string, K>,
+  names: readonly string[],
+  schema: string,
+  query: { sortBy?: string | undefined; sortOrder?: string | undefined },
+): ScimSort<K> | null {
+  const order = (query.sortOrder ?? '').trim();
+  if (order !== '' && !/^(ascending|descending)$/i.test(order)) throw scimErrors.sortOrderInvalid(order);
+  const raw = (query.sortBy ?? '').trim();
+  // Without sortBy the order is Buchbar's own and sortOrder says nothing (RFC 7644 §3.4.2.3).
+  if (raw === '') return null;
+  const lower = raw.toLowerCase();
+  const prefix = `${schema.toLowerCase()}:`;
+  const path = lower.startsWith(prefix) ? lower.slice(prefix.length) : lower;
+  const key = table[path];
+  if (!key) throw scimErrors.sortByUnknown(raw, names);
+  return { key, descending: /^descending$/i.test(order) };
+}
+
+/** `sortBy`/`sortOrder` of a User list: attribute names without regard to case, with or without the schema's URN. */
+export const userSortOf = (query: { sortBy?: string | undefined; sortOrder?: string | undefined }) =>
+  sortOf(USER_SORT, SORT_NAMES.User, SCIM_SCHEMAS.user, query);
+export const groupSortOf = (query: { sortBy?: string | undefined; sortOrder?: string | undefined }) =>
+  sortOf(GROUP_SORT, SORT_NAMES.Group, SCIM_SCHEMAS.group, query);
+
 // ---------------------------------------------------------------- discovery (RFC 7644 §4)
 
 export function serviceProviderConfig(baseUrl: string): JsonObject {
@@ -1248,8 +1395,8 @@ export function serviceProviderConfig(baseUrl: string): JsonObject {
     bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
     filter: { supported: true, maxResults: SCIM_MAX_RESULTS },
     changePassword: { supported: false },
-    sort: { supported: false },
-    etag: { supported: false },
+    sort: { supported: true },
+    etag: { supported: true },
     authenticationSchemes: [
       {
         type: 'oauthbearertoken',

@@ -322,9 +322,142 @@ describe.each(DB_KINDS)('SCIM 2.0 provisioning on %s', (kind) => {
     expect(groups.itemsPerPage).toBe(1);
   });
 
+  it('sorts by sortBy and sortOrder, without regard to case and with the schema’s URN, and refuses what it cannot sort by', async () => {
+    const names = (list: { Resources: { userName: string }[] }) => list.Resources.map((r) => r.userName);
+    const asc = json(await scim('GET', '/Users?sortBy=userName&count=200'));
+    const lower = names(asc).map((n) => n.toLowerCase());
+    expect(lower).toEqual([...lower].sort());
+    const desc = json(
+      await scim('GET', `/Users?sortBy=${encodeURIComponent(`${SCIM_SCHEMAS.user}:UserName`)}&sortOrder=Descending&count=200`),
+    );
+    expect(names(desc)).toEqual([...names(asc)].reverse());
+    // Pages of a sorted list neither overlap nor leave anyone out.
+    const paged = [
+      ...json(await scim('GET', '/Users?sortBy=name.familyName&startIndex=1&count=2')).Resources,
+      ...json(await scim('GET', '/Users?sortBy=name.familyName&startIndex=3&count=2')).Resources,
+    ].map((r: { id: string }) => r.id);
+    const whole = json(await scim('GET', '/Users?sortBy=name.familyName&count=4')).Resources.map((r: { id: string }) => r.id);
+    expect(paged).toEqual(whole);
+    const groups = json(await scim('GET', '/Groups?sortBy=displayName&sortOrder=descending&excludedAttributes=members')).Resources.map(
+      (g: { displayName: string }) => g.displayName.toLowerCase(),
+    );
+    expect(groups).toEqual([...groups].sort().reverse());
+    expectScimError(
+      await scim('GET', '/Users?sortBy=password'),
+      400,
+      'invalidValue',
+      'Nach „password“ kann Buchbar nicht sortieren. Möglich sind: userName, name.givenName, name.familyName, displayName, emails.value, externalId, meta.created, meta.lastModified, id.',
+    );
+    expectScimError(
+      await scim('GET', '/Groups?sortBy=members', undefined, { headers: { 'accept-language': 'en-US' } }),
+      400,
+      'invalidValue',
+      'Buchbar cannot sort by "members". Possible are: displayName, externalId, meta.created, meta.lastModified, id.',
+    );
+    expectScimError(
+      await scim('GET', '/Users?sortBy=userName&sortOrder=up'),
+      400,
+      'invalidValue',
+      '„sortOrder“ ist „ascending“ oder „descending“, nicht „up“.',
+    );
+  });
+
+  it('versions every resource: ETag and meta.version, 304 for an unchanged If-None-Match, 412 for a stale If-Match, whoever changed it', async () => {
+    const created = await scim('POST', '/Users', {
+      schemas: [SCIM_SCHEMAS.user],
+      userName: 'etag.probe@stadtwerke.test',
+      name: { givenName: 'Eta', familyName: 'Probe' },
+      emails: [{ value: 'etag.probe@stadtwerke.test', primary: true }],
+      active: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const user = json(created);
+    const v1 = user.meta.version as string;
+    expect(v1).toMatch(/^W\/"[A-Za-z0-9_-]{22}"$/);
+    expect(created.headers.etag).toBe(v1);
+    const read = await scim('GET', `/Users/${user.id}`);
+    expect(read.headers.etag).toBe(v1);
+    const unchanged = await scim('GET', `/Users/${user.id}`, undefined, { headers: { 'if-none-match': v1 } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    // A projection keeps the resource's version.
+    expect((await scim('GET', `/Users/${user.id}?attributes=userName`)).headers.etag).toBe(v1);
+
+    const rename = (family: string, ifMatch?: string) =>
+      scim(
+        'PATCH',
+        `/Users/${user.id}`,
+        { schemas: [PATCH_OP], Operations: [{ op: 'replace', path: 'name.familyName', value: family }] },
+        ifMatch ? { headers: { 'if-match': ifMatch } } : {},
+      );
+    const patched = await rename('Probe-Neu', v1);
+    expect(patched.statusCode, patched.body).toBe(200);
+    const v2 = json(patched).meta.version as string;
+    expect(v2).not.toBe(v1);
+    expect(patched.headers.etag).toBe(v2);
+    // The provider read v1; the name changed since: its change is refused and nothing is written.
+    expectScimError(
+      await rename('Veraltet', v1),
+      412,
+      null,
+      'Die Ressource wurde geändert, seit sie gelesen wurde (If-Match passt nicht zur Version). Bitte lesen Sie sie neu und wiederholen Sie die Änderung.',
+    );
+    expect(json(await scim('GET', `/Users/${user.id}`)).name.familyName).toBe('Probe-Neu');
+    expect((await scim('GET', `/Users/${user.id}`, undefined, { headers: { 'if-none-match': v1 } })).statusCode).toBe(200);
+    // An admin's change under /admin/benutzer changes the version too.
+    await t.database.db.execute(sql`update users set first_name = 'Etta' where id = ${user.id}::uuid`);
+    const v3 = (await scim('GET', `/Users/${user.id}`)).headers.etag as string;
+    expect(v3).not.toBe(v2);
+    expectScimError(await scim('DELETE', `/Users/${user.id}`, undefined, { headers: { 'if-match': v2 } }), 412, null);
+    expect((await scim('DELETE', `/Users/${user.id}`, undefined, { headers: { 'if-match': '*' } })).statusCode).toBe(204);
+
+    // Groups: the members count into the version, also when the list leaves them out.
+    const g = json(await scim('POST', '/Groups', { schemas: [SCIM_SCHEMAS.group], displayName: 'ETag-Probe' }));
+    const g1 = g.meta.version as string;
+    const [member] = json(await scim('GET', '/Users?count=1')).Resources;
+    const add = await scim(
+      'PATCH',
+      `/Groups/${g.id}`,
+      { schemas: [PATCH_OP], Operations: [{ op: 'add', path: 'members', value: [{ value: member.id }] }] },
+      { headers: { 'if-match': g1 } },
+    );
+    expect(add.statusCode, add.body).toBe(204);
+    const g2 = (await scim('GET', `/Groups/${g.id}?excludedAttributes=members`)).headers.etag as string;
+    expect(g2).not.toBe(g1);
+    expect((await scim('GET', `/Groups/${g.id}`)).headers.etag).toBe(g2);
+    expectScimError(
+      await scim('PUT', `/Groups/${g.id}`, { schemas: [SCIM_SCHEMAS.group], displayName: 'Alt' }, { headers: { 'if-match': g1 } }),
+      412,
+      null,
+    );
+    expect((await scim('DELETE', `/Groups/${g.id}`, undefined, { headers: { 'if-match': g2 } })).statusCode).toBe(204);
+  });
+
+  it('answers /Me with 501: a provisioning token stands for no person', async () => {
+    expectScimError(
+      await scim('GET', '/Me'),
+      501,
+      null,
+      '„/Me“ gibt es nur für angemeldete Personen; ein Provisionierungs-Token steht für keine Person. Bitte fragen Sie /Users ab.',
+    );
+    expectScimError(
+      await scim('GET', '/Me', undefined, { headers: { 'accept-language': 'en' } }),
+      501,
+      null,
+      '"/Me" exists for signed-in people only; a provisioning token stands for no person. Please query /Users.',
+    );
+    expectScimError(await scim('GET', '/Me', undefined, { bearer: null }), 401, null);
+  });
+
   it('describes itself: ServiceProviderConfig, ResourceTypes and Schemas', async () => {
     const config = json(await scim('GET', '/ServiceProviderConfig'));
-    expect(config).toMatchObject({ patch: { supported: true }, bulk: { supported: false }, filter: { supported: true, maxResults: 200 } });
+    expect(config).toMatchObject({
+      patch: { supported: true },
+      bulk: { supported: false },
+      filter: { supported: true, maxResults: 200 },
+      sort: { supported: true },
+      etag: { supported: true },
+    });
     expect(json(await scim('GET', '/ResourceTypes')).Resources.map((r: { id: string }) => r.id)).toEqual(['User', 'Group']);
     expect(json(await scim('GET', '/ResourceTypes/Group')).endpoint).toBe('/Groups');
     const schemas = json(await scim('GET', '/Schemas'));

@@ -1,7 +1,10 @@
 import { type Db, withTenant } from '@db/client';
 import { auditChanges } from '@domain/access-admin';
 import {
+  assertIfMatch,
   type GroupLookup,
+  type GroupSortKey,
+  groupVersion,
   type JsonObject,
   listResponse,
   type Page,
@@ -11,6 +14,7 @@ import {
   planGroupFilter,
   planGroupPatch,
   type ScimGroupFields,
+  type ScimSort,
   scimErrors,
   toScimGroup,
 } from '@domain/scim';
@@ -63,11 +67,18 @@ async function viewsOf(tx: Db, tenantId: string, groups: ScimGroupRecord[], with
   return groups.map((g) => toScimGroup({ ...g, members: members ? (members.get(g.id) ?? []) : null }, baseUrl));
 }
 
-export async function listGroupsScim(deps: Deps, caller: ScimCaller, filter: string | undefined, page: Page, withMembers: boolean) {
+export async function listGroupsScim(
+  deps: Deps,
+  caller: ScimCaller,
+  filter: string | undefined,
+  page: Page,
+  withMembers: boolean,
+  sort: ScimSort<GroupSortKey> | null = null,
+) {
   const plan = filter ? planGroupFilter(filter) : [];
   if (planConflicts(plan, CASE_EXACT_GROUP)) return listResponse([], 0, page);
   return inTenant(deps, caller, async (tx, t) => {
-    const { total, groups } = await findScimGroups(tx, t, plan, { offset: page.offset, limit: page.count });
+    const { total, groups } = await findScimGroups(tx, t, plan, { offset: page.offset, limit: page.count }, sort);
     return listResponse(page.count === 0 ? [] : await viewsOf(tx, t, groups, withMembers, caller.baseUrl), total, page);
   });
 }
@@ -157,6 +168,7 @@ async function applyGroupChange(
   deps: Deps,
   caller: ScimCaller,
   id: string,
+  ifMatch: string | undefined,
   decide: (before: ScimGroupRecord) => {
     fields: Pick<ScimGroupFields, 'displayName' | 'externalId'>;
     members: 'keep' | { replace?: string[]; add: string[]; remove: string[] };
@@ -166,6 +178,7 @@ async function applyGroupChange(
   await inTenant(deps, caller, async (tx, t) => {
     const before = await findScimGroup(tx, t, id);
     if (!before) throw scimErrors.groupNotFound();
+    assertIfMatch(ifMatch, groupVersion(before));
     const { fields, members } = decide(before);
     name = fields.displayName;
     if (fields.displayName !== before.name) {
@@ -210,9 +223,9 @@ async function applyGroupChange(
 }
 
 /** PUT /Groups/{id}: name and externalId as the body says; the members too when the body names them. */
-export async function replaceGroup(deps: Deps, caller: ScimCaller, id: string, body: unknown) {
+export async function replaceGroup(deps: Deps, caller: ScimCaller, id: string, body: unknown, ifMatch?: string) {
   const f = parseGroup(body, true);
-  await applyGroupChange(deps, caller, id, () => ({
+  await applyGroupChange(deps, caller, id, ifMatch, () => ({
     fields: f,
     members: f.members === null ? 'keep' : { replace: f.members, add: [], remove: [] },
   }));
@@ -220,8 +233,14 @@ export async function replaceGroup(deps: Deps, caller: ScimCaller, id: string, b
 }
 
 /** PATCH /Groups/{id}: answers 204 as Entra ID expects; the changed group is read with GET. */
-export async function patchGroup(deps: Deps, caller: ScimCaller, id: string, ops: readonly PatchOperation[]): Promise<void> {
-  await applyGroupChange(deps, caller, id, (before) => {
+export async function patchGroup(
+  deps: Deps,
+  caller: ScimCaller,
+  id: string,
+  ops: readonly PatchOperation[],
+  ifMatch?: string,
+): Promise<void> {
+  await applyGroupChange(deps, caller, id, ifMatch, (before) => {
     const plan = planGroupPatch({ displayName: before.name, externalId: before.externalId }, ops);
     return {
       fields: {
@@ -234,10 +253,11 @@ export async function patchGroup(deps: Deps, caller: ScimCaller, id: string, ops
 }
 
 /** DELETE /Groups/{id}: the group goes with its memberships, role links and group settings, as under /admin/gruppen. */
-export async function deleteGroupScim(deps: Deps, caller: ScimCaller, id: string): Promise<void> {
+export async function deleteGroupScim(deps: Deps, caller: ScimCaller, id: string, ifMatch?: string): Promise<void> {
   await inTenant(deps, caller, async (tx, t) => {
     const before = await findScimGroup(tx, t, id);
     if (!before) throw scimErrors.groupNotFound();
+    assertIfMatch(ifMatch, groupVersion(before));
     const members = await allMemberIds(tx, t, before.id);
     await deleteGroup(tx, t, before.id);
     await insertAudit(tx, t, {

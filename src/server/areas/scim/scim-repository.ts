@@ -1,6 +1,6 @@
 import type { Db } from '@db/client';
 import { scimGroups, scimTokens, scimUsers } from '@db/schema/index';
-import type { GroupLookup, LookupPlan, UserLookup } from '@domain/scim';
+import type { GroupLookup, GroupSortKey, LookupPlan, ScimSort, UserLookup, UserSortKey } from '@domain/scim';
 import { rowsOf } from '@server/kernel/rows';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 
@@ -166,7 +166,7 @@ export async function findScimPeople(
   tenantId: string,
   plan: LookupPlan<UserLookup>,
   page: { offset: number; limit: number },
-  opts: { includeDeleted?: boolean } = {},
+  opts: { includeDeleted?: boolean; sort?: ScimSort<UserSortKey> | null } = {},
 ): Promise<{ total: number; people: ScimPersonRecord[] }> {
   const conditions = plan.map((p) => userCondition(tenantId, p.attribute, p.value));
   const visible = opts.includeDeleted ? [] : [sql`s.deleted_at is null`];
@@ -179,7 +179,7 @@ export async function findScimPeople(
         left join scim_users s on s.tenant_id = u.tenant_id and s.user_id = u.id
         left join departments d on d.tenant_id = u.tenant_id and d.id = u.department_id
        where ${where}
-       order by u.created_at, u.id
+       order by ${orderBy(USER_ORDER, opts.sort)} u.created_at, u.id
        limit ${page.limit} offset ${page.offset}`),
   );
   if (rows.length === 0 && (page.offset > 0 || page.limit === 0)) {
@@ -284,6 +284,37 @@ export interface ScimGroupRecord {
   externalId: string | null;
   created: Date | null;
   lastModified: Date | null;
+  membersStamp: string;
+}
+
+/**
+ * The columns a SCIM list sorts by (RFC 7644 §3.4.2.3): case-insensitive
+ * attributes by their lower case, missing values last when ascending (as
+ * PostgreSQL puts nulls); Buchbar's own order breaks ties, so pages never
+ * overlap.
+ */
+const USER_ORDER: Record<UserSortKey, SQL> = {
+  id: sql`u.id`,
+  userName: sql`lower(coalesce(s.user_name, u.email))`,
+  externalId: sql`s.external_id`,
+  givenName: sql`lower(u.first_name)`,
+  familyName: sql`lower(u.last_name)`,
+  displayName: sql`lower(u.first_name || ' ' || u.last_name)`,
+  email: sql`lower(u.email)`,
+  created: sql`u.created_at`,
+  lastModified: sql`greatest(u.created_at, coalesce(s.updated_at, u.created_at))`,
+};
+const GROUP_ORDER: Record<GroupSortKey, SQL> = {
+  id: sql`g.id`,
+  displayName: sql`lower(g.name)`,
+  externalId: sql`sg.external_id`,
+  created: sql`sg.created_at`,
+  lastModified: sql`coalesce(sg.updated_at, sg.created_at)`,
+};
+
+function orderBy<K extends string>(columns: Record<K, SQL>, sort: ScimSort<K> | null | undefined): SQL {
+  if (!sort) return sql``;
+  return sql`${columns[sort.key]} ${sort.descending ? sql`desc` : sql`asc`},`;
 }
 
 function groupCondition(tenantId: string, attribute: GroupLookup, value: string): SQL {
@@ -304,6 +335,7 @@ export async function findScimGroups(
   tenantId: string,
   plan: LookupPlan<GroupLookup>,
   page: { offset: number; limit: number },
+  sort: ScimSort<GroupSortKey> | null = null,
 ): Promise<{ total: number; groups: ScimGroupRecord[] }> {
   const where = sql.join([sql`g.tenant_id = ${tenantId}`, ...plan.map((p) => groupCondition(tenantId, p.attribute, p.value))], sql` and `);
   const rows = rowsOf<{
@@ -312,13 +344,19 @@ export async function findScimGroups(
     external_id: string | null;
     created_at: string | Date | null;
     updated_at: string | Date | null;
+    members_stamp: string | null;
     total: number;
   }>(
     await db.execute(sql`
-      select g.id::text as id, g.name, sg.external_id, sg.created_at, sg.updated_at, count(*) over ()::int as total
+      select g.id::text as id, g.name, sg.external_id, sg.created_at, sg.updated_at, count(*) over ()::int as total,
+             (select md5(string_agg(ug.user_id::text, ',' order by ug.user_id))
+                from user_groups ug
+                join users u on u.tenant_id = ug.tenant_id and u.id = ug.user_id
+                left join scim_users s on s.tenant_id = u.tenant_id and s.user_id = u.id
+               where ug.tenant_id = g.tenant_id and ug.group_id = g.id and u.status <> 'geloescht' and s.deleted_at is null) as members_stamp
         from groups g left join scim_groups sg on sg.tenant_id = g.tenant_id and sg.group_id = g.id
        where ${where}
-       order by lower(g.name), g.id
+       order by ${orderBy(GROUP_ORDER, sort)} lower(g.name), g.id
        limit ${page.limit} offset ${page.offset}`),
   );
   let total = rows[0]?.total ?? 0;
@@ -338,6 +376,7 @@ export async function findScimGroups(
       externalId: r.external_id,
       created: r.created_at ? new Date(r.created_at) : null,
       lastModified: r.updated_at ? new Date(r.updated_at) : null,
+      membersStamp: r.members_stamp ?? '',
     })),
   };
 }

@@ -2,7 +2,9 @@ import { scimListQuery, scimResourceQuery } from '@contracts/scim';
 import { type AppError, isAppError } from '@domain/errors';
 import { bearerOf } from '@domain/integrations';
 import {
+  entityTags,
   errorBody,
+  groupSortOf,
   type JsonObject,
   listResponse,
   pageOf,
@@ -15,6 +17,8 @@ import {
   scimErrors,
   scimLocale,
   serviceProviderConfig,
+  tagsMatch,
+  userSortOf,
 } from '@domain/scim';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -54,6 +58,32 @@ function send(reply: FastifyReply, status: number, body: JsonObject | null) {
   if (body === null) return reply.send();
   return reply.type(`${SCIM_MEDIA_TYPE}; charset=utf-8`).send(JSON.stringify(body));
 }
+
+const versionOf = (resource: JsonObject) => {
+  const meta = resource.meta;
+  return meta && typeof meta === 'object' && !Array.isArray(meta) && typeof meta.version === 'string' ? meta.version : null;
+};
+
+/**
+ * One resource with its version as ETag (RFC 7644 §3.14); a GET whose
+ * If-None-Match names that version gets 304 without a body.
+ */
+function sendResource(req: FastifyRequest, reply: FastifyReply, status: number, resource: JsonObject, shown = resource) {
+  const version = versionOf(resource);
+  if (version) reply.header('etag', version);
+  if (version && req.method === 'GET' && tagsMatch(entityTags(ifNoneMatchOf(req)), version)) {
+    reply.status(304).header('cache-control', 'no-store');
+    return reply.send();
+  }
+  return send(reply, status, shown);
+}
+
+const headerOf = (req: FastifyRequest, name: 'if-match' | 'if-none-match') => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v.join(', ') : v;
+};
+const ifMatchOf = (req: FastifyRequest) => headerOf(req, 'if-match');
+const ifNoneMatchOf = (req: FastifyRequest) => headerOf(req, 'if-none-match');
 
 /** Every failure as a SCIM error: the rules' own, Buchbar's refusals at the edge, broken JSON, wrong media types. */
 function asScimError(err: FastifyError, req: FastifyRequest): ScimError {
@@ -176,25 +206,34 @@ async function scimEndpoint(plain: FastifyInstance, deps: Deps) {
 
   // ------------------------------------------------------------ Users
   app.get('/Users', { schema: { ...hidden, querystring: scimListQuery } }, async (req, reply) =>
-    send(reply, 200, projectList(await listUsers(deps, callerOf(req), req.query.filter, pageOf(req.query)), req.query)),
+    send(
+      reply,
+      200,
+      projectList(await listUsers(deps, callerOf(req), req.query.filter, pageOf(req.query), userSortOf(req.query)), req.query),
+    ),
   );
   app.post('/Users', { schema: hidden }, async (req, reply) => {
     const { id, resource } = await createUser(deps, callerOf(req), req.body);
     reply.header('location', `${callerOf(req).baseUrl}/Users/${id}`);
-    return send(reply, 201, resource);
+    return sendResource(req, reply, 201, resource);
   });
-  app.get('/Users/:id', { schema: { ...hidden, params: idParams, querystring: scimResourceQuery } }, async (req, reply) =>
-    send(reply, 200, project(await getUser(deps, callerOf(req), req.params.id), req.query)),
-  );
+  app.get('/Users/:id', { schema: { ...hidden, params: idParams, querystring: scimResourceQuery } }, async (req, reply) => {
+    const resource = await getUser(deps, callerOf(req), req.params.id);
+    return sendResource(req, reply, 200, resource, project(resource, req.query));
+  });
   app.put('/Users/:id', { schema: { ...hidden, params: idParams } }, async (req, reply) =>
-    send(reply, 200, await replaceUser(deps, callerOf(req), req.params.id, req.body)),
+    sendResource(req, reply, 200, await replaceUser(deps, callerOf(req), req.params.id, req.body, ifMatchOf(req))),
   );
   app.patch('/Users/:id', { schema: { ...hidden, params: idParams } }, async (req, reply) =>
-    send(reply, 200, await patchUser(deps, callerOf(req), req.params.id, parsePatchRequest(req.body))),
+    sendResource(req, reply, 200, await patchUser(deps, callerOf(req), req.params.id, parsePatchRequest(req.body), ifMatchOf(req))),
   );
   app.delete('/Users/:id', { schema: { ...hidden, params: idParams } }, async (req, reply) => {
-    await deleteUser(deps, callerOf(req), req.params.id);
+    await deleteUser(deps, callerOf(req), req.params.id, ifMatchOf(req));
     return send(reply, 204, null);
+  });
+  // The provisioning token stands for no person, so there is no "me" to answer for (RFC 7644 §3.11 allows 501).
+  app.all('/Me', { schema: hidden }, async () => {
+    throw scimErrors.meUnsupported();
   });
 
   // ------------------------------------------------------------ Groups
@@ -202,26 +241,30 @@ async function scimEndpoint(plain: FastifyInstance, deps: Deps) {
     send(
       reply,
       200,
-      projectList(await listGroupsScim(deps, callerOf(req), req.query.filter, pageOf(req.query), wantsMembers(req.query)), req.query),
+      projectList(
+        await listGroupsScim(deps, callerOf(req), req.query.filter, pageOf(req.query), wantsMembers(req.query), groupSortOf(req.query)),
+        req.query,
+      ),
     ),
   );
   app.post('/Groups', { schema: hidden }, async (req, reply) => {
     const { id, resource } = await createGroup(deps, callerOf(req), req.body);
     reply.header('location', `${callerOf(req).baseUrl}/Groups/${id}`);
-    return send(reply, 201, resource);
+    return sendResource(req, reply, 201, resource);
   });
-  app.get('/Groups/:id', { schema: { ...hidden, params: idParams, querystring: scimResourceQuery } }, async (req, reply) =>
-    send(reply, 200, project(await getGroup(deps, callerOf(req), req.params.id, wantsMembers(req.query)), req.query)),
-  );
+  app.get('/Groups/:id', { schema: { ...hidden, params: idParams, querystring: scimResourceQuery } }, async (req, reply) => {
+    const resource = await getGroup(deps, callerOf(req), req.params.id, wantsMembers(req.query));
+    return sendResource(req, reply, 200, resource, project(resource, req.query));
+  });
   app.put('/Groups/:id', { schema: { ...hidden, params: idParams } }, async (req, reply) =>
-    send(reply, 200, await replaceGroup(deps, callerOf(req), req.params.id, req.body)),
+    sendResource(req, reply, 200, await replaceGroup(deps, callerOf(req), req.params.id, req.body, ifMatchOf(req))),
   );
   app.patch('/Groups/:id', { schema: { ...hidden, params: idParams } }, async (req, reply) => {
-    await patchGroup(deps, callerOf(req), req.params.id, parsePatchRequest(req.body));
+    await patchGroup(deps, callerOf(req), req.params.id, parsePatchRequest(req.body), ifMatchOf(req));
     return send(reply, 204, null);
   });
   app.delete('/Groups/:id', { schema: { ...hidden, params: idParams } }, async (req, reply) => {
-    await deleteGroupScim(deps, callerOf(req), req.params.id);
+    await deleteGroupScim(deps, callerOf(req), req.params.id, ifMatchOf(req));
     return send(reply, 204, null);
   });
   app.post('/Bulk', { schema: hidden }, async () => {

@@ -4,6 +4,7 @@ import { auditChanges } from '@domain/access-admin';
 import { BUS_TOPICS } from '@domain/integrations';
 import {
   applyPatch,
+  assertIfMatch,
   type JsonObject,
   listResponse,
   type Page,
@@ -11,10 +12,12 @@ import {
   parseUser,
   planConflicts,
   planUserFilter,
+  type ScimSort,
   type ScimUserFields,
   scimErrors,
   toScimUser,
   type UserLookup,
+  type UserSortKey,
 } from '@domain/scim';
 import { insertAudit } from '@server/areas/access-admin/public';
 import {
@@ -74,11 +77,17 @@ const viewOf = (p: ScimPersonRecord, baseUrl: string): JsonObject =>
     baseUrl,
   );
 
-export async function listUsers(deps: Deps, caller: ScimCaller, filter: string | undefined, page: Page) {
+export async function listUsers(
+  deps: Deps,
+  caller: ScimCaller,
+  filter: string | undefined,
+  page: Page,
+  sort: ScimSort<UserSortKey> | null = null,
+) {
   const plan = filter ? planUserFilter(filter) : [];
   if (planConflicts(plan, CASE_EXACT_USER)) return listResponse([], 0, page);
   const { total, people } = await inTenant(deps, caller, (tx, t) =>
-    findScimPeople(tx, t, plan, { offset: page.offset, limit: page.count }),
+    findScimPeople(tx, t, plan, { offset: page.offset, limit: page.count }, { sort }),
   );
   return listResponse(page.count === 0 ? [] : people.map((p) => viewOf(p, caller.baseUrl)), total, page);
 }
@@ -223,11 +232,22 @@ async function findScimPersonAny(tx: Db, tenantId: string, id: string): Promise<
   return person;
 }
 
-async function replaceWith(deps: Deps, caller: ScimCaller, id: string, next: (before: ScimPersonRecord) => ScimUserFields) {
+/** The person's version, checked against an If-Match inside the write's transaction (RFC 7644 §3.14). */
+const assertUserVersion = (before: ScimPersonRecord, caller: ScimCaller, ifMatch: string | undefined) =>
+  assertIfMatch(ifMatch, String((viewOf(before, caller.baseUrl).meta as JsonObject).version));
+
+async function replaceWith(
+  deps: Deps,
+  caller: ScimCaller,
+  id: string,
+  ifMatch: string | undefined,
+  next: (before: ScimPersonRecord) => ScimUserFields,
+) {
   let fields: ScimUserFields | null = null;
   const mails = await inTenant(deps, caller, async (tx, t) => {
     const before = await findScimPerson(tx, t, id);
     if (!before) throw scimErrors.userNotFound();
+    assertUserVersion(before, caller, ifMatch);
     fields = next(before);
     return applyToMember(deps, tx, t, caller, before, fields);
   }).catch((err) => {
@@ -239,14 +259,14 @@ async function replaceWith(deps: Deps, caller: ScimCaller, id: string, next: (be
 }
 
 /** PUT /Users/{id}: the body is the whole person; what it leaves out (externalId, employeeNumber) is cleared. */
-export function replaceUser(deps: Deps, caller: ScimCaller, id: string, body: unknown) {
+export function replaceUser(deps: Deps, caller: ScimCaller, id: string, body: unknown, ifMatch?: string) {
   const f = parseUser(body, true);
-  return replaceWith(deps, caller, id, () => f);
+  return replaceWith(deps, caller, id, ifMatch, () => f);
 }
 
 /** PATCH /Users/{id}: the operations applied to the person as SCIM shows them, then read back as a whole (all or nothing). */
-export function patchUser(deps: Deps, caller: ScimCaller, id: string, ops: readonly PatchOperation[]) {
-  return replaceWith(deps, caller, id, (before) => parseUser(applyPatch(viewOf(before, caller.baseUrl), ops), false));
+export function patchUser(deps: Deps, caller: ScimCaller, id: string, ops: readonly PatchOperation[], ifMatch?: string) {
+  return replaceWith(deps, caller, id, ifMatch, (before) => parseUser(applyPatch(viewOf(before, caller.baseUrl), ops), false));
 }
 
 /**
@@ -254,10 +274,11 @@ export function patchUser(deps: Deps, caller: ScimCaller, id: string, ops: reado
  * on /scim/v2 from then on; Buchbar keeps them, inactive, until an admin erases
  * them (decision 150) or a POST names them again.
  */
-export async function deleteUser(deps: Deps, caller: ScimCaller, id: string): Promise<void> {
+export async function deleteUser(deps: Deps, caller: ScimCaller, id: string, ifMatch?: string): Promise<void> {
   const mails = await inTenant(deps, caller, async (tx, t) => {
     const before = await findScimPerson(tx, t, id);
     if (!before) throw scimErrors.userNotFound();
+    assertUserVersion(before, caller, ifMatch);
     await saveScimUser(tx, t, id, { userName: before.userName ?? before.email, externalId: before.externalId, deleted: true });
     let out: PendingMail[] = [];
     if (before.status === 'aktiv') {
