@@ -398,9 +398,10 @@ describe.each(DB_KINDS)('logbook (Fahrtenbuch) on %s', (kind) => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().booking.id as string;
-    // Booked for two hours ago ("08:00") until in an hour; the driver starts now ("10:00").
+    // Booked for two hours ago ("08:00") until in an hour and a half; the driver starts now ("10:00"). Not a whole hour
+    // ahead: in the night the clocks go back, now and an hour from now show the same wall time.
     const bookedFrom = new Date(Date.now() - 2 * 3_600_000);
-    const bookedTo = new Date(Date.now() + 3_600_000);
+    const bookedTo = new Date(Date.now() + 90 * 60_000);
     await t.database.db.execute(
       sql`update vehicle_bookings set von = ${bookedFrom.toISOString()}::timestamptz, bis = ${bookedTo.toISOString()}::timestamptz,
                  blocked_until = ${bookedTo.toISOString()}::timestamptz where id = ${id}`,
