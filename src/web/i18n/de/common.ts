@@ -3,6 +3,8 @@ export const common = {
   appName: 'Buchbar',
   loading: 'Daten werden geladen …',
   actions: {
+    copy: 'Kopieren',
+    copied: 'Kopiert',
     save: 'Speichern',
     cancel: 'Abbrechen',
     close: 'Schließen',

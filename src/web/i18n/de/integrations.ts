@@ -17,8 +17,6 @@ export const integrations = {
   expiresOn: 'Gültig bis (einschließlich)',
   create: 'Token anlegen',
   created: 'Das Token wurde angelegt. Kopieren Sie es jetzt: Es wird nie wieder angezeigt.',
-  copy: 'Kopieren',
-  copied: 'Kopiert',
   secretLabel: 'Ihr neues Token',
   none: 'Noch keine Tokens.',
   owner: 'Angelegt von',

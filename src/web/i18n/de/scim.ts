@@ -10,8 +10,6 @@ export const scim = {
   create: 'Token anlegen',
   created: 'Das Token wurde angelegt. Kopieren Sie es jetzt: Es wird nie wieder angezeigt.',
   secret: 'Ihr neues Token',
-  copy: 'Kopieren',
-  copied: 'Kopiert',
   tokens: 'Provisionierungs-Tokens',
   none: 'Noch keine Tokens.',
   expires: 'Gültig bis',

@@ -4,6 +4,8 @@ export const common: typeof de = {
   appName: 'Buchbar',
   loading: 'Loading data …',
   actions: {
+    copy: 'Copy',
+    copied: 'Copied',
     save: 'Save',
     cancel: 'Cancel',
     close: 'Close',

@@ -19,8 +19,6 @@ export const integrations: typeof de = {
   expiresOn: 'Valid until (inclusive)',
   create: 'Create token',
   created: 'The token has been created. Copy it now: it will never be shown again.',
-  copy: 'Copy',
-  copied: 'Copied',
   secretLabel: 'Your new token',
   none: 'No tokens yet.',
   owner: 'Created by',

@@ -12,8 +12,6 @@ export const scim: typeof de = {
   create: 'Create token',
   created: 'The token was created. Copy it now: it will never be shown again.',
   secret: 'Your new token',
-  copy: 'Copy',
-  copied: 'Copied',
   tokens: 'Provisioning tokens',
   none: 'No tokens yet.',
   expires: 'Valid until',

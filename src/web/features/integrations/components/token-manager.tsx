@@ -1,11 +1,11 @@
 import { TOKEN_SCOPES } from '@domain/integrations';
 import { formatDate, formatDateTime } from '@domain/time';
 import { addDays, berlinDay } from '@domain/vehicle-time';
-import { Alert, Badge, Button, Checkbox, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { SecretOnce, TokenList, ValiditySelect } from '@web/components/tokens';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TokenPath, useTokens } from '../api/use-integrations';
-import { SecretOnce } from './secret-once';
 
 const VALIDITY_DAYS = ['30', '90', '180', '365'] as const;
 
@@ -45,13 +45,7 @@ export function TokenManager({ path, allowAdmin }: { path: TokenPath; allowAdmin
               ))}
             </Stack>
           </Checkbox.Group>
-          <Select
-            label={t('expiresOn')}
-            data={VALIDITY_DAYS.map((d) => ({ value: d, label: formatDate(`${addDays(berlinDay(new Date()), Number(d))}T12:00:00Z`) }))}
-            value={days}
-            onChange={(v) => setDays(v ?? '90')}
-            allowDeselect={false}
-          />
+          <ValiditySelect label={t('expiresOn')} days={VALIDITY_DAYS} value={days} onChange={setDays} />
           {create.error ? (
             <Alert color="red" role="alert">
               {create.error.message}
@@ -71,49 +65,20 @@ export function TokenManager({ path, allowAdmin }: { path: TokenPath; allowAdmin
           {t('none')}
         </Text>
       ) : null}
-      <Stack gap="xs" role="list" aria-label={t('scopes')}>
-        {list.data?.tokens.map((token) => {
-          const state = token.revokedAt ? 'revoked' : token.expired ? 'expired' : 'active';
-          return (
-            <Stack
-              key={token.id}
-              gap={2}
-              role="listitem"
-              p="xs"
-              style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 6 }}
-            >
-              <Group justify="space-between" wrap="wrap" gap="xs">
-                <Group gap="xs" wrap="wrap" miw={0}>
-                  <Text fw={600}>{token.name}</Text>
-                  <Text size="sm" ff="monospace" c="dimmed">
-                    {token.hint}
-                  </Text>
-                  <Badge variant="light" color={state === 'active' ? 'green' : 'gray'} tt="none">
-                    {t(state)}
-                  </Badge>
-                </Group>
-                {state !== 'revoked' ? (
-                  <Button
-                    size="xs"
-                    variant="default"
-                    color="red"
-                    aria-label={t('revokeLabel', { name: token.name })}
-                    loading={revoke.isPending && revoke.variables === token.id}
-                    onClick={() => revoke.mutate(token.id)}
-                  >
-                    {t('revoke')}
-                  </Button>
-                ) : null}
-              </Group>
-              <Text size="xs" c="dimmed">
-                {token.scopes.join(', ')} · {t('expires')} {formatDate(token.expiresAt)} · {t('lastUsed')}{' '}
-                {token.lastUsedAt ? formatDateTime(token.lastUsedAt) : t('never')}
-                {path === '/api/integrations/tenant-tokens' ? ` · ${t('owner')} ${token.owner}` : ''}
-              </Text>
-            </Stack>
-          );
-        })}
-      </Stack>
+      <TokenList
+        tokens={list.data?.tokens ?? []}
+        label={t('scopes')}
+        texts={{ state: (st) => t(st), revoke: t('revoke'), revokeLabel: (name) => t('revokeLabel', { name }) }}
+        revoking={revoke.isPending ? (revoke.variables ?? null) : null}
+        onRevoke={(id) => revoke.mutate(id)}
+        details={(token) => (
+          <>
+            {token.scopes.join(', ')} · {t('expires')} {formatDate(token.expiresAt)} · {t('lastUsed')}{' '}
+            {token.lastUsedAt ? formatDateTime(token.lastUsedAt) : t('never')}
+            {path === '/api/integrations/tenant-tokens' ? ` · ${t('owner')} ${token.owner}` : ''}
+          </>
+        )}
+      />
     </Stack>
   );
 }

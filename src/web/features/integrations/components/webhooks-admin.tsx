@@ -2,10 +2,10 @@ import type { WebhookDto } from '@contracts/integrations';
 import { scopeOfEvent, WEBHOOK_EVENTS } from '@domain/integrations';
 import { formatDateTime } from '@domain/time';
 import { Alert, Badge, Button, Card, Checkbox, Group, Loader, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { SecretOnce } from '@web/components/tokens';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeliveries, useWebhooks } from '../api/use-integrations';
-import { SecretOnce } from './secret-once';
 import { TokenManager } from './token-manager';
 
 function Section({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {

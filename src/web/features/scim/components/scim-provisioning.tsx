@@ -1,34 +1,12 @@
 import { formatDate, formatDateTime } from '@domain/time';
 import { addDays, berlinDay } from '@domain/vehicle-time';
-import { Alert, Badge, Button, Card, CopyButton, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { CopyField, SecretOnce, TokenList, ValiditySelect } from '@web/components/tokens';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScimTokens } from '../api/use-scim-tokens';
 
 const VALIDITY_DAYS = ['90', '180', '365'] as const;
-
-function Copyable({ label, value }: { label: string; value: string }) {
-  const { t } = useTranslation('scim');
-  return (
-    <Group align="flex-end" gap="xs" wrap="nowrap">
-      <TextInput
-        label={label}
-        value={value}
-        readOnly
-        onFocus={(e) => e.currentTarget.select()}
-        styles={{ input: { fontFamily: 'monospace' } }}
-        style={{ flex: 1, minWidth: 0 }}
-      />
-      <CopyButton value={value}>
-        {({ copied, copy }) => (
-          <Button variant="light" onClick={copy} aria-label={`${label}: ${t('copy')}`}>
-            {copied ? t('copied') : t('copy')}
-          </Button>
-        )}
-      </CopyButton>
-    </Group>
-  );
-}
 
 /**
  * Under /admin/mandanten: the SCIM address of this tenant and its provisioning
@@ -49,7 +27,7 @@ export function ScimProvisioning() {
         <Text size="sm" c="dimmed">
           {t('intro')}
         </Text>
-        {list.data ? <Copyable label={t('endpoint')} value={list.data.endpoint} /> : null}
+        {list.data ? <CopyField label={t('endpoint')} value={list.data.endpoint} /> : null}
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -65,13 +43,7 @@ export function ScimProvisioning() {
               maxLength={100}
               required
             />
-            <Select
-              label={t('expiresOn')}
-              data={VALIDITY_DAYS.map((d) => ({ value: d, label: formatDate(`${addDays(berlinDay(new Date()), Number(d))}T12:00:00Z`) }))}
-              value={days}
-              onChange={(v) => setDays(v ?? '365')}
-              allowDeselect={false}
-            />
+            <ValiditySelect label={t('expiresOn')} days={VALIDITY_DAYS} value={days} onChange={setDays} />
             {create.error ? (
               <Alert color="red" role="alert">
                 {create.error.message}
@@ -84,14 +56,7 @@ export function ScimProvisioning() {
             </Group>
           </Stack>
         </form>
-        {create.data ? (
-          <Stack gap="xs" data-secret-once>
-            <Alert color="green" role="status">
-              {t('created')}
-            </Alert>
-            <Copyable label={t('secret')} value={create.data.secret} />
-          </Stack>
-        ) : null}
+        {create.data ? <SecretOnce message={t('created')} label={t('secret')} value={create.data.secret} /> : null}
         {list.isPending ? <Loader size="sm" aria-label={t('title')} /> : null}
         {list.isError ? (
           <Alert color="red" role="alert">
@@ -103,48 +68,19 @@ export function ScimProvisioning() {
             {t('none')}
           </Text>
         ) : null}
-        <Stack gap="xs" role="list" aria-label={t('tokens')}>
-          {list.data?.tokens.map((token) => {
-            const state = token.revokedAt ? 'revoked' : token.expired ? 'expired' : 'active';
-            return (
-              <Stack
-                key={token.id}
-                gap={2}
-                role="listitem"
-                p="xs"
-                style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 6 }}
-              >
-                <Group justify="space-between" wrap="wrap" gap="xs">
-                  <Group gap="xs" wrap="wrap" miw={0}>
-                    <Text fw={600}>{token.name}</Text>
-                    <Text size="sm" ff="monospace" c="dimmed">
-                      {token.hint}
-                    </Text>
-                    <Badge variant="light" color={state === 'active' ? 'green' : 'gray'} tt="none">
-                      {t(state)}
-                    </Badge>
-                  </Group>
-                  {state !== 'revoked' ? (
-                    <Button
-                      size="xs"
-                      variant="default"
-                      color="red"
-                      aria-label={t('revokeLabel', { name: token.name })}
-                      loading={revoke.isPending && revoke.variables === token.id}
-                      onClick={() => revoke.mutate(token.id)}
-                    >
-                      {t('revoke')}
-                    </Button>
-                  ) : null}
-                </Group>
-                <Text size="xs" c="dimmed">
-                  {t('expires')} {formatDate(token.expiresAt)} · {t('lastUsed')}{' '}
-                  {token.lastUsedAt ? formatDateTime(token.lastUsedAt) : t('never')} · {t('createdBy')} {token.createdBy}
-                </Text>
-              </Stack>
-            );
-          })}
-        </Stack>
+        <TokenList
+          tokens={list.data?.tokens ?? []}
+          label={t('tokens')}
+          texts={{ state: (st) => t(st), revoke: t('revoke'), revokeLabel: (name) => t('revokeLabel', { name }) }}
+          revoking={revoke.isPending ? (revoke.variables ?? null) : null}
+          onRevoke={(id) => revoke.mutate(id)}
+          details={(token) => (
+            <>
+              {t('expires')} {formatDate(token.expiresAt)} · {t('lastUsed')}{' '}
+              {token.lastUsedAt ? formatDateTime(token.lastUsedAt) : t('never')} · {t('createdBy')} {token.createdBy}
+            </>
+          )}
+        />
       </Stack>
     </Card>
   );
