@@ -1,10 +1,10 @@
 import type { Card, cardRequest } from '@contracts/fleet-costs';
 import { withTenant } from '@db/client';
 import { type CardKind, cardLastFour, maskedCard } from '@domain/fleet-costs';
+import { assertFleetManager, assertMayReport, vehicleOf } from '@server/areas/vehicles/public';
 import type { Deps } from '@server/deps';
 import type { z } from 'zod';
 import type { UserContext } from '../../kernel/context';
-import { assertFleetManager, assertMayReport, vehicleOf } from './access';
 import { notFound } from './errors';
 import { type CardRecord, findCard, insertCard, listCards, updateCard } from './fleet-costs-repository';
 

@@ -3,10 +3,10 @@ import { withTenant } from '@db/client';
 import { amountToCents, type CardKind, checkReceipt, maskedCard, type ReceiptKind } from '@domain/fleet-costs';
 import { instantOf } from '@domain/opening-hours';
 import { berlinDay } from '@domain/vehicle-time';
+import { assertFleetManager, assertMayReadBooklet, assertMayReport, fileKind, vehicleOf } from '@server/areas/vehicles/public';
 import type { Deps } from '@server/deps';
 import type { z } from 'zod';
 import type { UserContext } from '../../kernel/context';
-import { assertFleetManager, assertMayReadBooklet, assertMayReport, fileKind, vehicleOf } from './access';
 import { notFound } from './errors';
 import {
   deleteReceipt,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { withTenant } from '@db/client';
 import { UPLOAD_CONTENT_TYPES, validateUpload } from '@domain/uploads';
+import { assertMayReport, vehicleOf } from '@server/areas/vehicles/public';
 import type { Deps } from '@server/deps';
 import type { UserContext } from '../../kernel/context';
 import { notFound } from '../vehicles/public';
-import { assertMayReport, vehicleOf } from './care-access';
 
 const MAX_FILE = 10 * 1024 * 1024;
 

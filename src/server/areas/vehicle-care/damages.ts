@@ -21,21 +21,25 @@ import {
   updateDamage,
 } from '@server/areas/vehicle-care/vehicle-care-repository';
 import {
+  assertFleetManager,
+  assertMayReport,
   assertMayView,
   bookingsInRange,
+  fileKind,
   findBooking,
   insertHistory,
   notFound,
   placeBlock,
   updateBookingRow,
   VEHICLE_TOPIC,
+  vehicleOf,
   vehicleSettings,
 } from '@server/areas/vehicles/public';
 import type { Deps } from '@server/deps';
 import type { z } from 'zod';
 import type { UserContext } from '../../kernel/context';
 import { sendAll } from '../../kernel/notifications/pending-mail';
-import { assertFleetManager, assertMayReport, assertOwnFiles, fileKind, vehicleOf } from './care-access';
+import { assertOwnFiles } from './care-access';
 import { readCareFile } from './care-files';
 import { damageMails } from './damage-mails';
 import { vehicleCareErrors } from './errors';

@@ -11,13 +11,22 @@ import {
   type ServiceWrite,
   updateServiceEntry,
 } from '@server/areas/vehicle-care/vehicle-care-repository';
-import { assertMayView, insertHistory, notFound, placeBlock } from '@server/areas/vehicles/public';
+import {
+  assertFleetManager,
+  assertMayReadBooklet,
+  assertMayView,
+  fileKind,
+  insertHistory,
+  notFound,
+  placeBlock,
+  vehicleOf,
+} from '@server/areas/vehicles/public';
 import type { Deps } from '@server/deps';
 import type { z } from 'zod';
 import type { UserContext } from '../../kernel/context';
 import { sendAll } from '../../kernel/notifications/pending-mail';
 import { effectiveSetting } from '../settings/public';
-import { assertFleetManager, assertMayReadBooklet, assertOwnFiles, fileKind, vehicleOf } from './care-access';
+import { assertOwnFiles } from './care-access';
 import { readCareFile } from './care-files';
 
 /** Serviceheft: entries per vehicle with kind, date, odometer, cost, workshop, next due date and receipts. */

@@ -8,6 +8,8 @@
 export { assertDepartment, cancelBooking, checkPeriod, checkPeriodAgainst, details, requestApprovals, resolveDriver } from './book-vehicle';
 export type { VehicleSettings } from './common';
 export { availabilityVehicle, canManageBooking, mapOverlap, notFound, toExisting, VEHICLE_TOPIC, vehicleSettings } from './common';
+// Who may keep a vehicle, read its booklet and report on it (vehicle care, fleet costs).
+export { assertFleetManager, assertMayReadBooklet, assertMayReport, fileKind, vehicleOf } from './fleet-access';
 export { placeBlock } from './manage-vehicles';
 export type { BookingRecord, BookingWrite } from './vehicle-booking-repository';
 // Writes of the guest booking and the vehicle care into a booking and its history.

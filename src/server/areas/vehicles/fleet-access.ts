@@ -1,29 +1,26 @@
 import type { Db } from '@db/client';
-import { findVehicle, notFound, type VehicleRecord } from '@server/areas/vehicles/public';
 import type { UserContext } from '../../kernel/context';
 import { kernelErrors } from '../../kernel/errors';
+import { isFleetManager, notFound } from './common';
+import { findVehicle, type VehicleRecord } from './vehicle-repository';
 
 /**
- * Who may do what with cards, receipts and costs (docs/product.md#fleet-costs):
- * the same people as for the service booklet and damages. Kept here rather than
- * taken from vehicle care, whose public module the vehicles area imports (a cycle).
+ * Who may do what with a vehicle's upkeep (docs/product.md#permissions): fleet
+ * managers maintain it and keep its cards; report holders read its service
+ * booklet and receipts; whoever may drive or book it reports damages and
+ * receipts. Vehicle care and fleet costs both ask here, so the rule is one.
  */
 
 const refuse = (p: string) => kernelErrors.fail('forbidden', { denial: `no ${p}` });
 
-const isFleetManager = (u: UserContext) => u.permissions.has('fahrzeug_pflege');
-
-/** Cards and capacities are kept by the fleet. */
 export function assertFleetManager(u: UserContext): void {
   if (!isFleetManager(u)) throw refuse('fahrzeug_pflege');
 }
 
-/** Receipts are read by the fleet and report holders. */
 export function assertMayReadBooklet(u: UserContext): void {
   if (!isFleetManager(u) && !u.permissions.has('fahrzeug_logbuch_report')) throw refuse('fahrzeug_pflege');
 }
 
-/** Whoever drives or hands over the vehicle records a receipt. */
 export function assertMayReport(u: UserContext): void {
   const p = u.permissions;
   if (!(p.has('fahrzeug_buchen') || p.has('fahrzeug_fremdbuchung') || p.has('fahrzeug_pflege') || p.has('fahrzeug_gastbuchung'))) {
@@ -38,4 +35,5 @@ export async function vehicleOf(tx: Db, u: UserContext, vehicleId: string): Prom
   return v;
 }
 
+/** The kind of a stored upload, from its id's ending. */
 export const fileKind = (fileId: string) => fileId.slice(fileId.lastIndexOf('.') + 1) as 'png' | 'jpg' | 'pdf';
