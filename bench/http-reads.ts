@@ -285,6 +285,8 @@ async function runOn(
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // a run that fails half-way must not leave its server behind
+  process.once('exit', () => child.kill('SIGTERM'));
   const control = keepAliveClient(CONTROL_PORT);
   const t0 = performance.now();
   let info: { vehicles: string[]; planId: string; day: string } | null = null;
