@@ -15,9 +15,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Database, migrateDatabase, withTenant } from '@db/client';
-import { floorPlans, readingRoomBookings, readingRooms, tenants, users } from '@db/schema/index';
+import { floorPlans } from '@db/schema/index';
 import { DEMO_PASSWORD } from '@db/seed/demo-data';
-import { addDays, berlinDay, instantOf } from '@domain/opening-hours';
+import { addDays, berlinDay } from '@domain/opening-hours';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { prepareDatabase } from '@server/prepare-database';
@@ -26,6 +26,7 @@ import Fastify from 'fastify';
 import pino from 'pino';
 import { checkBudgets, latencies, measure, summary } from './support/measure';
 import { onEachEngine } from './support/scratch-postgres';
+import { seatBooker, seedSeatPlan } from './support/seed';
 import { signInCookie } from './support/sign-in';
 
 const SEATS = 500;
@@ -33,65 +34,6 @@ const N = Number(process.env.BENCH_N ?? 150);
 
 let queries = 0;
 const onQuery = () => void queries++;
-
-/** 500 seats on one plan and a day's bookings (about 60 % of the seats, mixed half days and hours). */
-async function seedBench(database: Database, day: string) {
-  const [t] = await database.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.subIdentifier, 'bibliothek'));
-  const tenantId = t!.id;
-  return withTenant(database.db, tenantId, async (tx) => {
-    const bookers = (await tx.select({ id: users.id }).from(users).where(eq(users.tenantId, tenantId))).map((u) => u.id);
-    const [plan] = await tx
-      .insert(floorPlans)
-      .values({
-        tenantId,
-        name: 'Benchmark 500',
-        area: 'leseraum',
-        imagePath: 'demo/bibliothek-eg.png',
-        imageType: 'image/png',
-        imageWidth: 1600,
-        imageHeight: 1000,
-      })
-      .returning({ id: floorPlans.id });
-    const seats = await tx
-      .insert(readingRooms)
-      .values(
-        Array.from({ length: SEATS }, (_, i) => ({
-          tenantId,
-          floorPlanId: plan!.id,
-          designation: `B-${String(i + 1).padStart(3, '0')}`,
-          posX: 3 + (i % 25) * 3.9,
-          posY: 4 + Math.floor(i / 25) * 4.7,
-        })),
-      )
-      .returning({ id: readingRooms.id });
-    const rows: (typeof readingRoomBookings.$inferInsert)[] = [];
-    seats.forEach((s, i) => {
-      if (i % 5 === 4) return;
-      const slot = i % 3 === 0 ? ['08:00', '12:00'] : i % 3 === 1 ? ['12:00', '18:00'] : ['09:00', '20:00'];
-      rows.push({
-        tenantId,
-        readingRoomId: s.id,
-        von: instantOf(day, slot[0]!),
-        bis: instantOf(day, slot[1]!),
-        status: 'reserviert',
-        bookerId: bookers[i % bookers.length]!,
-      });
-      if (i % 3 === 0)
-        rows.push({
-          tenantId,
-          readingRoomId: s.id,
-          von: instantOf(day, '13:00'),
-          bis: instantOf(day, '17:00'),
-          status: 'reserviert',
-          bookerId: bookers[(i + 1) % bookers.length]!,
-        });
-    });
-    await tx.insert(readingRoomBookings).values(rows);
-    const free = seats.filter((_, i) => i % 5 === 4).map((x) => x.id);
-    const [small] = await tx.select({ id: floorPlans.id }).from(floorPlans).where(eq(floorPlans.name, 'Lesesaal Erdgeschoss'));
-    return { planId: plan!.id, bookings: rows.length, tenantId, free, booker: bookers[0]!, smallPlanId: small!.id };
-  });
-}
 
 async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>, cleanup: () => Promise<void>) {
   console.log(`\n== ${kind} ==`);
@@ -101,20 +43,10 @@ async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>,
   await migrateDatabase(database);
   await prepareDatabase(database.db);
   const day = addDays(berlinDay(new Date()), 1);
-  const { planId, bookings, tenantId, free, booker, smallPlanId } = await seedBench(database, day);
+  const plan = await seedSeatPlan(database, day, SEATS);
+  const { planId, bookings, tenantId, smallPlanId } = plan;
   // A booking made outside the request being measured: it changes the tenant's reading-room version.
-  let nextFree = 0;
-  const bookOneSeat = () =>
-    withTenant(database.db, tenantId, (tx) =>
-      tx.insert(readingRoomBookings).values({
-        tenantId,
-        readingRoomId: free[nextFree++ % free.length]!,
-        von: instantOf(day, '08:00'),
-        bis: instantOf(day, '09:00'),
-        status: 'reserviert',
-        bookerId: booker,
-      }),
-    );
+  const bookOneSeat = seatBooker(database, plan, day);
   console.log(`  plan with ${SEATS} seats, ${bookings} bookings on ${day}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'buchbar-bench-'));
   // Measured as deployed: production settings (no response re-validation, see http/send-built-dto.ts).

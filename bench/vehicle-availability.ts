@@ -13,16 +13,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Database, migrateDatabase } from '@db/client';
-import { tenants } from '@db/schema/index';
 import { addDays, berlinDay, berlinInstant } from '@domain/vehicle-time';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { prepareDatabase } from '@server/prepare-database';
-import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { checkBudgets, latencies, measure, summary } from './support/measure';
 import { onEachEngine } from './support/scratch-postgres';
+import { seedFleet } from './support/seed';
 import { signInCookie } from './support/sign-in';
 
 const VEHICLES = 200;
@@ -33,48 +32,12 @@ const host = 'stadtwerke.localhost';
 let queries = 0;
 const onQuery = () => void queries++;
 
-/** 200 vehicles and 100,000 bookings in the Stadtwerke tenant, each with one INSERT … SELECT generate_series. */
-async function seedBench(database: Database) {
-  const [t] = await database.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.subIdentifier, 'stadtwerke'));
-  const tenantId = t!.id;
-  const t0 = performance.now();
-  await database.db.execute(sql`
-    insert into vehicles (tenant_id, location_id, category, brand, model, license_plate, fuel, booking_weekdays, booking_from, booking_to)
-    select ${tenantId}, (select id from locations where tenant_id = ${tenantId} order by name limit 1), 'Bench', 'Bench', 'Modell ' || g,
-           'BE-NCH ' || g, 'Benzin', '["montags","dienstags","mittwochs","donnerstags","freitags","samstags","sonntags"]'::jsonb, '00:00', '23:59'
-      from generate_series(1, ${VEHICLES}) g`);
-  // One booking per vehicle and day, 470 days back to 29 days ahead (future bookings are bounded by the
-  // booking window), 2 h at a varying hour; every 10th cancelled.
-  await database.db.execute(sql`
-    insert into vehicle_bookings (tenant_id, vehicle_id, von, bis, blocked_until, status, type, booked_by_id, driver_id, reason)
-    select ${tenantId}, v.id, d.von, d.von + interval '2 hours', d.von + interval '2 hours 15 minutes',
-           case when k % 10 = 0 then 'storniert' when d.von < now() then 'durchgeführt' else 'reserviert' end,
-           'BUCHUNG', u.id, u.id, 'Benchmark'
-      from (select id, row_number() over (order by id) as rn from vehicles where tenant_id = ${tenantId} and category = 'Bench') v
-      cross join generate_series(0, ${BOOKINGS_PER_VEHICLE - 1}) k
-      cross join lateral (select date_trunc('day', now()) - interval '470 days' + k * interval '1 day' + ((6 + (v.rn + k) % 10) * interval '1 hour') as von) d
-      cross join lateral (select id from users where tenant_id = ${tenantId} and email = 'mitarbeiter@stadtwerke.test') u`);
-  await database.db.execute(sql`analyze vehicle_bookings`);
-  const counts = (await database.db.execute(sql`
-    select (select count(*)::int from vehicles where tenant_id = ${tenantId}) as vehicles,
-           (select count(*)::int from vehicle_bookings where tenant_id = ${tenantId}) as bookings`)) as unknown as {
-    rows: { vehicles: number; bookings: number }[];
-  };
-  console.log(
-    `  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${counts.rows[0]!.vehicles} vehicles, ${counts.rows[0]!.bookings} bookings in the tenant`,
-  );
-  const ids = (await database.db.execute(
-    sql`select id::text from vehicles where tenant_id = ${tenantId} and category = 'Bench' order by license_plate`,
-  )) as unknown as { rows: { id: string }[] };
-  return ids.rows.map((r) => r.id);
-}
-
 async function runOn(kind: 'pglite' | 'postgres', open: () => Promise<Database>, cleanup: () => Promise<void>) {
   console.log(`\n== ${kind} ==`);
   const database = await open();
   await migrateDatabase(database);
   await prepareDatabase(database.db);
-  const benchVehicles = await seedBench(database);
+  const benchVehicles = await seedFleet(database, VEHICLES, BOOKINGS_PER_VEHICLE);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'buchbar-bench-'));
   // Measured as deployed: production settings (no response re-validation, see http/send-built-dto.ts).
   const config = loadConfig({

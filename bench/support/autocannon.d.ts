@@ -13,11 +13,15 @@ declare module 'autocannon' {
       errors: number;
       timeouts: number;
       non2xx: number;
+      /** Seconds the run took. */
+      duration: number;
     }
     interface Options {
       url: string;
       connections?: number;
       duration?: number;
+      /** Stop after this many requests (instead of a duration). */
+      amount?: number;
       timeout?: number;
       requests?: Record<string, unknown>[];
       headers?: Record<string, string>;
