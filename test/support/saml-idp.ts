@@ -64,7 +64,12 @@ const php = (v: unknown): string => {
   return 'null';
 };
 
-export async function startTestSamlIdp(opts: { users: SamlIdpUser[]; serviceProviders: SamlIdpServiceProvider[] }): Promise<TestSamlIdp> {
+export async function startTestSamlIdp(opts: {
+  users: SamlIdpUser[];
+  serviceProviders: SamlIdpServiceProvider[];
+  /** A fixed port (the demo's `npm run dev:idp`); default a free one. */
+  port?: number;
+}): Promise<TestSamlIdp> {
   const dir = mkdtempSync(join(tmpdir(), 'buchbar-saml-idp-'));
   for (const sub of ['config', 'config/metadata', 'cert', 'tmp', 'log', 'sessions']) mkdirSync(join(dir, sub), { recursive: true });
   execFileSync(
@@ -86,7 +91,7 @@ export async function startTestSamlIdp(opts: { users: SamlIdpUser[]; serviceProv
     ],
     { cwd: dir, stdio: 'pipe' },
   );
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const entityId = `${baseUrl}/saml2/idp/metadata.php`;
   const cfg = join(dir, 'config');
