@@ -146,12 +146,17 @@ describe('which sessions an IdP’s LogoutRequest ends', () => {
       sessionIndex: fc.option(fc.constantFrom('_s1', '_s2', '_s3'), { nil: null }),
     });
     fc.assert(
-      fc.property(fc.array(session), fc.constantFrom('joerg', 'lea'), fc.array(fc.constantFrom<string>('_s1', '_s2')), (all, nameId, indexes) => {
-        const ended = sessionsToEnd(all, nameId, indexes);
-        expect(ended.every((s) => s.nameId === nameId)).toBe(true);
-        if (indexes.length > 0) expect(ended.every((s) => s.sessionIndex !== null && indexes.includes(s.sessionIndex))).toBe(true);
-        else expect(ended).toEqual(all.filter((s) => s.nameId === nameId));
-      }),
+      fc.property(
+        fc.array(session),
+        fc.constantFrom('joerg', 'lea'),
+        fc.array(fc.constantFrom<string>('_s1', '_s2')),
+        (all, nameId, indexes) => {
+          const ended = sessionsToEnd(all, nameId, indexes);
+          expect(ended.every((s) => s.nameId === nameId)).toBe(true);
+          if (indexes.length > 0) expect(ended.every((s) => s.sessionIndex !== null && indexes.includes(s.sessionIndex))).toBe(true);
+          else expect(ended).toEqual(all.filter((s) => s.nameId === nameId));
+        },
+      ),
     );
   });
 });
