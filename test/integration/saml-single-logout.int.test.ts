@@ -5,7 +5,14 @@ import { rowsOf } from '@server/kernel/rows';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
-import { SAML_IDP_PASSWORD, type SamlIdpUser, startTestSamlIdp, type TestSamlIdp } from '../support/saml-idp';
+import {
+  decodeEntities,
+  hiddenField as hidden,
+  SAML_IDP_PASSWORD,
+  type SamlIdpUser,
+  startTestSamlIdp,
+  type TestSamlIdp,
+} from '../support/saml-idp';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const SW = 'stadtwerke.localhost';
@@ -18,18 +25,6 @@ const sp = (host: string) => ({
 
 const JOERG: SamlIdpUser = { username: 'joerg', mail: 'joerg.mueller@stadtwerke.test', givenName: 'Jörg', sn: 'Müller-Lüdenscheidt' };
 const LESER: SamlIdpUser = { username: 'lea', mail: 'lea.leser@bibliothek.test', givenName: 'Lea', sn: 'Leser' };
-
-const decodeEntities = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#0?39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-const hidden = (html: string, name: string) => {
-  const m = new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`, 'i').exec(html);
-  return m ? decodeEntities(m[1]!) : undefined;
-};
 
 /**
  * One person's browser: its cookies at the IdP and at Buchbar (one jar per

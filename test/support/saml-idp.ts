@@ -52,6 +52,21 @@ export interface TestSamlIdp {
   close(): Promise<void>;
 }
 
+/** The text of an attribute of the IdP's HTML pages. */
+export const decodeEntities = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** The value of a hidden field of the IdP's forms (AuthState, SAMLResponse, RelayState). */
+export const hiddenField = (html: string, name: string) => {
+  const m = new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`, 'i').exec(html);
+  return m ? decodeEntities(m[1]!) : undefined;
+};
+
 const php = (v: unknown): string => {
   if (typeof v === 'string') return `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   if (typeof v === 'boolean') return v ? 'true' : 'false';

@@ -106,6 +106,13 @@ export interface SamlSessionRecord {
   sessionIndex: string | null;
 }
 
+const samlSessionColumns = {
+  sessionId: samlSessions.sessionId,
+  nameId: samlSessions.nameId,
+  nameIdFormat: samlSessions.nameIdFormat,
+  sessionIndex: samlSessions.sessionIndex,
+};
+
 export async function recordSamlSession(db: Db, tenantId: string, values: SamlSessionRecord): Promise<void> {
   await db.insert(samlSessions).values({ tenantId, ...values });
 }
@@ -113,12 +120,7 @@ export async function recordSamlSession(db: Db, tenantId: string, values: SamlSe
 /** The SAML facts of the session with this token, when a SAML sign-in of this tenant opened it. */
 export async function findSamlSessionByToken(db: Db, tenantId: string, token: string): Promise<SamlSessionRecord | null> {
   const [row] = await db
-    .select({
-      sessionId: samlSessions.sessionId,
-      nameId: samlSessions.nameId,
-      nameIdFormat: samlSessions.nameIdFormat,
-      sessionIndex: samlSessions.sessionIndex,
-    })
+    .select(samlSessionColumns)
     .from(samlSessions)
     .innerJoin(authSession, eq(authSession.id, samlSessions.sessionId))
     .where(and(eq(samlSessions.tenantId, tenantId), eq(authSession.token, token)));
@@ -127,12 +129,7 @@ export async function findSamlSessionByToken(db: Db, tenantId: string, token: st
 
 export async function samlSessionsOfSubject(db: Db, tenantId: string, nameId: string): Promise<SamlSessionRecord[]> {
   return db
-    .select({
-      sessionId: samlSessions.sessionId,
-      nameId: samlSessions.nameId,
-      nameIdFormat: samlSessions.nameIdFormat,
-      sessionIndex: samlSessions.sessionIndex,
-    })
+    .select(samlSessionColumns)
     .from(samlSessions)
     .where(and(eq(samlSessions.tenantId, tenantId), eq(samlSessions.nameId, nameId)));
 }
