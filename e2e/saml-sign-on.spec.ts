@@ -21,7 +21,13 @@ describe('SAML single sign-on in Chromium', () => {
   beforeAll(async () => {
     idp = await startTestSamlIdp({
       users: [GRETA],
-      serviceProviders: [{ entityId: `${origin()}/api/auth/saml/metadata`, acsUrl: `${origin()}/api/auth/saml/acs` }],
+      serviceProviders: [
+        {
+          entityId: `${origin()}/api/auth/saml/metadata`,
+          acsUrl: `${origin()}/api/auth/saml/acs`,
+          sloUrl: `${origin()}/api/auth/saml/slo`,
+        },
+      ],
     });
   }, 60_000);
   afterAll(async () => {
@@ -66,7 +72,7 @@ describe('SAML single sign-on in Chromium', () => {
     await page.context().close();
   });
 
-  it('a person taps the tenant’s SAML button at 390 px, signs in at the IdP’s form and lands signed in', async () => {
+  it('a person taps the tenant’s SAML button at 390 px, signs in at the IdP’s form, lands signed in and signs out at both', async () => {
     const page = await newPage(env.browser, { width: 390, height: 844 });
     await page.goto(env.server.url('stadtwerke', '/login'));
     await page.getByRole('link', { name: 'Mit Stadtwerke-Konto anmelden' }).click();
@@ -89,6 +95,14 @@ describe('SAML single sign-on in Chromium', () => {
     const me = await page.evaluate(async () => (await fetch('/api/session/me')).json());
     expect(me.user).toMatchObject({ email: GRETA.mail, firstName: 'Greta', lastName: 'Größer' });
     await page.screenshot({ path: `${SHOTS}/saml-signed-in-390.png` });
+    // Signing out goes through the IdP (single logout) and back to Buchbar's login page.
+    await page.goto(env.server.url('stadtwerke', '/fahrzeuge?logout=true'));
+    await page.waitForURL((url) => url.href.startsWith(origin()) && url.pathname === '/login', { timeout: 20_000 });
+    expect(await page.evaluate(async () => (await fetch('/api/session/me')).status)).toBe(401);
+    // Signed out at the IdP too: the next sign-in asks for the password again.
+    await page.getByRole('link', { name: 'Mit Stadtwerke-Konto anmelden' }).click();
+    await page.waitForURL((url) => url.href.startsWith(idp.baseUrl));
+    await page.locator('input[name="password"]').waitFor({ timeout: 10_000 });
     await page.context().close();
   });
 

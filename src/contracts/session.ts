@@ -79,6 +79,8 @@ export const changePasswordRequest = z.object({
   newPassword: z.string().min(8).max(200),
 });
 export const okResponse = z.object({ ok: z.literal(true), message: z.string().optional() });
+/** Signing out; `next` is the identity provider's logout address when a SAML sign-in opened the session (single logout). */
+export const logoutResponse = okResponse.extend({ next: z.string().optional() });
 
 export const tenantInfo = z.object({
   id: z.string(),

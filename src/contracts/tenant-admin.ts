@@ -76,6 +76,7 @@ export const samlSignOnData = z.object({
   providerName: z.string(),
   idpEntityId: z.string(),
   idpSsoUrl: z.string(),
+  idpSloUrl: z.string(),
   certificates: z.array(z.object({ subject: z.string(), validTo: z.string(), fingerprint: z.string() })),
   mapping: samlMapping,
   defaultGroupId: z.string().nullable(),
@@ -83,6 +84,7 @@ export const samlSignOnData = z.object({
   createUnknown: z.boolean(),
   spEntityId: z.string(),
   acsUrl: z.string(),
+  sloUrl: z.string(),
   metadataUrl: z.string(),
   groups: z.array(z.object({ id: z.string(), name: z.string() })),
 });
@@ -93,6 +95,8 @@ export const samlSignOnSave = z.object({
   metadataXml: z.string().max(200_000).default(''),
   idpEntityId: z.string().max(500).default(''),
   idpSsoUrl: z.string().max(1000).default(''),
+  /** The IdP's logout address (HTTP-Redirect); empty: signing out ends the Buchbar session only. Metadata fills it too. */
+  idpSloUrl: z.string().max(1000).default(''),
   /** PEM (or its base64 body); empty keeps the stored certificates. */
   certificate: z.string().max(20_000).default(''),
   mapping: samlMapping,

@@ -13,6 +13,8 @@ import {
   samlAcsUrlOf,
   samlEntityIdOf,
   samlSettingsProblem,
+  samlSloUrlOf,
+  sessionsToEnd,
 } from './saml-sign-on';
 
 const CLAIM = 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims';
@@ -120,6 +122,41 @@ describe('assertionMemoryUntil', () => {
         expect(until).toBeGreaterThanOrEqual(now.getTime() + SAML_ASSERTION_MEMORY_MINUTES * 60_000);
         expect(until).toBeGreaterThanOrEqual(now.getTime() + offset + SAML_CLOCK_SKEW_MS);
       }),
+    );
+  });
+});
+
+describe('which sessions an IdP’s LogoutRequest ends', () => {
+  const sessions = [
+    { id: 'a', nameId: 'joerg', sessionIndex: '_s1' },
+    { id: 'b', nameId: 'joerg', sessionIndex: '_s2' },
+    { id: 'c', nameId: 'joerg', sessionIndex: null },
+    { id: 'd', nameId: 'lea', sessionIndex: '_s1' },
+  ];
+  it('without SessionIndex every session of the subject, with one only that session', () => {
+    expect(sessionsToEnd(sessions, 'joerg', []).map((s) => s.id)).toEqual(['a', 'b', 'c']);
+    expect(sessionsToEnd(sessions, 'joerg', ['_s2']).map((s) => s.id)).toEqual(['b']);
+    expect(sessionsToEnd(sessions, 'nobody', []).map((s) => s.id)).toEqual([]);
+    expect(samlSloUrlOf('https://a.example')).toBe('https://a.example/api/auth/saml/slo');
+  });
+  it('never ends another subject’s session, and always a subset of the subject’s', () => {
+    const session = fc.record({
+      id: fc.uuid(),
+      nameId: fc.constantFrom('joerg', 'lea', 'max'),
+      sessionIndex: fc.option(fc.constantFrom('_s1', '_s2', '_s3'), { nil: null }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(session),
+        fc.constantFrom('joerg', 'lea'),
+        fc.array(fc.constantFrom<string>('_s1', '_s2')),
+        (all, nameId, indexes) => {
+          const ended = sessionsToEnd(all, nameId, indexes);
+          expect(ended.every((s) => s.nameId === nameId)).toBe(true);
+          if (indexes.length > 0) expect(ended.every((s) => s.sessionIndex !== null && indexes.includes(s.sessionIndex))).toBe(true);
+          else expect(ended).toEqual(all.filter((s) => s.nameId === nameId));
+        },
+      ),
     );
   });
 });

@@ -10,10 +10,13 @@ import type { PersonFromClaims } from './single-sign-on';
 /** Buchbar's service provider on every tenant address: its metadata (also its entity id) and where the IdP posts the answer. */
 export const SAML_METADATA_PATH = '/api/auth/saml/metadata';
 export const SAML_ACS_PATH = '/api/auth/saml/acs';
+/** Single logout (HTTP-Redirect both ways): the IdP's LogoutResponse to Buchbar's request, and the IdP's own LogoutRequest. */
+export const SAML_SLO_PATH = '/api/auth/saml/slo';
 
 /** The SP's entity id on an address: the address of its own metadata, so one tenant's address names one SP. */
 export const samlEntityIdOf = (origin: string) => `${origin}${SAML_METADATA_PATH}`;
 export const samlAcsUrlOf = (origin: string) => `${origin}${SAML_ACS_PATH}`;
+export const samlSloUrlOf = (origin: string) => `${origin}${SAML_SLO_PATH}`;
 
 /** How far the clocks of IdP and Buchbar may differ when NotBefore / NotOnOrAfter are checked. */
 export const SAML_CLOCK_SKEW_MS = 90_000;
@@ -140,6 +143,8 @@ export interface SamlSettingsInput {
   providerName: string;
   idpEntityId: string;
   idpSsoUrl: string;
+  /** The IdP's logout address; empty when it offers none. */
+  idpSloUrl?: string;
   /** Base64 bodies, already taken apart (`certificateBody`). */
   certificates: string[];
   mapping: SamlAttributeMapping;
@@ -149,6 +154,7 @@ export type SamlSettingsProblem =
   | 'saml_name_missing'
   | 'saml_entity_id_missing'
   | 'saml_sso_url_invalid'
+  | 'saml_slo_url_invalid'
   | 'saml_certificate_missing'
   | 'saml_attribute_invalid';
 
@@ -160,13 +166,15 @@ export function samlSettingsProblem(input: SamlSettingsInput): SamlSettingsProbl
   const entityId = input.idpEntityId.trim();
   if (!entityId || entityId.length > 500 || /\s/.test(entityId)) return 'saml_entity_id_missing';
   if (!ssoUrlValid(input.idpSsoUrl.trim())) return 'saml_sso_url_invalid';
+  const sloUrl = input.idpSloUrl?.trim() ?? '';
+  if (sloUrl && !ssoUrlValid(sloUrl)) return 'saml_slo_url_invalid';
   if (input.certificates.length === 0) return 'saml_certificate_missing';
   const m = input.mapping;
   if (![m.email, m.firstName, m.lastName].every((a) => ATTRIBUTE.test(a.trim()))) return 'saml_attribute_invalid';
   return null;
 }
 
-/** The IdP's sign-in address: https (http only for an IdP on this machine), no fragment; a query is kept (ADFS has none, some IdPs do). */
+/** The IdP's sign-in or logout address: https (http only for an IdP on this machine), no fragment; a query is kept (ADFS has none, some IdPs do). */
 export function ssoUrlValid(value: string): boolean {
   let url: URL;
   try {
@@ -201,4 +209,19 @@ export function assertionMemoryUntil(now: Date, notOnOrAfter: readonly (string |
     if (Number.isFinite(t)) until = Math.max(until, t + SAML_CLOCK_SKEW_MS);
   }
   return new Date(until);
+}
+
+/**
+ * Which of a tenant's SAML sessions an IdP's LogoutRequest ends: those of its
+ * NameID, and where it names session indexes, only those of one of them (a
+ * LogoutRequest without SessionIndex ends every session of the subject).
+ */
+export function sessionsToEnd<T extends { nameId: string; sessionIndex: string | null }>(
+  sessions: readonly T[],
+  nameId: string,
+  sessionIndexes: readonly string[],
+): T[] {
+  return sessions.filter(
+    (s) => s.nameId === nameId && (sessionIndexes.length === 0 || (s.sessionIndex !== null && sessionIndexes.includes(s.sessionIndex))),
+  );
 }

@@ -4,7 +4,14 @@ import { rowsOf } from '@server/kernel/rows';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/databases';
-import { SAML_IDP_PASSWORD, type SamlIdpUser, startTestSamlIdp, type TestSamlIdp } from '../support/saml-idp';
+import {
+  decodeEntities,
+  hiddenField as hidden,
+  SAML_IDP_PASSWORD,
+  type SamlIdpUser,
+  startTestSamlIdp,
+  type TestSamlIdp,
+} from '../support/saml-idp';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const SW = 'stadtwerke.localhost';
@@ -36,18 +43,6 @@ class Jar {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 }
-
-const decodeEntities = (s: string) =>
-  s
-    .replace(/&quot;/g, '"')
-    .replace(/&#0?39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-const hidden = (html: string, name: string) => {
-  const m = new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`, 'i').exec(html);
-  return m ? decodeEntities(m[1]!) : undefined;
-};
 
 describe.each(DB_KINDS)('single sign-on over SAML 2.0 on %s', (kind) => {
   let t: TestApp;

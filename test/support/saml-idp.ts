@@ -27,6 +27,8 @@ export interface SamlIdpUser {
 export interface SamlIdpServiceProvider {
   entityId: string;
   acsUrl: string;
+  /** Buchbar's logout address on that host: the IdP sends its LogoutRequest and LogoutResponse there, signed (single logout). */
+  sloUrl?: string;
   /** Default true (simplesamlphp's own default): the whole response is signed; the assertion always is. */
   signResponse?: boolean;
 }
@@ -36,6 +38,10 @@ export interface TestSamlIdp {
   entityId: string;
   baseUrl: string;
   ssoUrl: string;
+  /** Its logout address (SingleLogoutService, HTTP-Redirect), also in its metadata. */
+  sloUrl: string;
+  /** Where a browser starts the IdP's own logout of every service provider (ending on `returnTo`, an address of the IdP). */
+  initLogoutUrl(returnTo: string): string;
   /** The IdP's signing certificate (PEM) and key (PEM), the key for tests that sign altered responses. */
   certificatePem: string;
   keyPem: string;
@@ -45,6 +51,21 @@ export interface TestSamlIdp {
   log(): string;
   close(): Promise<void>;
 }
+
+/** The text of an attribute of the IdP's HTML pages. */
+export const decodeEntities = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** The value of a hidden field of the IdP's forms (AuthState, SAMLResponse, RelayState). */
+export const hiddenField = (html: string, name: string) => {
+  const m = new RegExp(`<input[^>]*name="${name}"[^>]*value="([^"]*)"`, 'i').exec(html);
+  return m ? decodeEntities(m[1]!) : undefined;
+};
 
 const php = (v: unknown): string => {
   if (typeof v === 'string') return `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
@@ -58,7 +79,12 @@ const php = (v: unknown): string => {
   return 'null';
 };
 
-export async function startTestSamlIdp(opts: { users: SamlIdpUser[]; serviceProviders: SamlIdpServiceProvider[] }): Promise<TestSamlIdp> {
+export async function startTestSamlIdp(opts: {
+  users: SamlIdpUser[];
+  serviceProviders: SamlIdpServiceProvider[];
+  /** A fixed port (the demo's `npm run dev:idp`); default a free one. */
+  port?: number;
+}): Promise<TestSamlIdp> {
   const dir = mkdtempSync(join(tmpdir(), 'buchbar-saml-idp-'));
   for (const sub of ['config', 'config/metadata', 'cert', 'tmp', 'log', 'sessions']) mkdirSync(join(dir, sub), { recursive: true });
   execFileSync(
@@ -80,7 +106,7 @@ export async function startTestSamlIdp(opts: { users: SamlIdpUser[]; serviceProv
     ],
     { cwd: dir, stdio: 'pipe' },
   );
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const entityId = `${baseUrl}/saml2/idp/metadata.php`;
   const cfg = join(dir, 'config');
@@ -132,6 +158,8 @@ export async function startTestSamlIdp(opts: { users: SamlIdpUser[]; serviceProv
       auth: 'buchbar-userpass',
       NameIDFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
       'attributes.NameFormat': 'urn:oasis:names:tc:SAML:2.0:attrname-format:basic',
+      // Single logout by redirects from one service provider to the next (no iframes), so a test can follow it.
+      logouttype: 'traditional',
     })};\n`,
   );
   writeFileSync(
@@ -141,6 +169,11 @@ export async function startTestSamlIdp(opts: { users: SamlIdpUser[]; serviceProv
         (sp) =>
           `$metadata[${php(sp.entityId)}] = ${php({
             AssertionConsumerService: [{ Binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST', Location: sp.acsUrl, index: 0 }],
+            ...(sp.sloUrl
+              ? { SingleLogoutService: [{ Binding: 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect', Location: sp.sloUrl }] }
+              : {}),
+            // The IdP signs its LogoutRequest and LogoutResponse (Buchbar refuses unsigned ones).
+            'sign.logout': true,
             NameIDFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
             'simplesaml.nameidattribute': 'uid',
             'saml20.sign.response': sp.signResponse ?? true,
@@ -169,6 +202,8 @@ export async function startTestSamlIdp(opts: { users: SamlIdpUser[]; serviceProv
     entityId,
     baseUrl,
     ssoUrl: `${baseUrl}/saml2/idp/SSOService.php`,
+    sloUrl: `${baseUrl}/saml2/idp/SingleLogoutService.php`,
+    initLogoutUrl: (returnTo) => `${baseUrl}/saml2/idp/initSLO.php?RelayState=${encodeURIComponent(returnTo)}`,
     certificatePem: readFileSync(join(dir, 'cert', 'idp.crt'), 'utf8'),
     keyPem: readFileSync(join(dir, 'cert', 'idp.key'), 'utf8'),
     log: () => stderr,

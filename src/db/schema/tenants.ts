@@ -1,4 +1,5 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { authSession } from './auth';
 
 /** Mandant. Global: the tenant is what every other row is scoped by. */
 export const tenants = pgTable('tenants', {
@@ -72,7 +73,7 @@ export const tenantSingleSignOn = pgTable('tenant_single_sign_on', {
 /**
  * The tenant's SAML 2.0 identity provider for single sign-on (decision 232,
  * migration 0054), the other choice beside `tenant_single_sign_on`. Nothing
- * secret: the IdP's certificates are public, Buchbar's SP signs nothing.
+ * secret: the IdP's certificates and addresses are public.
  */
 export const tenantSamlSignOn = pgTable('tenant_saml_sign_on', {
   tenantId: uuid('tenant_id')
@@ -81,6 +82,8 @@ export const tenantSamlSignOn = pgTable('tenant_saml_sign_on', {
   providerName: text('provider_name').notNull(),
   idpEntityId: text('idp_entity_id').notNull(),
   idpSsoUrl: text('idp_sso_url').notNull(),
+  /** The IdP's single logout address (HTTP-Redirect), null when it offers none: signing out then ends the Buchbar session only (migration 0057). */
+  idpSloUrl: text('idp_slo_url'),
   /** Base64 bodies of the IdP's signing certificates (more than one while it rolls its key over). */
   idpCertificates: text('idp_certificates').array().notNull(),
   emailAttribute: text('email_attribute').notNull(),
@@ -104,6 +107,28 @@ export const samlAssertionUses = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.assertionHash] })],
+);
+
+/**
+ * The NameID and SessionIndex of the assertion that opened a Buchbar session
+ * (migration 0057): the LogoutRequest sent to the IdP names them, and the
+ * IdP's LogoutRequest finds the sessions to end by them.
+ */
+export const samlSessions = pgTable(
+  'saml_sessions',
+  {
+    sessionId: text('session_id')
+      .primaryKey()
+      .references(() => authSession.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    nameId: text('name_id').notNull(),
+    nameIdFormat: text('name_id_format'),
+    sessionIndex: text('session_index'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('saml_sessions_name_id_idx').on(t.tenantId, t.nameId)],
 );
 
 /** A tenant's LDAP / Active Directory for sign-in by bind and the scheduled sync (decision 223, migration 0045). */

@@ -3,13 +3,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { meOf } from '../areas/session/me';
+import { startSamlLogout } from '../areas/session/saml-sign-on';
 import { signOut } from '../areas/session/sign-in';
 import { tenantInfoOf } from '../areas/tenant/tenant-info';
 import type { Deps } from '../deps';
 import { compressedPage } from '../http/compressed-page';
 import { sendError } from '../http/error-handler';
 import { firstScreenOf } from '../http/first-screen';
-import { currentUser, requireTenant } from '../http/request-context';
+import { currentUser, requestOrigin, requireTenant } from '../http/request-context';
 import { loadRoutePreloads, routeKey, withImagePreload, withRoutePreloads } from '../http/route-preloads';
 import { withStartData } from '../http/start-data';
 import type { UserContext } from '../kernel/context';
@@ -97,8 +98,10 @@ export async function registerSpa(app: FastifyInstance, deps: Deps, webRoot: str
     if (/\.[a-z0-9]{1,5}$/i.test(url.pathname)) return reply.status(404).type('text/plain; charset=utf-8').send('Nicht gefunden');
 
     if (url.pathname === '/logout' || url.searchParams.get('logout') === 'true') {
-      for (const c of await signOut(deps, req.headers)) reply.header('set-cookie', c);
-      return reply.redirect('/login');
+      // After a SAML sign-in the IdP signs the person out too (single logout) and sends them back to /login.
+      const saml = await startSamlLogout(deps, req.tenant, requestOrigin(req), req.headers);
+      for (const c of [...(saml?.cookies ?? []), ...(await signOut(deps, req.headers))]) reply.header('set-cookie', c);
+      return reply.redirect(saml?.location ?? '/login');
     }
     if (isPublicPath(url.pathname)) return sendIndex(req, reply, url);
     const user = await currentUser(deps, req);

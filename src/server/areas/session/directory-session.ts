@@ -28,7 +28,7 @@ const directorySessionPlugin = {
         if (!user) throw new APIError('UNAUTHORIZED');
         const session = await ctx.context.internalAdapter.createSession(user.id, false, { ssoTenantId: ctx.body.tenantId });
         await setSessionCookie(ctx, { session, user });
-        return ctx.json({ ok: true });
+        return ctx.json({ ok: true, sessionId: session.id });
       },
     ),
   },
@@ -47,6 +47,17 @@ export async function openDirectorySession(
   authUserId: string,
   headers: IncomingHttpHeaders,
 ): Promise<string[]> {
+  return (await openSessionWithId(db, config, tenantId, authUserId, headers)).cookies;
+}
+
+/** The fresh session's id too, for a sign-in that keeps facts about it (SAML single logout, decision 232). */
+export async function openSessionWithId(
+  db: Db,
+  config: Config,
+  tenantId: string,
+  authUserId: string,
+  headers: IncomingHttpHeaders,
+): Promise<{ cookies: string[]; sessionId: string }> {
   let auth = instances.get(db);
   if (!auth) {
     auth = createInstance(db, config);
@@ -57,5 +68,5 @@ export async function openDirectorySession(
     headers: fromNodeHeaders(headers),
     returnHeaders: true,
   });
-  return res.headers.getSetCookie();
+  return { cookies: res.headers.getSetCookie(), sessionId: res.response.sessionId };
 }

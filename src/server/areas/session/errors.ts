@@ -82,6 +82,16 @@ export const sessionErrors = defineErrors({
     de: 'Bitte geben Sie die Entity-ID des Identity Providers ein (ohne Leerzeichen), oder fügen Sie seine Metadaten ein.',
     en: 'Please enter the identity provider’s entity ID (without spaces), or paste its metadata.',
   },
+  saml_slo_url_invalid: {
+    status: 400,
+    de: 'Bitte geben Sie die Abmeldeadresse (SLO-URL) des Identity Providers als vollständige https-Adresse ein oder lassen Sie das Feld leer.',
+    en: 'Please enter the identity provider’s logout address (SLO URL) as a complete https address, or leave the field empty.',
+  },
+  saml_logout_invalid: {
+    status: 400,
+    de: 'Diese Abmeldenachricht wurde abgelehnt: Sie ist nicht vom Identity Provider Ihres Mandanten signiert, abgelaufen oder gehört zu keiner Abmeldung, die hier begonnen wurde.',
+    en: 'This logout message was refused: it is not signed by your client’s identity provider, has expired or belongs to no logout started here.',
+  },
   saml_sso_url_invalid: {
     status: 400,
     de: 'Bitte geben Sie die Anmeldeadresse (SSO-URL) des Identity Providers als vollständige https-Adresse ein, z. B. https://login.beispiel.de/idp/profile/SAML2/Redirect/SSO.',

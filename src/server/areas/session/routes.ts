@@ -8,6 +8,7 @@ import {
   forgotPasswordRequest,
   loginRequest,
   loginResponse,
+  logoutResponse,
   me,
   okResponse,
   ownPasskey,
@@ -51,7 +52,7 @@ import {
 import { changePassword, confirmEmail, RECOVERY_SENT, requestRecovery, resetPassword, sendEmailConfirmation } from './passwords';
 import { updateOwnProfile } from './profile';
 import { sessionTokenOf } from './resolve-user';
-import { startSamlSignOn, tenantHasSaml } from './saml-sign-on';
+import { startSamlLogout, startSamlSignOn, tenantHasSaml } from './saml-sign-on';
 import { confirmEnrolment, disableSecondFactor, renewRecoveryCodes, startEnrolment, verifySecondFactor } from './second-factor';
 import { endOwnSession, listOwnSessions } from './sessions';
 import { signIn, signOut } from './sign-in';
@@ -200,10 +201,12 @@ export const sessionRoutes =
 
     app.post(
       '/api/session/logout',
-      { config: { access: ACCESS.public }, schema: { tags: ['session'], summary: 'Abmelden', response: { 200: okResponse } } },
+      { config: { access: ACCESS.public }, schema: { tags: ['session'], summary: 'Abmelden', response: { 200: logoutResponse } } },
       async (req, reply) => {
-        for (const c of await signOut(deps, req.headers)) reply.header('set-cookie', c);
-        return { ok: true as const };
+        // A session a SAML sign-in opened ends at the IdP too (single logout): its LogoutRequest is made before the session ends.
+        const saml = req.tenant ? await startSamlLogout(deps, req.tenant, requestOrigin(req), req.headers) : null;
+        for (const c of [...(saml?.cookies ?? []), ...(await signOut(deps, req.headers))]) reply.header('set-cookie', c);
+        return saml ? { ok: true as const, next: saml.location } : { ok: true as const };
       },
     );
 

@@ -6,6 +6,7 @@ import {
   samlAcsUrlOf,
   samlEntityIdOf,
   samlSettingsProblem,
+  samlSloUrlOf,
 } from '@domain/saml-sign-on';
 import { listGroups } from '@server/areas/access-admin/public';
 import type { Deps } from '@server/deps';
@@ -23,6 +24,7 @@ export interface SamlSignOnView {
   providerName: string;
   idpEntityId: string;
   idpSsoUrl: string;
+  idpSloUrl: string;
   certificates: { subject: string; validTo: string; fingerprint: string }[];
   mapping: SamlAttributeMapping;
   defaultGroupId: string | null;
@@ -30,6 +32,7 @@ export interface SamlSignOnView {
   createUnknown: boolean;
   spEntityId: string;
   acsUrl: string;
+  sloUrl: string;
   metadataUrl: string;
   groups: { id: string; name: string }[];
 }
@@ -44,6 +47,7 @@ export async function samlSignOnView(deps: Deps, user: UserContext, origin: stri
     providerName: sso?.providerName ?? '',
     idpEntityId: sso?.idpEntityId ?? '',
     idpSsoUrl: sso?.idpSsoUrl ?? '',
+    idpSloUrl: sso?.idpSloUrl ?? '',
     certificates: (sso?.idpCertificates ?? []).map(certificateSummary),
     mapping: sso
       ? { email: sso.emailAttribute, firstName: sso.firstNameAttribute, lastName: sso.lastNameAttribute }
@@ -53,6 +57,7 @@ export async function samlSignOnView(deps: Deps, user: UserContext, origin: stri
     createUnknown: sso?.createUnknown ?? true,
     spEntityId: samlEntityIdOf(origin),
     acsUrl: samlAcsUrlOf(origin),
+    sloUrl: samlSloUrlOf(origin),
     metadataUrl: `${origin}${SAML_METADATA_PATH}`,
     groups,
   };
@@ -63,6 +68,7 @@ export interface SamlSignOnInput {
   metadataXml: string;
   idpEntityId: string;
   idpSsoUrl: string;
+  idpSloUrl: string;
   certificate: string;
   mapping: SamlAttributeMapping;
   defaultGroupId: string | null;
@@ -84,12 +90,14 @@ export async function saveSamlSignOnSettings(
 ): Promise<SamlSignOnView> {
   let entityId = input.idpEntityId.trim();
   let ssoUrl = input.idpSsoUrl.trim();
+  let sloUrl = input.idpSloUrl.trim();
   let certificates: string[] = [];
   if (input.metadataXml.trim()) {
     const parsed = parseIdpMetadata(input.metadataXml);
     if (!parsed.ok) throw sessionErrors.fail(parsed.problem);
     entityId = parsed.entityId;
     ssoUrl = parsed.ssoUrl;
+    sloUrl = parsed.sloUrl;
     certificates = parsed.certificates;
   } else if (input.certificate.trim()) {
     const body = checkedCertificate(input.certificate);
@@ -105,13 +113,21 @@ export async function saveSamlSignOnSettings(
   await change(deps, user, async (tx, id) => {
     const before = await findSamlSignOn(tx, id);
     const kept = certificates.length > 0 ? certificates : (before?.idpCertificates ?? []);
-    const problem = samlSettingsProblem({ providerName, idpEntityId: entityId, idpSsoUrl: ssoUrl, certificates: kept, mapping });
+    const problem = samlSettingsProblem({
+      providerName,
+      idpEntityId: entityId,
+      idpSsoUrl: ssoUrl,
+      idpSloUrl: sloUrl,
+      certificates: kept,
+      mapping,
+    });
     if (problem) throw sessionErrors.fail(problem);
     if (input.defaultGroupId && !(await groupExists(tx, id, input.defaultGroupId))) throw sessionErrors.fail('sso_group_unknown');
     const values = {
       providerName,
       idpEntityId: entityId,
       idpSsoUrl: ssoUrl,
+      idpSloUrl: sloUrl || null,
       idpCertificates: kept,
       emailAttribute: mapping.email,
       firstNameAttribute: mapping.firstName,
@@ -128,6 +144,7 @@ export async function saveSamlSignOnSettings(
       anbieter: r?.providerName ?? null,
       entityId: r?.idpEntityId ?? null,
       ssoUrl: r?.idpSsoUrl ?? null,
+      sloUrl: r?.idpSloUrl ?? null,
       zertifikate: r ? r.idpCertificates.map((c) => certificateSummary(c).fingerprint).join(' ') : null,
       attributEmail: r?.emailAttribute ?? null,
       attributVorname: r?.firstNameAttribute ?? null,

@@ -13,7 +13,7 @@ const DS = 'http://www.w3.org/2000/09/xmldsig#';
 const REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 
 export type MetadataResult =
-  | { ok: true; entityId: string; ssoUrl: string; certificates: string[] }
+  | { ok: true; entityId: string; ssoUrl: string; sloUrl: string; certificates: string[] }
   | { ok: false; problem: 'saml_metadata_invalid' | 'saml_metadata_no_idp' | 'saml_metadata_no_redirect' | 'saml_certificate_invalid' };
 
 const elements = (node: Element | Document, ns: string, name: string): Element[] =>
@@ -42,7 +42,7 @@ export function certificateSummary(body: string): { subject: string; validTo: st
 }
 
 /**
- * Entity id, sign-in address (HTTP-Redirect binding) and signing certificates
+ * Entity id, sign-in and logout address (HTTP-Redirect binding) and signing certificates
  * of the first IdP in the metadata. A document without a parsable root, or
  * with a DOCTYPE (entities are never expanded), is not metadata.
  */
@@ -69,6 +69,9 @@ export function parseIdpMetadata(xml: string): MetadataResult {
   const sso = elements(idp, MD, 'SingleSignOnService').find((e) => e.getAttribute('Binding') === REDIRECT);
   const ssoUrl = sso?.getAttribute('Location')?.trim() ?? '';
   if (!ssoUrl) return { ok: false, problem: 'saml_metadata_no_redirect' };
+  // Single logout by HTTP-Redirect, when the IdP offers it; else signing out ends the Buchbar session only.
+  const slo = elements(idp, MD, 'SingleLogoutService').find((e) => e.getAttribute('Binding') === REDIRECT);
+  const sloUrl = slo?.getAttribute('Location')?.trim() ?? '';
   const certificates: string[] = [];
   for (const key of elements(idp, MD, 'KeyDescriptor')) {
     const use = key.getAttribute('use');
@@ -79,5 +82,5 @@ export function parseIdpMetadata(xml: string): MetadataResult {
       if (!certificates.includes(body)) certificates.push(body);
     }
   }
-  return { ok: true, entityId, ssoUrl, certificates: certificates.slice(0, 5) };
+  return { ok: true, entityId, ssoUrl, sloUrl, certificates: certificates.slice(0, 5) };
 }

@@ -1,6 +1,6 @@
 import type { Db } from '@db/client';
-import { authAccount, samlAssertionUses, tenantSamlSignOn, tenantSingleSignOn } from '@db/schema/index';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { authAccount, authSession, samlAssertionUses, samlSessions, tenantSamlSignOn, tenantSingleSignOn } from '@db/schema/index';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 
 /** A tenant's SAML identity provider, the assertions its ACS has accepted, and the identities it vouches for (decision 232). */
 
@@ -9,6 +9,7 @@ export interface SamlSignOnRecord {
   providerName: string;
   idpEntityId: string;
   idpSsoUrl: string;
+  idpSloUrl: string | null;
   idpCertificates: string[];
   emailAttribute: string;
   firstNameAttribute: string;
@@ -26,6 +27,7 @@ export async function findSamlSignOn(db: Db, tenantId: string): Promise<SamlSign
       providerName: tenantSamlSignOn.providerName,
       idpEntityId: tenantSamlSignOn.idpEntityId,
       idpSsoUrl: tenantSamlSignOn.idpSsoUrl,
+      idpSloUrl: tenantSamlSignOn.idpSloUrl,
       idpCertificates: tenantSamlSignOn.idpCertificates,
       emailAttribute: tenantSamlSignOn.emailAttribute,
       firstNameAttribute: tenantSamlSignOn.firstNameAttribute,
@@ -94,4 +96,50 @@ export async function findIdentityOfSubject(db: Db, providerId: string, subject:
 
 export async function linkSubject(db: Db, id: string, providerId: string, subject: string, authUserId: string): Promise<void> {
   await db.insert(authAccount).values({ id, providerId, accountId: subject, userId: authUserId });
+}
+
+/** What the assertion that opened a session said of its subject: the LogoutRequest to the IdP names it. */
+export interface SamlSessionRecord {
+  sessionId: string;
+  nameId: string;
+  nameIdFormat: string | null;
+  sessionIndex: string | null;
+}
+
+const samlSessionColumns = {
+  sessionId: samlSessions.sessionId,
+  nameId: samlSessions.nameId,
+  nameIdFormat: samlSessions.nameIdFormat,
+  sessionIndex: samlSessions.sessionIndex,
+};
+
+export async function recordSamlSession(db: Db, tenantId: string, values: SamlSessionRecord): Promise<void> {
+  await db.insert(samlSessions).values({ tenantId, ...values });
+}
+
+/** The SAML facts of the session with this token, when a SAML sign-in of this tenant opened it. */
+export async function findSamlSessionByToken(db: Db, tenantId: string, token: string): Promise<SamlSessionRecord | null> {
+  const [row] = await db
+    .select(samlSessionColumns)
+    .from(samlSessions)
+    .innerJoin(authSession, eq(authSession.id, samlSessions.sessionId))
+    .where(and(eq(samlSessions.tenantId, tenantId), eq(authSession.token, token)));
+  return row ?? null;
+}
+
+export async function samlSessionsOfSubject(db: Db, tenantId: string, nameId: string): Promise<SamlSessionRecord[]> {
+  return db
+    .select(samlSessionColumns)
+    .from(samlSessions)
+    .where(and(eq(samlSessions.tenantId, tenantId), eq(samlSessions.nameId, nameId)));
+}
+
+/** Ends Buchbar sessions (their SAML rows go with them); only sessions this tenant's SAML sign-in opened are passed in. */
+export async function endSessions(db: Db, sessionIds: readonly string[]): Promise<number> {
+  if (sessionIds.length === 0) return 0;
+  const rows = await db
+    .delete(authSession)
+    .where(inArray(authSession.id, [...sessionIds]))
+    .returning({ id: authSession.id });
+  return rows.length;
 }

@@ -1,10 +1,11 @@
-import { SAML_ACS_PATH, SAML_METADATA_PATH } from '@domain/saml-sign-on';
+import { SAML_ACS_PATH, SAML_METADATA_PATH, SAML_SLO_PATH } from '@domain/saml-sign-on';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { requestOrigin, requireTenant } from '../../http/request-context';
 import { REDIRECT_COOKIE } from '../../plugins/spa';
-import { finishSamlSignOn, samlServiceProviderMetadata } from './saml-sign-on';
+import { sessionErrors } from './errors';
+import { finishSamlSignOn, handleSamlLogoutMessage, samlServiceProviderMetadata } from './saml-sign-on';
 
 /**
  * Buchbar's SAML service provider on each tenant address (decision 232): its
@@ -66,6 +67,29 @@ export const samlRoutes =
         for (const c of step.cookies) reply.header('set-cookie', c);
         if (step.ok) reply.clearCookie(REDIRECT_COOKIE, { path: '/' });
         return reply.redirect(step.location, 303);
+      },
+    );
+
+    app.get(
+      SAML_SLO_PATH,
+      {
+        // The IdP's logout runs through every service provider of a person at once; per client address like the ACS.
+        config: { access: { kind: 'public' }, rateLimit: { max: 120, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['session'],
+          summary: 'Abmeldung über den SAML Identity Provider (LogoutRequest und LogoutResponse, Weiterleitung)',
+          hide: true,
+          querystring: z.record(z.string(), z.string().max(400_000)),
+        },
+      },
+      async (req, reply) => {
+        const tenant = requireTenant(req);
+        const rawQuery = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+        const step = await handleSamlLogoutMessage(deps, tenant, requestOrigin(req), req.query, rawQuery, req.cookies);
+        if (!step) throw sessionErrors.fail('not_found_saml');
+        for (const c of step.cookies) reply.header('set-cookie', c);
+        if (!step.ok) throw sessionErrors.fail('saml_logout_invalid');
+        return reply.redirect(step.location, 302);
       },
     );
   };

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { inflateRawSync } from 'node:zlib';
 import { withTenant } from '@db/client';
 import {
   addressedTo,
@@ -10,6 +11,8 @@ import {
   SAML_REQUEST_MINUTES,
   samlAcsUrlOf,
   samlEntityIdOf,
+  samlSloUrlOf,
+  sessionsToEnd,
 } from '@domain/saml-sign-on';
 import { type CacheProvider, generateServiceProviderMetadata, type Profile, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
 import { findIdentityByEmail, insertIdentity } from '@server/areas/people/public';
@@ -17,8 +20,19 @@ import type { TenantRecord } from '@server/areas/tenant/public';
 import type { Deps } from '@server/deps';
 import { DOMParser } from '@xmldom/xmldom';
 import { safeRedirect, signInTarget } from './after-sign-in';
-import { openDirectorySession } from './directory-session';
-import { findIdentityOfSubject, findSamlSignOn, linkSubject, type SamlSignOnRecord, useAssertionOnce } from './saml-repository';
+import { openSessionWithId } from './directory-session';
+import { sessionTokenOf } from './resolve-user';
+import {
+  endSessions,
+  findIdentityOfSubject,
+  findSamlSessionByToken,
+  findSamlSignOn,
+  linkSubject,
+  recordSamlSession,
+  type SamlSignOnRecord,
+  samlSessionsOfSubject,
+  useAssertionOnce,
+} from './saml-repository';
 import { type SingleSignOnStep, SSO_REFUSED_PATH, SSO_UNAVAILABLE_PATH } from './single-sign-on';
 import {
   findMemberFlagByEmail,
@@ -47,21 +61,43 @@ const STATE_PATH = '/api/auth/saml';
 
 const samlProviderIdOf = (tenantId: string) => `saml-${tenantId}`;
 
-const stateMac = (secret: string, tenantId: string, origin: string, requestId: string, issued: number) =>
-  createHmac('sha256', secret).update(`saml-state|${tenantId}|${origin}|${requestId}|${issued}`).digest('base64url');
+/**
+ * The same for a logout Buchbar started: the LogoutRequest's id, so only the
+ * IdP's answer to it is taken. The IdP sends the browser back by redirect, a
+ * top-level navigation, so SameSite=Lax suffices.
+ */
+export const SAML_LOGOUT_COOKIE = 'buchbar.saml_logout';
+
+type StatePurpose = 'saml-state' | 'saml-logout';
+
+const stateMac = (secret: string, purpose: StatePurpose, tenantId: string, origin: string, requestId: string, issued: number) =>
+  createHmac('sha256', secret).update(`${purpose}|${tenantId}|${origin}|${requestId}|${issued}`).digest('base64url');
 
 function stateCookie(value: string, maxAge: number): string {
   return `${SAML_STATE_COOKIE}=${value}; Path=${STATE_PATH}; Max-Age=${maxAge}; HttpOnly; Secure; SameSite=None`;
 }
 const clearedState = () => stateCookie('', 0);
+function logoutCookie(value: string, maxAge: number): string {
+  return `${SAML_LOGOUT_COOKIE}=${value}; Path=${STATE_PATH}; Max-Age=${maxAge}; HttpOnly; Secure; SameSite=Lax`;
+}
+
+const newRequestId = () => `_${randomBytes(20).toString('hex')}`;
+const stateValue = (deps: Deps, purpose: StatePurpose, tenantId: string, origin: string, requestId: string, issued: number) =>
+  `${requestId}.${issued}.${stateMac(deps.config.appSecret, purpose, tenantId, origin, requestId, issued)}`;
 
 /** The request id a valid state cookie names for this tenant and address, with when it was issued. */
-function readState(deps: Deps, tenantId: string, origin: string, raw: string | undefined): { requestId: string; issued: number } | null {
+function readState(
+  deps: Deps,
+  tenantId: string,
+  origin: string,
+  raw: string | undefined,
+  purpose: StatePurpose = 'saml-state',
+): { requestId: string; issued: number } | null {
   if (!raw) return null;
   const [requestId, issuedText, mac] = raw.split('.');
   const issued = Number(issuedText);
   if (!requestId || !mac || !/^_[0-9a-f]{40}$/.test(requestId) || !Number.isSafeInteger(issued)) return null;
-  const expected = Buffer.from(stateMac(deps.config.appSecret, tenantId, origin, requestId, issued));
+  const expected = Buffer.from(stateMac(deps.config.appSecret, purpose, tenantId, origin, requestId, issued));
   const given = Buffer.from(mac);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   const age = Date.now() - issued;
@@ -84,6 +120,10 @@ function stateCache(state: { requestId: string; issued: number } | null, onSave?
 function samlClient(sso: SamlSignOnRecord, origin: string, cache: CacheProvider, requestId?: string) {
   return new SAML({
     entryPoint: sso.idpSsoUrl,
+    // Single logout: where the LogoutRequest and the LogoutResponse go, and who must have sent what comes back.
+    ...(sso.idpSloUrl ? { logoutUrl: sso.idpSloUrl } : {}),
+    logoutCallbackUrl: samlSloUrlOf(origin),
+    idpIssuer: sso.idpEntityId,
     issuer: samlEntityIdOf(origin),
     audience: samlEntityIdOf(origin),
     callbackUrl: samlAcsUrlOf(origin),
@@ -108,12 +148,17 @@ function samlClient(sso: SamlSignOnRecord, origin: string, cache: CacheProvider,
 
 /** Buchbar's SP metadata on an address, for the tenant's IdP (public: it holds nothing secret). */
 export function samlServiceProviderMetadata(origin: string): string {
+  // node-saml names HTTP-POST for the logout address; Buchbar's takes HTTP-Redirect (both ways).
   return generateServiceProviderMetadata({
     issuer: samlEntityIdOf(origin),
     callbackUrl: samlAcsUrlOf(origin),
+    logoutCallbackUrl: samlSloUrlOf(origin),
     identifierFormat: null,
     wantAssertionsSigned: true,
-  });
+  }).replace(
+    '<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST"',
+    '<SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect"',
+  );
 }
 
 /** The IdP's name for the login button, or null when the tenant has no SAML provider. */
@@ -135,7 +180,7 @@ export async function startSamlSignOn(
 ): Promise<SingleSignOnStep> {
   const sso = await withTenant(deps.database.db, tenant.id, (tx) => findSamlSignOn(tx, tenant.id));
   if (!sso) return { ok: false, location: SSO_UNAVAILABLE_PATH, cookies: [] };
-  const requestId = `_${randomBytes(20).toString('hex')}`;
+  const requestId = newRequestId();
   try {
     const location = await samlClient(sso, origin, stateCache(null), requestId).getAuthorizeUrlAsync(
       // The path the person wanted travels as RelayState: the stored-redirect cookie (SameSite=Lax) does not come along on the IdP's cross-site post.
@@ -144,7 +189,7 @@ export async function startSamlSignOn(
       {},
     );
     const issued = Date.now();
-    const value = `${requestId}.${issued}.${stateMac(deps.config.appSecret, tenant.id, origin, requestId, issued)}`;
+    const value = stateValue(deps, 'saml-state', tenant.id, origin, requestId, issued);
     return { ok: true, location, cookies: [stateCookie(value, SAML_REQUEST_MINUTES * 60)] };
   } catch (err) {
     deps.log.warn({ err, tenantId: tenant.id }, 'SAML sign-in could not start');
@@ -266,7 +311,152 @@ export async function finishSamlSignOn(
     return true;
   });
   if (!joined) return refused();
-  const session = await openDirectorySession(db, deps.config, tenant.id, authUserId, headers);
+  const { cookies: session, sessionId } = await openSessionWithId(db, deps.config, tenant.id, authUserId, headers);
+  // What single logout needs: the LogoutRequest to the IdP names this NameID and SessionIndex, the IdP's own names them too.
+  if (profile.nameID && profile.nameID.length <= 1000)
+    await withTenant(db, tenant.id, (tx) =>
+      recordSamlSession(tx, tenant.id, {
+        sessionId,
+        nameId: profile.nameID,
+        nameIdFormat: text(profile.nameIDFormat),
+        sessionIndex: text(profile.sessionIndex)?.slice(0, 500) ?? null,
+      }),
+    );
   const location = await signInTarget(deps, tenant, headers, session, body.RelayState);
   return { ok: true, location, cookies: [clearedState(), ...session] };
+}
+
+/*
+ * Single logout (decision 232, amended), HTTP-Redirect both ways.
+ */
+
+/**
+ * Signing out of a session a SAML sign-in opened: where the browser goes next
+ * (the IdP's logout address with a LogoutRequest for the NameID and
+ * SessionIndex of that sign-in) and the cookie that binds the IdP's answer to
+ * this request. Null when the session was not opened by SAML or the IdP has no
+ * logout address: then signing out ends the Buchbar session only. Called
+ * before the session ends, which it does not do itself.
+ */
+export async function startSamlLogout(
+  deps: Deps,
+  tenant: TenantRecord,
+  origin: string,
+  headers: IncomingHttpHeaders,
+): Promise<{ location: string; cookies: string[] } | null> {
+  const token = sessionTokenOf(headers);
+  if (!token) return null;
+  const db = deps.database.db;
+  const found = await withTenant(db, tenant.id, async (tx) => {
+    const sso = await findSamlSignOn(tx, tenant.id);
+    const session = sso?.idpSloUrl ? await findSamlSessionByToken(tx, tenant.id, token) : null;
+    return sso && session ? { sso, session } : null;
+  });
+  if (!found) return null;
+  const requestId = newRequestId();
+  try {
+    const location = await samlClient(found.sso, origin, stateCache(null), requestId).getLogoutUrlAsync(
+      {
+        issuer: found.sso.idpEntityId,
+        nameID: found.session.nameId,
+        nameIDFormat: found.session.nameIdFormat ?? 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified',
+        ...(found.session.sessionIndex ? { sessionIndex: found.session.sessionIndex } : {}),
+      },
+      '',
+      {},
+    );
+    const value = stateValue(deps, 'saml-logout', tenant.id, origin, requestId, Date.now());
+    return { location, cookies: [logoutCookie(value, SAML_REQUEST_MINUTES * 60)] };
+  } catch (err) {
+    deps.log.warn({ err, tenantId: tenant.id }, 'SAML logout could not start');
+    return null;
+  }
+}
+
+export type SamlLogoutStep = { ok: true; location: string; cookies: string[] } | { ok: false; cookies: string[] };
+
+/** The root element's attribute of a redirect-bound message (deflated, base64), null when absent or unreadable. */
+function redirectMessageAttribute(message: string, name: string): string | null {
+  try {
+    const xml = inflateRawSync(Buffer.from(message, 'base64')).toString('utf8');
+    const root = new DOMParser({ errorHandler: { warning: () => {}, error: () => {}, fatalError: () => {} } }).parseFromString(
+      xml,
+      'text/xml',
+    )?.documentElement;
+    return root?.hasAttribute(name) ? root.getAttribute(name) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A message of the IdP at Buchbar's logout address, by HTTP-Redirect:
+ *
+ * - a LogoutResponse to the LogoutRequest this browser's logout cookie names
+ *   (signed by the configured IdP): the browser goes on to the login page.
+ *   The Buchbar session ended already when the logout began;
+ * - a LogoutRequest of the IdP (signed with its certificate, issued by it,
+ *   for this address, within its time): ends this tenant's sessions of the
+ *   NameID (and SessionIndex, when it names one) and answers with a
+ *   LogoutResponse to the IdP's logout address.
+ *
+ * Anything else is refused (`ok: false`: a 400 with a sentence).
+ */
+export async function handleSamlLogoutMessage(
+  deps: Deps,
+  tenant: TenantRecord,
+  origin: string,
+  query: Record<string, string>,
+  rawQuery: string,
+  cookies: Record<string, string | undefined>,
+): Promise<SamlLogoutStep | null> {
+  const db = deps.database.db;
+  const sso = await withTenant(db, tenant.id, (tx) => findSamlSignOn(tx, tenant.id));
+  if (!sso) return null;
+  const clearedLogout = logoutCookie('', 0);
+  const refused = (reason: string): SamlLogoutStep => {
+    deps.log.info({ tenantId: tenant.id, reason }, 'SAML logout message refused');
+    return { ok: false, cookies: [clearedLogout] };
+  };
+  const message = query.SAMLResponse ?? query.SAMLRequest;
+  // node-saml takes an unsigned redirect message as valid: Buchbar demands the IdP's signature.
+  if (!message || !query.Signature || !query.SigAlg) return refused('no message or no signature');
+  if (redirectMessageAttribute(message, 'Destination') !== samlSloUrlOf(origin)) return refused('destination');
+
+  if (query.SAMLResponse) {
+    const state = readState(deps, tenant.id, origin, cookies[SAML_LOGOUT_COOKIE], 'saml-logout');
+    if (!state || redirectMessageAttribute(message, 'InResponseTo') !== state.requestId) return refused('not our request');
+    try {
+      await samlClient(sso, origin, stateCache(state)).validateRedirectAsync(query, rawQuery);
+    } catch (err) {
+      const reason = (err as Error).message;
+      // The IdP could not end every session (a partial logout): Buchbar's own ended already, the person is signed out here.
+      if (!reason.startsWith('Bad status code')) return refused(reason);
+      deps.log.info({ tenantId: tenant.id }, 'SAML logout: the IdP reports it could not end every session');
+    }
+    return { ok: true, location: '/login', cookies: [clearedLogout] };
+  }
+
+  let profile: Profile;
+  try {
+    const result = await samlClient(sso, origin, stateCache(null)).validateRedirectAsync(query, rawQuery);
+    if (!result.profile) return refused('no request');
+    profile = result.profile;
+  } catch (err) {
+    return refused((err as Error).message);
+  }
+  if (profile.issuer !== sso.idpEntityId || !profile.nameID) return refused('issuer');
+  // biome-ignore lint/suspicious/noExplicitAny: node-saml's profile of a LogoutRequest carries the request's ID and SessionIndex.
+  const sessionIndex = text((profile as any).sessionIndex);
+  const ended = await withTenant(db, tenant.id, async (tx) => {
+    const sessions = await samlSessionsOfSubject(tx, tenant.id, profile.nameID);
+    return endSessions(
+      tx,
+      sessionsToEnd(sessions, profile.nameID, sessionIndex ? [sessionIndex] : []).map((s) => s.sessionId),
+    );
+  });
+  deps.log.info({ tenantId: tenant.id, ended }, 'SAML logout by the identity provider');
+  if (!sso.idpSloUrl) return { ok: true, location: '/login', cookies: [] };
+  const location = await samlClient(sso, origin, stateCache(null)).getLogoutResponseUrlAsync(profile, query.RelayState ?? '', {}, true);
+  return { ok: true, location, cookies: [] };
 }

@@ -63,6 +63,9 @@ export const clients = {
   samlMetadataHint: 'Beim Speichern werden Entity-ID, Anmeldeadresse und Zertifikat daraus übernommen.',
   samlEntityId: 'Entity-ID des Identity Providers',
   samlSsoUrl: 'Anmeldeadresse (SSO-URL, HTTP-Redirect)',
+  samlSloUrl: 'Abmeldeadresse (SLO-URL, HTTP-Redirect)',
+  samlSloUrlHint:
+    'Wer sich in Buchbar abmeldet, wird auch beim Identity Provider abgemeldet. Leer: Die Abmeldung beendet nur die Sitzung in Buchbar.',
   samlCertificate: 'Signaturzertifikat (PEM)',
   samlCertificateStored: 'Gespeichert: {{subject}}, gültig bis {{validTo}}. Leer lassen, um es zu behalten.',
   samlAttributes: 'Attribute',
@@ -75,6 +78,7 @@ export const clients = {
   samlForIdp: 'Beim Identity Provider eintragen',
   samlSpEntityId: 'Entity-ID (Bezeichner) von Buchbar:',
   samlAcsUrl: 'Antwortadresse (ACS, HTTP-POST):',
+  samlSloAddress: 'Abmeldeadresse (SLO, HTTP-Redirect):',
   samlDownload: 'Metadaten von Buchbar herunterladen (XML)',
   samlSaved: 'Die Anmeldung über SAML wurde gespeichert.',
   samlRemove: 'Anmeldung über SAML entfernen',

@@ -65,6 +65,9 @@ export const clients: typeof de = {
   samlMetadataHint: 'On saving, entity ID, sign-in address and certificate are taken from it.',
   samlEntityId: 'Identity provider entity ID',
   samlSsoUrl: 'Sign-in address (SSO URL, HTTP-Redirect)',
+  samlSloUrl: 'Logout address (SLO URL, HTTP-Redirect)',
+  samlSloUrlHint:
+    'Whoever signs out of Buchbar is signed out at the identity provider too. Empty: signing out ends the Buchbar session only.',
   samlCertificate: 'Signing certificate (PEM)',
   samlCertificateStored: 'Stored: {{subject}}, valid until {{validTo}}. Leave empty to keep it.',
   samlAttributes: 'Attributes',
@@ -77,6 +80,7 @@ export const clients: typeof de = {
   samlForIdp: 'Enter at the identity provider',
   samlSpEntityId: 'Buchbar’s entity ID (identifier):',
   samlAcsUrl: 'Reply address (ACS, HTTP-POST):',
+  samlSloAddress: 'Logout address (SLO, HTTP-Redirect):',
   samlDownload: 'Download Buchbar’s metadata (XML)',
   samlSaved: 'The sign-in over SAML was saved.',
   samlRemove: 'Remove sign-in over SAML',

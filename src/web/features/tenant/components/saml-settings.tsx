@@ -23,6 +23,7 @@ export function SamlSettingsForm({ data }: { data: SamlSignOnData }) {
     metadataXml: '',
     idpEntityId: data.idpEntityId,
     idpSsoUrl: data.idpSsoUrl,
+    idpSloUrl: data.idpSloUrl,
     certificate: '',
     mapping: data.mapping,
     defaultGroupId: data.defaultGroupId ?? '',
@@ -41,7 +42,13 @@ export function SamlSettingsForm({ data }: { data: SamlSignOnData }) {
           { ...values, defaultGroupId: values.defaultGroupId || null },
           {
             onSuccess: (saved) => {
-              set({ metadataXml: '', certificate: '', idpEntityId: saved.idpEntityId, idpSsoUrl: saved.idpSsoUrl });
+              set({
+                metadataXml: '',
+                certificate: '',
+                idpEntityId: saved.idpEntityId,
+                idpSsoUrl: saved.idpSsoUrl,
+                idpSloUrl: saved.idpSloUrl,
+              });
               notifications.show({ color: 'green', message: t('samlSaved') });
             },
             onError: failed,
@@ -87,6 +94,16 @@ export function SamlSettingsForm({ data }: { data: SamlSignOnData }) {
           onChange={(e) => set({ idpSsoUrl: e.currentTarget.value })}
           disabled={fromMetadata}
           required={!fromMetadata}
+          type="url"
+          maxLength={1000}
+          placeholder="https://login.microsoftonline.com/…/saml2"
+        />
+        <TextInput
+          label={t('samlSloUrl')}
+          description={t('samlSloUrlHint')}
+          value={values.idpSloUrl}
+          onChange={(e) => set({ idpSloUrl: e.currentTarget.value })}
+          disabled={fromMetadata}
           type="url"
           maxLength={1000}
           placeholder="https://login.microsoftonline.com/…/saml2"
@@ -167,6 +184,9 @@ export function SamlSettingsForm({ data }: { data: SamlSignOnData }) {
           </Text>
           <Text size="sm">
             {t('samlAcsUrl')} <Code style={{ wordBreak: 'break-all' }}>{data.acsUrl}</Code>
+          </Text>
+          <Text size="sm">
+            {t('samlSloAddress')} <Code style={{ wordBreak: 'break-all' }}>{data.sloUrl}</Code>
           </Text>
           <Anchor size="sm" href={data.metadataUrl} download="buchbar-saml-metadata.xml">
             {t('samlDownload')}
