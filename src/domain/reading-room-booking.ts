@@ -83,6 +83,8 @@ export const readingRoomBookingErrors = defineErrors({
   },
   reading_holiday_closed: {
     status: 400,
+    // the same code as any closed day: clients and the series preview group it there
+    code: 'reading_day_closed',
     texts: (p: { date: string; de: string; en: string }) => ({
       de: `Am ${p.date} ist Feiertag (${p.de}) und geschlossen; an diesem Tag kann nicht gebucht werden.`,
       en: `${p.date} is a public holiday (${p.en}) and closed; nothing can be booked that day.`,

@@ -5,6 +5,8 @@ import {
   createKioskLinkResponse,
   deviatingOpeningHourRequest,
   deviatingOpeningHourResponse,
+  openingPeriodRequest,
+  openingPeriodResponse,
   equipmentListResponse,
   equipmentRequest,
   equipmentResponse,
@@ -19,7 +21,7 @@ import {
   objectPatchRequest,
   objectRequest,
   objectResponse,
-  openingHours,
+  adminOpeningHours,
   positionsRequest,
   regularOpeningHoursRequest,
   removalPreviewResponse,
@@ -33,6 +35,7 @@ import type { Deps } from '../../deps';
 import { requestOrigin, requireUser } from '../../http/request-context';
 import {
   createDeviation,
+  createPeriod,
   createEquipment,
   createKioskLink,
   createObject,
@@ -45,6 +48,8 @@ import {
   patchDeviation,
   patchObject,
   removeDeviation,
+  removePeriod,
+  savePeriod,
   removeEquipment,
   removeKioskLink,
   renameEquipment,
@@ -297,7 +302,7 @@ export const readingRoomAdminRoutes =
       '/api/admin/reading-rooms/floor-plans/:id/opening-hours',
       {
         config: { access: ACCESS.openingHours },
-        schema: { tags, summary: 'Öffnungszeiten und abweichende Öffnungszeiten', params: idParams, response: { 200: openingHours } },
+        schema: { tags, summary: 'Öffnungszeiten und abweichende Öffnungszeiten', params: idParams, response: { 200: adminOpeningHours } },
       },
       async (req) => getOpeningHours(deps, await requireUser(deps, req), req.params.id),
     );
@@ -310,7 +315,7 @@ export const readingRoomAdminRoutes =
           summary: 'Regelmäßige Öffnungszeiten speichern',
           params: idParams,
           body: regularOpeningHoursRequest,
-          response: { 200: openingHours },
+          response: { 200: adminOpeningHours },
         },
       },
       async (req) => saveRegularHours(deps, await requireUser(deps, req), req.params.id, req.body.regular),
@@ -351,6 +356,46 @@ export const readingRoomAdminRoutes =
       },
       async (req) => {
         await removeDeviation(deps, await requireUser(deps, req), req.params.id);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/admin/reading-rooms/floor-plans/:id/opening-periods',
+      {
+        config: { access: ACCESS.openingHours },
+        schema: {
+          tags,
+          summary: 'Öffnungszeitraum anlegen (z. B. Vorlesungszeit)',
+          params: idParams,
+          body: openingPeriodRequest,
+          response: { 200: openingPeriodResponse },
+        },
+      },
+      async (req) => ({ period: await createPeriod(deps, await requireUser(deps, req), req.params.id, req.body) }),
+    );
+    app.put(
+      '/api/admin/reading-rooms/opening-periods/:id',
+      {
+        config: { access: ACCESS.openingHours },
+        schema: {
+          tags,
+          summary: 'Öffnungszeitraum ändern',
+          params: idParams,
+          body: openingPeriodRequest,
+          response: { 200: openingPeriodResponse },
+        },
+      },
+      async (req) => ({ period: await savePeriod(deps, await requireUser(deps, req), req.params.id, req.body) }),
+    );
+    app.delete(
+      '/api/admin/reading-rooms/opening-periods/:id',
+      {
+        config: { access: ACCESS.openingHours },
+        schema: { tags, summary: 'Öffnungszeitraum löschen', params: idParams, response: { 200: okResponse } },
+      },
+      async (req) => {
+        await removePeriod(deps, await requireUser(deps, req), req.params.id);
         return { ok: true as const };
       },
     );

@@ -27,7 +27,8 @@ import {
   movePlaces,
   transitionBooking,
 } from '@server/areas/reading-rooms/reading-room-booking-repository';
-import { findObject, listDeviatingHours, listRegularHours, lockObject } from '@server/areas/reading-rooms/reading-room-repository';
+import { findObject, lockObject } from '@server/areas/reading-rooms/reading-room-repository';
+import { loadPlanHours } from './opening-calendar';
 import { preBookingOutcomeMail, preBookingRequestMail } from '@server/areas/reading-rooms/reading-room-templates';
 import type { Deps } from '@server/deps';
 import { withIcs } from '@server/kernel/mail/render';
@@ -148,8 +149,7 @@ export async function placeOnObject(
   // One booker's bookings run one after another, so the weekly limit cannot be raced.
   await lockBooker(tx, tenantId, memberId);
   const { limits, onePlacePerPerson } = await loadSeatRules(tx, tenantId, memberId);
-  const regular = completeRegularHours(await listRegularHours(tx, tenantId, [obj.floorPlanId]));
-  const deviating = await listDeviatingHours(tx, tenantId, [obj.floorPlanId], input.date, input.date);
+  const { regular, deviating, calendar } = await loadPlanHours(tx, tenantId, obj.floorPlanId, input.date, input.date);
   const monday = weekStart(input.date);
   const bookingsThisWeek = await countBookerBookings(
     tx,
@@ -170,7 +170,7 @@ export async function placeOnObject(
     request: input,
     limits,
     object: obj,
-    day: { opening: dayOpening(input.date, regular, deviating), bookingsThisWeek, held, slots: slots.map(toPlaceItem) },
+    day: { opening: dayOpening(input.date, regular, deviating, calendar), bookingsThisWeek, held, slots: slots.map(toPlaceItem) },
     now,
   });
   await movePlaces(tx, tenantId, placed.moves);
