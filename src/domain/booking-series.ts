@@ -2,11 +2,11 @@ import { AppError, defineErrors } from './errors';
 import {
   addDays,
   type DeviatingOpeningHour,
-  type OpeningCalendar,
   dayOpening,
   daysBetween,
   instantOf,
   isoWeekday,
+  type OpeningCalendar,
   type RegularOpeningHour,
   weekStart,
 } from './opening-hours';

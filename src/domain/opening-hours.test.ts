@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  assertNoPeriodOverlap,
   berlinDay,
   completeRegularHours,
   type DeviatingOpeningHour,
@@ -9,7 +10,6 @@ import {
   daysBetween,
   instantOf,
   isoWeekday,
-  assertNoPeriodOverlap,
   periodOn,
   validateDeviation,
   validatePeriod,
@@ -214,9 +214,11 @@ describe('opening periods and public holidays (decision 235)', () => {
   });
 
   const time = fc.integer({ min: 0, max: 22 }).map((h) => `${String(h).padStart(2, '0')}:00`);
-  const week = fc.array(fc.tuple(time, fc.boolean()), { minLength: 7, maxLength: 7 }).map((days) =>
-    days.map(([von, open], i) => ({ weekday: i + 1, von, bis: `${String(Number(von.slice(0, 2)) + 1).padStart(2, '0')}:00`, open })),
-  );
+  const week = fc
+    .array(fc.tuple(time, fc.boolean()), { minLength: 7, maxLength: 7 })
+    .map((days) =>
+      days.map(([von, open], i) => ({ weekday: i + 1, von, bis: `${String(Number(von.slice(0, 2)) + 1).padStart(2, '0')}:00`, open })),
+    );
   const dayIn = fc.integer({ min: 0, max: 60 }).map((n) => addDays('2026-12-01', n));
   const range = fc.tuple(dayIn, fc.integer({ min: 0, max: 20 })).map(([from, n]) => ({ validFrom: from, validTo: addDays(from, n) }));
   const deviation = fc
@@ -227,41 +229,55 @@ describe('opening periods and public holidays (decision 235)', () => {
 
   it('property: deviation > holiday > period > weekly default', () => {
     fc.assert(
-      fc.property(dayIn, week, fc.array(deviation, { maxLength: 3 }), fc.array(period, { maxLength: 3 }), holidays, (day, weekly, devs, periods, hols) => {
-        const got = dayOpening(day, weekly, devs, { periods, holidays: hols });
-        const covering = devs.filter((d) => d.validFrom <= day && day <= d.validTo);
-        const holiday = hols.find((h) => h.date === day);
-        const chosen = periodOn(day, periods);
-        if (covering.length > 0) {
-          // the deviation alone decides, as before periods and holidays existed
-          const { holiday: _h, ...rest } = got;
-          expect(rest).toEqual(dayOpening(day, weekly, devs));
-          expect(got.holiday?.de).toBe(holiday?.de);
-        } else if (holiday) {
-          expect(got).toMatchObject({ bookable: false, source: 'feiertag', holiday: { de: holiday.de } });
-        } else if (chosen) {
-          const own = dayOpening(day, chosen.hours, []);
-          expect(got).toMatchObject({ bookable: own.bookable, von: own.von, bis: own.bis, period: chosen.name });
-          expect(got.source).toBe(own.bookable ? 'zeitraum' : 'zeitraum-geschlossen');
-        } else {
-          expect(got).toEqual(dayOpening(day, weekly, []));
-        }
-        // bookable days always carry hours, closed days never
-        expect(got.bookable).toBe(got.von !== null && got.bis !== null);
-      }),
+      fc.property(
+        dayIn,
+        week,
+        fc.array(deviation, { maxLength: 3 }),
+        fc.array(period, { maxLength: 3 }),
+        holidays,
+        (day, weekly, devs, periods, hols) => {
+          const got = dayOpening(day, weekly, devs, { periods, holidays: hols });
+          const covering = devs.filter((d) => d.validFrom <= day && day <= d.validTo);
+          const holiday = hols.find((h) => h.date === day);
+          const chosen = periodOn(day, periods);
+          if (covering.length > 0) {
+            // the deviation alone decides, as before periods and holidays existed
+            const { holiday: _h, ...rest } = got;
+            expect(rest).toEqual(dayOpening(day, weekly, devs));
+            expect(got.holiday?.de).toBe(holiday?.de);
+          } else if (holiday) {
+            expect(got).toMatchObject({ bookable: false, source: 'feiertag', holiday: { de: holiday.de } });
+          } else if (chosen) {
+            const own = dayOpening(day, chosen.hours, []);
+            expect(got).toMatchObject({ bookable: own.bookable, von: own.von, bis: own.bis, period: chosen.name });
+            expect(got.source).toBe(own.bookable ? 'zeitraum' : 'zeitraum-geschlossen');
+          } else {
+            expect(got).toEqual(dayOpening(day, weekly, []));
+          }
+          // bookable days always carry hours, closed days never
+          expect(got.bookable).toBe(got.von !== null && got.bis !== null);
+        },
+      ),
     );
   });
 
   it('property: periods and holidays on other days change nothing', () => {
     fc.assert(
-      fc.property(dayIn, week, fc.array(deviation, { maxLength: 2 }), fc.array(period, { maxLength: 3 }), holidays, (day, weekly, devs, periods, hols) => {
-        const all = dayOpening(day, weekly, devs, { periods, holidays: hols });
-        const own = dayOpening(day, weekly, devs, {
-          periods: periods.filter((p) => p.validFrom <= day && day <= p.validTo),
-          holidays: hols.filter((h) => h.date === day),
-        });
-        expect(all).toEqual(own);
-      }),
+      fc.property(
+        dayIn,
+        week,
+        fc.array(deviation, { maxLength: 2 }),
+        fc.array(period, { maxLength: 3 }),
+        holidays,
+        (day, weekly, devs, periods, hols) => {
+          const all = dayOpening(day, weekly, devs, { periods, holidays: hols });
+          const own = dayOpening(day, weekly, devs, {
+            periods: periods.filter((p) => p.validFrom <= day && day <= p.validTo),
+            holidays: hols.filter((h) => h.date === day),
+          });
+          expect(all).toEqual(own);
+        },
+      ),
     );
   });
 });

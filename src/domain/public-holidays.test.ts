@@ -25,15 +25,20 @@ describe('public holidays of a Bundesland (decision 235)', () => {
 
   it('property: every state has New Year, Labour Day, German Unity Day and Christmas, each holiday inside the range', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...Object.keys(BUNDESLAENDER)), fc.integer({ min: 2000, max: 2100 }), fc.integer({ min: 0, max: 400 }), (state, year, n) => {
-        const all = publicHolidays(state, `${year}-01-01`, `${year}-12-31`).map((h) => h.date);
-        for (const d of ['01-01', '05-01', '10-03', '12-25', '12-26']) expect(all).toContain(`${year}-${d}`);
-        const from = addDays(`${year}-01-01`, n);
-        const to = addDays(from, 40);
-        for (const h of publicHolidays(state, from, to)) {
-          expect(h.date >= from && h.date <= to).toBe(true);
-        }
-      }),
+      fc.property(
+        fc.constantFrom(...Object.keys(BUNDESLAENDER)),
+        fc.integer({ min: 2000, max: 2100 }),
+        fc.integer({ min: 0, max: 400 }),
+        (state, year, n) => {
+          const all = publicHolidays(state, `${year}-01-01`, `${year}-12-31`).map((h) => h.date);
+          for (const d of ['01-01', '05-01', '10-03', '12-25', '12-26']) expect(all).toContain(`${year}-${d}`);
+          const from = addDays(`${year}-01-01`, n);
+          const to = addDays(from, 40);
+          for (const h of publicHolidays(state, from, to)) {
+            expect(h.date >= from && h.date <= to).toBe(true);
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -305,7 +305,8 @@ const CATALOGUE = [
     feature: 'leseraum',
     type: 'string',
     defaultValue: 'kein',
-    description: 'Bundesland, dessen gesetzliche Feiertage die Grundrisse schließen (wenn nicht abweichend geöffnet); kein = keine Feiertage',
+    description:
+      'Bundesland, dessen gesetzliche Feiertage die Grundrisse schließen (wenn nicht abweichend geöffnet); kein = keine Feiertage',
     layers: TENANT,
     allowed: BUNDESLAND_CHOICES,
   },

@@ -25,7 +25,9 @@ describe.each(DB_KINDS)('opening periods and public holidays on %s', (kind) => {
   let seats: Record<string, string>;
   const holiday = publicHolidays('BY', inDays(2), inDays(400))[0]!;
   const language = async (cookie: string, value: 'en-us' | 'de-de') =>
-    expect((await t.call(BIB, { method: 'PUT', url: '/api/settings/sprache', cookie, payload: { layer: 'BENUTZER', value } })).statusCode).toBe(200);
+    expect(
+      (await t.call(BIB, { method: 'PUT', url: '/api/settings/sprache', cookie, payload: { layer: 'BENUTZER', value } })).statusCode,
+    ).toBe(200);
 
   beforeAll(async () => {
     t = await startTestApp(kind);
@@ -67,7 +69,11 @@ describe.each(DB_KINDS)('opening periods and public holidays on %s', (kind) => {
       method: 'POST',
       url: '/api/reading-room-series/preview',
       cookie: leser,
-      payload: { objectId: seats['OG-04']!, mode: 'ganztags', rule: { startDate: start, weekdays: [isoWeekday(start)], intervalWeeks: 1, count: 3 } },
+      payload: {
+        objectId: seats['OG-04']!,
+        mode: 'ganztags',
+        rule: { startDate: start, weekdays: [isoWeekday(start)], intervalWeeks: 1, count: 3 },
+      },
     });
     expect(preview.statusCode).toBe(200);
     const dates = preview.json().dates as SeriesDate[];
@@ -95,7 +101,12 @@ describe.each(DB_KINDS)('opening periods and public holidays on %s', (kind) => {
       payload: { validFrom: holiday.date, validTo: holiday.date, von: '10:00', bis: '16:00', status: 'offen' },
     });
     expect(opened.statusCode).toBe(200);
-    expect((await map(t, BIB, leser, plan, holiday.date)).day).toMatchObject({ bookable: true, von: '10:00', bis: '16:00', source: 'abweichend-offen' });
+    expect((await map(t, BIB, leser, plan, holiday.date)).day).toMatchObject({
+      bookable: true,
+      von: '10:00',
+      bis: '16:00',
+      source: 'abweichend-offen',
+    });
     const ok = await book(t, BIB, leser, { objectId: seats['OG-03']!, date: holiday.date, mode: 'ganztags' });
     expect(ok.statusCode).toBe(200);
     const after = await t.call(BIB, { method: 'GET', url: `/api/admin/reading-rooms/floor-plans/${plan}/opening-hours`, cookie: admin });
@@ -116,7 +127,12 @@ describe.each(DB_KINDS)('opening periods and public holidays on %s', (kind) => {
     const period = created.json().period;
     expect(period).toMatchObject({ name: 'Sommeröffnungszeiten', validFrom: from, validTo: to });
     for (const d of [from, to]) {
-      expect((await map(t, BIB, leser, plan, d)).day).toMatchObject({ von: '07:00', bis: '22:00', source: 'zeitraum', period: 'Sommeröffnungszeiten' });
+      expect((await map(t, BIB, leser, plan, d)).day).toMatchObject({
+        von: '07:00',
+        bis: '22:00',
+        source: 'zeitraum',
+        period: 'Sommeröffnungszeiten',
+      });
     }
     expect((await map(t, BIB, leser, plan, addDays(to, 1))).day).toMatchObject({ von: '08:00', bis: '20:00', source: 'regulaer' });
     // the demo's vorlesungsfreie Zeit ends 181 days ahead: between it and the new period the weekly default applies
@@ -140,7 +156,9 @@ describe.each(DB_KINDS)('opening periods and public holidays on %s', (kind) => {
     let monday = from;
     while (isoWeekday(monday) !== 1) monday = addDays(monday, 1);
     expect((await map(t, BIB, leser, plan, monday)).day).toMatchObject({ bookable: false, source: 'zeitraum-geschlossen' });
-    expect((await t.call(BIB, { method: 'DELETE', url: `/api/admin/reading-rooms/opening-periods/${period.id}`, cookie: admin })).statusCode).toBe(200);
+    expect(
+      (await t.call(BIB, { method: 'DELETE', url: `/api/admin/reading-rooms/opening-periods/${period.id}`, cookie: admin })).statusCode,
+    ).toBe(200);
     expect((await map(t, BIB, leser, plan, monday)).day.source).toBe('regulaer');
   });
 
@@ -149,10 +167,30 @@ describe.each(DB_KINDS)('opening periods and public holidays on %s', (kind) => {
       t.call(BIB, { method: 'POST', url: `/api/admin/reading-rooms/floor-plans/${plan}/opening-periods`, cookie: admin, payload });
     const good = { name: 'Prüfungszeit', validFrom: inDays(300), validTo: inDays(310), hours: week('08:00', '20:00') };
     const cases: [object, number, string, string][] = [
-      [{ ...good, name: ' ' }, 400, 'Bitte einen Namen für den Zeitraum angeben, z. B. „Vorlesungszeit“.', 'Please give the period a name, e.g. "Lecture period".'],
-      [{ ...good, validTo: inDays(299) }, 400, '„Gültig bis“ darf nicht vor „Gültig von“ liegen.', '"Valid to" must not be before "valid from".'],
-      [{ ...good, hours: week('08:00', '20:00').slice(1) }, 400, 'Ein Zeitraum braucht die Öffnungszeiten aller sieben Wochentage.', 'A period needs the opening hours of all seven weekdays.'],
-      [{ ...good, hours: week('20:00', '08:00') }, 400, 'Die Öffnungszeit muss nach 20:00 Uhr enden.', 'The opening hours must end after 20:00.'],
+      [
+        { ...good, name: ' ' },
+        400,
+        'Bitte einen Namen für den Zeitraum angeben, z. B. „Vorlesungszeit“.',
+        'Please give the period a name, e.g. "Lecture period".',
+      ],
+      [
+        { ...good, validTo: inDays(299) },
+        400,
+        '„Gültig bis“ darf nicht vor „Gültig von“ liegen.',
+        '"Valid to" must not be before "valid from".',
+      ],
+      [
+        { ...good, hours: week('08:00', '20:00').slice(1) },
+        400,
+        'Ein Zeitraum braucht die Öffnungszeiten aller sieben Wochentage.',
+        'A period needs the opening hours of all seven weekdays.',
+      ],
+      [
+        { ...good, hours: week('20:00', '08:00') },
+        400,
+        'Die Öffnungszeit muss nach 20:00 Uhr enden.',
+        'The opening hours must end after 20:00.',
+      ],
     ];
     for (const [payload, status, de] of cases) {
       const res = await post(payload);
@@ -165,13 +203,20 @@ describe.each(DB_KINDS)('opening periods and public holidays on %s', (kind) => {
     // The demo's Vorlesungszeit covers today: a period from today on overlaps it.
     const vorlesung = (
       await t.call(BIB, { method: 'GET', url: `/api/admin/reading-rooms/floor-plans/${plan}/opening-hours`, cookie: admin })
-    ).json().periods.find((p: { name: string }) => p.name === 'Vorlesungszeit');
+    )
+      .json()
+      .periods.find((p: { name: string }) => p.name === 'Vorlesungszeit');
     const overlap = await post({ ...good, validFrom: inDays(1), validTo: inDays(2) });
     expect(overlap.statusCode).toBe(409);
     expect(overlap.json().error.message).toBe(
       `Der Zeitraum überschneidet sich mit „Vorlesungszeit“ (${germanDay(vorlesung.validFrom)} bis ${germanDay(vorlesung.validTo)}); Zeiträume eines Grundrisses dürfen sich nicht überschneiden.`,
     );
-    const badSetting = await t.call(BIB, { method: 'PUT', url: '/api/settings/feiertageBundesland', cookie: admin, payload: { layer: 'MANDANT', value: 'XY' } });
+    const badSetting = await t.call(BIB, {
+      method: 'PUT',
+      url: '/api/settings/feiertageBundesland',
+      cookie: admin,
+      payload: { layer: 'MANDANT', value: 'XY' },
+    });
     expect(badSetting.statusCode).toBe(400);
   });
 
@@ -185,12 +230,19 @@ describe.each(DB_KINDS)('opening periods and public holidays on %s', (kind) => {
     expect(created.statusCode).toBe(200);
     const id = created.json().period.id;
     const payload = { name: 'Fremd', validFrom: inDays(500), validTo: inDays(501), hours: week('08:00', '20:00') };
-    const foreignPlan = await t.call(SW, { method: 'POST', url: `/api/admin/reading-rooms/floor-plans/${plan}/opening-periods`, cookie: swAdmin, payload });
+    const foreignPlan = await t.call(SW, {
+      method: 'POST',
+      url: `/api/admin/reading-rooms/floor-plans/${plan}/opening-periods`,
+      cookie: swAdmin,
+      payload,
+    });
     expect(foreignPlan.statusCode).toBe(404);
     expect(foreignPlan.json().error.message).toBe('Grundriss nicht gefunden.');
     const put = await t.call(SW, { method: 'PUT', url: `/api/admin/reading-rooms/opening-periods/${id}`, cookie: swAdmin, payload });
     expect(put.statusCode).toBe(404);
-    expect((await t.call(SW, { method: 'DELETE', url: `/api/admin/reading-rooms/opening-periods/${id}`, cookie: swAdmin })).statusCode).toBe(404);
+    expect(
+      (await t.call(SW, { method: 'DELETE', url: `/api/admin/reading-rooms/opening-periods/${id}`, cookie: swAdmin })).statusCode,
+    ).toBe(404);
     const still = await t.call(BIB, { method: 'GET', url: `/api/admin/reading-rooms/floor-plans/${plan}/opening-hours`, cookie: admin });
     expect(still.json().periods.map((p: { name: string }) => p.name)).toContain('Nur Bibliothek');
   });

@@ -147,7 +147,12 @@ async function seedTermPeriods(tx: Db, tenant: string, planIds: string[], today:
     [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, ...hours(weekday) }));
   const lectureEnd = addDays(today, 97);
   const periods = [
-    { name: 'Vorlesungszeit', validFrom: addDays(today, -42), validTo: lectureEnd, hours: week(() => ({ von: '08:00', bis: '20:00', open: true })) },
+    {
+      name: 'Vorlesungszeit',
+      validFrom: addDays(today, -42),
+      validTo: lectureEnd,
+      hours: week(() => ({ von: '08:00', bis: '20:00', open: true })),
+    },
     {
       name: 'Vorlesungsfreie Zeit',
       validFrom: addDays(lectureEnd, 1),

@@ -1,6 +1,6 @@
 import type { CreateBookingRequest, MyBookingsResponse, ReadingRoomBookingDto } from '@contracts/reading-rooms';
 import { type Db, withTenant } from '@db/client';
-import { addDays, completeRegularHours, dayOpening, instantOf, weekStart } from '@domain/opening-hours';
+import { addDays, dayOpening, instantOf, weekStart } from '@domain/opening-hours';
 import {
   cancelTransition,
   checkInTransition,
@@ -28,7 +28,6 @@ import {
   transitionBooking,
 } from '@server/areas/reading-rooms/reading-room-booking-repository';
 import { findObject, lockObject } from '@server/areas/reading-rooms/reading-room-repository';
-import { loadPlanHours } from './opening-calendar';
 import { preBookingOutcomeMail, preBookingRequestMail } from '@server/areas/reading-rooms/reading-room-templates';
 import type { Deps } from '@server/deps';
 import { withIcs } from '@server/kernel/mail/render';
@@ -38,6 +37,7 @@ import { calendarEntryMail, invitationFor, seatEvent, seatHolder, seatIcs } from
 import { effectiveSetting } from '../settings/public';
 import { constraintOf, loadSeatRules, notFound, requireArea, SEAT_TOPIC, sqlState, toBookingDto, toPlaceItem } from './common';
 import { readingRoomsErrors } from './errors';
+import { loadPlanHours } from './opening-calendar';
 
 const BOOKING = 'Buchung';
 

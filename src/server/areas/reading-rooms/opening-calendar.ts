@@ -28,7 +28,13 @@ const toPeriod = (p: OpeningPeriod): OpeningPeriod => ({
 });
 
 /** Weekly default, deviations, periods and the tenant's holidays of several plans for the days `from` … `to`, in four queries. */
-export async function loadPlansHours(tx: Db, tenantId: string, planIds: string[], from: string, to: string): Promise<Map<string, PlanHours>> {
+export async function loadPlansHours(
+  tx: Db,
+  tenantId: string,
+  planIds: string[],
+  from: string,
+  to: string,
+): Promise<Map<string, PlanHours>> {
   const regular = await listRegularHours(tx, tenantId, planIds);
   const deviating = await listDeviatingHours(tx, tenantId, planIds, from, to);
   const periods = await listPeriods(tx, tenantId, planIds, from, to);

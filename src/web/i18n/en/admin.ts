@@ -220,7 +220,8 @@ export const admin: typeof de = {
       leseraumMinBuchungsdauerMinuten: 'Minimum length of a reading-room booking in minutes',
       leseraumMaxBuchungsdauerMinuten: 'Maximum length of a reading-room booking in minutes (600 = 08:00 to 18:00)',
       leseraumBuchbareTageVoraus: 'How many days ahead a seat can be booked',
-      feiertageBundesland: 'State whose public holidays close the floor plans (unless opened by special opening hours); none = no public holidays',
+      feiertageBundesland:
+        'State whose public holidays close the floor plans (unless opened by special opening hours); none = no public holidays',
       leseraumBuchbareWochentage: 'Weekdays on which seats can be booked',
       leseraumErinnerungVorBeginnMinuten: 'Reminder this many minutes before the booking starts; 0 = no reminder',
       favoritGrundriss: 'ID of the favourite floor plan; empty = none',
