@@ -2,7 +2,7 @@ import { getHolidays } from 'feiertagejs';
 
 /**
  * German public holidays (gesetzliche Feiertage) of a Bundesland, movable feasts included, as calendar days in
- * Europe/Berlin (docs/product.md#opening-hour-periods-and-public-holidays, decision 235). The dates come from
+ * Europe/Berlin (docs/product.md#opening-periods-and-public-holidays, decision 235). The dates come from
  * feiertagejs; Buchbar keeps the list of states and the names in both languages.
  */
 

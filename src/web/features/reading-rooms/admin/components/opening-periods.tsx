@@ -76,7 +76,7 @@ export function PeriodsSection({ planId, hours }: { planId: string; hours: Admin
   const [to, setTo] = useState<string | null>(null);
   const [week, setWeek] = useState<Week>(hours.regular);
   return (
-    <Stack gap="sm" mt="md">
+    <Stack gap="sm" mt="md" data-testid="periods">
       <Title order={3} size="h4">
         {at('admin.periods')}
       </Title>
