@@ -9,8 +9,8 @@ import { ALL_WEEKDAYS, BIB, book, floorPlanIds, inDays, map, objectIds, SW, setT
 /**
  * Decision 235: opening periods and the public holidays of the tenant's Bundesland, through the map, the booking
  * rules and the series preview, which all take their hours from domain dayOpening. Dates are computed: the holiday is
- * the first Bavarian one from the day after tomorrow on, the new period lies 200 days ahead, far behind the demo's
- * term times (which end 181 days ahead) and with its edges tested on purpose.
+ * the first Bavarian one from the day after tomorrow on, the new period lies 200 days ahead with its edges tested on
+ * purpose.
  */
 
 const week = (von: string, bis: string, closed: number[] = []) =>
@@ -135,7 +135,6 @@ describe.each(DB_KINDS)('opening periods and public holidays on %s', (kind) => {
       });
     }
     expect((await map(t, BIB, leser, plan, addDays(to, 1))).day).toMatchObject({ von: '08:00', bis: '20:00', source: 'regulaer' });
-    // the demo's vorlesungsfreie Zeit ends 181 days ahead: between it and the new period the weekly default applies
     expect((await map(t, BIB, leser, plan, addDays(from, -1))).day.source).toBe('regulaer');
 
     // The booking rules use the period's hours: 07:00 on its first day, not the day before.
@@ -200,16 +199,12 @@ describe.each(DB_KINDS)('opening periods and public holidays on %s', (kind) => {
     await language(admin, 'en-us');
     for (const [payload, , , english] of cases) expect((await post(payload)).json().error.message).toBe(english);
     await language(admin, 'de-de');
-    // The demo's Vorlesungszeit covers today: a period from today on overlaps it.
-    const vorlesung = (
-      await t.call(BIB, { method: 'GET', url: `/api/admin/reading-rooms/floor-plans/${plan}/opening-hours`, cookie: admin })
-    )
-      .json()
-      .periods.find((p: { name: string }) => p.name === 'Vorlesungszeit');
-    const overlap = await post({ ...good, validFrom: inDays(1), validTo: inDays(2) });
+    const first = await post(good);
+    expect(first.statusCode).toBe(200);
+    const overlap = await post({ ...good, name: 'Nachholzeit', validFrom: inDays(310), validTo: inDays(320) });
     expect(overlap.statusCode).toBe(409);
     expect(overlap.json().error.message).toBe(
-      `Der Zeitraum überschneidet sich mit „Vorlesungszeit“ (${germanDay(vorlesung.validFrom)} bis ${germanDay(vorlesung.validTo)}); Zeiträume eines Grundrisses dürfen sich nicht überschneiden.`,
+      `Der Zeitraum überschneidet sich mit „Prüfungszeit“ (${germanDay(inDays(300))} bis ${germanDay(inDays(310))}); Zeiträume eines Grundrisses dürfen sich nicht überschneiden.`,
     );
     const badSetting = await t.call(BIB, {
       method: 'PUT',

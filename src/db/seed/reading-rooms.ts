@@ -137,34 +137,6 @@ async function seedEquipment(tx: Db, tenant: string, names: string[]) {
   return new Map(rows.map((r) => [r.name, r.id]));
 }
 
-/**
- * The library's term times (decision 235), relative to the day of seeding so the demo is true on any day: the
- * Vorlesungszeit runs from six weeks ago for twenty weeks with the reading rooms' long hours (08:00–20:00 every day,
- * the weekly default as well), the vorlesungsfreie Zeit after it with shorter hours and closed on Sundays.
- */
-async function seedTermPeriods(tx: Db, tenant: string, planIds: string[], today: string) {
-  const week = (hours: (weekday: number) => { von: string; bis: string; open: boolean }) =>
-    [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, ...hours(weekday) }));
-  const lectureEnd = addDays(today, 97);
-  const periods = [
-    {
-      name: 'Vorlesungszeit',
-      validFrom: addDays(today, -42),
-      validTo: lectureEnd,
-      hours: week(() => ({ von: '08:00', bis: '20:00', open: true })),
-    },
-    {
-      name: 'Vorlesungsfreie Zeit',
-      validFrom: addDays(lectureEnd, 1),
-      validTo: addDays(lectureEnd, 84),
-      hours: week((d) => (d === 6 ? { von: '10:00', bis: '16:00', open: true } : { von: '09:00', bis: '18:00', open: d !== 7 })),
-    },
-  ];
-  await tx
-    .insert(t.floorPlanOpeningPeriods)
-    .values(planIds.flatMap((floorPlanId) => periods.map((p) => ({ tenantId: tenant, floorPlanId, ...p }))));
-}
-
 export async function seedReadingRooms(tx: Db, now = new Date()): Promise<void> {
   const today = berlinDay(now);
   const tomorrow = addDays(today, 1);
@@ -255,7 +227,6 @@ export async function seedReadingRooms(tx: Db, now = new Date()): Promise<void> 
       von: '08:00',
       bis: '20:00',
     });
-    await seedTermPeriods(tx, bib, [eg.floorPlanId, og.floorPlanId], today);
     await tx.insert(t.settingValues).values({
       tenantId: bib,
       optionName: 'leseraumBuchbareWochentage',
