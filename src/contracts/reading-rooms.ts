@@ -70,12 +70,37 @@ export const deviatingOpeningHour = z.object({
 });
 export type DeviatingOpeningHourDto = z.infer<typeof deviatingOpeningHour>;
 
+/** Öffnungszeitraum (decision 235): the seven weekdays' hours for a date range, e.g. the Vorlesungszeit. */
+export const openingPeriod = z.object({
+  id,
+  floorPlanId: id,
+  name: z.string(),
+  validFrom: calendarDate,
+  validTo: calendarDate,
+  hours: z.array(regularOpeningHour).length(7),
+});
+export type OpeningPeriodDto = z.infer<typeof openingPeriod>;
+
+/** A public holiday of the tenant's Bundesland; `opened`: an open deviation covers it. */
+export const publicHoliday = z.object({ date: calendarDate, de: z.string(), en: z.string(), opened: z.boolean() });
+
 export const openingHours = z.object({
   floorPlanId: id,
   regular: z.array(regularOpeningHour).length(7),
   deviating: z.array(deviatingOpeningHour),
 });
 export type OpeningHoursDto = z.infer<typeof openingHours>;
+
+/** What /admin/raeume edits: the hours above plus periods and the tenant's holidays (decision 235). */
+export const adminOpeningHours = openingHours.extend({
+  /** Periods that have not ended yet, by start. */
+  periods: z.array(openingPeriod),
+  /** The tenant setting feiertageBundesland (`kein`: no holidays). */
+  bundesland: z.string(),
+  /** The holidays of the coming 365 days. */
+  holidays: z.array(publicHoliday),
+});
+export type AdminOpeningHoursDto = z.infer<typeof adminOpeningHours>;
 
 /** A booking as the booker, the confirming person or an admin sees it. */
 export const readingRoomBooking = z.object({
@@ -169,8 +194,20 @@ export const dayOpening = z.object({
   bookable: z.boolean(),
   von: timeOfDay.nullable(),
   bis: timeOfDay.nullable(),
-  /** regulaer, abweichend-offen, abweichend-geschlossen, wochentag-geschlossen */
-  source: z.enum(['regulaer', 'abweichend-offen', 'abweichend-geschlossen', 'wochentag-geschlossen']),
+  /** Which rule decided the day: deviation > public holiday > period > weekly default (decision 235). */
+  source: z.enum([
+    'regulaer',
+    'abweichend-offen',
+    'abweichend-geschlossen',
+    'wochentag-geschlossen',
+    'zeitraum',
+    'zeitraum-geschlossen',
+    'feiertag',
+  ]),
+  /** The opening period whose hours apply. */
+  period: z.string().optional(),
+  /** The public holiday on this day (also when a deviation opens the plan). */
+  holiday: z.object({ de: z.string(), en: z.string() }).optional(),
 });
 export const mapResponse = z.object({
   floorPlan,
@@ -302,6 +339,15 @@ export const deviatingOpeningHourRequest = z.object({
   status: z.enum(['offen', 'geschlossen']),
 });
 export const deviatingOpeningHourResponse = z.object({ deviating: deviatingOpeningHour });
+
+// POST /api/admin/reading-rooms/floor-plans/:id/opening-periods ; PUT, DELETE /api/admin/reading-rooms/opening-periods/:id
+export const openingPeriodRequest = z.object({
+  name: z.string().max(200),
+  validFrom: calendarDate,
+  validTo: calendarDate,
+  hours: z.array(regularOpeningHour).max(7),
+});
+export const openingPeriodResponse = z.object({ period: openingPeriod });
 
 // GET /api/admin/kiosk-links ; POST /api/admin/kiosk-links ; DELETE /api/admin/kiosk-links/:id
 export const kioskLink = z.object({ id, floorPlanId: id, floorPlanName: z.string(), name: z.string(), createdAt: z.string() });

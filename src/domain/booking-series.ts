@@ -6,6 +6,7 @@ import {
   daysBetween,
   instantOf,
   isoWeekday,
+  type OpeningCalendar,
   type RegularOpeningHour,
   weekStart,
 } from './opening-hours';
@@ -138,6 +139,8 @@ export interface SeatSeriesState {
   object: { capacity: number; kind: string; designation: string };
   regular: readonly RegularOpeningHour[];
   deviating: readonly DeviatingOpeningHour[];
+  /** Opening periods and public holidays of the plan (decision 235). */
+  calendar?: OpeningCalendar;
   /** Holding bookings the booker already has per ISO week (key: the Monday). */
   weekCounts: ReadonlyMap<string, number>;
   /** Places the booker holds for themself over the series' span; null when one place per person does not apply. */
@@ -186,7 +189,7 @@ export function planSeatSeries(
         limits: state.limits,
         object: state.object,
         day: {
-          opening: dayOpening(date, state.regular, state.deviating),
+          opening: dayOpening(date, state.regular, state.deviating, state.calendar),
           bookingsThisWeek: weekCounts.get(monday) ?? 0,
           held,
           slots: slots.filter((s) => s.von < end && start < s.bis),

@@ -81,6 +81,15 @@ export const readingRoomBookingErrors = defineErrors({
       en: `Closed on ${p.date}; nothing can be booked that day.`,
     }),
   },
+  reading_holiday_closed: {
+    status: 400,
+    // the same code as any closed day: clients and the series preview group it there
+    code: 'reading_day_closed',
+    texts: (p: { date: string; de: string; en: string }) => ({
+      de: `Am ${p.date} ist Feiertag (${p.de}) und geschlossen; an diesem Tag kann nicht gebucht werden.`,
+      en: `${p.date} is a public holiday (${p.en}) and closed; nothing can be booked that day.`,
+    }),
+  },
   reading_morning_closed: {
     status: 400,
     code: 'reading_half_day_closed',
@@ -332,6 +341,9 @@ export interface BookingRequest {
 /** The wall-clock period a mode stands for on a day with the given opening hours. */
 export function periodTimes(opening: DayOpening, req: Pick<BookingRequest, 'mode' | 'von' | 'bis'>): { von: string; bis: string } {
   if (!opening.bookable || !opening.von || !opening.bis) {
+    if (opening.source === 'feiertag' && opening.holiday) {
+      throw readingRoomBookingErrors.fail('reading_holiday_closed', { date: germanDay(opening.date), ...opening.holiday });
+    }
     throw readingRoomBookingErrors.fail('reading_day_closed', { date: germanDay(opening.date) });
   }
   const open = minutesOf(opening.von);

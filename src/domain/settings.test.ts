@@ -83,6 +83,7 @@ describe('SETTING_CATALOGUE', () => {
         'leseraumBuchbareWochentage',
         'leseraumErinnerungVorBeginnMinuten',
         'leseraumEinPlatzProPerson',
+        'feiertageBundesland',
         'favoritGrundriss',
         'favoritPlaetze',
         'fahrzeugErinnerungsmailUhrzeit',

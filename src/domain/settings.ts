@@ -1,4 +1,5 @@
 import { AppError } from './errors';
+import { BUNDESLAND_CHOICES } from './public-holidays';
 import { isValidTime } from './time';
 
 /**
@@ -297,6 +298,17 @@ const CATALOGUE = [
     description: 'Erinnerung so viele Minuten vor Buchungsbeginn; 0 = keine Erinnerung',
     layers: ALL,
     ...minutes(10080),
+  },
+  {
+    // Decision 235: the public holidays of this state close every floor plan unless a deviation opens it.
+    name: 'feiertageBundesland',
+    feature: 'leseraum',
+    type: 'string',
+    defaultValue: 'kein',
+    description:
+      'Bundesland, dessen gesetzliche Feiertage die Grundrisse schließen (wenn nicht abweichend geöffnet); kein = keine Feiertage',
+    layers: TENANT,
+    allowed: BUNDESLAND_CHOICES,
   },
   {
     name: 'favoritGrundriss',

@@ -163,6 +163,35 @@ export const floorPlanDeviatingHours = pgTable(
 );
 
 /**
+ * Öffnungszeitraum (decision 235): weekly hours of a floor plan valid from `valid_from` to `valid_to`, e.g. the
+ * Vorlesungszeit. `hours` holds the seven weekdays [{weekday, von, bis, open}], checked by domain/opening-hours.ts.
+ */
+export const floorPlanOpeningPeriods = pgTable(
+  'floor_plan_opening_periods',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    floorPlanId: uuid('floor_plan_id').notNull(),
+    name: text('name').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validTo: date('valid_to', { mode: 'string' }).notNull(),
+    hours: jsonb('hours').$type<{ weekday: number; von: string; bis: string; open: boolean }[]>().notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'floor_plan_opening_periods_pk', columns: [t.tenantId, t.id] }),
+    foreignKey({
+      name: 'floor_plan_opening_periods_plan_fk',
+      columns: [t.tenantId, t.floorPlanId],
+      foreignColumns: [floorPlans.tenantId, floorPlans.id],
+    }).onDelete('cascade'),
+    index('floor_plan_opening_periods_plan_index').on(t.tenantId, t.floorPlanId, t.validTo),
+    check('floor_plan_opening_periods_range', sql`${t.validTo} >= ${t.validFrom}`),
+    check('floor_plan_opening_periods_name', sql`length(btrim(${t.name})) between 1 and 80`),
+    check('floor_plan_opening_periods_hours', sql`jsonb_typeof(${t.hours}) = 'array' AND jsonb_array_length(${t.hours}) = 7`),
+  ],
+);
+
+/**
  * LeseraumBuchung. A booking takes the places [place_from, place_to) of its
  * object (group size consecutive places; a seat has the one place 1). The
  * exclusion constraint of migration 0003 forbids two holding bookings

@@ -1,6 +1,7 @@
 import {
   activeRequest,
   adminObjectsResponse,
+  adminOpeningHours,
   createKioskLinkRequest,
   createKioskLinkResponse,
   deviatingOpeningHourRequest,
@@ -19,7 +20,8 @@ import {
   objectPatchRequest,
   objectRequest,
   objectResponse,
-  openingHours,
+  openingPeriodRequest,
+  openingPeriodResponse,
   positionsRequest,
   regularOpeningHoursRequest,
   removalPreviewResponse,
@@ -36,6 +38,7 @@ import {
   createEquipment,
   createKioskLink,
   createObject,
+  createPeriod,
   getOpeningHours,
   listEquipmentAdmin,
   listKioskLinksAdmin,
@@ -47,7 +50,9 @@ import {
   removeDeviation,
   removeEquipment,
   removeKioskLink,
+  removePeriod,
   renameEquipment,
+  savePeriod,
   savePlan,
   savePositions,
   saveRegularHours,
@@ -297,7 +302,7 @@ export const readingRoomAdminRoutes =
       '/api/admin/reading-rooms/floor-plans/:id/opening-hours',
       {
         config: { access: ACCESS.openingHours },
-        schema: { tags, summary: 'Öffnungszeiten und abweichende Öffnungszeiten', params: idParams, response: { 200: openingHours } },
+        schema: { tags, summary: 'Öffnungszeiten und abweichende Öffnungszeiten', params: idParams, response: { 200: adminOpeningHours } },
       },
       async (req) => getOpeningHours(deps, await requireUser(deps, req), req.params.id),
     );
@@ -310,7 +315,7 @@ export const readingRoomAdminRoutes =
           summary: 'Regelmäßige Öffnungszeiten speichern',
           params: idParams,
           body: regularOpeningHoursRequest,
-          response: { 200: openingHours },
+          response: { 200: adminOpeningHours },
         },
       },
       async (req) => saveRegularHours(deps, await requireUser(deps, req), req.params.id, req.body.regular),
@@ -351,6 +356,46 @@ export const readingRoomAdminRoutes =
       },
       async (req) => {
         await removeDeviation(deps, await requireUser(deps, req), req.params.id);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/admin/reading-rooms/floor-plans/:id/opening-periods',
+      {
+        config: { access: ACCESS.openingHours },
+        schema: {
+          tags,
+          summary: 'Öffnungszeitraum anlegen (z. B. Vorlesungszeit)',
+          params: idParams,
+          body: openingPeriodRequest,
+          response: { 200: openingPeriodResponse },
+        },
+      },
+      async (req) => ({ period: await createPeriod(deps, await requireUser(deps, req), req.params.id, req.body) }),
+    );
+    app.put(
+      '/api/admin/reading-rooms/opening-periods/:id',
+      {
+        config: { access: ACCESS.openingHours },
+        schema: {
+          tags,
+          summary: 'Öffnungszeitraum ändern',
+          params: idParams,
+          body: openingPeriodRequest,
+          response: { 200: openingPeriodResponse },
+        },
+      },
+      async (req) => ({ period: await savePeriod(deps, await requireUser(deps, req), req.params.id, req.body) }),
+    );
+    app.delete(
+      '/api/admin/reading-rooms/opening-periods/:id',
+      {
+        config: { access: ACCESS.openingHours },
+        schema: { tags, summary: 'Öffnungszeitraum löschen', params: idParams, response: { 200: okResponse } },
+      },
+      async (req) => {
+        await removePeriod(deps, await requireUser(deps, req), req.params.id);
         return { ok: true as const };
       },
     );

@@ -1,35 +1,51 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { DeviatingOpeningHourDto, OpeningHoursDto } from '@contracts/reading-rooms';
+import type { AdminOpeningHoursDto, DeviatingOpeningHourDto, OpeningPeriodDto } from '@contracts/reading-rooms';
 import { type Db, withTenant } from '@db/client';
-import { completeRegularHours, validateDeviation, validateOpeningHours } from '@domain/opening-hours';
+import {
+  addDays,
+  assertNoPeriodOverlap,
+  berlinDay,
+  completeRegularHours,
+  validateDeviation,
+  validateOpeningHours,
+  validatePeriod,
+} from '@domain/opening-hours';
+import { publicHolidays } from '@domain/public-holidays';
 import { validateUpload } from '@domain/uploads';
 import {
   countEquipment,
   deleteDeviating,
   deleteEquipment,
   deleteKioskLink,
+  deletePeriod,
   findDeviating,
   findFloorPlan,
   findObject,
+  findPeriod,
   insertDeviating,
   insertEquipment,
   insertFloorPlan,
   insertKioskLink,
   insertObject,
+  insertPeriod,
   listDeviatingHours,
   listEquipment,
   listFloorPlans,
   listKioskLinks,
   listLocations,
   listObjects,
+  listPeriods,
   listRegularHours,
   locationExists,
+  lockFloorPlan,
+  type PeriodRecord,
   replaceObjectEquipment,
   replaceRegularHours,
   updateDeviating,
   updateEquipment,
   updateFloorPlan,
   updateObject,
+  updatePeriod,
   updatePositions,
 } from '@server/areas/reading-rooms/reading-room-repository';
 import type { Deps } from '@server/deps';
@@ -37,6 +53,7 @@ import type { UserContext } from '../../kernel/context';
 import { type PendingMail, sendAll } from '../../kernel/notifications/pending-mail';
 import { notFound, sqlState, toAdminObject, toFloorPlanDto } from './common';
 import { readingRoomsErrors } from './errors';
+import { tenantBundesland } from './opening-calendar';
 import { applyObjectActive } from './removal';
 
 /** /admin/raeume: floor plans, plan images, seats and rooms, equipment, opening hours, kiosk links. */
@@ -231,7 +248,7 @@ export const removeEquipment = (deps: Deps, user: UserContext, id: string) =>
 
 // ---- opening hours ----
 
-export const getOpeningHours = (deps: Deps, user: UserContext, floorPlanId: string): Promise<OpeningHoursDto> =>
+export const getOpeningHours = (deps: Deps, user: UserContext, floorPlanId: string, now = new Date()): Promise<AdminOpeningHoursDto> =>
   run(deps, user, async (tx, tenantId) => {
     await requirePlan(tx, tenantId, floorPlanId);
     const regular = completeRegularHours(await listRegularHours(tx, tenantId, [floorPlanId])).map(({ weekday, von, bis, open }) => ({
@@ -240,7 +257,15 @@ export const getOpeningHours = (deps: Deps, user: UserContext, floorPlanId: stri
       bis,
       open,
     }));
-    return { floorPlanId, regular, deviating: await listDeviatingHours(tx, tenantId, [floorPlanId]) };
+    const deviating = await listDeviatingHours(tx, tenantId, [floorPlanId]);
+    const today = berlinDay(now);
+    const bundesland = await tenantBundesland(tx, tenantId);
+    const holidays = publicHolidays(bundesland, today, addDays(today, 365)).map((h) => ({
+      ...h,
+      opened: deviating.some((d) => d.status === 'offen' && d.validFrom <= h.date && h.date <= d.validTo),
+    }));
+    const periods = await listPeriods(tx, tenantId, [floorPlanId], today);
+    return { floorPlanId, regular, deviating, periods: periods.map(toPeriodDto), bundesland, holidays };
   });
 
 export async function saveRegularHours(
@@ -285,6 +310,47 @@ export const removeDeviation = (deps: Deps, user: UserContext, id: string) =>
   run(deps, user, async (tx, tenantId) => {
     const row = await findDeviating(tx, tenantId, id);
     if (!row || !(await deleteDeviating(tx, tenantId, id))) throw notFound('Abweichende Öffnungszeit');
+    await deps.events.publish(tx, { tenantId, topic: 'opening-hours', type: 'changed', id, scope: row.floorPlanId });
+  });
+
+// ---- opening periods (decision 235) ----
+
+type PeriodInput = Omit<OpeningPeriodDto, 'id' | 'floorPlanId'>;
+
+const toPeriodDto = (p: PeriodRecord): OpeningPeriodDto => ({ ...p, hours: completeRegularHours(p.hours, () => false) });
+
+/** Checks a period and that it overlaps none of the plan's others, under the plan's lock (so two saves cannot race). */
+async function checkedPeriod(tx: Db, tenantId: string, floorPlanId: string, input: PeriodInput, ownId?: string) {
+  const period = { ...input, name: input.name.trim(), hours: [...input.hours].sort((a, b) => a.weekday - b.weekday) };
+  validatePeriod(period);
+  if (!(await lockFloorPlan(tx, tenantId, floorPlanId))) throw notFound(PLAN);
+  const others = (await listPeriods(tx, tenantId, [floorPlanId])).filter((p) => p.id !== ownId);
+  assertNoPeriodOverlap(period, others);
+  return period;
+}
+
+export const createPeriod = (deps: Deps, user: UserContext, floorPlanId: string, input: PeriodInput) =>
+  run(deps, user, async (tx, tenantId) => {
+    await requirePlan(tx, tenantId, floorPlanId);
+    const row = await insertPeriod(tx, tenantId, floorPlanId, await checkedPeriod(tx, tenantId, floorPlanId, input));
+    await deps.events.publish(tx, { tenantId, topic: 'opening-hours', type: 'changed', id: row.id, scope: floorPlanId });
+    return toPeriodDto(row);
+  });
+
+export const savePeriod = (deps: Deps, user: UserContext, id: string, input: PeriodInput) =>
+  run(deps, user, async (tx, tenantId) => {
+    const existing = await findPeriod(tx, tenantId, id);
+    if (!existing) throw notFound('Öffnungszeitraum');
+    const row = await updatePeriod(tx, tenantId, id, await checkedPeriod(tx, tenantId, existing.floorPlanId, input, id));
+    if (!row) throw notFound('Öffnungszeitraum');
+    await deps.events.publish(tx, { tenantId, topic: 'opening-hours', type: 'changed', id, scope: row.floorPlanId });
+    return toPeriodDto(row);
+  });
+
+export const removePeriod = (deps: Deps, user: UserContext, id: string) =>
+  run(deps, user, async (tx, tenantId) => {
+    const row = await findPeriod(tx, tenantId, id);
+    if (!row || !(await deletePeriod(tx, tenantId, id))) throw notFound('Öffnungszeitraum');
     await deps.events.publish(tx, { tenantId, topic: 'opening-hours', type: 'changed', id, scope: row.floorPlanId });
   });
 

@@ -1,6 +1,6 @@
 import type { CreateBookingRequest, MyBookingsResponse, ReadingRoomBookingDto } from '@contracts/reading-rooms';
 import { type Db, withTenant } from '@db/client';
-import { addDays, completeRegularHours, dayOpening, instantOf, weekStart } from '@domain/opening-hours';
+import { addDays, dayOpening, instantOf, weekStart } from '@domain/opening-hours';
 import {
   cancelTransition,
   checkInTransition,
@@ -27,7 +27,7 @@ import {
   movePlaces,
   transitionBooking,
 } from '@server/areas/reading-rooms/reading-room-booking-repository';
-import { findObject, listDeviatingHours, listRegularHours, lockObject } from '@server/areas/reading-rooms/reading-room-repository';
+import { findObject, lockObject } from '@server/areas/reading-rooms/reading-room-repository';
 import { preBookingOutcomeMail, preBookingRequestMail } from '@server/areas/reading-rooms/reading-room-templates';
 import type { Deps } from '@server/deps';
 import { withIcs } from '@server/kernel/mail/render';
@@ -37,6 +37,7 @@ import { calendarEntryMail, invitationFor, seatEvent, seatHolder, seatIcs } from
 import { effectiveSetting } from '../settings/public';
 import { constraintOf, loadSeatRules, notFound, requireArea, SEAT_TOPIC, sqlState, toBookingDto, toPlaceItem } from './common';
 import { readingRoomsErrors } from './errors';
+import { loadPlanHours } from './opening-calendar';
 
 const BOOKING = 'Buchung';
 
@@ -148,8 +149,7 @@ export async function placeOnObject(
   // One booker's bookings run one after another, so the weekly limit cannot be raced.
   await lockBooker(tx, tenantId, memberId);
   const { limits, onePlacePerPerson } = await loadSeatRules(tx, tenantId, memberId);
-  const regular = completeRegularHours(await listRegularHours(tx, tenantId, [obj.floorPlanId]));
-  const deviating = await listDeviatingHours(tx, tenantId, [obj.floorPlanId], input.date, input.date);
+  const { regular, deviating, calendar } = await loadPlanHours(tx, tenantId, obj.floorPlanId, input.date, input.date);
   const monday = weekStart(input.date);
   const bookingsThisWeek = await countBookerBookings(
     tx,
@@ -170,7 +170,7 @@ export async function placeOnObject(
     request: input,
     limits,
     object: obj,
-    day: { opening: dayOpening(input.date, regular, deviating), bookingsThisWeek, held, slots: slots.map(toPlaceItem) },
+    day: { opening: dayOpening(input.date, regular, deviating, calendar), bookingsThisWeek, held, slots: slots.map(toPlaceItem) },
     now,
   });
   await movePlaces(tx, tenantId, placed.moves);

@@ -68,6 +68,7 @@ export const readingRoomsErrors = defineErrors({
 /** `404 not_found` for the things of reading rooms, workplaces, lockers and their calendar, by German noun with its English. */
 export const notFound = notFoundIn({
   'Abweichende Öffnungszeit': 'Deviating opening time',
+  Öffnungszeitraum: 'Opening period',
   Ausstattung: 'Equipment',
   Bereich: 'Area',
   Buchung: 'Booking',

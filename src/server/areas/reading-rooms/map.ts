@@ -21,14 +21,12 @@ import { changeVersions } from '@server/kernel/change-version-repository';
 import type { UserContext } from '../../kernel/context';
 import { effectiveValues } from '../settings/public';
 import { loadLimits, notFound, objectFields, requireArea, toBookingDto, toFloorPlanDto } from './common';
+import { loadPlanHours } from './opening-calendar';
 import type { PlanDayData } from './plan-day-data';
 
 export async function openingOf(tx: Db, tenantId: string, floorPlanId: string, day: string): Promise<DayOpening> {
-  const [regular, deviating] = [
-    await listRegularHours(tx, tenantId, [floorPlanId]),
-    await listDeviatingHours(tx, tenantId, [floorPlanId], day, day),
-  ];
-  return dayOpening(day, completeRegularHours(regular), deviating);
+  const { regular, deviating, calendar } = await loadPlanHours(tx, tenantId, floorPlanId, day, day);
+  return dayOpening(day, regular, deviating, calendar);
 }
 
 const isMine = (s: SlotRecord, userId: string | null) => userId !== null && (s.bookerId === userId || s.confirmingId === userId);

@@ -10,6 +10,8 @@ export { imageUrl, loadSeatRules, notFound, requireArea, SEAT_TOPIC, toPlaceItem
 export { readingRoomsErrors } from './errors';
 // The plan day the map is built from, for the public occupancy (decision 230).
 export { cachedPlanDay } from './map';
+// Effective hours of plans: weekly default, deviations, periods and the tenant's holidays (decision 235).
+export { loadPlanHours, loadPlansHours, type PlanHours } from './opening-calendar';
 export type { BookingRecord } from './reading-room-booking-repository';
 // Reads and locks of the seat series, which books many days under the same rules.
 export {

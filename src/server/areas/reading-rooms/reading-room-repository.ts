@@ -3,6 +3,7 @@ import {
   equipment,
   floorPlanDeviatingHours,
   floorPlanOpeningHours,
+  floorPlanOpeningPeriods,
   floorPlans,
   kioskLinks,
   locations,
@@ -611,3 +612,88 @@ export async function loadPlanSlots(db: Db, tenantId: string, floorPlanId: strin
 }
 
 const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+
+// ---- opening periods (decision 235) ----
+
+const periodColumns = {
+  id: floorPlanOpeningPeriods.id,
+  floorPlanId: floorPlanOpeningPeriods.floorPlanId,
+  name: floorPlanOpeningPeriods.name,
+  validFrom: floorPlanOpeningPeriods.validFrom,
+  validTo: floorPlanOpeningPeriods.validTo,
+  hours: floorPlanOpeningPeriods.hours,
+};
+export type PeriodRecord = {
+  id: string;
+  floorPlanId: string;
+  name: string;
+  validFrom: string;
+  validTo: string;
+  hours: { weekday: number; von: string; bis: string; open: boolean }[];
+};
+
+/** Opening periods of the plans that end on or after `fromDay` (and start on or before `toDay`), by start. */
+export async function listPeriods(
+  db: Db,
+  tenantId: string,
+  floorPlanIds: string[],
+  fromDay?: string,
+  toDay?: string,
+): Promise<PeriodRecord[]> {
+  if (floorPlanIds.length === 0) return [];
+  return db
+    .select(periodColumns)
+    .from(floorPlanOpeningPeriods)
+    .where(
+      and(
+        eq(floorPlanOpeningPeriods.tenantId, tenantId),
+        inArray(floorPlanOpeningPeriods.floorPlanId, floorPlanIds),
+        fromDay ? gte(floorPlanOpeningPeriods.validTo, fromDay) : undefined,
+        toDay ? lte(floorPlanOpeningPeriods.validFrom, toDay) : undefined,
+      ),
+    )
+    .orderBy(asc(floorPlanOpeningPeriods.validFrom), asc(floorPlanOpeningPeriods.name));
+}
+
+export async function insertPeriod(
+  db: Db,
+  tenantId: string,
+  floorPlanId: string,
+  v: Omit<PeriodRecord, 'id' | 'floorPlanId'>,
+): Promise<PeriodRecord> {
+  const [row] = await db
+    .insert(floorPlanOpeningPeriods)
+    .values({ tenantId, floorPlanId, ...v })
+    .returning(periodColumns);
+  return row!;
+}
+
+export async function findPeriod(db: Db, tenantId: string, id: string): Promise<PeriodRecord | null> {
+  const [row] = await db
+    .select(periodColumns)
+    .from(floorPlanOpeningPeriods)
+    .where(and(eq(floorPlanOpeningPeriods.tenantId, tenantId), eq(floorPlanOpeningPeriods.id, id)));
+  return row ?? null;
+}
+
+export async function updatePeriod(
+  db: Db,
+  tenantId: string,
+  id: string,
+  v: Omit<PeriodRecord, 'id' | 'floorPlanId'>,
+): Promise<PeriodRecord | null> {
+  const [row] = await db
+    .update(floorPlanOpeningPeriods)
+    .set(v)
+    .where(and(eq(floorPlanOpeningPeriods.tenantId, tenantId), eq(floorPlanOpeningPeriods.id, id)))
+    .returning(periodColumns);
+  return row ?? null;
+}
+
+export async function deletePeriod(db: Db, tenantId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(floorPlanOpeningPeriods)
+    .where(and(eq(floorPlanOpeningPeriods.tenantId, tenantId), eq(floorPlanOpeningPeriods.id, id)))
+    .returning({ id: floorPlanOpeningPeriods.id });
+  return rows.length > 0;
+}

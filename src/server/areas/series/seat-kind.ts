@@ -1,7 +1,7 @@
 import type { SeriesDate, SeriesRequest } from '@contracts/reading-rooms';
 import type { Db } from '@db/client';
 import { planSeatSeries, refusalOf, type SeatSeriesState } from '@domain/booking-series';
-import { addDays, berlinDay, completeRegularHours, germanDay, instantOf, weekStart } from '@domain/opening-hours';
+import { addDays, berlinDay, germanDay, instantOf, weekStart } from '@domain/opening-hours';
 import { occupiedError, readingRoomBookingErrors } from '@domain/reading-room-booking';
 import { formatTime } from '@domain/time';
 import { calendarEntryMail, calendarEntryMails, seatEvent, seatHolder, seatsIcs } from '@server/areas/calendar/public';
@@ -13,10 +13,9 @@ import {
   findBooking,
   findBookingsByIds,
   findObjectWithoutEquipment,
-  listDeviatingHours,
   listObjectSlots,
   listOwnHeld,
-  listRegularHours,
+  loadPlanHours,
   loadSeatRules,
   lockBooker,
   lockObject,
@@ -74,11 +73,11 @@ async function loadState(tx: Db, seat: Seat, days: readonly string[]): Promise<S
   if (!first || !last) return null;
   const from = instantOf(first, '00:00');
   const to = instantOf(addDays(last, 1), '00:00');
+  const hours = await loadPlanHours(tx, tenantId, obj.floorPlanId, first, last);
   const state: SeatSeriesState = {
     limits,
     object: obj,
-    regular: completeRegularHours(await listRegularHours(tx, tenantId, [obj.floorPlanId])),
-    deviating: await listDeviatingHours(tx, tenantId, [obj.floorPlanId], first, last),
+    ...hours,
     weekCounts: await countBookerBookingsByWeek(
       tx,
       tenantId,

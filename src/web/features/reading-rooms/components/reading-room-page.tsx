@@ -1,4 +1,4 @@
-import type { Area, BookingMode, MapObjectDto } from '@contracts/reading-rooms';
+import type { Area, BookingMode, MapObjectDto, MapResponse } from '@contracts/reading-rooms';
 import { shownFloorPlanId } from '@domain/floor-plan-choice';
 import { formatDate } from '@domain/time';
 import { Alert, Group, Loader, Stack, Text, Title } from '@mantine/core';
@@ -6,6 +6,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { isApiError } from '@web/lib/api-client';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBootstrap } from '../api/use-bootstrap';
 import { useCheckInObject } from '../api/use-check-in-object';
 import { useFloorPlanMap } from '../api/use-floor-plan-map';
@@ -40,6 +41,7 @@ interface ReadingRoomPageProps {
 /** One engine for /leseraum/* and /arbeitswelt/*: toolbar, map or list, booking dialog, deep links. */
 export function ReadingRoomPage({ area, view, search, onSearch, onView }: ReadingRoomPageProps) {
   const rt = useRT();
+  const { i18n } = useTranslation();
   const boot = useBootstrap(area);
   const [selected, setSelected] = useState<string | null>(null);
   const saveFavourites = useSaveFavourites(area);
@@ -169,11 +171,7 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
             data-testid="day-info"
             data-closed={day.bookable ? undefined : true}
           >
-            {day.bookable
-              ? rt(day.source === 'abweichend-offen' ? 'day.openDeviating' : 'day.open', { von: day.von, bis: day.bis })
-              : rt(day.source === 'abweichend-geschlossen' ? 'day.closedDeviating' : 'day.closed', {
-                  date: formatDate(`${date}T12:00:00Z`),
-                })}
+            {dayInfo(rt, day, formatDate(`${date}T12:00:00Z`), i18n.language.startsWith('en'))}
           </Text>
         ) : (
           <span key="day" />
@@ -243,4 +241,18 @@ export function ReadingRoomPage({ area, view, search, onSearch, onView }: Readin
       ) : null}
     </Stack>
   );
+}
+
+/** The line above the map: the day's hours and which rule gave them (period, holiday, deviation; decision 235). */
+function dayInfo(rt: ReturnType<typeof useRT>, day: MapResponse['day'], date: string, english: boolean): string {
+  const holiday = day.holiday ? (english ? day.holiday.en : day.holiday.de) : null;
+  if (day.bookable) {
+    if (day.source === 'abweichend-offen') return rt('day.openDeviating', { von: day.von, bis: day.bis });
+    if (day.period) return rt('day.openPeriod', { von: day.von, bis: day.bis, period: day.period });
+    return rt('day.open', { von: day.von, bis: day.bis });
+  }
+  if (day.source === 'feiertag' && holiday) return rt('day.closedHoliday', { date, holiday });
+  if (day.source === 'abweichend-geschlossen') return rt('day.closedDeviating', { date });
+  if (day.period) return rt('day.closedPeriod', { date, period: day.period });
+  return rt('day.closed', { date });
 }

@@ -1,4 +1,4 @@
-import type { OpeningHoursDto } from '@contracts/reading-rooms';
+import type { AdminOpeningHoursDto, OpeningPeriodDto } from '@contracts/reading-rooms';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '@web/lib/api-client';
 import { bookingScreens, roomAdminKeys } from './keys';
@@ -7,15 +7,16 @@ import { bookingScreens, roomAdminKeys } from './keys';
 export function useOpeningHours(planId: string | null) {
   return useQuery({
     queryKey: roomAdminKeys.hours(planId ?? ''),
-    queryFn: ({ signal }) => api.get<OpeningHoursDto>(`/api/admin/reading-rooms/floor-plans/${planId}/opening-hours`, { signal }),
+    queryFn: ({ signal }) => api.get<AdminOpeningHoursDto>(`/api/admin/reading-rooms/floor-plans/${planId}/opening-hours`, { signal }),
     enabled: planId !== null,
   });
 }
 
-type Regular = OpeningHoursDto['regular'];
+type Regular = AdminOpeningHoursDto['regular'];
+export type PeriodInput = Omit<OpeningPeriodDto, 'id' | 'floorPlanId'>;
 type DeviationInput = { validFrom: string; validTo: string; von: string; bis: string; status: 'offen' | 'geschlossen' };
 
-/** PUT …/opening-hours, POST …/deviating-opening-hours, DELETE /api/admin/reading-rooms/deviating-opening-hours/:id */
+/** PUT …/opening-hours, POST …/deviating-opening-hours and …/opening-periods, DELETE of either by id */
 export function useSaveOpeningHours(planId: string) {
   const qc = useQueryClient();
   const done = () =>
@@ -23,11 +24,19 @@ export function useSaveOpeningHours(planId: string) {
   return {
     regular: useMutation({
       mutationFn: (regular: Regular) =>
-        api.put<OpeningHoursDto>(`/api/admin/reading-rooms/floor-plans/${planId}/opening-hours`, { regular }),
+        api.put<AdminOpeningHoursDto>(`/api/admin/reading-rooms/floor-plans/${planId}/opening-hours`, { regular }),
       onSuccess: done,
     }),
     addDeviation: useMutation({
       mutationFn: (d: DeviationInput) => api.post(`/api/admin/reading-rooms/floor-plans/${planId}/deviating-opening-hours`, d),
+      onSuccess: done,
+    }),
+    addPeriod: useMutation({
+      mutationFn: (p: PeriodInput) => api.post(`/api/admin/reading-rooms/floor-plans/${planId}/opening-periods`, p),
+      onSuccess: done,
+    }),
+    removePeriod: useMutation({
+      mutationFn: (id: string) => request('DELETE', `/api/admin/reading-rooms/opening-periods/${id}`),
       onSuccess: done,
     }),
     removeDeviation: useMutation({

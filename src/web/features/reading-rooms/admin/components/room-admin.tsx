@@ -2,7 +2,6 @@ import {
   ActionIcon,
   Alert,
   Button,
-  Checkbox,
   Code,
   Divider,
   FileInput,
@@ -27,7 +26,6 @@ import '@mantine/dates/styles.css';
 import type { AdminObjectDto, Area, FloorPlanDto } from '@contracts/reading-rooms';
 import { formatDate } from '@domain/time';
 import { notifications } from '@mantine/notifications';
-import { isApiError } from '@web/lib/api-client';
 import '@web/lib/dayjs';
 import { useEquipment, useSaveEquipment } from '../api/use-equipment';
 import { useKioskLinks, useSaveKioskLink } from '../api/use-kiosk-links';
@@ -40,20 +38,10 @@ import { useSavePlan } from '../api/use-save-plan';
 import { useSavePositions } from '../api/use-save-positions';
 import { useUploadPlanImage } from '../api/use-upload-plan-image';
 import { useAT } from '../use-at';
+import { errorText, fail, parseGerman, TIMES } from './form-helpers';
+import { HolidaysSection, PeriodsSection, WeekHoursTable } from './opening-periods';
 import { PlanEditor } from './plan-editor';
 import { RemovalActions } from './removal-actions';
-
-const errorText = (e: unknown) => (isApiError(e) ? e.message : String(e));
-const fail = (title: string) => (e: unknown) => notifications.show({ color: 'red', title, message: errorText(e), autoClose: 8000 });
-/** DD.MM.YYYY as typed by a German office worker → YYYY-MM-DD (null when it is no real date). */
-function parseGerman(value: string): string | null {
-  const m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value.trim());
-  if (!m) return null;
-  const d = new Date(Date.UTC(Number(m[3]), Number(m[2]) - 1, Number(m[1])));
-  if (d.getUTCDate() !== Number(m[1]) || d.getUTCMonth() !== Number(m[2]) - 1) return null;
-  return d.toISOString().slice(0, 10);
-}
-const TIMES = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`).concat('23:59');
 
 function PlanForm({ plan, onSaved }: { plan: FloorPlanDto | null; onSaved: (p: FloorPlanDto) => void }) {
   const at = useAT();
@@ -405,50 +393,7 @@ function HoursTab({ planId }: { planId: string }) {
       <Title order={3} size="h4">
         {at('admin.openingHours')}
       </Title>
-      <Table maw={560}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{at('admin.weekday')}</Table.Th>
-            <Table.Th>{at('admin.open')}</Table.Th>
-            <Table.Th>{at('toolbar.from')}</Table.Th>
-            <Table.Th>{at('toolbar.to')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {regular.map((r, i) => (
-            <Table.Tr key={r.weekday}>
-              <Table.Td>{at(`weekday.w${r.weekday}`)}</Table.Td>
-              <Table.Td>
-                <Checkbox
-                  aria-label={`${at('admin.open')} ${at(`weekday.w${r.weekday}`)}`}
-                  checked={r.open}
-                  onChange={(e) => setRegular(regular.map((x, j) => (j === i ? { ...x, open: e.currentTarget.checked } : x)))}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Select
-                  aria-label={at('toolbar.from')}
-                  data={TIMES}
-                  value={r.von}
-                  onChange={(v) => v && setRegular(regular.map((x, j) => (j === i ? { ...x, von: v } : x)))}
-                  w={100}
-                  allowDeselect={false}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Select
-                  aria-label={at('toolbar.to')}
-                  data={TIMES}
-                  value={r.bis}
-                  onChange={(v) => v && setRegular(regular.map((x, j) => (j === i ? { ...x, bis: v } : x)))}
-                  w={100}
-                  allowDeselect={false}
-                />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <WeekHoursTable value={regular} onChange={setRegular} />
       <Group>
         <Button
           onClick={() =>
@@ -462,6 +407,9 @@ function HoursTab({ planId }: { planId: string }) {
           {at('admin.save')}
         </Button>
       </Group>
+
+      <PeriodsSection planId={planId} hours={hours.data} />
+      <HolidaysSection planId={planId} hours={hours.data} />
 
       <Title order={3} size="h4" mt="md">
         {at('admin.deviating')}
