@@ -82,7 +82,7 @@ export const tenantSamlSignOn = pgTable('tenant_saml_sign_on', {
   providerName: text('provider_name').notNull(),
   idpEntityId: text('idp_entity_id').notNull(),
   idpSsoUrl: text('idp_sso_url').notNull(),
-  /** The IdP's single logout address (HTTP-Redirect), null when it offers none: signing out then ends the Buchbar session only (migration 0057). */
+  /** The IdP's single logout address (HTTP-Redirect), null when it offers none: signing out then ends the Buchbar session only (migration 0056). */
   idpSloUrl: text('idp_slo_url'),
   /** Base64 bodies of the IdP's signing certificates (more than one while it rolls its key over). */
   idpCertificates: text('idp_certificates').array().notNull(),
@@ -111,7 +111,7 @@ export const samlAssertionUses = pgTable(
 
 /**
  * The NameID and SessionIndex of the assertion that opened a Buchbar session
- * (migration 0057): the LogoutRequest sent to the IdP names them, and the
+ * (migration 0056): the LogoutRequest sent to the IdP names them, and the
  * IdP's LogoutRequest finds the sessions to end by them.
  */
 export const samlSessions = pgTable(
